@@ -1,0 +1,334 @@
+//! [`Match`]: hands until the target (with the tie play-on), dealer rotation, running
+//! scores, the history of the current hand.
+
+use crate::capture::{Move, MoveList};
+use crate::cardset::CardSet;
+use crate::deal::{Deck, SplitMix64, below};
+use crate::hand::{DealError, Event, Events, HandState, PlayError};
+use crate::rules::{Rules, RulesError};
+use crate::score::{HandScore, score_hand};
+use crate::view::{Play, PlayerView};
+
+/// The piles and scope of the last finished hand, and its score.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct FinishedHand {
+    /// Each side's pile (the table's last cards included).
+    pub piles: [CardSet; 3],
+    /// Each side's scope.
+    pub scope: [u8; 3],
+    /// The breakdown.
+    pub score: HandScore,
+}
+
+/// A whole match: hands are dealt from a seeded [`SplitMix64`] until a side wins.
+///
+/// ```
+/// use scopa_core::{Match, Rules};
+/// let mut game = Match::new(Rules::default(), 2024).unwrap();
+/// while game.winner().is_none() {
+///     let mv = game.legal_moves()[0];
+///     game.play(game.turn(), mv).unwrap();
+/// }
+/// let w = game.winner().unwrap() as usize;
+/// assert!(game.scores()[w] >= 11);
+/// // Saved and restored, the match is the same.
+/// let bytes = game.to_bytes();
+/// assert_eq!(Match::from_bytes(&bytes).unwrap(), game);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Match {
+    pub(crate) rules: Rules,
+    pub(crate) hand: HandState,
+    pub(crate) deck: Deck,
+    pub(crate) history: heapless::Vec<Move, 40>,
+    pub(crate) scores: [u16; 3],
+    pub(crate) hand_number: u16,
+    pub(crate) first_dealer: u8,
+    pub(crate) rng: SplitMix64,
+    pub(crate) winner: Option<u8>,
+    pub(crate) last_hand: Option<FinishedHand>,
+}
+
+impl Match {
+    /// A new match; the first dealer is drawn by lot from the seed.
+    pub fn new(rules: Rules, seed: u64) -> Result<Match, RulesError> {
+        rules.validate()?;
+        let mut rng = SplitMix64::new(seed);
+        let dealer = below(&mut rng, u32::from(rules.players)) as u8;
+        Ok(Match::start(rules, rng, dealer))
+    }
+
+    /// A new match whose first hand is dealt by `first_dealer`.
+    pub fn with_first_dealer(
+        rules: Rules,
+        seed: u64,
+        first_dealer: u8,
+    ) -> Result<Match, DealError> {
+        rules.validate()?;
+        if first_dealer >= rules.players {
+            return Err(DealError::BadDealer {
+                dealer: first_dealer,
+                players: rules.players,
+            });
+        }
+        Ok(Match::start(rules, SplitMix64::new(seed), first_dealer))
+    }
+
+    /// A new match seeded from any `rand_core` RNG.
+    pub fn from_rng<R: rand_core::Rng + ?Sized>(
+        rules: Rules,
+        rng: &mut R,
+    ) -> Result<Match, RulesError> {
+        Match::new(rules, rng.next_u64())
+    }
+
+    /// Starts a match for checked rules and dealer.
+    fn start(rules: Rules, mut rng: SplitMix64, first_dealer: u8) -> Match {
+        let (hand, deck) = HandState::deal_checked(rules, first_dealer, &mut rng);
+        Match {
+            rules,
+            hand,
+            deck,
+            history: heapless::Vec::new(),
+            scores: [0; 3],
+            hand_number: 0,
+            first_dealer,
+            rng,
+            winner: None,
+            last_hand: None,
+        }
+    }
+
+    /// The rules.
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The current hand (the last one, once the match is over).
+    pub const fn hand(&self) -> &HandState {
+        &self.hand
+    }
+
+    /// The deck order the current hand was dealt from (hidden information: never show it).
+    pub const fn deck(&self) -> &Deck {
+        &self.deck
+    }
+
+    /// The plays of the current hand, in order.
+    pub fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// The plays of the current hand with their seats.
+    pub fn plays(&self) -> impl ExactSizeIterator<Item = Play> + '_ {
+        let n = self.rules.players;
+        let eldest = self.hand.eldest();
+        self.history.iter().enumerate().map(move |(i, &mv)| Play {
+            seat: (eldest + (i % n as usize) as u8) % n,
+            mv,
+        })
+    }
+
+    /// The last play made in the match, if any (it may belong to the previous hand).
+    pub fn last_play(&self) -> Option<Play> {
+        self.plays().last()
+    }
+
+    /// Points per side (unused sides are 0).
+    pub const fn scores(&self) -> [u16; 3] {
+        self.scores
+    }
+
+    /// The hand number, from 0.
+    pub const fn hand_number(&self) -> u16 {
+        self.hand_number
+    }
+
+    /// The dealer of the first hand.
+    pub const fn first_dealer(&self) -> u8 {
+        self.first_dealer
+    }
+
+    /// The dealer of the current hand: (first dealer + hand number) mod players.
+    pub const fn dealer(&self) -> u8 {
+        self.hand.dealer()
+    }
+
+    /// The seat to play.
+    pub const fn turn(&self) -> u8 {
+        self.hand.turn()
+    }
+
+    /// The winning side, once the match is over.
+    pub const fn winner(&self) -> Option<u8> {
+        self.winner
+    }
+
+    /// Whether the match is over.
+    pub const fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// The last finished hand (its piles, scope and score).
+    pub const fn last_hand(&self) -> Option<&FinishedHand> {
+        self.last_hand.as_ref()
+    }
+
+    /// The legal moves of the seat to play (empty once the match is over).
+    pub fn legal_moves(&self) -> MoveList {
+        if self.winner.is_some() {
+            MoveList::new()
+        } else {
+            self.hand.legal_moves()
+        }
+    }
+
+    /// What `seat` may know, or `None` for a seat that does not exist.
+    pub fn view(&self, seat: u8) -> Option<PlayerView> {
+        PlayerView::of_match(self, seat)
+    }
+
+    /// Plays `mv` for `seat`. On error nothing changes. When a hand ends its score is added;
+    /// then either the match ends ([`Event::MatchFinished`]) or the next hand is dealt
+    /// ([`Event::NewHand`]).
+    pub fn play(&mut self, seat: u8, mv: Move) -> Result<Events, PlayError> {
+        if let Some(winner) = self.winner {
+            return Err(PlayError::MatchOver { winner });
+        }
+        let mut events = self.hand.play(seat, mv)?;
+        // At most 40 plays a hand: the hand state refuses a 41st before we get here.
+        let _ = self.history.push(mv);
+        if self.hand.is_finished() {
+            self.finish_hand(&mut events);
+        }
+        Ok(events)
+    }
+
+    fn finish_hand(&mut self, events: &mut Events) {
+        let k = self.rules.sides() as usize;
+        let mut piles = [CardSet::EMPTY; 3];
+        let mut scope = [0u8; 3];
+        for side in 0..k {
+            piles[side] = self.hand.pile(side as u8);
+            scope[side] = self.hand.scope(side as u8);
+        }
+        let Ok(score) = score_hand(&self.rules, &piles[..k], &scope[..k]) else {
+            return; // piles of one hand are always disjoint
+        };
+        for (total, points) in self.scores.iter_mut().zip(score.totals()) {
+            *total = total.saturating_add(points);
+        }
+        self.last_hand = Some(FinishedHand {
+            piles,
+            scope,
+            score,
+        });
+        self.winner = winner_of(&self.rules, self.scores);
+        if let Some(winner) = self.winner {
+            let _ = events.push(Event::MatchFinished {
+                winner,
+                scores: self.scores,
+            });
+        } else {
+            self.next_hand();
+            let _ = events.push(Event::NewHand {
+                number: self.hand_number,
+                dealer: self.hand.dealer(),
+            });
+        }
+    }
+
+    fn next_hand(&mut self) {
+        self.hand_number = self.hand_number.wrapping_add(1);
+        let n = u32::from(self.rules.players);
+        let dealer = ((u32::from(self.first_dealer) + u32::from(self.hand_number)) % n) as u8;
+        let (hand, deck) = HandState::deal_checked(self.rules, dealer, &mut self.rng);
+        self.hand = hand;
+        self.deck = deck;
+        self.history.clear();
+    }
+}
+
+/// The winner after a hand's points are added (RULES.md §6): a side that has reached the
+/// target with strictly the highest total.
+pub fn winner_of(rules: &Rules, scores: [u16; 3]) -> Option<u8> {
+    let k = rules.sides() as usize;
+    let best = *scores[..k].iter().max()?;
+    if best < u16::from(rules.target) {
+        return None;
+    }
+    let mut leaders = scores[..k].iter().enumerate().filter(|&(_, &s)| s == best);
+    let (first, _) = leaders.next()?;
+    if leaders.next().is_some() {
+        None
+    } else {
+        Some(first as u8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tie_at_the_target_plays_on() {
+        let r = Rules::default();
+        assert_eq!(winner_of(&r, [11, 11, 0]), None);
+        assert_eq!(winner_of(&r, [12, 11, 0]), Some(0));
+        assert_eq!(winner_of(&r, [10, 9, 0]), None);
+        let r3 = Rules {
+            players: 3,
+            ..Rules::default()
+        };
+        assert_eq!(winner_of(&r3, [3, 14, 14]), None);
+        assert_eq!(winner_of(&r3, [3, 14, 12]), Some(1));
+    }
+
+    #[test]
+    fn dealer_rotates_each_hand() {
+        let mut m = Match::with_first_dealer(
+            Rules {
+                players: 3,
+                ..Rules::default()
+            },
+            9,
+            2,
+        )
+        .unwrap();
+        let mut seen = std::vec::Vec::new();
+        while !m.is_over() && seen.len() < 5 {
+            let number = m.hand_number();
+            if seen.last().is_none_or(|&(n, _)| n != number) {
+                seen.push((number, m.dealer()));
+            }
+            let mv = m.legal_moves()[0];
+            m.play(m.turn(), mv).unwrap();
+        }
+        for (number, dealer) in seen {
+            assert_eq!(u16::from(dealer), (2 + number) % 3);
+        }
+    }
+
+    #[test]
+    fn play_after_the_end_is_refused() {
+        let mut m = Match::new(
+            Rules {
+                target: 1,
+                ..Rules::default()
+            },
+            1,
+        )
+        .unwrap();
+        while !m.is_over() {
+            let mv = m.legal_moves()[0];
+            m.play(m.turn(), mv).unwrap();
+        }
+        let any = Move::lay(crate::Card::SETTEBELLO);
+        assert!(matches!(
+            m.play(m.turn(), any),
+            Err(PlayError::MatchOver { .. })
+        ));
+    }
+}

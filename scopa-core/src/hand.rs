@@ -1,0 +1,1035 @@
+//! [`HandState`]: one hand from the deal to the score — turns, legal moves, plays.
+//!
+//! # Representation
+//! Every card has one *location*: the table, a side's pile, a seat's hand, or a batch of
+//! the undealt deck (the cards one seat will receive in one future round). The location is
+//! a 4-bit code stored across four `u64` bit-planes, so a card can never be in two places,
+//! the whole state is 48 bytes, and "the cards at location L" is a handful of bit
+//! operations.
+
+use core::fmt;
+
+use crate::capture::{self, CaptureKind, CaptureList, Move, MoveList};
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::deal::{Deck, DeckError};
+use crate::rules::{Rules, RulesError};
+use crate::score::{HandScore, score_hand};
+
+const ALL: u64 = (1u64 << 40) - 1;
+const TABLE: u8 = 0;
+const NO_SIDE: u8 = 0xFF;
+
+/// Something that happened during a play, in order, for a front-end to show or animate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Event {
+    /// `seat` played `mv` (a capture, or a card laid on the table).
+    Played {
+        /// The seat that played.
+        seat: u8,
+        /// The move.
+        mv: Move,
+    },
+    /// The capture swept the table: one point to `side`.
+    Scopa {
+        /// The seat that made it.
+        seat: u8,
+        /// Its side.
+        side: u8,
+    },
+    /// Every hand was empty: a new round of cards was dealt.
+    Dealt {
+        /// The round dealt (1 = the second round of the hand).
+        round: u8,
+        /// Cards left in the deck after this deal.
+        deck_left: u8,
+    },
+    /// End of the hand: the cards left on the table went to the side that captured last.
+    TableCollected {
+        /// The side that gets them.
+        side: u8,
+        /// The cards.
+        cards: CardSet,
+    },
+    /// The hand is over, with its score.
+    HandFinished(HandScore),
+    /// The match is over (only from [`crate::Match::play`]).
+    MatchFinished {
+        /// The winning side.
+        winner: u8,
+        /// The final scores per side.
+        scores: [u16; 3],
+    },
+    /// A new hand was dealt (only from [`crate::Match::play`]).
+    NewHand {
+        /// Its number, from 0.
+        number: u16,
+        /// Its dealer.
+        dealer: u8,
+    },
+}
+
+/// The events of one play, in order.
+pub type Events = heapless::Vec<Event, 8>;
+
+/// Why a play was refused. The state is unchanged.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum PlayError {
+    /// The seat does not exist with this many players.
+    NoSuchSeat {
+        /// The seat given.
+        seat: u8,
+        /// Players in the game.
+        players: u8,
+    },
+    /// It is another seat's turn.
+    NotYourTurn {
+        /// The seat that tried to play.
+        seat: u8,
+        /// The seat to play.
+        turn: u8,
+    },
+    /// The card is not in the seat's hand.
+    CardNotInHand {
+        /// The seat.
+        seat: u8,
+        /// The card.
+        card: Card,
+    },
+    /// The capture is not one the rules allow for this card and table (this includes
+    /// laying a card that can capture, and taking a sum when an equal card is there).
+    IllegalCapture {
+        /// The card played.
+        card: Card,
+        /// The capture asked for.
+        capture: CardSet,
+    },
+    /// The hand is finished: no more plays.
+    HandOver,
+    /// The match is finished (from [`crate::Match::play`]).
+    MatchOver {
+        /// The side that won.
+        winner: u8,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::NoSuchSeat { seat, players } => {
+                write!(f, "there is no seat {seat} in a {players}-player game")
+            }
+            PlayError::NotYourTurn { seat, turn } => {
+                write!(f, "it is not seat {seat}'s turn: seat {turn} plays now")
+            }
+            PlayError::CardNotInHand { seat, card } => {
+                write!(f, "card {card} is not in seat {seat}'s hand")
+            }
+            PlayError::IllegalCapture { card, capture } if capture.is_empty() => write!(
+                f,
+                "{card} cannot be laid on the table: it can capture, and a card that can capture must"
+            ),
+            PlayError::IllegalCapture { card, capture } => {
+                write!(
+                    f,
+                    "{card} cannot capture {capture}: not a legal capture on this table"
+                )
+            }
+            PlayError::HandOver => f.write_str("the hand is over"),
+            PlayError::MatchOver { winner } => {
+                write!(f, "the match is over: side {winner} won")
+            }
+        }
+    }
+}
+
+impl core::error::Error for PlayError {}
+
+/// Why a hand could not be set up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum DealError {
+    /// The rules are impossible.
+    Rules(RulesError),
+    /// The card list is not a deck.
+    Deck(DeckError),
+    /// The dealer seat does not exist.
+    BadDealer {
+        /// The seat given.
+        dealer: u8,
+        /// Players in the game.
+        players: u8,
+    },
+    /// With `kings_redeal` on, this deck puts 3 or more Kings on the initial table.
+    KingsOnTable {
+        /// How many Kings.
+        kings: u8,
+    },
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealError::Rules(e) => write!(f, "bad rules: {e}"),
+            DealError::Deck(e) => write!(f, "bad deck: {e}"),
+            DealError::BadDealer { dealer, players } => {
+                write!(
+                    f,
+                    "dealer {dealer} is not a seat of a {players}-player game"
+                )
+            }
+            DealError::KingsOnTable { kings } => write!(
+                f,
+                "this deck puts {kings} Kings on the initial table, which kings_redeal voids"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for DealError {}
+
+impl From<RulesError> for DealError {
+    fn from(e: RulesError) -> DealError {
+        DealError::Rules(e)
+    }
+}
+
+impl From<DeckError> for DealError {
+    fn from(e: DeckError) -> DealError {
+        DealError::Deck(e)
+    }
+}
+
+/// Why an explicit position is not one the engine can play from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum PositionError {
+    /// The rules are impossible.
+    Rules(RulesError),
+    /// The dealer seat does not exist.
+    BadDealer,
+    /// More plays than a hand has.
+    TooManyPlays,
+    /// Wrong number of hands, piles or scope counts for the rules.
+    WrongCounts,
+    /// A card is in two places.
+    CardTwice {
+        /// The card.
+        card: Card,
+    },
+    /// A card is nowhere.
+    CardMissing {
+        /// The card.
+        card: Card,
+    },
+    /// A seat holds the wrong number of cards for the plays made.
+    HandSize {
+        /// The seat.
+        seat: u8,
+        /// Cards it should hold.
+        expected: u8,
+        /// Cards it holds.
+        found: u8,
+    },
+    /// The undealt deck has the wrong number of cards for the plays made.
+    DeckSize {
+        /// Cards it should hold.
+        expected: u8,
+        /// Cards it holds.
+        found: u8,
+    },
+    /// The table is one no game can reach (too many captures for the fixed lists).
+    UnreachableTable,
+    /// A scope count is impossible, or the last capturing side does not exist.
+    BadCounters,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Rules(e) => write!(f, "bad rules: {e}"),
+            PositionError::BadDealer => f.write_str("the dealer is not a seat of this game"),
+            PositionError::TooManyPlays => f.write_str("more plays than a hand has"),
+            PositionError::WrongCounts => {
+                f.write_str("the number of hands, piles or scope counts does not match the rules")
+            }
+            PositionError::CardTwice { card } => write!(f, "card {card} is in two places"),
+            PositionError::CardMissing { card } => write!(f, "card {card} is nowhere"),
+            PositionError::HandSize {
+                seat,
+                expected,
+                found,
+            } => write!(
+                f,
+                "seat {seat} holds {found} cards but should hold {expected} at this point of the hand"
+            ),
+            PositionError::DeckSize { expected, found } => write!(
+                f,
+                "the deck holds {found} cards but should hold {expected} at this point of the hand"
+            ),
+            PositionError::UnreachableTable => {
+                f.write_str("no game can reach this table (too many possible captures)")
+            }
+            PositionError::BadCounters => {
+                f.write_str("impossible scope count or last-capture side")
+            }
+        }
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+/// One hand of Scopa: who holds what, whose turn it is, the scope made so far.
+///
+/// ```
+/// use scopa_core::{HandState, Rules, SplitMix64};
+/// let mut hand = HandState::deal(Rules::default(), 0, &mut SplitMix64::new(42)).unwrap();
+/// assert_eq!(hand.turn(), 1); // the eldest, after the dealer, leads
+/// while !hand.is_finished() {
+///     let mv = hand.legal_moves()[0];
+///     hand.play(hand.turn(), mv).unwrap();
+/// }
+/// let score = hand.score().unwrap();
+/// assert_eq!(score.side(0).cards + score.side(1).cards, 40);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct HandState {
+    planes: [u64; 4],
+    rules: Rules,
+    dealer: u8,
+    turn: u8,
+    plays: u8,
+    last_capture: u8,
+    scope: [u8; 3],
+}
+
+impl HandState {
+    // ----- location codes -----
+
+    #[inline]
+    const fn pile_code(side: u8) -> u8 {
+        1 + side
+    }
+
+    #[inline]
+    const fn hand_code(&self, seat: u8) -> u8 {
+        1 + self.rules.sides() + seat
+    }
+
+    #[inline]
+    const fn batch_code(&self, batch: u8) -> u8 {
+        1 + self.rules.sides() + self.rules.players + batch
+    }
+
+    /// The cards at location `code`.
+    #[inline]
+    const fn at(&self, code: u8) -> CardSet {
+        let mut m = ALL;
+        let mut b = 0;
+        while b < 4 {
+            let sel = 0u64.wrapping_sub(((code >> b) & 1) as u64);
+            m &= self.planes[b] ^ !sel;
+            b += 1;
+        }
+        CardSet::from_bits_truncate(m)
+    }
+
+    /// Moves `cards` (all currently at `from`) to `to`.
+    #[inline]
+    fn relocate(&mut self, cards: CardSet, from: u8, to: u8) {
+        let diff = from ^ to;
+        for (b, plane) in self.planes.iter_mut().enumerate() {
+            let sel = 0u64.wrapping_sub(u64::from((diff >> b) & 1));
+            *plane ^= cards.bits() & sel;
+        }
+    }
+
+    /// Puts `card` (currently on the table, code 0) at `code`.
+    #[inline]
+    fn place(&mut self, card: Card, code: u8) {
+        self.relocate(CardSet::single(card), TABLE, code);
+    }
+
+    fn empty(rules: Rules, dealer: u8) -> HandState {
+        HandState {
+            planes: [0; 4],
+            rules,
+            dealer,
+            turn: (dealer + 1) % rules.players,
+            plays: 0,
+            last_capture: NO_SIDE,
+            scope: [0; 3],
+        }
+    }
+
+    // ----- construction -----
+
+    /// Deals a hand from an explicit deck order (RULES.md §2): cards are taken from index 0,
+    /// each seat from the eldest receiving its batch, then the table.
+    ///
+    /// Refuses impossible rules, a bad dealer, and — with `kings_redeal` on — a deck that
+    /// puts 3 or more Kings on the initial table.
+    pub fn from_deck(rules: Rules, dealer: u8, deck: &Deck) -> Result<HandState, DealError> {
+        rules.validate()?;
+        if dealer >= rules.players {
+            return Err(DealError::BadDealer {
+                dealer,
+                players: rules.players,
+            });
+        }
+        let (state, kings) = HandState::layout(rules, dealer, deck);
+        if rules.kings_redeal && kings >= 3 {
+            return Err(DealError::KingsOnTable { kings });
+        }
+        Ok(state)
+    }
+
+    /// Lays out `deck` for valid `rules` and `dealer`; returns the state and the number of
+    /// Kings on the initial table.
+    fn layout(rules: Rules, dealer: u8, deck: &Deck) -> (HandState, u8) {
+        let mut state = HandState::empty(rules, dealer);
+        let n = rules.players;
+        let cpr = rules.cards_per_round() as usize;
+        let mut cards = deck.cards().iter().copied();
+        let mut assign = |state: &mut HandState, count: usize, code: u8| {
+            for card in cards.by_ref().take(count) {
+                state.place(card, code);
+            }
+        };
+        for pos in 0..n {
+            let seat = (dealer + 1 + pos) % n;
+            let code = state.hand_code(seat);
+            assign(&mut state, cpr, code);
+        }
+        assign(&mut state, rules.initial_table() as usize, TABLE);
+        for batch in 0..(rules.rounds() - 1) * n {
+            let code = state.batch_code(batch);
+            assign(&mut state, cpr, code);
+        }
+        let kings = state.table().count_value(10) as u8;
+        (state, kings)
+    }
+
+    /// Shuffles and deals for rules and dealer already checked, reshuffling while the
+    /// table would need a kings redeal.
+    pub(crate) fn deal_checked<R: rand_core::Rng + ?Sized>(
+        rules: Rules,
+        dealer: u8,
+        rng: &mut R,
+    ) -> (HandState, Deck) {
+        loop {
+            let deck = Deck::shuffled(rng);
+            let (state, kings) = HandState::layout(rules, dealer, &deck);
+            if !(rules.kings_redeal && kings >= 3) {
+                return (state, deck);
+            }
+        }
+    }
+
+    /// Shuffles with `rng` and deals; with `kings_redeal`, reshuffles until the initial
+    /// table has fewer than 3 Kings. Returns the hand and the deck order used.
+    pub fn deal_with_deck<R: rand_core::Rng + ?Sized>(
+        rules: Rules,
+        dealer: u8,
+        rng: &mut R,
+    ) -> Result<(HandState, Deck), DealError> {
+        rules.validate()?;
+        if dealer >= rules.players {
+            return Err(DealError::BadDealer {
+                dealer,
+                players: rules.players,
+            });
+        }
+        Ok(HandState::deal_checked(rules, dealer, rng))
+    }
+
+    /// Shuffles with `rng` (any `rand_core` RNG, e.g. [`crate::SplitMix64`]) and deals.
+    pub fn deal<R: rand_core::Rng + ?Sized>(
+        rules: Rules,
+        dealer: u8,
+        rng: &mut R,
+    ) -> Result<HandState, DealError> {
+        HandState::deal_with_deck(rules, dealer, rng).map(|(h, _)| h)
+    }
+
+    /// Sets up an arbitrary position, as an AI does for each sampled world: `plays` plays
+    /// made, each seat's hand, the table, each side's pile and scope, the side that captured
+    /// last, and the undealt cards in deal order.
+    ///
+    /// Every card must be in exactly one place and every count must fit the plays made.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_position(
+        rules: Rules,
+        dealer: u8,
+        plays: u8,
+        hands: &[CardSet],
+        table: CardSet,
+        piles: &[CardSet],
+        scope: &[u8],
+        last_capture: Option<u8>,
+        deck: &[Card],
+    ) -> Result<HandState, PositionError> {
+        rules.validate().map_err(PositionError::Rules)?;
+        let n = rules.players;
+        let k = rules.sides();
+        if dealer >= n {
+            return Err(PositionError::BadDealer);
+        }
+        if plays > rules.plays_per_hand() {
+            return Err(PositionError::TooManyPlays);
+        }
+        if hands.len() != n as usize || piles.len() != k as usize || scope.len() != k as usize {
+            return Err(PositionError::WrongCounts);
+        }
+        if scope.iter().any(|&s| s > 40) || last_capture.is_some_and(|s| s >= k) {
+            return Err(PositionError::BadCounters);
+        }
+        let mut state = HandState::empty(rules, dealer);
+        state.plays = plays;
+        state.turn = (dealer + 1 + plays % n) % n;
+        state.last_capture = last_capture.unwrap_or(NO_SIDE);
+        state.scope[..k as usize].copy_from_slice(scope);
+        let mut seen = CardSet::EMPTY;
+        let mut claim = |set: CardSet| -> Result<(), PositionError> {
+            if let Some(card) = (seen & set).first() {
+                return Err(PositionError::CardTwice { card });
+            }
+            seen |= set;
+            Ok(())
+        };
+        claim(table)?;
+        for (side, &pile) in piles.iter().enumerate() {
+            claim(pile)?;
+            state.relocate(pile, TABLE, HandState::pile_code(side as u8));
+        }
+        for (seat, &hand) in hands.iter().enumerate() {
+            claim(hand)?;
+            let expected = state.expected_hand_size(seat as u8);
+            if hand.len() as u8 != expected {
+                return Err(PositionError::HandSize {
+                    seat: seat as u8,
+                    expected,
+                    found: hand.len() as u8,
+                });
+            }
+            let code = state.hand_code(seat as u8);
+            state.relocate(hand, TABLE, code);
+        }
+        let expected = state.expected_deck_len();
+        if deck.len() != expected as usize {
+            return Err(PositionError::DeckSize {
+                expected,
+                found: deck.len().min(255) as u8,
+            });
+        }
+        let cpr = rules.cards_per_round() as usize;
+        let first_batch = state.next_round().saturating_sub(1) * n;
+        for (i, &card) in deck.iter().enumerate() {
+            claim(CardSet::single(card))?;
+            let code = state.batch_code(first_batch + (i / cpr) as u8);
+            state.place(card, code);
+        }
+        if let Some(card) = seen.complement().first() {
+            return Err(PositionError::CardMissing { card });
+        }
+        if capture::max_capture_count(table, rules.ace) > capture::MAX_CAPTURES {
+            return Err(PositionError::UnreachableTable);
+        }
+        Ok(state)
+    }
+
+    // ----- counting -----
+
+    /// The round being played (0-based), or `rounds()` when the hand is over.
+    #[inline]
+    const fn round(&self) -> u8 {
+        self.plays / self.rules.plays_per_round()
+    }
+
+    /// The next round to be dealt from the deck (1-based index of the future rounds).
+    #[inline]
+    const fn next_round(&self) -> u8 {
+        self.round() + 1
+    }
+
+    /// Cards `seat` holds at this point of the hand.
+    const fn expected_hand_size(&self, seat: u8) -> u8 {
+        if self.plays >= self.rules.plays_per_hand() {
+            return 0;
+        }
+        let n = self.rules.players;
+        let q = self.plays % self.rules.plays_per_round();
+        let pos = (seat + n - (self.dealer + 1) % n) % n;
+        let played = q / n + (pos < q % n) as u8;
+        self.rules.cards_per_round() - played
+    }
+
+    /// Cards still in the deck at this point of the hand.
+    const fn expected_deck_len(&self) -> u8 {
+        if self.plays >= self.rules.plays_per_hand() {
+            return 0;
+        }
+        let dealt = self.rules.initial_table() + (self.round() + 1) * self.rules.plays_per_round();
+        40 - dealt
+    }
+
+    // ----- queries -----
+
+    /// The rules.
+    #[inline]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The dealer of this hand.
+    #[inline]
+    pub const fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// The seat that leads (dealer + 1).
+    #[inline]
+    pub const fn eldest(&self) -> u8 {
+        (self.dealer + 1) % self.rules.players
+    }
+
+    /// The seat to play (meaningless once the hand is finished).
+    #[inline]
+    pub const fn turn(&self) -> u8 {
+        self.turn
+    }
+
+    /// Plays made so far in this hand.
+    #[inline]
+    pub const fn plays(&self) -> u8 {
+        self.plays
+    }
+
+    /// Whether every card has been played.
+    #[inline]
+    pub const fn is_finished(&self) -> bool {
+        self.plays >= self.rules.plays_per_hand()
+    }
+
+    /// Whether the next play is the last of the hand (which never scores a scopa).
+    #[inline]
+    pub const fn is_last_play(&self) -> bool {
+        self.plays + 1 == self.rules.plays_per_hand()
+    }
+
+    /// The cards in `seat`'s hand (empty for a seat that does not exist).
+    #[inline]
+    pub const fn hand(&self, seat: u8) -> CardSet {
+        if seat >= self.rules.players {
+            return CardSet::EMPTY;
+        }
+        self.at(self.hand_code(seat))
+    }
+
+    /// The cards face up on the table.
+    #[inline]
+    pub const fn table(&self) -> CardSet {
+        self.at(TABLE)
+    }
+
+    /// The cards captured by `side` (empty for a side that does not exist).
+    #[inline]
+    pub const fn pile(&self, side: u8) -> CardSet {
+        if side >= self.rules.sides() {
+            return CardSet::EMPTY;
+        }
+        self.at(HandState::pile_code(side))
+    }
+
+    /// The scope `side` has made this hand.
+    #[inline]
+    pub const fn scope(&self, side: u8) -> u8 {
+        if side < 3 {
+            self.scope[side as usize]
+        } else {
+            0
+        }
+    }
+
+    /// The side that made the last capture, if any.
+    #[inline]
+    pub const fn last_capture(&self) -> Option<u8> {
+        if self.last_capture == NO_SIDE {
+            None
+        } else {
+            Some(self.last_capture)
+        }
+    }
+
+    /// The cards not dealt yet.
+    pub fn deck(&self) -> CardSet {
+        let mut dealt = self.table();
+        for side in 0..self.rules.sides() {
+            dealt |= self.pile(side);
+        }
+        for seat in 0..self.rules.players {
+            dealt |= self.hand(seat);
+        }
+        dealt.complement()
+    }
+
+    /// The undealt cards in deal order (for saving or re-creating the position).
+    pub fn deck_order(&self) -> heapless::Vec<Card, 40> {
+        let mut out = heapless::Vec::new();
+        if self.is_finished() {
+            return out;
+        }
+        let n = self.rules.players;
+        let first = self.round() * n;
+        for batch in first..(self.rules.rounds() - 1) * n {
+            for card in self.at(self.batch_code(batch)) {
+                let _ = out.push(card);
+            }
+        }
+        out
+    }
+
+    /// Number of cards not dealt yet.
+    #[inline]
+    pub fn deck_len(&self) -> u8 {
+        self.expected_deck_len()
+    }
+
+    /// Number of cards `seat` holds.
+    #[inline]
+    pub fn hand_len(&self, seat: u8) -> u8 {
+        self.hand(seat).len() as u8
+    }
+
+    // ----- moves -----
+
+    /// The legal captures of `card` on the current table (`[{}]`: it is laid).
+    pub fn captures(&self, card: Card) -> CaptureList {
+        capture::captures(self.table(), card, self.rules.ace)
+    }
+
+    /// Every legal move of the seat to play, in canonical order (by card, then capture).
+    /// Empty once the hand is finished.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.is_finished() {
+            return list;
+        }
+        let table = self.table();
+        for card in self.hand(self.turn) {
+            capture::for_each_capture(table, card, self.rules.ace, &mut |s| {
+                let _ = list.push(Move::new(card, s));
+            });
+        }
+        list
+    }
+
+    /// Number of legal moves of the seat to play, without building the list.
+    pub fn legal_move_count(&self) -> usize {
+        if self.is_finished() {
+            return 0;
+        }
+        let table = self.table();
+        self.hand(self.turn)
+            .iter()
+            .map(|card| capture::capture_count(table, card, self.rules.ace))
+            .sum()
+    }
+
+    /// The `index`-th legal move in canonical order, without building the list.
+    pub fn nth_legal_move(&self, mut index: usize) -> Option<Move> {
+        if self.is_finished() {
+            return None;
+        }
+        let table = self.table();
+        for card in self.hand(self.turn) {
+            let mut found = None;
+            let n = capture::for_each_capture(table, card, self.rules.ace, &mut |s| {
+                if index == 0 && found.is_none() {
+                    found = Some(Move::new(card, s));
+                }
+                index = index.wrapping_sub(1);
+            });
+            if found.is_some() {
+                return found;
+            }
+            let _ = n;
+        }
+        None
+    }
+
+    /// Whether `seat` may play `mv` now.
+    pub fn is_legal(&self, seat: u8, mv: Move) -> bool {
+        self.check(seat, mv).is_ok()
+    }
+
+    fn check(&self, seat: u8, mv: Move) -> Result<CaptureKind, PlayError> {
+        if self.is_finished() {
+            return Err(PlayError::HandOver);
+        }
+        if seat >= self.rules.players {
+            return Err(PlayError::NoSuchSeat {
+                seat,
+                players: self.rules.players,
+            });
+        }
+        if seat != self.turn {
+            return Err(PlayError::NotYourTurn {
+                seat,
+                turn: self.turn,
+            });
+        }
+        let card = mv.card();
+        if !self.hand(seat).contains(card) {
+            return Err(PlayError::CardNotInHand { seat, card });
+        }
+        capture::classify(self.table(), card, mv.capture(), self.rules.ace).ok_or(
+            PlayError::IllegalCapture {
+                card,
+                capture: mv.capture(),
+            },
+        )
+    }
+
+    /// Plays `mv` for `seat` and returns what happened; on error the state is unchanged.
+    ///
+    /// After the play, if every hand is empty and cards remain, the next round is dealt;
+    /// after the last play the table goes to the last capturing side and the hand is
+    /// scored ([`Event::HandFinished`]).
+    pub fn play(&mut self, seat: u8, mv: Move) -> Result<Events, PlayError> {
+        let kind = self.check(seat, mv)?;
+        let mut events = Events::new();
+        self.apply(seat, mv, kind, &mut events);
+        Ok(events)
+    }
+
+    fn apply(&mut self, seat: u8, mv: Move, kind: CaptureKind, events: &mut Events) {
+        let card = mv.card();
+        let hand_code = self.hand_code(seat);
+        let side = self.rules.side_of(seat);
+        let last = self.is_last_play();
+        let _ = events.push(Event::Played { seat, mv });
+        match kind {
+            CaptureKind::Lay => self.relocate(CardSet::single(card), hand_code, TABLE),
+            CaptureKind::Ordinary | CaptureKind::AceTakesAll => {
+                let pile = HandState::pile_code(side);
+                self.relocate(mv.capture(), TABLE, pile);
+                self.relocate(CardSet::single(card), hand_code, pile);
+                self.last_capture = side;
+                if kind == CaptureKind::Ordinary && !last && self.table().is_empty() {
+                    self.scope[side as usize] += 1;
+                    let _ = events.push(Event::Scopa { seat, side });
+                }
+            }
+        }
+        self.plays += 1;
+        self.turn = (self.turn + 1) % self.rules.players;
+        if self.is_finished() {
+            let table = self.table();
+            if self.last_capture != NO_SIDE && !table.is_empty() {
+                let side = self.last_capture;
+                self.relocate(table, TABLE, HandState::pile_code(side));
+                let _ = events.push(Event::TableCollected { side, cards: table });
+            }
+            if let Some(score) = self.score() {
+                let _ = events.push(Event::HandFinished(score));
+            }
+        } else if self.plays.is_multiple_of(self.rules.plays_per_round()) {
+            let round = self.round();
+            let n = self.rules.players;
+            for pos in 0..n {
+                let seat = (self.dealer + 1 + pos) % n;
+                let code = self.batch_code((round - 1) * n + pos);
+                let cards = self.at(code);
+                let to = self.hand_code(seat);
+                self.relocate(cards, code, to);
+            }
+            let _ = events.push(Event::Dealt {
+                round,
+                deck_left: self.expected_deck_len(),
+            });
+        }
+    }
+
+    /// Plays a move known to be legal (from [`HandState::legal_moves`] of this state) without
+    /// re-checking it — the fast path for searches and playouts. An illegal move here leaves
+    /// the state consistent (every card still in one place) but not a legal Scopa position.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let kind = if mv.is_lay() {
+            CaptureKind::Lay
+        } else if self.rules.ace == crate::rules::AceRule::TakesAll
+            && mv.card().value() == 1
+            && (self.table() & CardSet::of_value(1)).is_empty()
+        {
+            CaptureKind::AceTakesAll
+        } else {
+            CaptureKind::Ordinary
+        };
+        let mut events = Events::new();
+        let seat = self.turn;
+        self.apply(seat, mv, kind, &mut events);
+    }
+
+    /// The score of the hand, once it is finished.
+    pub fn score(&self) -> Option<HandScore> {
+        if !self.is_finished() {
+            return None;
+        }
+        let k = self.rules.sides() as usize;
+        let mut piles = [CardSet::EMPTY; 3];
+        for (side, pile) in piles.iter_mut().enumerate().take(k) {
+            *pile = self.pile(side as u8);
+        }
+        score_hand(&self.rules, &piles[..k], &self.scope[..k]).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::SplitMix64;
+    use crate::rules::DealKind;
+    use std::string::ToString;
+
+    fn deck(s: &str) -> Deck {
+        let set: std::vec::Vec<Card> = s.split_whitespace().map(|c| c.parse().unwrap()).collect();
+        Deck::from_cards(&set).unwrap()
+    }
+
+    #[test]
+    fn size_of_hand_state_is_at_most_64_bytes() {
+        assert!(
+            core::mem::size_of::<HandState>() <= 64,
+            "{}",
+            core::mem::size_of::<HandState>()
+        );
+    }
+
+    #[test]
+    fn deal_follows_rules_section_2() {
+        let d = Deck::sorted();
+        let h = HandState::from_deck(Rules::default(), 1, &d).unwrap();
+        // dealer 1: eldest is seat 0, gets 1d 2d 3d; seat 1 gets 4d 5d 6d; table 7d 8d 9d 10d.
+        assert_eq!(h.hand(0).to_string(), "1d 2d 3d");
+        assert_eq!(h.hand(1).to_string(), "4d 5d 6d");
+        assert_eq!(h.table().to_string(), "7d 8d 9d 10d");
+        assert_eq!(h.turn(), 0);
+        assert_eq!(h.deck_len(), 30);
+        assert_eq!(h.deck_order()[0].to_string(), "1c");
+    }
+
+    #[test]
+    fn scopone_deals() {
+        let r = Rules {
+            players: 4,
+            deal: DealKind::Scopone,
+            ..Rules::default()
+        };
+        let h = HandState::from_deck(r, 3, &Deck::sorted()).unwrap();
+        assert_eq!(h.hand(0).len(), 9);
+        assert_eq!(h.table().len(), 4);
+        assert_eq!(h.deck_len(), 0);
+        let r = Rules {
+            deal: DealKind::ScoponeScientifico,
+            ..r
+        };
+        let h = HandState::from_deck(r, 3, &Deck::sorted()).unwrap();
+        assert_eq!(h.hand(3).len(), 10);
+        assert!(h.table().is_empty());
+    }
+
+    #[test]
+    fn kings_on_the_table_are_refused() {
+        // 2 players: hands get indices 0..6, table 6..10.
+        let d = deck(
+            "1d 2d 3d 4d 5d 6d 10d 10c 10s 7d 8d 9d 1c 2c 3c 4c 5c 6c 7c 8c 9c 1s 2s 3s 4s 5s 6s 7s 8s 9s 1b 2b 3b 4b 5b 6b 7b 8b 9b 10b",
+        );
+        assert_eq!(
+            HandState::from_deck(Rules::default(), 0, &d),
+            Err(DealError::KingsOnTable { kings: 3 })
+        );
+        let r = Rules {
+            kings_redeal: false,
+            ..Rules::default()
+        };
+        assert!(HandState::from_deck(r, 0, &d).is_ok());
+    }
+
+    #[test]
+    fn errors_leave_the_state_unchanged() {
+        let mut h = HandState::deal(Rules::default(), 0, &mut SplitMix64::new(5)).unwrap();
+        let before = h;
+        let other = h.hand(0).first().unwrap();
+        assert!(matches!(
+            h.play(0, Move::lay(other)),
+            Err(PlayError::NotYourTurn { .. })
+        ));
+        assert!(matches!(
+            h.play(7, Move::lay(other)),
+            Err(PlayError::NoSuchSeat { .. })
+        ));
+        assert!(matches!(
+            h.play(1, Move::lay(other)),
+            Err(PlayError::CardNotInHand { .. })
+        ));
+        assert_eq!(h, before);
+    }
+
+    #[test]
+    fn full_random_hands_conserve_cards_and_score() {
+        let mut rng = SplitMix64::new(11);
+        for players in 2..=4u8 {
+            let rules = Rules {
+                players,
+                ..Rules::default()
+            };
+            for _ in 0..50 {
+                let mut h = HandState::deal(rules, 0, &mut rng).unwrap();
+                while !h.is_finished() {
+                    let moves = h.legal_moves();
+                    assert_eq!(moves.len(), h.legal_move_count());
+                    let i = crate::deal::below(&mut rng, moves.len() as u32) as usize;
+                    assert_eq!(h.nth_legal_move(i), Some(moves[i]));
+                    h.play(h.turn(), moves[i]).unwrap();
+                }
+                let s = h.score().unwrap();
+                let total: u32 = s.sides().iter().map(|x| u32::from(x.cards)).sum();
+                let anyone_captured = s.sides().iter().any(|x| x.cards > 0);
+                assert!(!anyone_captured || total == 40);
+            }
+        }
+    }
+
+    #[test]
+    fn from_position_round_trips_a_live_hand() {
+        let mut rng = SplitMix64::new(3);
+        let rules = Rules {
+            players: 3,
+            ..Rules::default()
+        };
+        let mut h = HandState::deal(rules, 2, &mut rng).unwrap();
+        for _ in 0..13 {
+            let m = h.legal_moves()[0];
+            h.play(h.turn(), m).unwrap();
+        }
+        let hands = [h.hand(0), h.hand(1), h.hand(2)];
+        let piles = [h.pile(0), h.pile(1), h.pile(2)];
+        let scope = [h.scope(0), h.scope(1), h.scope(2)];
+        let again = HandState::from_position(
+            rules,
+            2,
+            h.plays(),
+            &hands,
+            h.table(),
+            &piles,
+            &scope,
+            h.last_capture(),
+            &h.deck_order(),
+        )
+        .unwrap();
+        assert_eq!(again, h);
+    }
+}

@@ -1,0 +1,60 @@
+//! # scopa-core
+//!
+//! The complete rules of Scopa (see `RULES.md` of the project) in a `#![no_std]`,
+//! allocation-free, `unsafe`-free crate: cards and their notation, every rules option,
+//! dealing from a seed or an explicit deck, legal moves from a `u64` bitset, plays with
+//! typed errors, scoring, whole matches, per-seat views, and compact save files.
+//!
+//! ```
+//! use scopa_core::{Match, Rules, Event};
+//!
+//! let rules = Rules { players: 2, target: 11, ..Rules::default() };
+//! let mut game = Match::new(rules, 42).unwrap();
+//! let seat = game.turn();
+//! let view = game.view(seat).unwrap();          // what that seat may know
+//! let mv = view.legal_moves()[0];               // pick a move (an AI would choose well)
+//! let events = game.play(seat, mv).unwrap();    // what happened, for the screen
+//! assert!(matches!(events[0], Event::Played { .. }));
+//! let saved = game.to_bytes();                  // 334 bytes, versioned, checksummed
+//! assert_eq!(Match::from_bytes(&saved).unwrap(), game);
+//! ```
+//!
+//! ## Layout
+//! - [`Card`], [`Suit`] and [`CardSet`]: the vocabulary (one bit per card).
+//! - [`Rules`]: every option, with [`Rules::validate`].
+//! - [`Deck`] and [`SplitMix64`]: portable shuffling, so a seed plays the same everywhere.
+//! - [`HandState`]: one hand — legal moves, [`HandState::play`], the end of the hand.
+//! - [`score_hand`] and [`HandScore`]: the breakdown of RULES.md §5.
+//! - [`Match`]: hands to the target; [`Match::to_bytes`] / [`Match::from_bytes`].
+//! - [`PlayerView`]: what one seat knows; the only input of the AI.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(clippy::std_instead_of_core)]
+
+#[cfg(test)]
+extern crate std;
+
+pub mod capture;
+pub mod card;
+pub mod cardset;
+pub mod deal;
+pub mod game;
+pub mod hand;
+pub mod rules;
+pub mod score;
+pub mod snapshot;
+pub mod view;
+
+pub use capture::{
+    CaptureList, MAX_CAPTURES, MAX_MOVES, Move, MoveList, capture_count, captures, is_legal_capture,
+};
+pub use card::{Card, ParseCardError, Suit};
+pub use cardset::{CardSet, ParseCardSetError};
+pub use deal::{Deck, DeckError, SplitMix64};
+pub use game::{FinishedHand, Match, winner_of};
+pub use hand::{DealError, Event, Events, HandState, PlayError, PositionError};
+pub use rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError, UnknownOption};
+pub use score::{HandScore, ScoreError, SideScore, napola_points, primiera_value, score_hand};
+pub use snapshot::{SNAPSHOT_LEN, SNAPSHOT_VERSION, SnapshotError};
+pub use view::{History, Play, PlayerView, ViewError};

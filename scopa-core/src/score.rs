@@ -1,0 +1,388 @@
+//! Scoring a hand (RULES.md §5): scope, carte, denari, settebello, primiera, napola,
+//! re bello.
+
+use core::fmt;
+
+use crate::card::{Card, Suit};
+use crate::cardset::CardSet;
+use crate::rules::{PrimieraRule, Rules};
+
+/// One side's result for a hand: the points awarded and the tallies behind them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SideScore {
+    /// Points for scope (one per scopa).
+    pub scope: u8,
+    /// 1 for strictly the most cards.
+    pub carte: u8,
+    /// 1 for strictly the most coins.
+    pub denari: u8,
+    /// 1 for holding the `7d`.
+    pub settebello: u8,
+    /// 1 for strictly the best primiera.
+    pub primiera: u8,
+    /// Napola points (0, or 3 … 10).
+    pub napola: u8,
+    /// 1 for holding the `10d` when `re_bello` is on.
+    pub re_bello: u8,
+    /// Tally: cards in the pile.
+    pub cards: u8,
+    /// Tally: coins (denari) in the pile.
+    pub coins: u8,
+    /// Tally: sevens in the pile.
+    pub sevens: u8,
+    /// Tally: the primiera sum (`None` under `classic` when a suit is missing; under
+    /// `most_sevens` the sum is still shown for information).
+    pub primiera_value: Option<u8>,
+}
+
+impl SideScore {
+    /// The side's points for the hand.
+    pub const fn total(&self) -> u16 {
+        self.scope as u16
+            + self.carte as u16
+            + self.denari as u16
+            + self.settebello as u16
+            + self.primiera as u16
+            + self.napola as u16
+            + self.re_bello as u16
+    }
+}
+
+/// The breakdown of one hand for every side.
+///
+/// ```
+/// use scopa_core::{score_hand, CardSet, Rules};
+/// let rules = Rules::default();
+/// let side0: CardSet = "2d 3d 4d 5d 6d 7d 6c 8c 9c 10c 7s 8s 9s 10s 1b 2b 3b 4b 5b 6b 8b 10b".parse().unwrap();
+/// let score = score_hand(&rules, &[side0, !side0], &[1, 2]).unwrap();
+/// assert_eq!(score.side(0).total(), 5);
+/// assert_eq!(score.side(1).total(), 2);
+/// assert_eq!(score.side(0).primiera_value, Some(78));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct HandScore {
+    sides: u8,
+    side: [SideScore; 3],
+}
+
+impl HandScore {
+    /// Number of sides (2 or 3).
+    pub const fn side_count(&self) -> u8 {
+        self.sides
+    }
+
+    /// The result of `side` (0-based; a side past the last gives an all-zero result).
+    pub const fn side(&self, side: u8) -> SideScore {
+        if side < self.sides {
+            self.side[side as usize]
+        } else {
+            SideScore {
+                scope: 0,
+                carte: 0,
+                denari: 0,
+                settebello: 0,
+                primiera: 0,
+                napola: 0,
+                re_bello: 0,
+                cards: 0,
+                coins: 0,
+                sevens: 0,
+                primiera_value: None,
+            }
+        }
+    }
+
+    /// The results of every side.
+    pub fn sides(&self) -> &[SideScore] {
+        &self.side[..self.sides as usize]
+    }
+
+    /// The points of every side for the hand.
+    pub fn totals(&self) -> [u16; 3] {
+        let mut t = [0; 3];
+        for (slot, s) in t.iter_mut().zip(self.sides()) {
+            *slot = s.total();
+        }
+        t
+    }
+}
+
+/// Why piles could not be scored.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ScoreError {
+    /// The number of piles or scope counts does not match the rules' sides.
+    WrongSideCount {
+        /// Sides the rules have.
+        expected: u8,
+        /// Piles given.
+        piles: usize,
+        /// Scope counts given.
+        scope: usize,
+    },
+    /// A card is in two piles.
+    CardInTwoPiles {
+        /// The card.
+        card: Card,
+    },
+    /// A scope count above 40 (impossible).
+    TooManyScope {
+        /// The side.
+        side: u8,
+    },
+}
+
+impl fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScoreError::WrongSideCount {
+                expected,
+                piles,
+                scope,
+            } => write!(
+                f,
+                "these rules have {expected} sides but {piles} piles and {scope} scope counts were given"
+            ),
+            ScoreError::CardInTwoPiles { card } => write!(f, "card {card} is in two piles"),
+            ScoreError::TooManyScope { side } => {
+                write!(f, "side {side} has more scope than a hand has plays")
+            }
+        }
+    }
+}
+
+impl core::error::Error for ScoreError {}
+
+/// The primiera sum of a pile: the best primiera value per suit, added up. `None` if a
+/// suit is missing and `lenient` is false.
+pub fn primiera_value(pile: CardSet, lenient: bool) -> Option<u8> {
+    let mut sum = 0u8;
+    for suit in Suit::ALL {
+        let best = (pile & CardSet::suit(suit))
+            .iter()
+            .map(Card::primiera_value)
+            .max();
+        match best {
+            Some(v) => sum += v,
+            None if lenient => {}
+            None => return None,
+        }
+    }
+    Some(sum)
+}
+
+/// The napola points of a pile: k when `1d` … `kd` are all in it (k ≥ 3), else 0.
+pub fn napola_points(pile: CardSet) -> u8 {
+    let coins = (pile & CardSet::suit(Suit::Denari)).bits();
+    let run = coins.trailing_ones() as u8;
+    if run >= 3 { run } else { 0 }
+}
+
+/// Index of the unique strict maximum of `keys`, if there is one.
+fn strict_max<K: Ord + Copy>(keys: &[K]) -> Option<usize> {
+    let (mut best, mut tied) = (0usize, false);
+    for i in 1..keys.len() {
+        if keys[i] > keys[best] {
+            best = i;
+            tied = false;
+        } else if keys[i] == keys[best] {
+            tied = true;
+        }
+    }
+    if tied || keys.is_empty() {
+        None
+    } else {
+        Some(best)
+    }
+}
+
+/// Scores one hand from each side's pile and scope count (RULES.md §5).
+///
+/// The piles must be disjoint; they need not hold all 40 cards.
+pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<HandScore, ScoreError> {
+    let sides = rules.sides();
+    if piles.len() != sides as usize || scope.len() != sides as usize {
+        return Err(ScoreError::WrongSideCount {
+            expected: sides,
+            piles: piles.len(),
+            scope: scope.len(),
+        });
+    }
+    let mut seen = CardSet::EMPTY;
+    for pile in piles {
+        if let Some(card) = (seen & *pile).first() {
+            return Err(ScoreError::CardInTwoPiles { card });
+        }
+        seen |= *pile;
+    }
+    if let Some(side) = scope.iter().position(|&s| s > 40) {
+        return Err(ScoreError::TooManyScope { side: side as u8 });
+    }
+    let n = sides as usize;
+    let mut side = [SideScore::default(); 3];
+    let lenient = !matches!(rules.primiera, PrimieraRule::Classic);
+    for i in 0..n {
+        let pile = piles[i];
+        let s = &mut side[i];
+        s.scope = scope[i];
+        s.cards = pile.len() as u8;
+        s.coins = pile.count_suit(Suit::Denari) as u8;
+        s.sevens = pile.count_value(7) as u8;
+        s.primiera_value = primiera_value(pile, lenient);
+        s.settebello = pile.contains(Card::SETTEBELLO) as u8;
+        if rules.napola {
+            s.napola = napola_points(pile);
+        }
+        if rules.re_bello {
+            s.re_bello = pile.contains(Card::RE_BELLO) as u8;
+        }
+    }
+    let mut cards = [0u8; 3];
+    let mut coins = [0u8; 3];
+    for i in 0..n {
+        cards[i] = side[i].cards;
+        coins[i] = side[i].coins;
+    }
+    if let Some(w) = strict_max(&cards[..n]) {
+        side[w].carte = 1;
+    }
+    if let Some(w) = strict_max(&coins[..n]) {
+        side[w].denari = 1;
+    }
+    let winner = match rules.primiera {
+        PrimieraRule::Classic | PrimieraRule::Lenient => {
+            // `None` (no primiera) sorts below every sum; if nobody has one, nobody scores.
+            let mut keys = [None; 3];
+            for i in 0..n {
+                keys[i] = side[i].primiera_value;
+            }
+            strict_max(&keys[..n]).filter(|&w| keys[w].is_some())
+        }
+        PrimieraRule::MostSevens => {
+            let mut keys = [(0u32, 0u32, 0u32); 3];
+            for i in 0..n {
+                let p = piles[i];
+                keys[i] = (p.count_value(7), p.count_value(6), p.count_value(1));
+            }
+            strict_max(&keys[..n])
+        }
+    };
+    if let Some(w) = winner {
+        side[w].primiera = 1;
+    }
+    Ok(HandScore { sides, side })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PrimieraRule;
+
+    fn set(s: &str) -> CardSet {
+        s.parse().unwrap()
+    }
+
+    const SIDE0: &str = "2d 3d 4d 5d 6d 7d 6c 8c 9c 10c 7s 8s 9s 10s 1b 2b 3b 4b 5b 6b 8b 10b";
+
+    #[test]
+    fn worked_scoring_example_default_rules() {
+        let p0 = set(SIDE0);
+        let p1 = !p0;
+        assert_eq!(
+            p1,
+            set("1d 8d 9d 10d 1c 2c 3c 4c 5c 7c 1s 2s 3s 4s 5s 6s 7b 9b")
+        );
+        let s = score_hand(&Rules::default(), &[p0, p1], &[1, 2]).unwrap();
+        let a = s.side(0);
+        assert_eq!(
+            (
+                a.carte,
+                a.denari,
+                a.settebello,
+                a.primiera,
+                a.scope,
+                a.total()
+            ),
+            (1, 1, 1, 1, 1, 5)
+        );
+        assert_eq!(s.side(1).total(), 2);
+        assert_eq!(
+            (a.primiera_value, s.side(1).primiera_value),
+            (Some(78), Some(76))
+        );
+    }
+
+    #[test]
+    fn worked_scoring_example_variants() {
+        let p0 = set(SIDE0);
+        let rules = Rules {
+            re_bello: true,
+            ..Rules::default()
+        };
+        let s = score_hand(&rules, &[p0, !p0], &[1, 2]).unwrap();
+        assert_eq!(s.side(1).total(), 3);
+        let rules = Rules {
+            primiera: PrimieraRule::MostSevens,
+            ..Rules::default()
+        };
+        let s = score_hand(&rules, &[p0, !p0], &[1, 2]).unwrap();
+        assert_eq!(s.side(0).primiera, 1);
+    }
+
+    #[test]
+    fn worked_scoring_example_missing_suit() {
+        let clubs = CardSet::suit(Suit::Bastoni);
+        let p0 = set(SIDE0) - clubs;
+        let p1 = !p0;
+        assert_eq!((p0.len(), p1.len()), (14, 26));
+        for rule in [PrimieraRule::Classic, PrimieraRule::Lenient] {
+            let rules = Rules {
+                primiera: rule,
+                ..Rules::default()
+            };
+            let s = score_hand(&rules, &[p0, p1], &[0, 0]).unwrap();
+            let (a, b) = (s.side(0), s.side(1));
+            assert_eq!((a.denari, a.settebello, a.total()), (1, 1, 2));
+            assert_eq!((b.carte, b.primiera, b.total()), (1, 1, 2));
+            assert_eq!(b.primiera_value, Some(76));
+            let expect = if rule == PrimieraRule::Lenient {
+                Some(60)
+            } else {
+                None
+            };
+            assert_eq!(a.primiera_value, expect);
+        }
+    }
+
+    #[test]
+    fn ties_give_no_point() {
+        let p0 = set("1d 2d 3d 4d 5d 1c 2c 3c 4c 5c 1s 2s 3s 4s 5s 1b 2b 3b 4b 5b");
+        let s = score_hand(&Rules::default(), &[p0, !p0], &[0, 0]).unwrap();
+        assert_eq!(s.side(0).carte + s.side(1).carte, 0);
+        assert_eq!(s.side(0).denari + s.side(1).denari, 0);
+    }
+
+    #[test]
+    fn napola_counts_the_run() {
+        assert_eq!(napola_points(set("1d 2d 3d 4d 5d 8d")), 5);
+        assert_eq!(napola_points(set("1d 2d 4d")), 0);
+        assert_eq!(napola_points(CardSet::suit(Suit::Denari)), 10);
+    }
+
+    #[test]
+    fn errors() {
+        let r = Rules::default();
+        assert!(matches!(
+            score_hand(&r, &[CardSet::EMPTY], &[0]),
+            Err(ScoreError::WrongSideCount { .. })
+        ));
+        assert_eq!(
+            score_hand(&r, &[set("1d"), set("1d 2d")], &[0, 0]),
+            Err(ScoreError::CardInTwoPiles {
+                card: "1d".parse().unwrap()
+            })
+        );
+    }
+}
