@@ -35,6 +35,7 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod ai;
 pub mod capture;
 pub mod card;
 pub mod cardset;

@@ -1,0 +1,188 @@
+//! AI players. Every level sees only a [`PlayerView`] — it has no way to reach another
+//! seat's hand or the deck order — plus a seed and an explicit [`Budget`], so a given
+//! view, seed and budget always give the same move, on every architecture.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::capture::Move;
+use crate::deal::{SplitMix64, below};
+use crate::view::PlayerView;
+
+mod easy;
+
+/// The AI levels, weakest first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Level {
+    /// A uniformly random legal move.
+    Random,
+    /// Greedy: the best immediate capture by a simple card value, no lookahead.
+    Easy,
+    /// Rule-based, as a good club player plays.
+    Medium,
+    /// Search over the hidden cards; exact once nothing is hidden.
+    Expert,
+    /// The expert with a budget small enough for the handheld's microcontroller.
+    Handheld,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [Level::Random, Level::Easy, Level::Medium, Level::Expert, Level::Handheld];
+
+    /// The level's name: `random`, `easy`, `medium`, `expert`, `handheld`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Expert => "expert",
+            Level::Handheld => "handheld",
+        }
+    }
+
+    /// The budget the level uses by default.
+    pub const fn default_budget(self) -> Budget {
+        match self {
+            Level::Random | Level::Easy | Level::Medium => Budget { samples: 0, nodes: 0 },
+            Level::Expert => Budget { samples: 32, nodes: 20_000 },
+            Level::Handheld => Budget { samples: 8, nodes: 2_000 },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// A level name that does not exist.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct UnknownLevel;
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown AI level; expected one of: random easy medium expert handheld")
+    }
+}
+
+impl core::error::Error for UnknownLevel {}
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        Level::ALL.into_iter().find(|l| l.name() == s).ok_or(UnknownLevel)
+    }
+}
+
+/// How much work a search may do: sampled worlds and search nodes — counts, never
+/// wall-clock time, so results are reproducible and the same on a microcontroller.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Budget {
+    /// Worlds (deals of the hidden cards) sampled per move.
+    pub samples: u16,
+    /// Search nodes allowed per move, over all samples.
+    pub nodes: u32,
+}
+
+/// The move `level` plays for the seat of `view`, with the level's default budget;
+/// `None` when it is not that seat's turn.
+///
+/// ```
+/// use scopa_core::{Match, Rules, ai::{self, Level}};
+/// let game = Match::new(Rules::default(), 3).unwrap();
+/// let view = game.view(game.turn()).unwrap();
+/// let mv = ai::choose_move(Level::Easy, &view, 7).unwrap();
+/// assert!(game.legal_moves().contains(&mv));
+/// ```
+pub fn choose_move(level: Level, view: &PlayerView, seed: u64) -> Option<Move> {
+    choose_move_with_budget(level, view, seed, level.default_budget())
+}
+
+/// The move `level` plays with an explicit budget; `None` when it is not the view's turn.
+pub fn choose_move_with_budget(level: Level, view: &PlayerView, seed: u64, budget: Budget) -> Option<Move> {
+    let moves = view.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix64::new(seed);
+    let _ = budget;
+    match level {
+        Level::Random => moves.get(below(&mut rng, moves.len() as u32) as usize).copied(),
+        // TODO(ai issue): medium, expert and handheld get their own players.
+        Level::Easy | Level::Medium | Level::Expert | Level::Handheld => easy::choose(view, &moves),
+    }
+}
+
+/// Why the expert recommends a move, in words a player understands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Reason {
+    /// The only legal move.
+    OnlyMove,
+    /// Sweeps the table: a scopa.
+    Scopa,
+    /// Takes the seven of coins.
+    TakesSettebello,
+    /// Takes sevens (primiera).
+    TakesSevens,
+    /// Takes coins.
+    TakesCoins,
+    /// Takes the most cards.
+    TakesMostCards,
+    /// Leaves no sweep for the next player.
+    AvoidsSweep,
+    /// Lays the card that gives the opponents least.
+    SafestDiscard,
+    /// Best on average over the possible hidden hands.
+    BestOnAverage,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reason::OnlyMove => "the only legal move",
+            Reason::Scopa => "sweeps the table: scopa!",
+            Reason::TakesSettebello => "takes the settebello",
+            Reason::TakesSevens => "takes sevens, the best primiera cards",
+            Reason::TakesCoins => "takes coins (denari)",
+            Reason::TakesMostCards => "takes the most cards",
+            Reason::AvoidsSweep => "leaves no sweep for the next player",
+            Reason::SafestDiscard => "lays the card that gives the opponents least",
+            Reason::BestOnAverage => "best on average over the hands the others may hold",
+        })
+    }
+}
+
+/// A recommended move and why.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Hint {
+    /// The move the expert would play.
+    pub mv: Move,
+    /// Why, in a player's words.
+    pub reason: Reason,
+}
+
+/// The move the expert recommends for the seat of `view`, and a short reason;
+/// `None` when it is not that seat's turn.
+pub fn hint(view: &PlayerView) -> Option<Hint> {
+    let moves = view.legal_moves();
+    let mv = choose_move(Level::Expert, view, 0x5C0FA)?;
+    let reason = if moves.len() == 1 {
+        Reason::OnlyMove
+    } else if !mv.is_lay() && (view.table() - mv.capture()).is_empty() && !view.is_last_play() {
+        Reason::Scopa
+    } else if mv.capture().contains(crate::Card::SETTEBELLO) || mv.card() == crate::Card::SETTEBELLO && !mv.is_lay() {
+        Reason::TakesSettebello
+    } else if mv.is_lay() {
+        Reason::SafestDiscard
+    } else {
+        Reason::BestOnAverage
+    };
+    Some(Hint { mv, reason })
+}

@@ -1,0 +1,1 @@
+//! uniffi bindings of scopa-core (under construction).
