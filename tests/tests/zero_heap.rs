@@ -1,0 +1,200 @@
+//! Property 8: the core never touches the heap. This binary installs a counting global
+//! allocator; only the calls into scopa-core are bracketed (the test harness and this
+//! file's own bookkeeping may allocate outside the brackets).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use scopa_core::deal::below;
+use scopa_core::snapshot::crc32;
+use scopa_core::{
+    AceRule, DealKind, HandState, Match, Move, PlayerView, PrimieraRule, Rules, SplitMix64,
+    score_hand,
+};
+
+struct Counting;
+
+thread_local! {
+    // Per thread, so that tests running in parallel do not see each other's counts.
+    static ARMED: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn note() {
+    if ARMED.with(|a| a.get()) {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+    }
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f` with this thread's allocations counted; returns its result and the count.
+fn counted<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATIONS.with(|n| n.get());
+    ARMED.with(|a| a.set(true));
+    let out = f();
+    ARMED.with(|a| a.set(false));
+    (out, ALLOCATIONS.with(|n| n.get()) - before)
+}
+
+#[test]
+fn the_counter_sees_heap_allocations() {
+    let (b, n) = counted(|| Box::new([7u8; 64]));
+    assert_eq!(b[0], 7);
+    assert!(n >= 1, "the counting allocator missed a Box");
+    let (v, n) = counted(|| vec![1u32; 3].len());
+    assert_eq!(v, 3);
+    assert!(n >= 1);
+}
+
+fn rules_list() -> Vec<Rules> {
+    let base = Rules::default();
+    vec![
+        base,
+        Rules {
+            players: 3,
+            ace: AceRule::TakesAll,
+            napola: true,
+            ..base
+        },
+        Rules {
+            players: 4,
+            primiera: PrimieraRule::Lenient,
+            re_bello: true,
+            ..base
+        },
+        Rules {
+            players: 4,
+            deal: DealKind::Scopone,
+            ace: AceRule::MatchTakesAll,
+            ..base
+        },
+        Rules {
+            players: 4,
+            deal: DealKind::ScoponeScientifico,
+            primiera: PrimieraRule::MostSevens,
+            kings_redeal: false,
+            target: 21,
+            ..base
+        },
+        Rules {
+            players: 2,
+            ace: AceRule::MatchTakesAll,
+            napola: true,
+            re_bello: true,
+            target: 16,
+            ..base
+        },
+    ]
+}
+
+/// Whole matches through `Match`: views of every seat, views rebuilt from public facts,
+/// snapshots both ways, legal moves and plays — zero allocations.
+#[test]
+fn whole_matches_allocate_nothing() {
+    let mut total_plies = 0usize;
+    let mut total_allocs = 0usize;
+    for (i, rules) in rules_list().into_iter().enumerate() {
+        for seed in 0..3u64 {
+            let ((plies, over), allocs) = counted(|| {
+                let mut rng = SplitMix64::new(seed * 31 + i as u64);
+                let mut m = Match::new(rules, seed).unwrap();
+                let mut plies = 0usize;
+                while !m.is_over() && plies < 5000 {
+                    let seat = m.turn();
+                    for s in 0..rules.players {
+                        let v = m.view(s).unwrap();
+                        let _ = v.legal_moves();
+                        let _ = v.unseen();
+                    }
+                    let v = m.view(seat).unwrap();
+                    let public = PlayerView::from_public(
+                        rules,
+                        seat,
+                        v.dealer(),
+                        v.hand(),
+                        v.table(),
+                        v.history(),
+                        v.scores(),
+                    )
+                    .unwrap();
+                    let bytes = m.to_bytes();
+                    let _ = crc32(&bytes);
+                    let back = Match::from_bytes(&bytes).unwrap();
+                    assert!(back == m);
+                    let moves = m.legal_moves();
+                    assert!(public.legal_moves() == moves);
+                    let mv: Move = moves[below(&mut rng, moves.len() as u32) as usize];
+                    m.play(seat, mv).unwrap();
+                    plies += 1;
+                }
+                (plies, m.is_over())
+            });
+            assert!(over, "match {rules:?} seed {seed} did not finish");
+            total_plies += plies;
+            total_allocs += allocs;
+            assert_eq!(allocs, 0, "{allocs} allocations in a match under {rules:?}");
+        }
+    }
+    println!("{total_plies} plies, {total_allocs} allocations");
+    assert!(total_plies > 1000);
+}
+
+/// The hand-level fast path used by searches and benchmarks: deal, count and pick the
+/// n-th legal move, play unchecked, capture lists, score — zero allocations.
+#[test]
+fn hand_playouts_allocate_nothing() {
+    for rules in rules_list() {
+        let (deals, allocs) = counted(|| {
+            let mut rng = SplitMix64::new(99);
+            let mut deals = 0;
+            for dealer in 0..rules.players {
+                for _ in 0..20 {
+                    let mut h = HandState::deal(rules, dealer, &mut rng).unwrap();
+                    while !h.is_finished() {
+                        for card in h.hand(h.turn()) {
+                            let _ = h.captures(card);
+                        }
+                        let n = h.legal_move_count();
+                        let mv = h
+                            .nth_legal_move(below(&mut rng, n as u32) as usize)
+                            .unwrap();
+                        assert!(h.is_legal(h.turn(), mv));
+                        h.play_unchecked(mv);
+                    }
+                    let s = h.score().unwrap();
+                    let k = rules.sides() as usize;
+                    let piles = [h.pile(0), h.pile(1), h.pile(2)];
+                    let scope = [h.scope(0), h.scope(1), h.scope(2)];
+                    assert!(score_hand(&rules, &piles[..k], &scope[..k]).unwrap() == s);
+                    deals += 1;
+                }
+            }
+            deals
+        });
+        assert!(deals >= 40);
+        assert_eq!(
+            allocs, 0,
+            "{allocs} allocations in hand playouts under {rules:?}"
+        );
+    }
+}
