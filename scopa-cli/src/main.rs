@@ -1,1 +1,56 @@
-fn main() { eprintln!("scopa: under construction"); std::process::exit(2); }
+//! `scopa`: play Scopa in the terminal, speak the JSON-lines engine protocol, run AI
+//! tournaments and benchmarks. Every rule, score and AI choice comes from `scopa-core`;
+//! this crate only translates between text and the core's types.
+
+mod bench;
+mod common;
+mod engine;
+mod play;
+mod save;
+mod simulate;
+mod ui;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Scopa, the Italian card game: play against the AI, drive the engine, run tournaments.
+#[derive(Parser, Debug)]
+#[command(name = "scopa", version, about, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// With no subcommand, `scopa` plays (the same options as `scopa play`).
+    #[command(flatten)]
+    play: play::PlayArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a match against AI players in the terminal (the default).
+    Play(play::PlayArgs),
+    /// Speak the JSON-lines engine protocol (version 1) on stdin/stdout.
+    Engine(engine::EngineArgs),
+    /// AI-vs-AI tournament on paired deals (every deck played twice, seats swapped).
+    Simulate(simulate::SimulateArgs),
+    /// Measure random deals per second and legal-move generation time on one thread.
+    Bench(bench::BenchArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => play::run(cli.play),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Engine(args)) => engine::run(args),
+        Some(Command::Simulate(args)) => simulate::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("scopa: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! `scopa bench`: random 2-player deals per second and legal-move generation time, on one
+//! thread, with scopa-core only.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use scopa_core::deal::below;
+use scopa_core::{Deck, HandState, Rules, SplitMix64};
+use serde_json::json;
+
+/// Options of `scopa bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Seconds spent on the random-deal loop.
+    #[arg(long, default_value_t = 2.0)]
+    pub seconds: f64,
+    /// Print exactly one JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Deals a random hand (redealing decks the kings rule voids).
+fn deal(rules: Rules, rng: &mut SplitMix64) -> HandState {
+    loop {
+        let deck = Deck::shuffled(rng);
+        if let Ok(hand) = HandState::from_deck(rules, 0, &deck) {
+            return hand;
+        }
+    }
+}
+
+/// Plays one random move: uniform over the legal moves.
+fn random_move(hand: &mut HandState, rng: &mut SplitMix64) {
+    let count = hand.legal_move_count();
+    let index = below(rng, count as u32) as usize;
+    if let Some(mv) = hand.nth_legal_move(index) {
+        hand.play_unchecked(mv);
+    }
+}
+
+/// Runs the benchmark and prints its figures.
+pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    let rules = Rules::default();
+    let mut rng = SplitMix64::new(0xBE7C);
+    let budget = Duration::from_secs_f64(args.seconds.clamp(0.01, 3600.0));
+
+    // Random deals: shuffle, deal, play uniformly random legal moves to the end, score.
+    let mut deals = 0u64;
+    let mut points = 0u64;
+    let start = Instant::now();
+    let elapsed = loop {
+        for _ in 0..64 {
+            let mut hand = deal(rules, &mut rng);
+            while !hand.is_finished() {
+                random_move(&mut hand, &mut rng);
+            }
+            if let Some(score) = hand.score() {
+                points += u64::from(score.totals()[0]);
+            }
+            deals += 1;
+        }
+        let e = start.elapsed();
+        if e >= budget {
+            break e;
+        }
+    };
+    black_box(points);
+    let deals_per_sec = deals as f64 / elapsed.as_secs_f64();
+
+    // Legal-move generation: positions sampled from random games; each timed over a batch
+    // of calls, the median per-call time reported.
+    const POSITIONS: usize = 20_000;
+    const BATCH: u32 = 64;
+    let mut positions = Vec::with_capacity(POSITIONS);
+    while positions.len() < POSITIONS {
+        let mut hand = deal(rules, &mut rng);
+        while !hand.is_finished() && positions.len() < POSITIONS {
+            positions.push(hand);
+            random_move(&mut hand, &mut rng);
+        }
+    }
+    let mut per_call = Vec::with_capacity(POSITIONS);
+    let mut moves = 0usize;
+    for hand in &positions {
+        let t = Instant::now();
+        for _ in 0..BATCH {
+            moves += black_box(black_box(hand).legal_moves()).len();
+        }
+        per_call.push(t.elapsed().as_nanos() as f64 / f64::from(BATCH));
+    }
+    black_box(moves);
+    per_call.sort_by(f64::total_cmp);
+    let legal_ns = per_call[per_call.len() / 2];
+    let mean_moves = moves as f64 / (POSITIONS as f64 * f64::from(BATCH));
+
+    if args.json {
+        let out = json!({
+            "random_deals_per_sec": deals_per_sec,
+            "legal_moves_ns": legal_ns,
+            "deals": deals,
+            "seconds": elapsed.as_secs_f64(),
+            "positions": POSITIONS,
+            "mean_legal_moves": mean_moves,
+        });
+        println!("{out}");
+    } else {
+        println!(
+            "Random 2-player deals: {deals_per_sec:.0} per second ({deals} deals in {:.2} s, one thread)",
+            elapsed.as_secs_f64()
+        );
+        println!(
+            "Legal-move generation: {legal_ns:.1} ns median per call over {POSITIONS} positions from random games ({mean_moves:.2} moves on average)"
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

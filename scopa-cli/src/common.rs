@@ -1,0 +1,288 @@
+//! Pieces shared by the subcommands: rules options, seed derivation, bounded line reading.
+
+use std::io::{self, BufRead};
+
+use clap::Args;
+use scopa_core::{AceRule, DealKind, PrimieraRule, Rules, SplitMix64};
+use serde_json::Value;
+
+/// Every rules option of RULES.md as a command-line flag. Unset flags keep the value of
+/// `--rules` (a protocol rules object), or else the RULES.md default.
+#[derive(Args, Debug, Clone, Default)]
+pub struct RulesArgs {
+    /// Number of players: 2, 3, or 4 in two teams (partners sit opposite).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: Option<u8>,
+    /// How the cards are dealt: standard, scopone or scopone_scientifico (4 players).
+    #[arg(long)]
+    pub deal: Option<DealKind>,
+    /// Points needed to win the match (default 11; 16, 21 and 31 are common).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
+    pub target: Option<u8>,
+    /// How primiera is compared: classic, lenient or most_sevens.
+    #[arg(long)]
+    pub primiera: Option<PrimieraRule>,
+    /// Ace option: none, takes_all (asso piglia tutto) or match_takes_all (scopa d'assi).
+    #[arg(long)]
+    pub ace: Option<AceRule>,
+    /// Score the napola (1d 2d 3d … kd in one pile score k).
+    #[arg(long)]
+    pub napola: bool,
+    /// Score the re bello (the King of coins, 10d, is worth 1 point).
+    #[arg(long)]
+    pub re_bello: bool,
+    /// Do not redeal when 3 or more Kings land on the initial table.
+    #[arg(long)]
+    pub no_kings_redeal: bool,
+    /// All options at once as a protocol rules object, e.g. '{"ace":"takes_all","target":21}'.
+    #[arg(long, value_name = "JSON")]
+    pub rules: Option<String>,
+}
+
+impl RulesArgs {
+    /// Whether any rules option was given on the command line.
+    pub fn any_given(&self) -> bool {
+        self.players.is_some()
+            || self.deal.is_some()
+            || self.target.is_some()
+            || self.primiera.is_some()
+            || self.ace.is_some()
+            || self.napola
+            || self.re_bello
+            || self.no_kings_redeal
+            || self.rules.is_some()
+    }
+
+    /// The rules these flags describe, validated by the core.
+    pub fn to_rules(&self) -> anyhow::Result<Rules> {
+        let mut rules = match &self.rules {
+            None => Rules::default(),
+            Some(text) => {
+                let value: Value = serde_json::from_str(text)
+                    .map_err(|e| anyhow::anyhow!("--rules is not valid JSON: {e}"))?;
+                rules_from_json(Some(&value)).map_err(|e| anyhow::anyhow!("--rules: {e}"))?
+            }
+        };
+        if let Some(p) = self.players {
+            rules.players = p;
+        }
+        if let Some(d) = self.deal {
+            rules.deal = d;
+        }
+        if let Some(t) = self.target {
+            rules.target = t;
+        }
+        if let Some(p) = self.primiera {
+            rules.primiera = p;
+        }
+        if let Some(a) = self.ace {
+            rules.ace = a;
+        }
+        rules.napola |= self.napola;
+        rules.re_bello |= self.re_bello;
+        if self.no_kings_redeal {
+            rules.kings_redeal = false;
+        }
+        rules
+            .validate()
+            .map_err(|e| anyhow::anyhow!("impossible rules: {e}"))?;
+        Ok(rules)
+    }
+}
+
+/// Parses a protocol rules object (PROTOCOL.md "The rules object"); `None` gives the
+/// defaults. The error names the field and what was wrong with it.
+pub fn rules_from_json(value: Option<&Value>) -> Result<Rules, String> {
+    let mut rules = Rules::default();
+    let Some(value) = value else {
+        return Ok(rules);
+    };
+    let Some(obj) = value.as_object() else {
+        return Err(format!(
+            "`rules` must be an object like {{\"players\":2}}, not {}",
+            json_type(value)
+        ));
+    };
+    for (key, v) in obj {
+        let small = |max: u64| -> Result<u8, String> {
+            v.as_u64()
+                .filter(|&n| n <= max)
+                .map(|n| n as u8)
+                .ok_or_else(|| format!("`rules.{key}` must be a whole number up to {max}, not {v}"))
+        };
+        let name = || -> Result<&str, String> {
+            v.as_str()
+                .ok_or_else(|| format!("`rules.{key}` must be a string, not {}", json_type(v)))
+        };
+        let flag = || -> Result<bool, String> {
+            v.as_bool()
+                .ok_or_else(|| format!("`rules.{key}` must be true or false, not {v}"))
+        };
+        match key.as_str() {
+            "players" => rules.players = small(255)?,
+            "target" => rules.target = small(255)?,
+            "deal" => rules.deal = name()?.parse().map_err(|e| format!("`rules.deal`: {e}"))?,
+            "primiera" => {
+                rules.primiera = name()?
+                    .parse()
+                    .map_err(|e| format!("`rules.primiera`: {e}"))?
+            }
+            "ace" => rules.ace = name()?.parse().map_err(|e| format!("`rules.ace`: {e}"))?,
+            "napola" => rules.napola = flag()?,
+            "re_bello" => rules.re_bello = flag()?,
+            "kings_redeal" => rules.kings_redeal = flag()?,
+            other => {
+                return Err(format!(
+                    "unknown rules field `{other}`; expected players, deal, target, primiera, ace, napola, re_bello, kings_redeal"
+                ));
+            }
+        }
+    }
+    rules.validate().map_err(|e| format!("`rules`: {e}"))?;
+    Ok(rules)
+}
+
+/// The JSON type of a value, for error messages.
+pub fn json_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A seed derived from a list of numbers: the same list always gives the same seed, and
+/// lists differing in any position give unrelated seeds (SplitMix64 mixing of each part).
+pub fn derive_seed(parts: &[u64]) -> u64 {
+    let mut h = 0x5C0F_A5EE_D000_0001u64;
+    for &p in parts {
+        h = SplitMix64::new(h ^ p.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next();
+    }
+    h
+}
+
+/// One line read by [`read_bounded_line`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum BoundedLine {
+    /// A complete line (without its line ending) of at most the limit in bytes.
+    Text(String),
+    /// A line longer than the limit; its bytes were skipped up to the next newline.
+    TooLong {
+        /// Bytes in the line (without the newline).
+        len: usize,
+    },
+    /// A line that is not UTF-8.
+    NotUtf8,
+}
+
+/// Reads one line of at most `max` bytes. A longer line is never held whole in memory:
+/// its bytes are discarded up to the next newline and [`BoundedLine::TooLong`] returned.
+/// `Ok(None)` at end of input.
+pub fn read_bounded_line<R: BufRead>(
+    reader: &mut R,
+    max: usize,
+    buf: &mut Vec<u8>,
+) -> io::Result<Option<BoundedLine>> {
+    buf.clear();
+    let mut total = 0usize;
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            if !any {
+                return Ok(None);
+            }
+            break;
+        }
+        any = true;
+        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(pos) => (&chunk[..pos], pos + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        total = total.saturating_add(part.len());
+        if !too_long {
+            if buf.len() + part.len() > max {
+                too_long = true;
+                buf.clear();
+            } else {
+                buf.extend_from_slice(part);
+            }
+        }
+        reader.consume(used);
+        if done {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Some(BoundedLine::TooLong { len: total }));
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    match std::str::from_utf8(buf) {
+        Ok(s) => Ok(Some(BoundedLine::Text(s.to_owned()))),
+        Err(_) => Ok(Some(BoundedLine::NotUtf8)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_skipped_and_reading_resyncs() {
+        let mut input = Vec::new();
+        input.extend_from_slice(b"short\n");
+        input.extend(std::iter::repeat_n(b'x', 100));
+        input.extend_from_slice(b"\nnext\r\nlast");
+        let mut r = io::BufReader::with_capacity(7, &input[..]);
+        let mut buf = Vec::new();
+        let mut got = Vec::new();
+        while let Some(line) = read_bounded_line(&mut r, 10, &mut buf).unwrap() {
+            got.push(line);
+        }
+        assert_eq!(
+            got,
+            [
+                BoundedLine::Text("short".into()),
+                BoundedLine::TooLong { len: 100 },
+                BoundedLine::Text("next".into()),
+                BoundedLine::Text("last".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn rules_json_rejects_unknown_fields_and_values() {
+        let v: Value = serde_json::from_str(r#"{"ace":"takes_all","target":21}"#).unwrap();
+        let r = rules_from_json(Some(&v)).unwrap();
+        assert_eq!((r.ace, r.target), (AceRule::TakesAll, 21));
+        for bad in [
+            r#"{"aces":"none"}"#,
+            r#"{"ace":"sometimes"}"#,
+            r#"{"players":5}"#,
+            r#"{"players":"2"}"#,
+            r#"{"target":0}"#,
+            r#"{"deal":"scopone"}"#,
+            r#"[]"#,
+        ] {
+            let v: Value = serde_json::from_str(bad).unwrap();
+            assert!(rules_from_json(Some(&v)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn derived_seeds_differ_by_position() {
+        assert_ne!(derive_seed(&[1, 2]), derive_seed(&[2, 1]));
+        assert_eq!(derive_seed(&[1, 2]), derive_seed(&[1, 2]));
+        assert_ne!(derive_seed(&[0]), derive_seed(&[0, 0]));
+    }
+}
