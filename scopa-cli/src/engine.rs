@@ -92,6 +92,13 @@ pub fn serve<R: BufRead, W: Write>(input: &mut R, out: &mut W) -> io::Result<()>
 pub fn answer_line(line: &str) -> Value {
     let request: Value = match serde_json::from_str(line) {
         Ok(v) => v,
+        // JSON cut short (an unclosed object, string or array) gets the more specific code.
+        Err(e) if e.is_eof() => {
+            return error_response(
+                None,
+                err("incomplete", format!("the JSON ends before it is complete: {e}")),
+            );
+        }
         Err(e) => {
             return error_response(None, err("bad_json", format!("invalid JSON: {e}")));
         }
