@@ -26,7 +26,10 @@ fn worth(view: &PlayerView, mv: Move) -> i32 {
     if mv.is_lay() {
         return -card_value(mv.card());
     }
-    let taken: i32 = (mv.capture() | CardSet::single(mv.card())).iter().map(card_value).sum();
+    let taken: i32 = (mv.capture() | CardSet::single(mv.card()))
+        .iter()
+        .map(card_value)
+        .sum();
     let sweep = (view.table() - mv.capture()).is_empty() && !view.is_last_play();
     taken + if sweep { 100 } else { 0 }
 }

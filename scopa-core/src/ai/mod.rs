@@ -6,10 +6,14 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::capture::Move;
+use crate::cardset::CardSet;
 use crate::deal::{SplitMix64, below};
 use crate::view::PlayerView;
 
 mod easy;
+mod eval;
+mod medium;
+mod search;
 
 /// The AI levels, weakest first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -29,7 +33,13 @@ pub enum Level {
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 5] = [Level::Random, Level::Easy, Level::Medium, Level::Expert, Level::Handheld];
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Easy,
+        Level::Medium,
+        Level::Expert,
+        Level::Handheld,
+    ];
 
     /// The level's name: `random`, `easy`, `medium`, `expert`, `handheld`.
     pub const fn name(self) -> &'static str {
@@ -45,9 +55,18 @@ impl Level {
     /// The budget the level uses by default.
     pub const fn default_budget(self) -> Budget {
         match self {
-            Level::Random | Level::Easy | Level::Medium => Budget { samples: 0, nodes: 0 },
-            Level::Expert => Budget { samples: 32, nodes: 20_000 },
-            Level::Handheld => Budget { samples: 8, nodes: 2_000 },
+            Level::Random | Level::Easy | Level::Medium => Budget {
+                samples: 0,
+                nodes: 0,
+            },
+            Level::Expert => Budget {
+                samples: 32,
+                nodes: 20_000,
+            },
+            Level::Handheld => Budget {
+                samples: 8,
+                nodes: 2_000,
+            },
         }
     }
 }
@@ -74,7 +93,10 @@ impl core::error::Error for UnknownLevel {}
 impl FromStr for Level {
     type Err = UnknownLevel;
     fn from_str(s: &str) -> Result<Level, UnknownLevel> {
-        Level::ALL.into_iter().find(|l| l.name() == s).ok_or(UnknownLevel)
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or(UnknownLevel)
     }
 }
 
@@ -104,19 +126,73 @@ pub fn choose_move(level: Level, view: &PlayerView, seed: u64) -> Option<Move> {
 }
 
 /// The move `level` plays with an explicit budget; `None` when it is not the view's turn.
-pub fn choose_move_with_budget(level: Level, view: &PlayerView, seed: u64, budget: Budget) -> Option<Move> {
+///
+/// `random`, `easy` and `medium` ignore the budget. `expert` and `handheld` are the same
+/// search and differ only by their default budget; with a budget too small for one search
+/// iteration (e.g. `nodes` below the number of legal moves, or `samples` = 0 while cards
+/// are hidden) they play the `medium` move.
+pub fn choose_move_with_budget(
+    level: Level,
+    view: &PlayerView,
+    seed: u64,
+    budget: Budget,
+) -> Option<Move> {
+    choose_move_with_stats(level, view, seed, budget).map(|(mv, _)| mv)
+}
+
+/// What a search did for one move (all zero for the levels that do not search).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SearchStats {
+    /// Search nodes used (moves played on copies of a state), never above the budget.
+    pub nodes: u32,
+    /// Worlds sampled, never above the budget's `samples` (1 when nothing is hidden).
+    pub samples: u32,
+    /// Worlds whose search completed at least one iteration and counted in the choice.
+    pub worlds_searched: u32,
+    /// The deepest completed iteration, in plies including the root move.
+    pub depth: u8,
+    /// Whether nothing was hidden, so the one world searched was the real position.
+    pub exact: bool,
+}
+
+/// [`choose_move_with_budget`], also returning what the search did.
+pub fn choose_move_with_stats(
+    level: Level,
+    view: &PlayerView,
+    seed: u64,
+    budget: Budget,
+) -> Option<(Move, SearchStats)> {
     let moves = view.legal_moves();
     if moves.is_empty() {
         return None;
     }
+    let mut stats = SearchStats::default();
     let mut rng = SplitMix64::new(seed);
-    let _ = budget;
-    match level {
-        Level::Random => moves.get(below(&mut rng, moves.len() as u32) as usize).copied(),
-        // TODO(ai issue): medium, expert and handheld get their own players.
-        Level::Easy | Level::Medium | Level::Expert | Level::Handheld => easy::choose(view, &moves),
-    }
+    let mv = match level {
+        Level::Random => moves
+            .get(below(&mut rng, moves.len() as u32) as usize)
+            .copied(),
+        Level::Easy => easy::choose(view, &moves),
+        Level::Medium => medium::choose(view, &moves),
+        Level::Expert | Level::Handheld => {
+            if moves.len() == 1 {
+                Some(moves[0])
+            } else {
+                search::choose(view, &moves, seed, budget, &mut stats)
+                    .or_else(|| medium::choose(view, &moves))
+            }
+        }
+    }?;
+    Some((mv, stats))
 }
+
+/// Moves kept per node of the search (the best by move ordering; every root move is
+/// always searched). The search's scratch is fixed-size: see `docs/ai.md`.
+pub const SEARCH_NODE_MOVES: usize = search::NODE_MOVES;
+
+/// The deepest search iteration, in plies from the root move.
+pub const SEARCH_MAX_DEPTH: u8 = search::MAX_DEPTH;
 
 /// Why the expert recommends a move, in words a player understands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -170,19 +246,71 @@ pub struct Hint {
 
 /// The move the expert recommends for the seat of `view`, and a short reason;
 /// `None` when it is not that seat's turn.
+///
+/// ```
+/// use scopa_core::{Match, Rules, ai};
+/// let game = Match::new(Rules::default(), 3).unwrap();
+/// let view = game.view(game.turn()).unwrap();
+/// let hint = ai::hint(&view).unwrap();
+/// assert!(game.legal_moves().contains(&hint.mv));
+/// assert!(!hint.reason.to_string().is_empty());
+/// ```
 pub fn hint(view: &PlayerView) -> Option<Hint> {
     let moves = view.legal_moves();
     let mv = choose_move(Level::Expert, view, 0x5C0FA)?;
-    let reason = if moves.len() == 1 {
+    Some(Hint {
+        mv,
+        reason: reason_for(view, &moves, mv),
+    })
+}
+
+/// Whether `mv` leaves a table that an unseen card could sweep.
+fn leaves_sweep(view: &PlayerView, mv: Move) -> bool {
+    if view.is_last_play() {
+        return false;
+    }
+    let after = if mv.is_lay() {
+        view.table() | CardSet::single(mv.card())
+    } else {
+        view.table() - mv.capture()
+    };
+    let values = eval::sweep_values(after, view.rules().ace);
+    let unseen = view.unseen();
+    (1..=10u8).any(|v| values >> v & 1 != 0 && unseen.count_value(v) > 0)
+}
+
+/// The plainest true reason for playing `mv` among `moves`.
+fn reason_for(view: &PlayerView, moves: &[Move], mv: Move) -> Reason {
+    let taken = if mv.is_lay() {
+        CardSet::EMPTY
+    } else {
+        mv.capture() | CardSet::single(mv.card())
+    };
+    let coins = |m: &Move| {
+        if m.is_lay() {
+            0
+        } else {
+            (m.capture() | CardSet::single(m.card())).count_suit(crate::Suit::Denari)
+        }
+    };
+    let cards = |m: &Move| if m.is_lay() { 0 } else { m.capture().len() + 1 };
+    if moves.len() == 1 {
         Reason::OnlyMove
     } else if !mv.is_lay() && (view.table() - mv.capture()).is_empty() && !view.is_last_play() {
         Reason::Scopa
-    } else if mv.capture().contains(crate::Card::SETTEBELLO) || mv.card() == crate::Card::SETTEBELLO && !mv.is_lay() {
+    } else if taken.contains(crate::Card::SETTEBELLO) {
         Reason::TakesSettebello
+    } else if taken.count_value(7) > 0 {
+        Reason::TakesSevens
+    } else if !leaves_sweep(view, mv) && moves.iter().any(|m| leaves_sweep(view, *m)) {
+        Reason::AvoidsSweep
+    } else if coins(&mv) > 0 && moves.iter().all(|m| coins(m) <= coins(&mv)) {
+        Reason::TakesCoins
+    } else if !mv.is_lay() && moves.iter().all(|m| cards(m) <= cards(&mv)) {
+        Reason::TakesMostCards
     } else if mv.is_lay() {
         Reason::SafestDiscard
     } else {
         Reason::BestOnAverage
-    };
-    Some(Hint { mv, reason })
+    }
 }

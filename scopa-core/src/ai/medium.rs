@@ -1,0 +1,107 @@
+//! `medium`: a rule-based player, as a good club player plays.
+//!
+//! For every legal move it weighs, in centipoints:
+//! - what the move takes: the settebello, coins, sevens, sixes and aces (primiera), cards,
+//!   and a scopa;
+//! - the sweep it leaves: for each card value that would sweep the table it leaves, the
+//!   chance that the next player (always an opponent) holds one, counted from the cards
+//!   this seat has **not** seen yet — a sweep made impossible by the cards already seen
+//!   costs nothing;
+//! - what it exposes: valuable cards left on the table that an unseen card could take.
+//!
+//! No search, no allocation: scratch is a few dozen bytes besides the move list.
+
+use crate::capture::Move;
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::view::PlayerView;
+
+use super::eval::{POINT, p_holds_any, set_value, sweep_values, take_value};
+
+/// Unseen cards per value (index 1 … 10).
+fn unseen_by_value(unseen: CardSet) -> [u32; 11] {
+    let mut n = [0u32; 11];
+    for (v, slot) in n.iter_mut().enumerate().skip(1) {
+        *slot = unseen.count_value(v as u8);
+    }
+    n
+}
+
+/// Cards the next player will hold when it plays after this move.
+fn next_hand_size(view: &PlayerView) -> u32 {
+    let r = view.rules();
+    let next = (view.seat() + 1) % r.players;
+    let h = u32::from(view.hand_size(next));
+    if h == 0 && view.deck_left() > 0 {
+        u32::from(r.cards_per_round())
+    } else {
+        h
+    }
+}
+
+/// The score of one move; higher is better.
+pub(crate) fn score_move(view: &PlayerView, mv: Move) -> i32 {
+    let rules = view.rules();
+    let table = view.table();
+    let unseen = view.unseen();
+    let by_value = unseen_by_value(unseen);
+    let pool = unseen.len();
+    let next_hand = next_hand_size(view);
+    let last = view.is_last_play();
+
+    let card = mv.card();
+    let after = if mv.is_lay() {
+        table | CardSet::single(card)
+    } else {
+        table - mv.capture()
+    };
+    let mut score = 0;
+    if mv.is_lay() {
+        // Laying gives the card away if it can be taken; prefer cheap cards.
+        score -= take_value(rules, card) / 4;
+    } else {
+        score += set_value(rules, mv.capture() | CardSet::single(card));
+        if after.is_empty() && !last {
+            score += POINT * 3; // a scopa, and the next player faces an empty table
+        }
+    }
+    if last {
+        return score;
+    }
+    // The sweep this move leaves.
+    let sweeps = sweep_values(after, rules.ace);
+    let mut sweep_risk = 0;
+    for v in 1..=10u32 {
+        if sweeps >> v & 1 != 0 {
+            let p = p_holds_any(pool, by_value[v as usize], next_hand);
+            sweep_risk = sweep_risk.max(p);
+        }
+    }
+    // A sweep costs its point plus everything it takes.
+    score -= sweep_risk * (POINT + set_value(rules, after) / 2) / 1024;
+    // Valuable cards left where an unseen card of the same value can take them.
+    for c in after {
+        let w = take_value(rules, c);
+        if w >= 20 {
+            let p = p_holds_any(pool, by_value[c.value() as usize], next_hand);
+            score -= p * w / 2048;
+        }
+    }
+    // Laying a seven or the settebello where sums can reach it is worse still.
+    if mv.is_lay() && card == Card::SETTEBELLO {
+        score -= POINT / 2;
+    }
+    score
+}
+
+/// The rule-based choice: best score, the first in canonical order on ties.
+pub(crate) fn choose(view: &PlayerView, moves: &[Move]) -> Option<Move> {
+    let mut best: Option<(i32, Move)> = None;
+    for &mv in moves {
+        let s = score_move(view, mv);
+        if best.is_none_or(|(b, _)| s > b) {
+            best = Some((s, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}
