@@ -1,1 +1,222 @@
-fn main() {}
+//! Benchmarks of the scopa-core hot path (criterion).
+//!
+//! - `legal_moves/*`: legal-move generation on realistic positions, sampled from random
+//!   2-player and 4-player (scopone scientifico) games.
+//! - `random_deal/*`: complete random 2-player deals: shuffle and deal with `SplitMix64`,
+//!   then uniformly random legal moves until the hand ends, then the score.
+//!   `count_nth` picks with `legal_move_count` + `nth_legal_move`, `list_index` with
+//!   `legal_moves()[i]`; both draw the index with the unbiased `deal::below` and play it
+//!   with `play_unchecked`.
+//!
+//! Run: `cargo bench -p scopa-core --bench core`. After criterion, the binary prints the
+//! sizes of the main types, criterion's median estimates, and its own median deals/s
+//! (11 timed batches of 100,000 deals each).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput};
+use scopa_core::deal::below;
+use scopa_core::{DealKind, HandState, Match, PlayerView, Rules, SplitMix64};
+
+/// Positions sampled from random games: every 3rd state of `games` random hands.
+fn sample_positions(rules: Rules, games: usize, seed: u64) -> Vec<HandState> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    for g in 0..games {
+        let dealer = (g % usize::from(rules.players)) as u8;
+        let mut h = HandState::deal(rules, dealer, &mut rng).unwrap();
+        let mut ply = 0;
+        while !h.is_finished() {
+            if ply % 3 == 0 {
+                out.push(h);
+            }
+            let n = h.legal_move_count();
+            let mv = h
+                .nth_legal_move(below(&mut rng, n as u32) as usize)
+                .unwrap();
+            h.play_unchecked(mv);
+            ply += 1;
+        }
+    }
+    out
+}
+
+/// One complete random deal, choosing with count + nth; returns a digest of the score.
+#[inline]
+fn deal_count_nth(rules: Rules, rng: &mut SplitMix64) -> u16 {
+    let mut h = HandState::deal(rules, 0, rng).unwrap();
+    while !h.is_finished() {
+        let n = h.legal_move_count();
+        let i = below(rng, n as u32) as usize;
+        match h.nth_legal_move(i) {
+            Some(mv) => h.play_unchecked(mv),
+            None => unreachable!("index {i} of {n} moves"),
+        }
+    }
+    h.score().map_or(0, |s| s.totals()[0])
+}
+
+/// One complete random deal, choosing from the full list; returns a digest of the score.
+#[inline]
+fn deal_list_index(rules: Rules, rng: &mut SplitMix64) -> u16 {
+    let mut h = HandState::deal(rules, 0, rng).unwrap();
+    while !h.is_finished() {
+        let moves = h.legal_moves();
+        let i = below(rng, moves.len() as u32) as usize;
+        h.play_unchecked(moves[i]);
+    }
+    h.score().map_or(0, |s| s.totals()[0])
+}
+
+fn legal_moves(c: &mut Criterion) {
+    let two = Rules::default();
+    let scientifico = Rules {
+        players: 4,
+        deal: DealKind::ScoponeScientifico,
+        ..Rules::default()
+    };
+    let mut group = c.benchmark_group("legal_moves");
+    for (name, rules) in [("2p", two), ("4p_scientifico", scientifico)] {
+        let positions = sample_positions(rules, 200, 7);
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(format!("{name}_list"), |b| {
+            b.iter(|| {
+                let mut total = 0usize;
+                for h in &positions {
+                    total += black_box(h).legal_moves().len();
+                }
+                total
+            })
+        });
+        group.bench_function(format!("{name}_count"), |b| {
+            b.iter(|| {
+                let mut total = 0usize;
+                for h in &positions {
+                    total += black_box(h).legal_move_count();
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+fn random_deals(c: &mut Criterion) {
+    let rules = Rules::default();
+    let mut group = c.benchmark_group("random_deal");
+    group.throughput(Throughput::Elements(1));
+    let mut rng = SplitMix64::new(1);
+    group.bench_function("count_nth", |b| {
+        b.iter(|| deal_count_nth(black_box(rules), &mut rng))
+    });
+    let mut rng = SplitMix64::new(1);
+    group.bench_function("list_index", |b| {
+        b.iter(|| deal_list_index(black_box(rules), &mut rng))
+    });
+    group.finish();
+}
+
+/// Median deals per second over `batches` timed batches of `per_batch` deals.
+fn median_deals_per_second(
+    f: fn(Rules, &mut SplitMix64) -> u16,
+    batches: usize,
+    per_batch: u32,
+) -> f64 {
+    let rules = Rules::default();
+    let mut rng = SplitMix64::new(12345);
+    let mut sink = 0u64;
+    let mut rates: Vec<f64> = (0..batches)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..per_batch {
+                sink += u64::from(f(black_box(rules), &mut rng));
+            }
+            let secs = start.elapsed().max(Duration::from_nanos(1)).as_secs_f64();
+            f64::from(per_batch) / secs
+        })
+        .collect();
+    black_box(sink);
+    rates.sort_by(|a, b| a.total_cmp(b));
+    rates[rates.len() / 2]
+}
+
+/// Criterion's median point estimate (ns) for `id` from its saved estimates, if any.
+fn criterion_median_ns(id: &str) -> Option<f64> {
+    let home = std::env::var_os("CRITERION_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("CARGO_TARGET_DIR")
+                .map(|d| std::path::PathBuf::from(d).join("criterion"))
+        })
+        .unwrap_or_else(|| std::path::PathBuf::from("target/criterion"));
+    let text = std::fs::read_to_string(home.join(id).join("new/estimates.json")).ok()?;
+    let median = &text[text.find("\"median\"")?..];
+    let at = median.find("\"point_estimate\":")? + "\"point_estimate\":".len();
+    let rest = &median[at..];
+    let end = rest.find([',', '}'])?;
+    rest[..end].trim().parse().ok()
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    legal_moves(&mut c);
+    random_deals(&mut c);
+    c.final_summary();
+
+    let quick = std::env::args().any(|a| a == "--test" || a == "--list");
+    println!(
+        "sizes: HandState {} B, Match {} B, PlayerView {} B",
+        size_of::<HandState>(),
+        size_of::<Match>(),
+        size_of::<PlayerView>()
+    );
+    if quick {
+        return;
+    }
+    for id in [
+        "legal_moves/2p_list",
+        "legal_moves/2p_count",
+        "legal_moves/4p_scientifico_list",
+        "legal_moves/4p_scientifico_count",
+        "random_deal/count_nth",
+        "random_deal/list_index",
+    ] {
+        if let Some(ns) = criterion_median_ns(id) {
+            if id.starts_with("random_deal") {
+                println!(
+                    "criterion median {id}: {:.0} ns/deal = {:.0} deals/s",
+                    ns,
+                    1e9 / ns
+                );
+            } else {
+                println!("criterion median {id}: {ns:.0} ns per batch of positions");
+            }
+        }
+    }
+    for (name, f) in [
+        (
+            "count_nth",
+            deal_count_nth as fn(Rules, &mut SplitMix64) -> u16,
+        ),
+        ("list_index", deal_list_index),
+    ] {
+        let rate = median_deals_per_second(f, 11, 100_000);
+        println!("own median random_deal/{name}: {rate:.0} deals/s (11 batches of 100000)");
+    }
+    let positions = sample_positions(Rules::default(), 200, 7);
+    println!("legal_moves/2p sample: {} positions", positions.len());
+    let positions4 = sample_positions(
+        Rules {
+            players: 4,
+            deal: DealKind::ScoponeScientifico,
+            ..Rules::default()
+        },
+        200,
+        7,
+    );
+    println!(
+        "legal_moves/4p_scientifico sample: {} positions",
+        positions4.len()
+    );
+}
