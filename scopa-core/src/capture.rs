@@ -126,13 +126,10 @@ fn ace_takes_all(table: CardSet, card: Card, ace: AceRule) -> bool {
 #[inline]
 fn subset_sums(cards: CardSet) -> u32 {
     let mut sums: u32 = 1; // the empty subset: sum 0
-    for v in 1..=9u8 {
-        let n = cards.count_value(v);
-        for _ in 0..n {
-            sums |= sums << v;
-        }
+    for card in cards & CardSet::below_value(10) {
+        sums |= (sums << card.value()) & 0x7FF;
     }
-    (sums & 0x7FF) & !1
+    sums & !1
 }
 
 /// Whether some subset of `table` (of two or more cards, when no card equals the value)
@@ -142,21 +139,144 @@ fn has_sum(table: CardSet, value: u8) -> bool {
     subset_sums(table & CardSet::below_value(value)) >> value & 1 != 0
 }
 
-/// Calls `emit` for each subset of `cards` summing to `target`, in canonical order.
-/// `cards` are tried by ascending index, including first, which yields lexicographic order.
-fn for_each_sum(cards: CardSet, target: u8, chosen: CardSet, emit: &mut impl FnMut(CardSet)) {
-    let mut rest = cards;
-    while let Some(card) = rest.pop_first() {
+/// The table prepared once per position for the capture search: its cards of value ≤ 9
+/// in canonical order with their values, and for every suffix of that list the sums its
+/// subsets can reach — an exact prune, so the search visits only branches that end in a
+/// capture.
+pub(crate) struct TableIndex {
+    table: CardSet,
+    ace: AceRule,
+    len: usize,
+    values: [u8; 36],
+    /// Card indices (bit positions) of the entries.
+    index: [u8; 36],
+    /// `reach[i]`, bit *s*: some subset of entries `i..len` (the empty one included) sums
+    /// to *s* ≤ 10.
+    reach: [u16; 37],
+}
+
+impl TableIndex {
+    #[inline]
+    pub(crate) fn new(table: CardSet, ace: AceRule) -> TableIndex {
+        let mut index = TableIndex {
+            table,
+            ace,
+            len: 0,
+            values: [0; 36],
+            index: [0; 36],
+            reach: [1; 37],
+        };
+        let mut rest = (table & CardSet::below_value(10)).bits();
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            index.values[index.len] = (i % 10 + 1) as u8;
+            index.index[index.len] = i as u8;
+            index.len += 1;
+            rest &= rest - 1;
+        }
+        for i in (0..index.len).rev() {
+            let r = index.reach[i + 1];
+            index.reach[i] = (r | r << index.values[i]) & 0x7FF;
+        }
+        index
+    }
+
+    /// Emits the subsets of entries `from..` summing to `remaining`, each joined with
+    /// `chosen`, in canonical (lexicographic) order. Requires `reach[from]` to hold
+    /// `remaining`.
+    fn sums_from(&self, from: usize, remaining: u8, chosen: u64, emit: &mut impl FnMut(CardSet)) {
+        let mut j = from;
+        // While entries j.. can still make the sum, some capture starts at or after j.
+        while j < self.len && self.reach[j] >> remaining & 1 != 0 {
+            let v = self.values[j];
+            let with = chosen | 1u64 << self.index[j];
+            if v == remaining {
+                emit(CardSet::from_bits_truncate(with));
+            } else if v < remaining && self.reach[j + 1] >> (remaining - v) & 1 != 0 {
+                self.sums_from(j + 1, remaining - v, with, emit);
+            }
+            j += 1;
+        }
+    }
+
+    /// Calls `emit` for every legal capture of `card` (the empty set when it is laid), in
+    /// canonical order; returns how many.
+    #[inline]
+    pub(crate) fn for_each_capture(&self, card: Card, emit: &mut impl FnMut(CardSet)) -> usize {
+        let table = self.table;
         let v = card.value();
-        if v == target {
-            emit(chosen | CardSet::single(card));
-        } else if v < target {
-            // Prune: the remaining cards must be able to make up the difference.
-            let remaining = target - v;
-            if subset_sums(rest & CardSet::below_value(remaining + 1)) >> remaining & 1 != 0 {
-                for_each_sum(rest, remaining, chosen | CardSet::single(card), emit);
+        let equal = table & CardSet::of_value(v);
+        if !equal.is_empty() {
+            // The whole table is a distinct choice unless it is that single Ace.
+            let whole = matches!(self.ace, AceRule::MatchTakesAll) && v == 1 && table.len() > 1;
+            if !whole {
+                let mut n = 0;
+                for c in equal {
+                    emit(CardSet::single(c));
+                    n += 1;
+                }
+                return n;
+            }
+            let mut n = 0;
+            let mut emitted_whole = false;
+            for c in equal {
+                let single = CardSet::single(c);
+                if !emitted_whole && table.cmp_canonical(single).is_lt() {
+                    emit(table);
+                    emitted_whole = true;
+                    n += 1;
+                }
+                emit(single);
+                n += 1;
+            }
+            if !emitted_whole {
+                emit(table);
+                n += 1;
+            }
+            return n;
+        }
+        if ace_takes_all(table, card, self.ace) {
+            emit(table);
+            return 1;
+        }
+        if self.reach[0] >> v & 1 == 0 {
+            emit(CardSet::EMPTY);
+            return 1;
+        }
+        // No card equals v, so every subset summing to v has two or more cards.
+        let mut n = 0;
+        self.sums_from(0, v, 0, &mut |s| {
+            n += 1;
+            emit(s)
+        });
+        n
+    }
+
+    /// Number of captures of `card` (1 when it is laid), without listing them.
+    #[inline]
+    pub(crate) fn count(&self, card: Card) -> usize {
+        let table = self.table;
+        let v = card.value();
+        let equal = (table & CardSet::of_value(v)).len() as usize;
+        if equal > 0 {
+            let whole = matches!(self.ace, AceRule::MatchTakesAll) && v == 1 && table.len() > 1;
+            return equal + usize::from(whole);
+        }
+        if ace_takes_all(table, card, self.ace) || self.reach[0] >> v & 1 == 0 {
+            return 1;
+        }
+        // Count subsets by dynamic programming over the values (no listing).
+        let mut ways = [0u16; 11];
+        ways[0] = 1;
+        for &val in &self.values[..self.len] {
+            if val >= v {
+                continue;
+            }
+            for s in (val as usize..=v as usize).rev() {
+                ways[s] = ways[s].saturating_add(ways[s - val as usize]);
             }
         }
+        ways[v as usize] as usize
     }
 }
 
@@ -168,46 +288,19 @@ pub(crate) fn for_each_capture(
     ace: AceRule,
     emit: &mut impl FnMut(CardSet),
 ) -> usize {
-    let v = card.value();
-    let equal = table & CardSet::of_value(v);
-    if !equal.is_empty() {
-        // The whole table is a distinct choice unless it is that single Ace.
-        let whole = matches!(ace, AceRule::MatchTakesAll) && v == 1 && table.len() > 1;
-        let mut n = 0;
-        let mut emitted_whole = !whole;
-        for c in equal {
-            let single = CardSet::single(c);
-            if !emitted_whole && table.cmp_canonical(single).is_lt() {
-                emit(table);
-                emitted_whole = true;
-                n += 1;
-            }
-            emit(single);
-            n += 1;
-        }
-        if !emitted_whole {
-            emit(table);
-            n += 1;
-        }
-        return n;
-    }
-    if ace_takes_all(table, card, ace) {
-        emit(table);
-        return 1;
-    }
-    let mut n = 0;
-    let low = table & CardSet::below_value(v);
-    if subset_sums(low) >> v & 1 != 0 {
-        for_each_sum(low, v, CardSet::EMPTY, &mut |s| {
-            n += 1;
-            emit(s)
+    TableIndex::new(table, ace).for_each_capture(card, emit)
+}
+
+/// Appends every legal move of `hand` on `table` to `out`, in canonical order.
+#[inline]
+pub(crate) fn moves_into(table: CardSet, hand: CardSet, ace: AceRule, out: &mut MoveList) {
+    let index = TableIndex::new(table, ace);
+    for card in hand {
+        index.for_each_capture(card, &mut |s| {
+            // Capacity: 10 cards × MAX_CAPTURES, which every accepted position respects.
+            let _ = out.push(Move::new(card, s));
         });
     }
-    if n == 0 {
-        emit(CardSet::EMPTY);
-        n = 1;
-    }
-    n
 }
 
 /// The legal captures of `card` on `table` under `ace`, in canonical order; `[{}]` when the
@@ -231,7 +324,7 @@ pub fn captures(table: CardSet, card: Card, ace: AceRule) -> CaptureList {
 
 /// Number of legal captures of `card` on `table` (1 when it is laid).
 pub fn capture_count(table: CardSet, card: Card, ace: AceRule) -> usize {
-    for_each_capture(table, card, ace, &mut |_| {})
+    TableIndex::new(table, ace).count(card)
 }
 
 /// Checks a (card, capture) pair against `table`; returns its kind, or `None` if illegal.
@@ -282,11 +375,12 @@ pub fn is_legal_capture(table: CardSet, card: Card, capture: CardSet, ace: AceRu
 /// The largest number of captures any card has on `table` — used to reject tables that no
 /// game can reach and that would not fit the fixed-capacity lists.
 pub(crate) fn max_capture_count(table: CardSet, ace: AceRule) -> usize {
+    let index = TableIndex::new(table, ace);
     let mut most = 0;
     for v in 1..=10u8 {
         // Count for a card of value v that is not on the table, if any exists.
         if let Some(card) = (CardSet::of_value(v) - table).first() {
-            most = most.max(capture_count(table, card, ace));
+            most = most.max(index.count(card));
         }
     }
     most

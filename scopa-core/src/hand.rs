@@ -9,7 +9,7 @@
 
 use core::fmt;
 
-use crate::capture::{self, CaptureKind, CaptureList, Move, MoveList};
+use crate::capture::{self, CaptureKind, CaptureList, Move, MoveList, TableIndex};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Deck, DeckError};
@@ -715,16 +715,19 @@ impl HandState {
     /// Empty once the hand is finished.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.is_finished() {
-            return list;
-        }
-        let table = self.table();
-        for card in self.hand(self.turn) {
-            capture::for_each_capture(table, card, self.rules.ace, &mut |s| {
-                let _ = list.push(Move::new(card, s));
-            });
-        }
+        self.legal_moves_into(&mut list);
         list
+    }
+
+    /// Replaces the contents of `out` with the legal moves of the seat to play, in
+    /// canonical order — [`HandState::legal_moves`] without moving the list around, for
+    /// searches that reuse one buffer.
+    #[inline]
+    pub fn legal_moves_into(&self, out: &mut MoveList) {
+        out.clear();
+        if !self.is_finished() {
+            capture::moves_into(self.table(), self.hand(self.turn), self.rules.ace, out);
+        }
     }
 
     /// Number of legal moves of the seat to play, without building the list.
@@ -732,31 +735,35 @@ impl HandState {
         if self.is_finished() {
             return 0;
         }
-        let table = self.table();
+        let index = TableIndex::new(self.table(), self.rules.ace);
         self.hand(self.turn)
             .iter()
-            .map(|card| capture::capture_count(table, card, self.rules.ace))
+            .map(|card| index.count(card))
             .sum()
     }
 
     /// The `index`-th legal move in canonical order, without building the list.
-    pub fn nth_legal_move(&self, mut index: usize) -> Option<Move> {
+    pub fn nth_legal_move(&self, index: usize) -> Option<Move> {
         if self.is_finished() {
             return None;
         }
-        let table = self.table();
+        let table = TableIndex::new(self.table(), self.rules.ace);
+        let mut skip = index;
         for card in self.hand(self.turn) {
+            let n = table.count(card);
+            if skip >= n {
+                skip -= n;
+                continue;
+            }
             let mut found = None;
-            let n = capture::for_each_capture(table, card, self.rules.ace, &mut |s| {
-                if index == 0 && found.is_none() {
+            let mut i = 0;
+            table.for_each_capture(card, &mut |s| {
+                if i == skip {
                     found = Some(Move::new(card, s));
                 }
-                index = index.wrapping_sub(1);
+                i += 1;
             });
-            if found.is_some() {
-                return found;
-            }
-            let _ = n;
+            return found;
         }
         None
     }
@@ -802,16 +809,24 @@ impl HandState {
     pub fn play(&mut self, seat: u8, mv: Move) -> Result<Events, PlayError> {
         let kind = self.check(seat, mv)?;
         let mut events = Events::new();
-        self.apply(seat, mv, kind, &mut events);
+        self.apply(seat, mv, kind, Some(&mut events));
         Ok(events)
     }
 
-    fn apply(&mut self, seat: u8, mv: Move, kind: CaptureKind, events: &mut Events) {
+    /// Carries out a checked play; records what happened in `events` when given.
+    #[inline]
+    fn apply(&mut self, seat: u8, mv: Move, kind: CaptureKind, mut events: Option<&mut Events>) {
+        fn record(events: &mut Option<&mut Events>, e: Event) {
+            if let Some(ev) = events {
+                // At most 4 events a play; the list holds 8.
+                let _ = ev.push(e);
+            }
+        }
         let card = mv.card();
         let hand_code = self.hand_code(seat);
         let side = self.rules.side_of(seat);
         let last = self.is_last_play();
-        let _ = events.push(Event::Played { seat, mv });
+        record(&mut events, Event::Played { seat, mv });
         match kind {
             CaptureKind::Lay => self.relocate(CardSet::single(card), hand_code, TABLE),
             CaptureKind::Ordinary | CaptureKind::AceTakesAll => {
@@ -821,23 +836,30 @@ impl HandState {
                 self.last_capture = side;
                 if kind == CaptureKind::Ordinary && !last && self.table().is_empty() {
                     self.scope[side as usize] += 1;
-                    let _ = events.push(Event::Scopa { seat, side });
+                    record(&mut events, Event::Scopa { seat, side });
                 }
             }
         }
         self.plays += 1;
-        self.turn = (self.turn + 1) % self.rules.players;
+        self.turn += 1;
+        if self.turn == self.rules.players {
+            self.turn = 0;
+        }
         if self.is_finished() {
             let table = self.table();
             if self.last_capture != NO_SIDE && !table.is_empty() {
                 let side = self.last_capture;
                 self.relocate(table, TABLE, HandState::pile_code(side));
-                let _ = events.push(Event::TableCollected { side, cards: table });
+                record(&mut events, Event::TableCollected { side, cards: table });
             }
-            if let Some(score) = self.score() {
-                let _ = events.push(Event::HandFinished(score));
+            if events.is_some()
+                && let Some(score) = self.score()
+            {
+                record(&mut events, Event::HandFinished(score));
             }
-        } else if self.plays.is_multiple_of(self.rules.plays_per_round()) {
+        } else if self.hand(self.turn).is_empty() {
+            // Seats play in turn from equal hands: the next seat is empty only when the
+            // whole round has been played.
             let round = self.round();
             let n = self.rules.players;
             for pos in 0..n {
@@ -847,10 +869,8 @@ impl HandState {
                 let to = self.hand_code(seat);
                 self.relocate(cards, code, to);
             }
-            let _ = events.push(Event::Dealt {
-                round,
-                deck_left: self.expected_deck_len(),
-            });
+            let deck_left = self.expected_deck_len();
+            record(&mut events, Event::Dealt { round, deck_left });
         }
     }
 
@@ -868,9 +888,57 @@ impl HandState {
         } else {
             CaptureKind::Ordinary
         };
-        let mut events = Events::new();
         let seat = self.turn;
-        self.apply(seat, mv, kind, &mut events);
+        self.apply(seat, mv, kind, None);
+    }
+
+    /// The undealt batches (one seat's cards for one future round) indexed by batch number,
+    /// and the number of the next batch to deal.
+    pub(crate) fn batches(&self) -> ([CardSet; 10], u8) {
+        let mut out = [CardSet::EMPTY; 10];
+        let n = self.rules.players;
+        let count = (self.rules.rounds() - 1) * n;
+        for (b, slot) in out.iter_mut().enumerate().take(count as usize) {
+            *slot = self.at(self.batch_code(b as u8));
+        }
+        let next = if self.is_finished() {
+            count
+        } else {
+            self.round() * n
+        };
+        (out, next)
+    }
+
+    /// Re-encodes an unpacked position (see `playout.rs`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn set_unpacked(
+        &mut self,
+        hands: &[CardSet; 4],
+        piles: &[CardSet; 3],
+        scope: &[u8; 3],
+        last_capture: Option<u8>,
+        plays: u8,
+        turn: u8,
+        batches: &[CardSet; 10],
+        next_batch: u8,
+    ) {
+        let n = self.rules.players;
+        self.planes = [0; 4]; // everything on the table (code 0), then moved out
+        for side in 0..self.rules.sides() {
+            self.relocate(piles[side as usize], TABLE, HandState::pile_code(side));
+        }
+        for seat in 0..n {
+            let code = self.hand_code(seat);
+            self.relocate(hands[seat as usize], TABLE, code);
+        }
+        for b in next_batch..(self.rules.rounds() - 1) * n {
+            let code = self.batch_code(b);
+            self.relocate(batches[b as usize], TABLE, code);
+        }
+        self.scope = *scope;
+        self.last_capture = last_capture.unwrap_or(NO_SIDE);
+        self.plays = plays;
+        self.turn = turn;
     }
 
     /// The score of the hand, once it is finished.

@@ -42,6 +42,7 @@ pub mod cardset;
 pub mod deal;
 pub mod game;
 pub mod hand;
+mod playout;
 pub mod rules;
 pub mod score;
 pub mod snapshot;

@@ -393,13 +393,8 @@ impl PlayerView {
     /// This seat's legal moves (empty when it is not its turn).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if !self.is_my_turn() {
-            return list;
-        }
-        for card in self.hand {
-            capture::for_each_capture(self.table, card, self.rules.ace, &mut |s| {
-                let _ = list.push(Move::new(card, s));
-            });
+        if self.is_my_turn() {
+            capture::moves_into(self.table, self.hand, self.rules.ace, &mut list);
         }
         list
     }

@@ -40,6 +40,11 @@ pub(crate) const NODE_MOVES: usize = 24;
 /// Deepest search, in plies from the root move (bounds the stack).
 pub(crate) const MAX_DEPTH: u8 = 12;
 
+/// Plies searched past a new deal: the sampled deck order is a guess, so the search only
+/// looks at the first replies of the next round (enough to see the leftover table swept)
+/// instead of planning around cards nobody can know yet.
+pub(crate) const PLIES_AFTER_DEAL: u8 = 3;
+
 /// A node's moves, best first by the ordering key.
 struct MoveBuf {
     mv: [Move; NODE_MOVES],
@@ -101,6 +106,12 @@ fn gen_moves(st: &HandState, buf: &mut MoveBuf) {
     }
 }
 
+/// Whether the play from `before` to `after` ended a round and dealt new cards.
+#[inline]
+fn dealt(before: &HandState, after: &HandState) -> bool {
+    !after.is_finished() && before.deck_len() != after.deck_len()
+}
+
 /// One alpha-beta search within a node limit.
 struct Searcher {
     side: u8,
@@ -134,7 +145,12 @@ impl Searcher {
             self.nodes += 1;
             let mut child = *st;
             child.play_unchecked(mv);
-            let v = self.ab(&child, depth - 1, alpha, beta);
+            let next = if dealt(st, &child) {
+                (depth - 1).min(PLIES_AFTER_DEAL)
+            } else {
+                depth - 1
+            };
+            let v = self.ab(&child, next, alpha, beta);
             if self.aborted {
                 return 0;
             }
@@ -278,6 +294,8 @@ pub(crate) fn choose(
     let mut done = [0i32; MAX_MOVES];
     let mut counted = 0u32;
     let mut used = 0u32;
+    let ppr = view.rules().plays_per_round();
+    let useful = ppr - view.plays() % ppr + PLIES_AFTER_DEAL;
     for s in 0..samples {
         let limit = (budget.nodes - used) / (samples - s);
         let Some(world) = sample(view, &voids, &mut rng) else {
@@ -302,7 +320,12 @@ pub(crate) fn choose(
                 searcher.nodes += 1;
                 let mut child = world;
                 child.play_unchecked(mv);
-                cur[i] = searcher.ab(&child, depth - 1, i32::MIN, i32::MAX);
+                let next = if dealt(&world, &child) {
+                    (depth - 1).min(PLIES_AFTER_DEAL)
+                } else {
+                    depth - 1
+                };
+                cur[i] = searcher.ab(&child, next, i32::MIN, i32::MAX);
                 if searcher.aborted {
                     break;
                 }
@@ -313,8 +336,10 @@ pub(crate) fn choose(
             done[..n].copy_from_slice(&cur[..n]);
             have = true;
             stats.depth = stats.depth.max(depth);
-            if !searcher.horizon {
-                break; // every line reached the end of the hand: exact in this world
+            if !searcher.horizon || depth >= useful {
+                // Every line reached the end of the hand (exact in this world), or every
+                // line is cut at the deal after this round: deeper finds nothing new.
+                break;
             }
         }
         used += searcher.nodes;
