@@ -158,19 +158,43 @@ impl core::error::Error for ScoreError {}
 /// The primiera sum of a pile: the best primiera value per suit, added up. `None` if a
 /// suit is missing and `lenient` is false.
 pub fn primiera_value(pile: CardSet, lenient: bool) -> Option<u8> {
+    let bits = pile.bits();
     let mut sum = 0u8;
-    for suit in Suit::ALL {
-        let best = (pile & CardSet::suit(suit))
-            .iter()
-            .map(Card::primiera_value)
-            .max();
-        match best {
-            Some(v) => sum += v,
-            None if lenient => {}
-            None => return None,
+    for suit in 0..4 {
+        let best = BEST_PRIMIERA[(bits >> (10 * suit) & 0x3FF) as usize];
+        if best == 0 && !lenient {
+            return None;
         }
+        sum += best;
     }
     Some(sum)
+}
+
+/// The best primiera value among the cards of one suit, indexed by the suit's 10 bits.
+static BEST_PRIMIERA: [u8; 1024] = best_primiera_table();
+
+const fn best_primiera_table() -> [u8; 1024] {
+    let mut table = [0u8; 1024];
+    let mut mask = 0;
+    while mask < 1024 {
+        let mut best = 0;
+        let mut v = 1;
+        while v <= 10 {
+            if mask >> (v - 1) & 1 == 1 {
+                let p = match Card::new(Suit::Denari, v as u8) {
+                    Some(c) => c.primiera_value(),
+                    None => 0,
+                };
+                if p > best {
+                    best = p;
+                }
+            }
+            v += 1;
+        }
+        table[mask] = best;
+        mask += 1;
+    }
+    table
 }
 
 /// The napola points of a pile: k when `1d` … `kd` are all in it (k ≥ 3), else 0.
