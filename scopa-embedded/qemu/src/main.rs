@@ -89,8 +89,7 @@ fn stack_used() -> u32 {
 fn main() -> ! {
     let Some(mut cp) = cortex_m::Peripherals::take() else {
         defmt::error!("core peripherals already taken");
-        debug::exit(debug::EXIT_FAILURE);
-        loop {}
+        exit(debug::EXIT_FAILURE)
     };
     cp.SYST.set_clock_source(SystClkSource::Core);
     cp.SYST.set_reload(RELOAD);
@@ -116,8 +115,7 @@ fn main() -> ! {
         Ok(g) => g,
         Err(e) => {
             defmt::error!("bad rules: {}", e);
-            debug::exit(debug::EXIT_FAILURE);
-            loop {}
+            exit(debug::EXIT_FAILURE)
         }
     };
     for line in game.header() {
@@ -129,8 +127,7 @@ fn main() -> ! {
         let choice = game.choose();
         let Some(spent) = since(t) else {
             defmt::error!("an AI move took more than 2^24 SysTick ticks: not measured");
-            debug::exit(debug::EXIT_FAILURE);
-            loop {}
+            exit(debug::EXIT_FAILURE)
         };
         let Some(mv) = choice else { break };
         moves += 1;
@@ -138,7 +135,7 @@ fn main() -> ! {
         max = max.max(spent);
         if let Err(e) = game.apply(mv, |line| defmt::info!("{}", line)) {
             defmt::error!("the AI chose a refused move: {}", e);
-            debug::exit(debug::EXIT_FAILURE);
+            exit(debug::EXIT_FAILURE);
         }
     }
     let won = game.game().winner().is_some();
@@ -149,24 +146,29 @@ fn main() -> ! {
         max,
         stack_used()
     );
-    debug::exit(if won {
+    exit(if won {
         debug::EXIT_SUCCESS
     } else {
         debug::EXIT_FAILURE
-    });
-    loop {}
+    })
+}
+
+/// Ends the QEMU run with `status` (semihosting SYS_EXIT).
+fn exit(status: debug::ExitStatus) -> ! {
+    debug::exit(status);
+    loop {
+        cortex_m::asm::wfi(); // not reached: QEMU has exited
+    }
 }
 
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo) -> ! {
     defmt::error!("panic: {}", defmt::Display2Format(info));
-    debug::exit(debug::EXIT_FAILURE);
-    loop {}
+    exit(debug::EXIT_FAILURE)
 }
 
 #[exception]
 unsafe fn HardFault(frame: &cortex_m_rt::ExceptionFrame) -> ! {
     defmt::error!("hard fault at pc {=u32:#x} (stack overflow?)", frame.pc());
-    debug::exit(debug::EXIT_FAILURE);
-    loop {}
+    exit(debug::EXIT_FAILURE)
 }
