@@ -383,6 +383,17 @@ proptest! {
             let (va, vb) = (m.view(seat).unwrap(), other.view(seat).unwrap());
             prop_assert_eq!(&va, &vb);
             compare_public(&va, &vb);
+            // The public counts are the real ones.
+            for s in 0..rules.players {
+                prop_assert_eq!(va.hand_size(s), h.hand_len(s));
+            }
+            for side in 0..rules.sides() {
+                prop_assert_eq!(va.pile(side), h.pile(side));
+                prop_assert_eq!(va.scope(side), h.scope(side));
+            }
+            if !m.is_over() {
+                prop_assert_eq!(va.deck_left(), h.deck_len());
+            }
             if !m.is_over() {
                 let public = PlayerView::from_public(
                     rules, seat, va.dealer(), va.hand(), va.table(), va.history(), va.scores(),
@@ -626,5 +637,133 @@ fn check_match(m: &Match, seed: u64) {
         g.play(g.turn(), moves[pick(&mut rng, moves.len())])
             .unwrap();
         check_conservation(g.hand());
+    }
+}
+
+proptest! {
+    #![proptest_config(config(400))]
+
+    /// Property 4 at match level: each hand's points are added to the running scores, the
+    /// match ends exactly when RULES.md §6 says, and the dealer rotates.
+    #[test]
+    fn match_scores_follow_the_hands(rules in rules_with_target(1..=21), seed in any::<u64>(), choices in any::<u64>()) {
+        let mut m = Match::new(rules, seed).unwrap();
+        let mut rng = SplitMix64::new(choices);
+        let k = usize::from(rules.sides());
+        let n = u16::from(rules.players);
+        let mut plies = 0;
+        while !m.is_over() {
+            check_conservation(m.hand());
+            prop_assert_eq!(u16::from(m.dealer()), (u16::from(m.first_dealer()) + m.hand_number()) % n);
+            let before = m.scores();
+            let moves = m.legal_moves();
+            let events = m.play(m.turn(), moves[pick(&mut rng, moves.len())]).unwrap();
+            plies += 1;
+            prop_assert!(plies < 20_000, "the match does not end");
+            let Some(score) = events.iter().find_map(|e| match e {
+                Event::HandFinished(s) => Some(*s),
+                _ => None,
+            }) else {
+                prop_assert_eq!(m.scores(), before);
+                continue;
+            };
+            let mut expected = before;
+            for (t, p) in expected.iter_mut().zip(score.totals()) {
+                *t += p;
+            }
+            prop_assert_eq!(m.scores(), expected);
+            prop_assert_eq!(m.last_hand().map(|l| l.score), Some(score));
+            let best = *expected[..k].iter().max().unwrap();
+            let leaders = expected[..k].iter().filter(|&&x| x == best).count();
+            let ends = best >= u16::from(rules.target) && leaders == 1;
+            prop_assert_eq!(m.is_over(), ends);
+            if ends {
+                let w = expected.iter().position(|&x| x == best).unwrap() as u8;
+                prop_assert_eq!(m.winner(), Some(w));
+                let finished = Event::MatchFinished { winner: w, scores: expected };
+                prop_assert!(events.contains(&finished), "no MatchFinished event");
+            } else {
+                prop_assert!(events.iter().any(|e| matches!(e, Event::NewHand { .. })), "no NewHand event");
+                prop_assert_eq!(m.hand().plays(), 0);
+                prop_assert!(m.history().is_empty());
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(3000))]
+
+    /// Property 4 on arbitrary piles: `score_hand` equals the independent scorer for every
+    /// rules variant, on any split of the 40 cards between the sides (and cards left out).
+    #[test]
+    fn score_hand_equals_the_independent_scorer(
+        rules in any_rules(),
+        owner in proptest::collection::vec(0u8..4, 40),
+        scope in proptest::collection::vec(0u8..6, 3),
+    ) {
+        let k = usize::from(rules.sides());
+        let mut piles = vec![CardSet::EMPTY; k];
+        for (i, &o) in owner.iter().enumerate() {
+            // owner ≥ k: the card is nowhere (still on the table of an unfinished hand).
+            if usize::from(o) < k {
+                piles[usize::from(o)].insert(Card::from_index(i as u8).unwrap());
+            }
+        }
+        let own = scopa_tests::scorer::score(&rules, &piles, &scope[..k]);
+        let core = scopa_core::score_hand(&rules, &piles, &scope[..k]).unwrap();
+        scopa_tests::walk::check_score(&rules, &own, &core);
+    }
+
+    /// RULES.md §2: the deal, from an explicit deck order — 3 (9, 10) cards to each seat
+    /// from the eldest, then the table, then the later rounds in the same order; a deck
+    /// putting 3+ Kings on the table is refused under `kings_redeal`.
+    #[test]
+    fn the_deal_follows_the_deck_order(
+        rules in any_rules(),
+        dealer in 0u8..4,
+        order in Just((0u8..40).collect::<Vec<u8>>()).prop_shuffle(),
+        choices in any::<u64>(),
+    ) {
+        let dealer = dealer % rules.players;
+        let cards: Vec<Card> = order.iter().map(|&i| Card::from_index(i).unwrap()).collect();
+        let deck = scopa_core::Deck::from_cards(&cards).unwrap();
+        let n = usize::from(rules.players);
+        let cpr = match rules.deal {
+            DealKind::Standard => 3,
+            DealKind::Scopone => 9,
+            DealKind::ScoponeScientifico => 10,
+        };
+        let table_len = if rules.deal == DealKind::ScoponeScientifico { 0 } else { 4 };
+        let initial: CardSet = cards[n * cpr..n * cpr + table_len].iter().copied().collect();
+        let res = HandState::from_deck(rules, dealer, &deck);
+        if rules.kings_redeal && initial.count_value(10) >= 3 {
+            prop_assert!(matches!(res, Err(scopa_core::DealError::KingsOnTable { .. })), "3+ Kings accepted");
+            return Ok(());
+        }
+        let mut h = res.unwrap();
+        prop_assert_eq!(h.table(), initial);
+        // Slices of the deck: round r, position p (from the eldest).
+        let slice = |r: usize, p: usize| -> CardSet {
+            let start = if r == 0 { p * cpr } else { n * cpr + table_len + ((r - 1) * n + p) * cpr };
+            cards[start..start + cpr].iter().copied().collect()
+        };
+        let mut rng = SplitMix64::new(choices);
+        let mut round = 0;
+        loop {
+            if !h.is_finished() && h.plays() as usize == round * n * cpr {
+                for p in 0..n {
+                    let seat = ((usize::from(dealer) + 1 + p) % n) as u8;
+                    prop_assert_eq!(h.hand(seat), slice(round, p), "round {} seat {}", round, seat);
+                }
+                round += 1;
+            }
+            if h.is_finished() {
+                break;
+            }
+            let moves = h.legal_moves();
+            h.play(h.turn(), moves[pick(&mut rng, moves.len())]).unwrap();
+        }
+        prop_assert_eq!(round * n * cpr + table_len, 40);
     }
 }
