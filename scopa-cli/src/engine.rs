@@ -96,7 +96,10 @@ pub fn answer_line(line: &str) -> Value {
         Err(e) if e.is_eof() => {
             return error_response(
                 None,
-                err("incomplete", format!("the JSON ends before it is complete: {e}")),
+                err(
+                    "incomplete",
+                    format!("the JSON ends before it is complete: {e}"),
+                ),
             );
         }
         Err(e) => {

@@ -16,7 +16,10 @@ fn engine(lines: &[String]) -> Vec<Value> {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let input: Vec<u8> = lines.iter().flat_map(|l| format!("{l}\n").into_bytes()).collect();
+    let input: Vec<u8> = lines
+        .iter()
+        .flat_map(|l| format!("{l}\n").into_bytes())
+        .collect();
     let writer = std::thread::spawn(move || {
         stdin.write_all(&input).unwrap();
     });
@@ -39,7 +42,9 @@ fn ask(request: Value) -> Value {
 fn error_code(answer: &Value) -> &str {
     assert_eq!(answer["ok"], false, "{answer}");
     assert!(
-        answer["error"]["message"].as_str().is_some_and(|m| !m.is_empty()),
+        answer["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
         "{answer}"
     );
     answer["error"]["code"].as_str().unwrap()
@@ -72,7 +77,9 @@ fn legal_lists_captures_in_canonical_order() {
     assert_eq!(a, json!({"ok":true,"captures":[["3d","2b"],["4c","1s"]]}));
     let a = ask(json!({"cmd":"legal","table":["9d"],"card":"3c"}));
     assert_eq!(a["captures"], json!([[]]));
-    let a = ask(json!({"cmd":"legal","table":["1d","3c"],"card":"1b","rules":{"ace":"match_takes_all"}}));
+    let a = ask(
+        json!({"cmd":"legal","table":["1d","3c"],"card":"1b","rules":{"ace":"match_takes_all"}}),
+    );
     assert_eq!(a["captures"], json!([["1d"], ["1d", "3c"]]));
     let a = ask(json!({"cmd":"legal","table":["5d","3c"],"card":"1b","rules":{"ace":"takes_all"}}));
     assert_eq!(a["captures"], json!([["5d", "3c"]]));
@@ -81,24 +88,51 @@ fn legal_lists_captures_in_canonical_order() {
 #[test]
 fn legal_errors_have_their_codes() {
     let cases = [
-        (json!({"cmd":"legal","table":["9d"],"card":"9d"}), "duplicate_card"),
-        (json!({"cmd":"legal","table":["9d","9d"],"card":"3c"}), "duplicate_card"),
-        (json!({"cmd":"legal","table":["9x"],"card":"3c"}), "bad_card"),
-        (json!({"cmd":"legal","table":["9d"],"card":"11c"}), "bad_card"),
+        (
+            json!({"cmd":"legal","table":["9d"],"card":"9d"}),
+            "duplicate_card",
+        ),
+        (
+            json!({"cmd":"legal","table":["9d","9d"],"card":"3c"}),
+            "duplicate_card",
+        ),
+        (
+            json!({"cmd":"legal","table":["9x"],"card":"3c"}),
+            "bad_card",
+        ),
+        (
+            json!({"cmd":"legal","table":["9d"],"card":"11c"}),
+            "bad_card",
+        ),
         (json!({"cmd":"legal","table":["9d"],"card":3}), "bad_field"),
         (json!({"cmd":"legal","card":"3c"}), "bad_field"),
         (json!({"cmd":"legal","table":"9d","card":"3c"}), "bad_field"),
-        (json!({"cmd":"legal","table":[],"card":"3c","rules":{"ace":"sometimes"}}), "bad_rules"),
-        (json!({"cmd":"legal","table":[],"card":"3c","rules":{"colour":"red"}}), "bad_rules"),
-        (json!({"cmd":"legal","table":[],"card":"3c","rules":{"players":9}}), "bad_rules"),
-        (json!({"cmd":"legal","table":[],"card":"3c","rules":{"deal":"scopone"}}), "bad_rules"),
+        (
+            json!({"cmd":"legal","table":[],"card":"3c","rules":{"ace":"sometimes"}}),
+            "bad_rules",
+        ),
+        (
+            json!({"cmd":"legal","table":[],"card":"3c","rules":{"colour":"red"}}),
+            "bad_rules",
+        ),
+        (
+            json!({"cmd":"legal","table":[],"card":"3c","rules":{"players":9}}),
+            "bad_rules",
+        ),
+        (
+            json!({"cmd":"legal","table":[],"card":"3c","rules":{"deal":"scopone"}}),
+            "bad_rules",
+        ),
     ];
     for (request, code) in cases {
         assert_eq!(error_code(&ask(request.clone())), code, "{request}");
     }
     // The message says where: the list position of a bad card.
     let a = ask(json!({"cmd":"legal","table":["9d","4c","zz"],"card":"3c"}));
-    assert!(a["error"]["message"].as_str().unwrap().contains("table[2]"), "{a}");
+    assert!(
+        a["error"]["message"].as_str().unwrap().contains("table[2]"),
+        "{a}"
+    );
 }
 
 #[test]
@@ -115,11 +149,15 @@ fn score_follows_the_worked_example_of_rules_md() {
             {"cards":0,"coins":0,"settebello":0,"primiera":0,"scope":2,"napola":0,"re_bello":0,"total":2}
         ])
     );
-    let a = ask(json!({"cmd":"score","piles":[cards(side0),cards(side1)],"scope":[1,2],"rules":{"re_bello":true}}));
+    let a = ask(
+        json!({"cmd":"score","piles":[cards(side0),cards(side1)],"scope":[1,2],"rules":{"re_bello":true}}),
+    );
     assert_eq!(a["breakdown"][1]["re_bello"], 1);
     assert_eq!(a["breakdown"][1]["total"], 3);
     // Three players: three piles.
-    let a = ask(json!({"cmd":"score","piles":[["7d"],["1c"],[]],"scope":[0,0,1],"rules":{"players":3}}));
+    let a = ask(
+        json!({"cmd":"score","piles":[["7d"],["1c"],[]],"scope":[0,0,1],"rules":{"players":3}}),
+    );
     assert_eq!(a["breakdown"].as_array().unwrap().len(), 3);
     assert_eq!(a["breakdown"][2]["total"], 1);
 }
@@ -127,14 +165,35 @@ fn score_follows_the_worked_example_of_rules_md() {
 #[test]
 fn score_errors_have_their_codes() {
     let cases = [
-        (json!({"cmd":"score","piles":[["7d"],["7d"]],"scope":[0,0]}), "duplicate_card"),
-        (json!({"cmd":"score","piles":[["7d"]],"scope":[0,0]}), "bad_field"),
-        (json!({"cmd":"score","piles":[["7d"],[]],"scope":[0]}), "bad_field"),
-        (json!({"cmd":"score","piles":[["7d"],[]],"scope":[0,41]}), "bad_field"),
-        (json!({"cmd":"score","piles":[["7d"],[]],"scope":[0,-1]}), "bad_field"),
-        (json!({"cmd":"score","piles":[["7q"],[]],"scope":[0,0]}), "bad_card"),
+        (
+            json!({"cmd":"score","piles":[["7d"],["7d"]],"scope":[0,0]}),
+            "duplicate_card",
+        ),
+        (
+            json!({"cmd":"score","piles":[["7d"]],"scope":[0,0]}),
+            "bad_field",
+        ),
+        (
+            json!({"cmd":"score","piles":[["7d"],[]],"scope":[0]}),
+            "bad_field",
+        ),
+        (
+            json!({"cmd":"score","piles":[["7d"],[]],"scope":[0,41]}),
+            "bad_field",
+        ),
+        (
+            json!({"cmd":"score","piles":[["7d"],[]],"scope":[0,-1]}),
+            "bad_field",
+        ),
+        (
+            json!({"cmd":"score","piles":[["7q"],[]],"scope":[0,0]}),
+            "bad_card",
+        ),
         (json!({"cmd":"score","piles":[["7d"],[]]}), "bad_field"),
-        (json!({"cmd":"score","piles":[["7d"],[]],"scope":[0,0],"rules":[]}), "bad_rules"),
+        (
+            json!({"cmd":"score","piles":[["7d"],[]],"scope":[0,0],"rules":[]}),
+            "bad_rules",
+        ),
     ];
     for (request, code) in cases {
         assert_eq!(error_code(&ask(request.clone())), code, "{request}");
@@ -186,10 +245,16 @@ fn replay_plays_a_whole_hand_and_a_partial_one() {
     let a = ask(json!({"cmd":"replay","dealer":1,"deck":deck_json(&deck),"moves":all[..6]}));
     assert_eq!(a["complete"], false, "{a}");
     assert_eq!(a["to_play"], hand.turn());
-    assert_eq!(a["hands"], json!([cards(hand.hand(0)), cards(hand.hand(1))]));
+    assert_eq!(
+        a["hands"],
+        json!([cards(hand.hand(0)), cards(hand.hand(1))])
+    );
     assert_eq!(a["hands"][0].as_array().unwrap().len(), 3);
     assert_eq!(a["table"], cards(hand.table()));
-    assert_eq!(a["piles"], json!([cards(hand.pile(0)), cards(hand.pile(1))]));
+    assert_eq!(
+        a["piles"],
+        json!([cards(hand.pile(0)), cards(hand.pile(1))])
+    );
 
     // No moves at all: the deal itself.
     let a = ask(json!({"cmd":"replay","dealer":1,"deck":deck_json(&deck),"moves":[]}));
@@ -208,7 +273,8 @@ fn replay_errors_have_their_codes_and_the_move_index() {
     bad[2] = json!({"card": foreign.to_string(), "capture": []});
     let mut second_player_card = bad.clone();
     second_player_card[1] = bad[2].clone();
-    let a = ask(json!({"cmd":"replay","dealer":1,"deck":deck_json(&deck),"moves":second_player_card}));
+    let a =
+        ask(json!({"cmd":"replay","dealer":1,"deck":deck_json(&deck),"moves":second_player_card}));
     assert_eq!(error_code(&a), "illegal_move", "{a}");
     assert_eq!(a["error"]["index"], 1, "{a}");
     // One move too many.
@@ -229,12 +295,18 @@ fn replay_errors_have_their_codes_and_the_move_index() {
     assert_eq!(a["error"]["index"], 0);
 
     // Decks: too short, a card twice, three kings on the table.
-    let cards39: Vec<Value> = deck.cards()[..39].iter().map(|c| json!(c.to_string())).collect();
+    let cards39: Vec<Value> = deck.cards()[..39]
+        .iter()
+        .map(|c| json!(c.to_string()))
+        .collect();
     let a = ask(json!({"cmd":"replay","dealer":1,"deck":cards39}));
     assert_eq!(error_code(&a), "bad_deck");
     let mut twice = deck_json(&deck);
     twice[39] = twice[0].clone();
-    assert_eq!(error_code(&ask(json!({"cmd":"replay","dealer":1,"deck":twice}))), "bad_deck");
+    assert_eq!(
+        error_code(&ask(json!({"cmd":"replay","dealer":1,"deck":twice}))),
+        "bad_deck"
+    );
     // 2 players, standard deal: cards 6 … 9 go to the table.
     let mut order: Vec<Card> = Card::all().collect();
     let kings = ["10d", "10c", "10s"].map(|k| k.parse::<Card>().unwrap());
@@ -245,17 +317,30 @@ fn replay_errors_have_their_codes_and_the_move_index() {
     let kings_deck = Value::Array(order.iter().map(|c| json!(c.to_string())).collect());
     let a = ask(json!({"cmd":"replay","dealer":1,"deck":kings_deck.clone()}));
     assert_eq!(error_code(&a), "bad_deck", "{a}");
-    let a = ask(json!({"cmd":"replay","dealer":1,"deck":kings_deck,"rules":{"kings_redeal":false}}));
+    let a =
+        ask(json!({"cmd":"replay","dealer":1,"deck":kings_deck,"rules":{"kings_redeal":false}}));
     assert_eq!(a["ok"], true);
     // Other fields.
-    assert_eq!(error_code(&ask(json!({"cmd":"replay","dealer":2,"deck":deck_json(&deck)}))), "bad_field");
-    assert_eq!(error_code(&ask(json!({"cmd":"replay","deck":deck_json(&deck)}))), "bad_field");
     assert_eq!(
-        error_code(&ask(json!({"cmd":"replay","dealer":1,"deck":deck_json(&deck),"moves":[{"card":"7z"}]}))),
+        error_code(&ask(
+            json!({"cmd":"replay","dealer":2,"deck":deck_json(&deck)})
+        )),
+        "bad_field"
+    );
+    assert_eq!(
+        error_code(&ask(json!({"cmd":"replay","deck":deck_json(&deck)}))),
+        "bad_field"
+    );
+    assert_eq!(
+        error_code(&ask(
+            json!({"cmd":"replay","dealer":1,"deck":deck_json(&deck),"moves":[{"card":"7z"}]})
+        )),
         "bad_card"
     );
     assert_eq!(
-        error_code(&ask(json!({"cmd":"replay","dealer":1,"deck":deck_json(&deck),"moves":[{"card":"7d","capture":["1c","1c"]}]}))),
+        error_code(&ask(
+            json!({"cmd":"replay","dealer":1,"deck":deck_json(&deck),"moves":[{"card":"7d","capture":["1c","1c"]}]})
+        )),
         "duplicate_card"
     );
 }
@@ -283,11 +368,16 @@ fn bestmove_answers_a_legal_reproducible_move_from_the_view() {
     }
     let legal: Vec<Value> = game.legal_moves().iter().map(|&m| mv_json(m)).collect();
     for level in ["random", "easy", "medium", "expert", "handheld"] {
-        let request = json!({"cmd":"bestmove","level":level,"seed":3,"view":view_json(&game),"id":level});
+        let request =
+            json!({"cmd":"bestmove","level":level,"seed":3,"view":view_json(&game),"id":level});
         let answers = engine(&[request.to_string(), request.to_string()]);
         assert_eq!(answers[0]["ok"], true, "{}", answers[0]);
         assert_eq!(answers[0]["id"], level);
-        assert!(legal.contains(&answers[0]["move"]), "{level}: {}", answers[0]);
+        assert!(
+            legal.contains(&answers[0]["move"]),
+            "{level}: {}",
+            answers[0]
+        );
         assert_eq!(answers[0], answers[1], "same seed, same answer");
     }
 }
@@ -306,16 +396,43 @@ fn bestmove_errors_have_their_codes() {
     hand_with_table_card[0] = on_table;
     let other_seat = 1 - view["seat"].as_u64().unwrap();
     let cases = [
-        (json!({"cmd":"bestmove","level":"grandmaster","view":view}), "bad_field"),
+        (
+            json!({"cmd":"bestmove","level":"grandmaster","view":view}),
+            "bad_field",
+        ),
         (json!({"cmd":"bestmove","level":"easy"}), "bad_field"),
-        (json!({"cmd":"bestmove","level":"easy","seed":-1,"view":view}), "bad_field"),
-        (json!({"cmd":"bestmove","level":"easy","view":with("hand", hand_with_table_card)}), "bad_state"),
-        (json!({"cmd":"bestmove","level":"easy","view":with("seat", json!(other_seat))}), "bad_state"),
-        (json!({"cmd":"bestmove","level":"easy","view":with("history", json!([{"seat":0,"card":"7d","capture":[]}]))}), "bad_state"),
-        (json!({"cmd":"bestmove","level":"easy","view":with("history", json!([{"seat":0,"card":"77","capture":[]}]))}), "bad_card"),
-        (json!({"cmd":"bestmove","level":"easy","view":with("hand", json!(["1d","1d","2d"]))}), "duplicate_card"),
-        (json!({"cmd":"bestmove","level":"easy","view":with("scores", json!([1]))}), "bad_field"),
-        (json!({"cmd":"bestmove","level":"easy","view":view,"rules":{"napola":"yes"}}), "bad_rules"),
+        (
+            json!({"cmd":"bestmove","level":"easy","seed":-1,"view":view}),
+            "bad_field",
+        ),
+        (
+            json!({"cmd":"bestmove","level":"easy","view":with("hand", hand_with_table_card)}),
+            "bad_state",
+        ),
+        (
+            json!({"cmd":"bestmove","level":"easy","view":with("seat", json!(other_seat))}),
+            "bad_state",
+        ),
+        (
+            json!({"cmd":"bestmove","level":"easy","view":with("history", json!([{"seat":0,"card":"7d","capture":[]}]))}),
+            "bad_state",
+        ),
+        (
+            json!({"cmd":"bestmove","level":"easy","view":with("history", json!([{"seat":0,"card":"77","capture":[]}]))}),
+            "bad_card",
+        ),
+        (
+            json!({"cmd":"bestmove","level":"easy","view":with("hand", json!(["1d","1d","2d"]))}),
+            "duplicate_card",
+        ),
+        (
+            json!({"cmd":"bestmove","level":"easy","view":with("scores", json!([1]))}),
+            "bad_field",
+        ),
+        (
+            json!({"cmd":"bestmove","level":"easy","view":view,"rules":{"napola":"yes"}}),
+            "bad_rules",
+        ),
     ];
     for (request, code) in cases {
         assert_eq!(error_code(&ask(request.clone())), code, "{request}");
@@ -339,9 +456,21 @@ fn any_bad_line_gets_an_answer_and_the_engine_keeps_reading() {
     let codes: Vec<&str> = answers[..6].iter().map(error_code).collect();
     assert_eq!(
         codes,
-        ["incomplete", "bad_json", "bad_json", "bad_field", "unknown_cmd", "bad_field"]
+        [
+            "incomplete",
+            "bad_json",
+            "bad_json",
+            "bad_field",
+            "unknown_cmd",
+            "bad_field"
+        ]
     );
-    assert!(answers[5]["error"]["message"].as_str().unwrap().contains("limit"));
+    assert!(
+        answers[5]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("limit")
+    );
     assert_eq!(answers[6]["ok"], true);
     assert_eq!(answers[6]["id"], "last");
     assert_eq!(answers.len(), 7);
@@ -356,11 +485,16 @@ fn invalid_utf8_is_answered_too() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"{\"cmd\":\"he\xffllo\"}\n{\"cmd\":\"hello\"}\n").unwrap();
+    stdin
+        .write_all(b"{\"cmd\":\"he\xffllo\"}\n{\"cmd\":\"hello\"}\n")
+        .unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    let answers: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let answers: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(answers.len(), 2);
     assert_eq!(error_code(&answers[0]), "bad_json");
     assert_eq!(answers[1]["ok"], true);

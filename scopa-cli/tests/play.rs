@@ -140,8 +140,30 @@ fn play_to_the_end(s: &mut Session) -> usize {
 fn scripted_matches_through_piped_stdin_reach_the_end() {
     let configs: [&[&str]; 3] = [
         &["play", "--seed", "7", "--level", "random"],
-        &["play", "--seed", "8", "--level", "easy", "--players", "3", "--target", "4"],
-        &["play", "--seed", "9", "--level", "random", "--players", "4", "--target", "4", "--napola", "--re-bello"],
+        &[
+            "play",
+            "--seed",
+            "8",
+            "--level",
+            "easy",
+            "--players",
+            "3",
+            "--target",
+            "4",
+        ],
+        &[
+            "play",
+            "--seed",
+            "9",
+            "--level",
+            "random",
+            "--players",
+            "4",
+            "--target",
+            "4",
+            "--napola",
+            "--re-bello",
+        ],
     ];
     let mut choices = 0;
     for args in configs {
@@ -151,12 +173,16 @@ fn scripted_matches_through_piped_stdin_reach_the_end() {
         assert!(status.success(), "{args:?}: {status:?}");
         let text = s.transcript.join("\n");
         assert!(!text.contains('\x1b'), "escape codes in line mode");
-        assert!(text.contains("Match over: "), "{args:?}: no winner declared");
+        assert!(
+            text.contains("Match over: "),
+            "{args:?}: no winner declared"
+        );
         assert!(text.contains("Hand 1 is over."));
         assert!(text.contains("Match score: "));
         assert!(text.lines().any(|l| l.starts_with("Total")), "no breakdown");
         assert!(
-            text.lines().any(|l| l.starts_with("Seat 1 (AI) plays") || l.starts_with("Seat 1 (AI) lays")),
+            text.lines()
+                .any(|l| l.starts_with("Seat 1 (AI) plays") || l.starts_with("Seat 1 (AI) lays")),
             "AI plays are shown"
         );
         if args.windows(2).any(|w| w == ["--players", "4"]) {
@@ -244,7 +270,12 @@ fn save_kill_resume_gives_the_same_continuation() {
             p.display().to_string(),
         ]
     };
-    let as_str = |v: &[String]| v.iter().map(String::as_str).collect::<Vec<_>>().join("\u{1}");
+    let as_str = |v: &[String]| {
+        v.iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join("\u{1}")
+    };
 
     // Uninterrupted.
     let a_args = args(&a);
@@ -273,14 +304,21 @@ fn save_kill_resume_gives_the_same_continuation() {
     assert!(resumed.finish().success());
     let after = course(&resumed.transcript);
     assert!(
-        resumed.transcript.iter().any(|l| l.starts_with("Resumed from")),
+        resumed
+            .transcript
+            .iter()
+            .any(|l| l.starts_with("Resumed from")),
         "{:?}",
         &resumed.transcript[..5]
     );
 
     let mut joined = before;
     joined.extend(after);
-    assert_eq!(as_str(&joined), as_str(&full_course), "the continuation differs");
+    assert_eq!(
+        as_str(&joined),
+        as_str(&full_course),
+        "the continuation differs"
+    );
     assert_eq!(
         std::fs::read(&a).unwrap(),
         std::fs::read(&b).unwrap(),
@@ -319,7 +357,11 @@ fn damaged_or_foreign_saves_are_refused_with_a_message() {
         ("empty.sav", Vec::new(), "magic"),
         ("short.sav", bytes[..100].to_vec(), "bytes"),
         ("flipped.sav", flipped, "damaged"),
-        ("png.sav", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(), "magic"),
+        (
+            "png.sav",
+            b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),
+            "magic",
+        ),
     ];
     for (name, content, why) in cases {
         let path = dir.path().join(name);
