@@ -27,7 +27,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// AI level of the other seats: random, easy, medium, expert or handheld
-    /// [default: medium; with --resume, the saved level].
+    /// [default: expert; with --resume, the saved level].
     #[arg(long)]
     pub level: Option<Level>,
     /// Seed of the shuffles and of the AI (the same seed and moves replay the same match)
@@ -94,7 +94,7 @@ fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
         if args.rules.any_given() {
             eprintln!("scopa: the rules come from the save; the rules options given are ignored");
         }
-        let level = args.level.or(saved.level).unwrap_or(Level::Medium);
+        let level = args.level.or(saved.level).unwrap_or(Level::Expert);
         let ai_seed = match (saved.ai_seed, args.seed) {
             (Some(s), _) => s,
             (None, Some(seed)) => derive_seed(&[seed, 1]),
@@ -116,7 +116,7 @@ fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
     let rules = args.rules.to_rules()?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let game = Match::new(rules, seed).map_err(|e| anyhow::anyhow!("impossible rules: {e}"))?;
-    let level = args.level.unwrap_or(Level::Medium);
+    let level = args.level.unwrap_or(Level::Expert);
     let note = format!("Seed {seed} (play the same deals again with --seed {seed}).");
     Ok((
         game,

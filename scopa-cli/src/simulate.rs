@@ -155,6 +155,15 @@ fn median_ms(ns: &mut [u64]) -> f64 {
     mid / 1e6
 }
 
+/// Milliseconds with three significant digits (AI calls range from 100 ns to seconds).
+fn fmt_ms(ms: f64) -> String {
+    if ms <= 0.0 || !ms.is_finite() {
+        return "0".to_owned();
+    }
+    let digits = (2 - ms.log10().floor() as i32).clamp(0, 9) as usize;
+    format!("{ms:.digits$}")
+}
+
 /// Runs the tournament and prints its result.
 pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     let rules = args.rules.to_rules()?;
@@ -269,12 +278,16 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
         println!("Points per hand: A {a_points:.3}, B {b_points:.3}");
         println!("Hands: A won {wins}, drew {draws}, lost {losses}");
         println!(
-            "A ({}): {a_mean:.4} ms/move mean, {a_median:.4} median ({a_moves} moves)",
-            args.a
+            "A ({}): {} ms/move mean, {} median ({a_moves} moves)",
+            args.a,
+            fmt_ms(a_mean),
+            fmt_ms(a_median)
         );
         println!(
-            "B ({}): {b_mean:.4} ms/move mean, {b_median:.4} median ({b_moves} moves)",
-            args.b
+            "B ({}): {} ms/move mean, {} median ({b_moves} moves)",
+            args.b,
+            fmt_ms(b_mean),
+            fmt_ms(b_median)
         );
         println!("Wall time: {wall:.2} s");
     }
