@@ -13,7 +13,7 @@ step "cargo fmt --check (scopa-cli)"
 cargo fmt -p scopa-cli --check
 
 step "clippy -D warnings (scopa-cli, all targets)"
-cargo clippy -p scopa-cli --all-targets -- -D warnings
+cargo clippy -p scopa-cli --no-deps --all-targets -- -D warnings
 
 step "tests: unit, engine protocol, scripted play, save/kill/resume, simulate/bench JSON"
 cargo test -p scopa-cli

@@ -134,25 +134,128 @@ fn play_deck(
     })
 }
 
-fn mean_ms(ns: &[u64]) -> f64 {
-    if ns.is_empty() {
-        return 0.0;
+/// Histogram buckets: 256 per power of two, so a bucket is 0.4% wide.
+const SUB: u32 = 8;
+const BUCKETS: usize = (64 << SUB) + 1;
+
+/// Bucket 0 holds 0; bucket 1 + (l << SUB) + s holds the values whose highest bit is `l`
+/// and whose next SUB bits are `s`.
+fn bucket(ns: u64) -> usize {
+    if ns == 0 {
+        return 0;
     }
-    ns.iter().map(|&n| n as f64).sum::<f64>() / ns.len() as f64 / 1e6
+    let l = 63 - ns.leading_zeros();
+    let sub = ((ns << (63 - l)) >> (63 - SUB)) & ((1 << SUB) - 1);
+    1 + ((l as usize) << SUB) + sub as usize
 }
 
-fn median_ms(ns: &mut [u64]) -> f64 {
-    if ns.is_empty() {
-        return 0.0;
-    }
-    ns.sort_unstable();
-    let n = ns.len();
-    let mid = if n % 2 == 1 {
-        ns[n / 2] as f64
-    } else {
-        (ns[n / 2 - 1] as f64 + ns[n / 2] as f64) / 2.0
+/// The smallest value of a bucket, and its width.
+fn bucket_range(index: usize) -> (f64, f64) {
+    let Some(index) = index.checked_sub(1) else {
+        return (0.0, 0.0);
     };
-    mid / 1e6
+    let l = (index >> SUB) as i32;
+    let sub = (index & ((1 << SUB) - 1)) as f64;
+    let scale = 2f64.powi(l - SUB as i32);
+    if l < SUB as i32 {
+        // Small values are stored exactly.
+        (((1u64 << l) as f64) + sub * scale, 0.0)
+    } else {
+        ((f64::from(1u32 << SUB) + sub) * scale, scale)
+    }
+}
+
+/// Everything the report needs, in integers (so the sums do not depend on the order in
+/// which threads combine them) plus per-side histograms of the AI call times.
+#[derive(Default)]
+struct Stats {
+    decks: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    points: [u64; 2],
+    /// Σ over decks of (margin seating 1 + margin seating 2), and of its square.
+    pair_sum: i64,
+    pair_sq: i64,
+    time_ns: [u128; 2],
+    moves: [u64; 2],
+    hist: [Vec<u64>; 2],
+}
+
+impl Stats {
+    fn add(&mut self, r: DeckResult) {
+        self.decks += 1;
+        for m in r.margins {
+            match m.signum() {
+                1 => self.wins += 1,
+                0 => self.draws += 1,
+                _ => self.losses += 1,
+            }
+        }
+        self.points[0] += u64::from(r.points[0]);
+        self.points[1] += u64::from(r.points[1]);
+        let pair = i64::from(r.margins[0] + r.margins[1]);
+        self.pair_sum += pair;
+        self.pair_sq += pair * pair;
+        for (side, times) in r.times.iter().enumerate() {
+            let hist = &mut self.hist[side];
+            if hist.is_empty() {
+                hist.resize(BUCKETS, 0);
+            }
+            for &ns in times {
+                hist[bucket(ns)] += 1;
+                self.time_ns[side] += u128::from(ns);
+            }
+            self.moves[side] += times.len() as u64;
+        }
+    }
+
+    fn merge(mut self, mut other: Stats) -> Stats {
+        self.decks += other.decks;
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        for side in 0..2 {
+            self.points[side] += other.points[side];
+            self.time_ns[side] += other.time_ns[side];
+            self.moves[side] += other.moves[side];
+            if self.hist[side].is_empty() {
+                self.hist[side] = std::mem::take(&mut other.hist[side]);
+            } else if !other.hist[side].is_empty() {
+                for (a, b) in self.hist[side].iter_mut().zip(&other.hist[side]) {
+                    *a += b;
+                }
+            }
+        }
+        self.pair_sum += other.pair_sum;
+        self.pair_sq += other.pair_sq;
+        self
+    }
+
+    fn mean_ms(&self, side: usize) -> f64 {
+        if self.moves[side] == 0 {
+            return 0.0;
+        }
+        self.time_ns[side] as f64 / self.moves[side] as f64 / 1e6
+    }
+
+    /// The median call time (to the 0.4% of its histogram bucket).
+    fn median_ms(&self, side: usize) -> f64 {
+        let n = self.moves[side];
+        if n == 0 {
+            return 0.0;
+        }
+        let half = n.div_ceil(2);
+        let mut seen = 0;
+        for (i, &count) in self.hist[side].iter().enumerate() {
+            seen += count;
+            if seen >= half {
+                let (low, width) = bucket_range(i);
+                return (low + width / 2.0) / 1e6;
+            }
+        }
+        0.0
+    }
 }
 
 /// Milliseconds with three significant digits (AI calls range from 100 ns to seconds).
@@ -189,53 +292,37 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
         ProgressBar::hidden()
     };
     let started = Instant::now();
-    let results: anyhow::Result<Vec<DeckResult>> = pool.install(|| {
+    let stats = pool.install(|| {
         (0..n)
             .into_par_iter()
-            .map(|i| {
-                let r = play_deck(rules, levels, args.seed, i);
+            .try_fold(Stats::default, |mut acc, i| {
+                acc.add(play_deck(rules, levels, args.seed, i)?);
                 bar.inc(1);
-                r
+                Ok::<Stats, anyhow::Error>(acc)
             })
-            .collect()
+            .try_reduce(Stats::default, |a, b| Ok(a.merge(b)))
     });
     bar.finish_and_clear();
-    let results = results?;
+    let stats = stats?;
     let wall = started.elapsed().as_secs_f64();
 
-    // Combined in deck order: the same sums whatever the thread count.
+    // Integer sums: the same whatever the thread count and the order of combination.
     let hands = 2 * n;
-    let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
-    let mut points = [0u64; 2];
-    let mut paired = Vec::with_capacity(results.len());
-    let mut times: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
-    for r in results {
-        for m in r.margins {
-            match m.signum() {
-                1 => wins += 1,
-                0 => draws += 1,
-                _ => losses += 1,
-            }
-        }
-        points[0] += u64::from(r.points[0]);
-        points[1] += u64::from(r.points[1]);
-        paired.push(f64::from(r.margins[0] + r.margins[1]) / 2.0);
-        for (all, mine) in times.iter_mut().zip(r.times) {
-            all.extend(mine);
-        }
-    }
-    let margin = paired.iter().sum::<f64>() / n as f64;
+    let (wins, draws, losses) = (stats.wins, stats.draws, stats.losses);
+    let points = stats.points;
+    let nf = n as f64;
+    // The per-deck paired difference is (m1 + m2) / 2.
+    let margin = stats.pair_sum as f64 / 2.0 / nf;
     let ci95 = if n >= 2 {
-        let var = paired.iter().map(|d| (d - margin).powi(2)).sum::<f64>() / (n - 1) as f64;
-        Some(1.96 * var.sqrt() / (n as f64).sqrt())
+        let sum = stats.pair_sum as f64;
+        let var = (stats.pair_sq as f64 - sum * sum / nf) / (nf - 1.0) / 4.0;
+        Some(1.96 * var.max(0.0).sqrt() / nf.sqrt())
     } else {
         None
     };
-    let a_mean = mean_ms(&times[0]);
-    let b_mean = mean_ms(&times[1]);
-    let (a_moves, b_moves) = (times[0].len(), times[1].len());
-    let a_median = median_ms(&mut times[0]);
-    let b_median = median_ms(&mut times[1]);
+    let (a_mean, b_mean) = (stats.mean_ms(0), stats.mean_ms(1));
+    let (a_median, b_median) = (stats.median_ms(0), stats.median_ms(1));
+    let (a_moves, b_moves) = (stats.moves[0], stats.moves[1]);
     let a_points = points[0] as f64 / hands as f64;
     let b_points = points[1] as f64 / hands as f64;
     if args.json {
@@ -292,4 +379,38 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
         println!("Wall time: {wall:.2} s");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_buckets_hold_their_values() {
+        let mut last = 0;
+        for ns in (0..5000u64).chain([1 << 20, 123_456_789, u64::MAX / 3]) {
+            let b = bucket(ns);
+            assert!(b >= last || ns == 1 << 20, "buckets grow with the value");
+            last = b;
+            let (low, width) = bucket_range(b);
+            let v = ns as f64;
+            assert!(
+                low <= v * (1.0 + 1e-12) && v < low + width.max(1.0) + 1e-6,
+                "{ns}: {low} {width}"
+            );
+        }
+    }
+
+    #[test]
+    fn median_comes_from_the_histogram() {
+        let mut s = Stats::default();
+        s.add(DeckResult {
+            margins: [1, -1],
+            points: [3, 3],
+            times: [vec![100, 200, 300_000], vec![5, 5, 7]],
+        });
+        assert_eq!(s.median_ms(1), 5e-6);
+        assert!((s.median_ms(0) - 200e-6).abs() < 1e-6);
+        assert!((s.mean_ms(0) - 300_300.0 / 3.0 / 1e6).abs() < 1e-12);
+    }
 }
