@@ -79,8 +79,13 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         out: Box::new(io::stdout()),
         buf: Vec::new(),
     };
+    // The first save must work: better to stop now than to find out after a long game.
+    if let Some(path) = &session.save {
+        let bytes = save::encode(&session.game, session.level, session.ai_seed);
+        save::write_atomic(path, &bytes)
+            .with_context(|| format!("cannot save to {}", path.display()))?;
+    }
     session.intro(&seed_note)?;
-    session.write_save();
     session.play_loop()?;
     Ok(ExitCode::SUCCESS)
 }

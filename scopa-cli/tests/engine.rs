@@ -499,3 +499,69 @@ fn invalid_utf8_is_answered_too() {
     assert_eq!(error_code(&answers[0]), "bad_json");
     assert_eq!(answers[1]["ok"], true);
 }
+
+#[test]
+fn thousands_of_mangled_requests_each_get_one_answer() {
+    let game = Match::new(Rules::default(), 12).unwrap();
+    let (deck, moves, _) = sample_hand(3, Rules::default());
+    let seeds = [
+        json!({"cmd":"hello","id":1}).to_string(),
+        json!({"cmd":"legal","table":["4c","1s","3d","2b"],"card":"5b","rules":{"ace":"takes_all"}}).to_string(),
+        json!({"cmd":"score","piles":[["7d","1d"],["2d"]],"scope":[1,2],"rules":{"napola":true}}).to_string(),
+        json!({"cmd":"replay","dealer":1,"deck":deck_json(&deck),"moves":moves[..5].iter().map(|&m| mv_json(m)).collect::<Vec<_>>()}).to_string(),
+        json!({"cmd":"bestmove","level":"easy","seed":1,"view":view_json(&game)}).to_string(),
+    ];
+    let pieces = [
+        "\"",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        ":",
+        "7d",
+        "10b",
+        "-1",
+        "1e99",
+        "null",
+        "true",
+        "\"x\"",
+        "99999999999999999999",
+        "\\u0000",
+        "é",
+        "[[]]",
+    ];
+    let mut rng = SplitMix64::new(2024);
+    let mut lines = Vec::new();
+    for i in 0..3000 {
+        let mut s: Vec<char> = seeds[i % seeds.len()].chars().collect();
+        for _ in 0..1 + rng.next() % 4 {
+            let at = (rng.next() % (s.len() as u64 + 1)) as usize;
+            match rng.next() % 3 {
+                0 if at < s.len() => {
+                    s.remove(at);
+                }
+                1 if at < s.len() => {
+                    let piece = pieces[(rng.next() % pieces.len() as u64) as usize];
+                    s.splice(at..at + 1, piece.chars());
+                }
+                _ => {
+                    let piece = pieces[(rng.next() % pieces.len() as u64) as usize];
+                    s.splice(at..at, piece.chars());
+                }
+            }
+        }
+        let line: String = s.into_iter().filter(|&c| c != '\n' && c != '\r').collect();
+        if !line.trim().is_empty() {
+            lines.push(line);
+        }
+    }
+    let answers = engine(&lines);
+    assert_eq!(answers.len(), lines.len());
+    for (line, a) in lines.iter().zip(&answers) {
+        assert!(a["ok"].is_boolean(), "{line} → {a}");
+        if a["ok"] == false {
+            assert!(a["error"]["code"].is_string() && a["error"]["message"].is_string());
+        }
+    }
+}

@@ -373,6 +373,12 @@ fn damaged_or_foreign_saves_are_refused_with_a_message() {
         assert!(err.contains(why), "{name}: {err}");
         assert!(!err.contains("panicked"), "{name}: {err}");
     }
+    // A save that cannot be written stops the game before it starts.
+    let nowhere = dir.path().join("no-such-dir").join("x.sav");
+    let out = run(&["play", "--save", &nowhere.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot save to"));
+
     let missing = dir.path().join("missing.sav");
     let out = run(&["play", "--resume", &missing.display().to_string()]);
     assert_eq!(out.status.code(), Some(2));
