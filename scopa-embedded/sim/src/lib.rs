@@ -2,12 +2,14 @@
 //! embedded-graphics-simulator (no SDL) to PNG, and drives the app with scripted button
 //! presses to reach every screen, for golden-image tests and README screenshots.
 
+pub mod uf2;
+
 use std::path::{Path, PathBuf};
 
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
-use scopa_core::ai::{self, Level};
+use scopa_core::ai::Level;
 use scopa_ui::app::{OPTION_ROWS, Screen};
 use scopa_ui::{App, Button, Buttons, FlashRing, RamFlash};
 
@@ -80,26 +82,36 @@ impl Driver {
     }
 
     /// From the title screen (empty flash), through the options, into a match:
-    /// `players` 2 or 4, the rest default.
+    /// `players` 2 or 4, the AI level `random` (so the scenarios do not change when the
+    /// stronger levels are tuned), the rest default.
     pub fn start(&mut self, players: u8) {
+        self.start_with(players, Level::Random);
+    }
+
+    /// [`Driver::start`] with AI level `level`.
+    pub fn start_with(&mut self, players: u8, level: Level) {
         self.press(Button::A); // "New match" → options
         if players == 4 {
             self.press(Button::Right);
         }
-        for _ in 0..OPTION_ROWS - 1 {
+        self.press(Button::Down);
+        while self.app.settings().level != level {
+            self.press(Button::Right);
+        }
+        for _ in 1..OPTION_ROWS - 1 {
             self.press(Button::Down);
         }
         self.press(Button::A); // Start
     }
 
-    /// One step of play: the human (seat 0) plays the easy AI's move through the buttons,
+    /// One step of play: the human (seat 0) plays its first legal move (canonical order)
+    /// through the buttons,
     /// AI plays and banners are waited out, hand breakdowns are confirmed.
     pub fn step(&mut self) {
         match self.app.screen() {
             Screen::Table { cursor } => {
                 let Some(game) = self.app.game() else { return };
-                let Some(view) = game.view(0) else { return };
-                let Some(mv) = ai::choose_move(Level::Easy, &view, self.now as u64) else {
+                let Some(&mv) = game.legal_moves().first() else {
                     return;
                 };
                 let hand = self.app.human_hand();

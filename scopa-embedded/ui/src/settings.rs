@@ -66,10 +66,9 @@ impl Settings {
             }
             1 => self.level = cycle(&Level::ALL, self.level, delta),
             2 => r.target = cycle(&TARGETS, r.target, delta),
-            3
-                if r.players == 4 => {
-                    r.deal = cycle(DealKind::ALL, r.deal, delta);
-                }
+            3 if r.players == 4 => {
+                r.deal = cycle(DealKind::ALL, r.deal, delta);
+            }
             4 => r.primiera = cycle(PrimieraRule::ALL, r.primiera, delta),
             5 => r.ace = cycle(AceRule::ALL, r.ace, delta),
             6 => r.napola = !r.napola,

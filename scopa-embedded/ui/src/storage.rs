@@ -387,7 +387,8 @@ impl<const N: usize> NorFlash for RamFlash<N> {
 
     fn write(&mut self, offset: u32, bytes: &[u8]) -> Result<(), RamFlashError> {
         let start = offset as usize;
-        if !start.is_multiple_of(Self::WRITE_SIZE) || !bytes.len().is_multiple_of(Self::WRITE_SIZE) {
+        if !start.is_multiple_of(Self::WRITE_SIZE) || !bytes.len().is_multiple_of(Self::WRITE_SIZE)
+        {
             return Err(RamFlashError::NotAligned);
         }
         let end = start

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# CI for scopa-embedded (the RP2040 handheld, its own cargo workspace):
+#   lint, unit + golden screenshot tests on the host, the RP2040 images for both boards
+#   (with flash/RAM budgets checked), and a seeded AI-vs-AI match on a Cortex-M0 under
+#   qemu-system-arm -machine microbit whose defmt transcript must equal the host engine's.
+# Runs from the repo root on a clean machine; installs what it needs; idempotent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+E=scopa-embedded
+export CARGO_TARGET_DIR="$root/$E/target" # gitignored, inside the clone
+start=$(date +%s)
+step() { printf '\n=== embedded: %s (%ss)\n' "$*" "$(( $(date +%s) - start ))"; }
+SUDO=""
+if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
+
+# The match CI plays (qemu/src/main.rs has the same constants).
+SEED=42
+LEVELS=handheld,handheld
+# 64 KiB of SRAM for the emulated nRF51 (stock: 16 KiB): see qemu/memory.x.
+QEMU=(qemu-system-arm -machine microbit -global nrf51-soc.sram-size=65536 -nographic
+      -monitor none -serial none -icount shift=0 -semihosting-config enable=on,target=native)
+
+step "setup: thumbv6m target, llvm-tools, qemu-system-arm, flip-link, defmt-print"
+rustup target add thumbv6m-none-eabi >/dev/null
+rustup component add llvm-tools rustfmt clippy >/dev/null
+if ! command -v qemu-system-arm >/dev/null; then
+    echo "installing qemu-system-arm"
+    $SUDO apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q qemu-system-arm
+fi
+for tool in flip-link defmt-print; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "installing $tool"
+        cargo install --locked "$tool"
+    fi
+done
+sysroot=$(rustc --print sysroot)
+llvm_bin=$(dirname "$(find "$sysroot/lib/rustlib" -name llvm-size -type f | head -n1)")
+qemu-system-arm --version | head -n1
+defmt-print --version
+
+cd "$E"
+step "cargo fmt --check (embedded crates)"
+cargo fmt -p scopa-ui -p scopa-sim -p scopa-firmware -p scopa-qemu --check
+
+step "clippy -D warnings: host crates, both boards, the QEMU binary"
+cargo clippy -p scopa-ui -p scopa-sim --all-targets -- -D warnings
+cargo clippy -p scopa-ui --features defmt -- -D warnings
+# (built one by one: the firmware and the QEMU binary pick different critical sections)
+cargo clippy --release -p scopa-firmware --target thumbv6m-none-eabi -- -D warnings
+cargo clippy --release -p scopa-firmware --target thumbv6m-none-eabi --no-default-features --features picosystem -- -D warnings
+cargo clippy --release -p scopa-qemu --target thumbv6m-none-eabi -- -D warnings
+
+step "host tests: UI logic, flash save ring (power cuts), golden screenshots of every screen"
+cargo test -p scopa-ui -p scopa-sim
+
+step "RP2040 images: both boards, with flash/RAM budgets"
+fw="$CARGO_TARGET_DIR/thumbv6m-none-eabi/release/scopa-firmware"
+for board in picosystem pico-lcd-1-3; do
+    cargo build --release -p scopa-firmware --target thumbv6m-none-eabi --no-default-features --features "$board"
+    "$llvm_bin/llvm-size" -A "$fw" | grep -E '^(section|\.vector_table|\.boot2|\.text|\.rodata|\.data|\.bss|\.uninit) '
+    # Flash = everything loaded from flash; static RAM = .data + .bss + .uninit, of which
+    # the 240x240 RGB565 framebuffer is 115200 bytes.
+    read -r flash ram < <("$llvm_bin/llvm-size" -A "$fw" | awk '
+        $1==".vector_table"||$1==".boot2"||$1==".text"||$1==".rodata"||$1==".data" {f+=$2}
+        $1==".data"||$1==".bss"||$1==".uninit" {r+=$2}
+        END {print f, r}')
+    fb=115200
+    echo "board $board: flash $flash bytes ($(( flash / 1024 )) KiB, goal <= 256 KiB);" \
+         "static RAM $ram bytes = framebuffer $fb + $(( ram - fb )) other (goal: other <= 64 KiB)"
+    [ "$flash" -le $(( 256 * 1024 )) ] || { echo "flash over budget"; exit 1; }
+    [ $(( ram - fb )) -le $(( 64 * 1024 )) ] || { echo "static RAM over budget"; exit 1; }
+    "$llvm_bin/llvm-objcopy" -O binary "$fw" "$CARGO_TARGET_DIR/scopa-$board.bin"
+    cargo run -q -p scopa-sim --bin uf2 -- "$CARGO_TARGET_DIR/scopa-$board.bin" "$CARGO_TARGET_DIR/scopa-$board.uf2"
+done
+
+step "QEMU (Cortex-M0, microbit): seeded AI-vs-AI match, defmt over semihosting"
+cargo build --release -p scopa-qemu --target thumbv6m-none-eabi
+elf="$CARGO_TARGET_DIR/thumbv6m-none-eabi/release/scopa-qemu"
+out="$CARGO_TARGET_DIR/qemu-run"
+mkdir -p "$out"
+echo "+ ${QEMU[*]} -kernel $elf | defmt-print -e $elf"
+set +e
+timeout 600 "${QEMU[@]}" -kernel "$elf" > "$out/defmt.bin"
+status=$?
+set -e
+defmt-print --log-format '{s}' -e "$elf" < "$out/defmt.bin" > "$out/device.log"
+echo "QEMU exit status $status; $(wc -l < "$out/device.log") log lines"
+if [ "$status" != 0 ]; then
+    tail -n 20 "$out/device.log"
+    echo "the QEMU match failed (exit status $status)"
+    exit 1
+fi
+
+step "transcript check: device (QEMU) vs host engine, seed $SEED, levels $LEVELS"
+grep -v -E '^(calibration|measure) ' "$out/device.log" > "$out/device.txt"
+cargo run -q -p scopa-sim --bin transcript -- --seed "$SEED" --levels "$LEVELS" > "$out/host.txt"
+if ! diff -u "$out/host.txt" "$out/device.txt"; then
+    echo "transcripts differ"
+    exit 1
+fi
+echo "identical: $(wc -l < "$out/host.txt") lines ($(grep -c ' plays ' "$out/host.txt") plays); $(tail -n1 "$out/host.txt")"
+
+step "instructions per AI move (level handheld, SysTick under -icount shift=0)"
+grep -E '^(calibration|measure) ' "$out/device.log"
+awk '
+    /^calibration/ { ci = $3; ct = $6 }
+    /^measure/ { moves = $4; total = $7; max = $9; stack = $11 }
+    END {
+        if (ct == 0 || moves == 0) { print "no measurement in the log"; exit 1 }
+        ipt = ci / ct
+        printf "instructions per SysTick tick: %.3f (calibration: %d instructions in %d ticks)\n", ipt, ci, ct
+        printf "AI moves: %d; instructions per move: mean %.0f, max %.0f; stack high-water %d bytes\n", moves, total * ipt / moves, max * ipt, stack
+    }' "$out/device.log"
+
+step "done in $(( $(date +%s) - start ))s"
