@@ -134,36 +134,43 @@ pub(crate) fn side_points(st: &HandState, out: &mut [i32; 3]) {
         PrimieraRule::MostSevens => {
             (rest.count_value(7) * 16 + rest.count_value(6) * 4 + rest.count_value(1)) as i32
         }
-        _ => primiera_left(&prim, rest),
+        _ => primiera_partial(rest),
     };
     race(&prim, k, prim_left, 6 + key, out);
 }
 
-/// A pile's primiera so far: its best card per suit, a missing suit counting 0.
-fn primiera_partial(pile: CardSet) -> i32 {
-    let mut sum = 0;
-    for suit in Suit::ALL {
-        let best = (pile & CardSet::suit(suit))
-            .iter()
-            .map(Card::primiera_value)
-            .max()
-            .unwrap_or(0);
-        sum += i32::from(best);
+/// Primiera of one suit's cards above a figure, by 10-bit mask of the values held:
+/// 7 → 11, 6 → 8, Ace → 6, 5 → 5, 4 → 4, 3 → 3, 2 → 2, figures or nothing → 0.
+const SUIT_PRIM: [u8; 1024] = {
+    // Bit v-1 is value v; primiera above 10 for values 1 … 10.
+    const ABOVE: [u8; 10] = [6, 2, 3, 4, 5, 8, 11, 0, 0, 0];
+    let mut t = [0u8; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        let mut best = 0;
+        let mut v = 0;
+        while v < 10 {
+            if m >> v & 1 != 0 && ABOVE[v] > best {
+                best = ABOVE[v];
+            }
+            v += 1;
+        }
+        t[m] = best;
+        m += 1;
     }
-    sum
-}
+    t
+};
 
-/// The most any side's primiera can still grow by: per suit, the best card not yet taken
-/// minus the weakest side best in that suit (a loose bound, enough to tell a settled race).
-fn primiera_left(_prim: &[i32; 3], rest: CardSet) -> i32 {
+/// Sum over the suits of [`SUIT_PRIM`]: sevens and sixes decide the race, a King of a new
+/// suit does not.
+#[inline]
+fn primiera_partial(cards: CardSet) -> i32 {
+    let b = cards.bits();
     let mut sum = 0;
-    for suit in Suit::ALL {
-        let best = (rest & CardSet::suit(suit))
-            .iter()
-            .map(Card::primiera_value)
-            .max()
-            .unwrap_or(0);
-        sum += i32::from(best);
+    let mut s = 0;
+    while s < 4 {
+        sum += i32::from(SUIT_PRIM[((b >> (10 * s)) & 0x3FF) as usize]);
+        s += 1;
     }
     sum
 }

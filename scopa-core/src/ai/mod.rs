@@ -60,12 +60,12 @@ impl Level {
                 nodes: 0,
             },
             Level::Expert => Budget {
-                samples: 32,
-                nodes: 20_000,
+                samples: 64,
+                nodes: 50_000,
             },
             Level::Handheld => Budget {
-                samples: 8,
-                nodes: 2_000,
+                samples: 16,
+                nodes: 12_000,
             },
         }
     }
@@ -179,7 +179,12 @@ pub fn choose_move_with_stats(
             if moves.len() == 1 {
                 Some(moves[0])
             } else {
-                search::choose(view, &moves, seed, budget, &mut stats)
+                let depth = if level == Level::Handheld {
+                    search::HANDHELD_MAX_DEPTH
+                } else {
+                    search::MAX_DEPTH
+                };
+                search::choose(view, &moves, seed, budget, depth, &mut stats)
                     .or_else(|| medium::choose(view, &moves))
             }
         }
@@ -191,8 +196,11 @@ pub fn choose_move_with_stats(
 /// always searched). The search's scratch is fixed-size: see `docs/ai.md`.
 pub const SEARCH_NODE_MOVES: usize = search::NODE_MOVES;
 
-/// The deepest search iteration, in plies from the root move.
+/// The deepest search iteration of `expert`, in plies from the root move.
 pub const SEARCH_MAX_DEPTH: u8 = search::MAX_DEPTH;
+
+/// The deepest search iteration of `handheld` (bounds its stack).
+pub const HANDHELD_MAX_DEPTH: u8 = search::HANDHELD_MAX_DEPTH;
 
 /// Why the expert recommends a move, in words a player understands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

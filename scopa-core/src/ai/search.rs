@@ -35,15 +35,18 @@ use super::{Budget, SearchStats};
 /// Moves kept per search node (the best by move ordering). Standard deals never come
 /// close in practice; scopone positions with more moves than this drop the least
 /// promising ones inside the search (never at the root).
-pub(crate) const NODE_MOVES: usize = 24;
+pub(crate) const NODE_MOVES: usize = 16;
 
-/// Deepest search, in plies from the root move (bounds the stack).
+/// Deepest search of `expert`, in plies from the root move (bounds the stack).
 pub(crate) const MAX_DEPTH: u8 = 12;
+
+/// Deepest search of `handheld` (a smaller stack: see `docs/ai.md`).
+pub(crate) const HANDHELD_MAX_DEPTH: u8 = 8;
 
 /// Plies searched past a new deal: the sampled deck order is a guess, so the search only
 /// looks at the first replies of the next round (enough to see the leftover table swept)
 /// instead of planning around cards nobody can know yet.
-pub(crate) const PLIES_AFTER_DEAL: u8 = 3;
+pub(crate) const PLIES_AFTER_DEAL: u8 = 2;
 
 /// A node's moves, best first by the ordering key.
 struct MoveBuf {
@@ -277,6 +280,7 @@ pub(crate) fn choose(
     moves: &[Move],
     seed: u64,
     budget: Budget,
+    max_depth: u8,
     stats: &mut SearchStats,
 ) -> Option<Move> {
     let n = moves.len().min(MAX_MOVES);
@@ -290,8 +294,8 @@ pub(crate) fn choose(
     let voids = revealed_voids(view);
     let mut rng = SplitMix64::new(seed);
     let mut total = [0i32; MAX_MOVES];
-    let mut cur = [0i32; MAX_MOVES];
-    let mut done = [0i32; MAX_MOVES];
+    let mut cur = [0i16; MAX_MOVES];
+    let mut done = [0i16; MAX_MOVES];
     let mut counted = 0u32;
     let mut used = 0u32;
     let ppr = view.rules().plays_per_round();
@@ -310,7 +314,7 @@ pub(crate) fn choose(
             horizon: false,
         };
         let mut have = false;
-        for depth in 1..=MAX_DEPTH {
+        for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
             searcher.horizon = false;
             for (i, &mv) in moves[..n].iter().enumerate() {
                 if searcher.nodes >= searcher.limit {
@@ -325,7 +329,8 @@ pub(crate) fn choose(
                 } else {
                     depth - 1
                 };
-                cur[i] = searcher.ab(&child, next, i32::MIN, i32::MAX);
+                let v = searcher.ab(&child, next, i32::MIN, i32::MAX);
+                cur[i] = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
                 if searcher.aborted {
                     break;
                 }
@@ -346,7 +351,7 @@ pub(crate) fn choose(
         if have {
             counted += 1;
             for i in 0..n {
-                total[i] = total[i].saturating_add(done[i]);
+                total[i] = total[i].saturating_add(i32::from(done[i]));
             }
         }
     }
