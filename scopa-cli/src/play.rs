@@ -46,7 +46,8 @@ pub struct PlayArgs {
     /// Pause before each AI play, in milliseconds [default: 500 in a terminal, else 0].
     #[arg(long, value_name = "MS")]
     pub delay_ms: Option<u64>,
-    /// How cards are shown: letters (7d), symbols (7♦) or names (7 denari).
+    /// How cards are shown: letters (7d), symbols (7♦) or names (7 denari)
+    /// [auto: symbols in a terminal, letters otherwise]. Either form can be typed.
     #[arg(long, value_enum, default_value_t)]
     pub suits: SuitStyle,
     /// No colours even in a terminal (the NO_COLOR environment variable does the same).
@@ -62,7 +63,11 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let rules = *game.rules();
     let style = Style {
         color: tty && !args.no_color && !no_color_env,
-        suits: args.suits,
+        suits: match args.suits {
+            SuitStyle::Auto if tty => SuitStyle::Symbols,
+            SuitStyle::Auto => SuitStyle::Letters,
+            other => other,
+        },
         rules,
     };
     let delay = Duration::from_millis(args.delay_ms.unwrap_or(if tty { 500 } else { 0 }));
@@ -202,7 +207,7 @@ impl Session {
             self.say(note)?;
         }
         let legend = self.style.legend();
-        self.say(format!("Suits: {legend}."))?;
+        self.say(format!("Suits: {legend} (type 7d or 7♦)."))?;
         self.say(self.style.dim(
             "Type a card to play it (7d), a card and what it takes (7d 5d 2c), a move's number, hint, help or quit.",
         ))?;

@@ -7,8 +7,10 @@ use scopa_core::{Card, CardSet, HandScore, Move, Rules, Suit};
 /// How cards are written on screen. Input always accepts the notation (`7d`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum SuitStyle {
-    /// `7d` — the notation you type.
+    /// Symbols in a terminal, letters otherwise.
     #[default]
+    Auto,
+    /// `7d` — the notation you type.
     Letters,
     /// `7♦` — the French-deck symbols.
     Symbols,
@@ -61,7 +63,7 @@ impl Style {
     /// One card, in the chosen style and its suit's colour.
     pub fn card(&self, card: Card) -> String {
         let text = match self.suits {
-            SuitStyle::Letters => card.to_string(),
+            SuitStyle::Letters | SuitStyle::Auto => card.to_string(),
             SuitStyle::Symbols => format!("{}{}", card.value(), card.suit().symbol()),
             SuitStyle::Names => format!("{} {}", card.value(), card.suit().name()),
         };
@@ -98,7 +100,7 @@ impl Style {
         Suit::ALL
             .iter()
             .map(|&s| {
-                let text = format!("{} = {} {}", s.letter(), s.name(), s.symbol());
+                let text = format!("{} {} {}", s.symbol(), s.letter(), s.name());
                 self.paint(colour_of(s), &text)
             })
             .collect::<Vec<_>>()
