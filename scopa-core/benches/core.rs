@@ -5,12 +5,16 @@
 //! - `random_deal/*`: complete random 2-player deals: shuffle and deal with `SplitMix64`,
 //!   then uniformly random legal moves until the hand ends, then the score.
 //!   `count_nth` picks with `legal_move_count` + `nth_legal_move`, `list_index` with
-//!   `legal_moves()[i]`; both draw the index with the unbiased `deal::below` and play it
-//!   with `play_unchecked`.
+//!   `legal_moves()[i]` (both draw the index with the unbiased `deal::below` and play it
+//!   with `play_unchecked`), `random_move` with `HandState::random_move` +
+//!   `play_unchecked`, and `playout_random` with `HandState::playout_random`. The last two
+//!   draw exactly what `legal_moves()[below(rng, len)]` draws (checked move by move by the
+//!   property `random_playouts_equal_the_checked_path` in `tests/tests/props.rs`).
 //!
 //! Run: `cargo bench -p scopa-core --bench core`. After criterion, the binary prints the
 //! sizes of the main types, criterion's median estimates, and its own median deals/s
-//! (11 timed batches of 100,000 deals each).
+//! (11 timed batches of 100,000 deals each, by wall clock and by the thread's on-CPU time
+//! from `/proc/thread-self/schedstat`, which excludes waiting for a shared core).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -69,6 +73,24 @@ fn deal_list_index(rules: Rules, rng: &mut SplitMix64) -> u16 {
     h.score().map_or(0, |s| s.totals()[0])
 }
 
+/// One complete random deal with `random_move` + `play_unchecked`.
+#[inline]
+fn deal_random_move(rules: Rules, rng: &mut SplitMix64) -> u16 {
+    let mut h = HandState::deal(rules, 0, rng).unwrap();
+    while let Some(mv) = h.random_move(rng) {
+        h.play_unchecked(mv);
+    }
+    h.score().map_or(0, |s| s.totals()[0])
+}
+
+/// One complete random deal with `playout_random`.
+#[inline]
+fn deal_playout(rules: Rules, rng: &mut SplitMix64) -> u16 {
+    let mut h = HandState::deal(rules, 0, rng).unwrap();
+    h.playout_random(rng);
+    h.score().map_or(0, |s| s.totals()[0])
+}
+
 fn legal_moves(c: &mut Criterion) {
     let two = Rules::default();
     let scientifico = Rules {
@@ -114,31 +136,55 @@ fn random_deals(c: &mut Criterion) {
     group.bench_function("list_index", |b| {
         b.iter(|| deal_list_index(black_box(rules), &mut rng))
     });
+    let mut rng = SplitMix64::new(1);
+    group.bench_function("random_move", |b| {
+        b.iter(|| deal_random_move(black_box(rules), &mut rng))
+    });
+    let mut rng = SplitMix64::new(1);
+    group.bench_function("playout_random", |b| {
+        b.iter(|| deal_playout(black_box(rules), &mut rng))
+    });
     group.finish();
 }
 
-/// Median deals per second over `batches` timed batches of `per_batch` deals.
+/// This thread's time on a CPU, in ns (Linux `schedstat`), if the system reports it. On a
+/// shared machine it excludes the time the thread waited for a core.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Median deals per second over `batches` timed batches of `per_batch` deals: by wall
+/// clock, and by on-CPU time when available.
 fn median_deals_per_second(
     f: fn(Rules, &mut SplitMix64) -> u16,
     batches: usize,
     per_batch: u32,
-) -> f64 {
+) -> (f64, Option<f64>) {
     let rules = Rules::default();
     let mut rng = SplitMix64::new(12345);
     let mut sink = 0u64;
-    let mut rates: Vec<f64> = (0..batches)
-        .map(|_| {
-            let start = Instant::now();
-            for _ in 0..per_batch {
-                sink += u64::from(f(black_box(rules), &mut rng));
-            }
-            let secs = start.elapsed().max(Duration::from_nanos(1)).as_secs_f64();
-            f64::from(per_batch) / secs
-        })
-        .collect();
+    let mut wall = Vec::new();
+    let mut cpu = Vec::new();
+    for _ in 0..batches {
+        let cpu_start = thread_cpu_ns();
+        let start = Instant::now();
+        for _ in 0..per_batch {
+            sink += u64::from(f(black_box(rules), &mut rng));
+        }
+        let secs = start.elapsed().max(Duration::from_nanos(1)).as_secs_f64();
+        wall.push(f64::from(per_batch) / secs);
+        if let (Some(a), Some(b)) = (cpu_start, thread_cpu_ns()) {
+            cpu.push(f64::from(per_batch) / ((b.saturating_sub(a)).max(1) as f64 * 1e-9));
+        }
+    }
     black_box(sink);
-    rates.sort_by(|a, b| a.total_cmp(b));
-    rates[rates.len() / 2]
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(|a, b| a.total_cmp(b));
+        v[v.len() / 2]
+    };
+    let cpu = (cpu.len() == batches).then(|| median(cpu));
+    (median(wall), cpu)
 }
 
 /// Criterion's median point estimate (ns) for `id` from its saved estimates, if any.
@@ -181,6 +227,8 @@ fn main() {
         "legal_moves/4p_scientifico_count",
         "random_deal/count_nth",
         "random_deal/list_index",
+        "random_deal/random_move",
+        "random_deal/playout_random",
     ] {
         if let Some(ns) = criterion_median_ns(id) {
             if id.starts_with("random_deal") {
@@ -200,9 +248,16 @@ fn main() {
             deal_count_nth as fn(Rules, &mut SplitMix64) -> u16,
         ),
         ("list_index", deal_list_index),
+        ("random_move", deal_random_move),
+        ("playout_random", deal_playout),
     ] {
-        let rate = median_deals_per_second(f, 11, 100_000);
-        println!("own median random_deal/{name}: {rate:.0} deals/s (11 batches of 100000)");
+        let (wall, cpu) = median_deals_per_second(f, 11, 100_000);
+        println!(
+            "own median random_deal/{name}: {wall:.0} deals/s wall clock (11 batches of 100000)"
+        );
+        if let Some(cpu) = cpu {
+            println!("own median random_deal/{name}: {cpu:.0} deals/s of on-CPU time");
+        }
     }
     let positions = sample_positions(Rules::default(), 200, 7);
     println!("legal_moves/2p sample: {} positions", positions.len());

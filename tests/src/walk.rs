@@ -205,13 +205,14 @@ pub struct Tracker {
 }
 
 impl Tracker {
-    /// A tracker for a freshly dealt hand.
+    /// A tracker starting from the piles, scope and last capture of `h` (all empty for a
+    /// freshly dealt hand); from there on it recomputes them itself.
     pub fn new(h: &HandState) -> Tracker {
         Tracker {
             rules: *h.rules(),
-            piles: [CardSet::EMPTY; 3],
-            scope: [0; 3],
-            last_capture: None,
+            piles: [h.pile(0), h.pile(1), h.pile(2)],
+            scope: [h.scope(0), h.scope(1), h.scope(2)],
+            last_capture: h.last_capture(),
             scopa_on_last_play: 0,
         }
     }

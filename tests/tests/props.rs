@@ -82,6 +82,12 @@ fn every_rules() -> Vec<Rules> {
 /// state. Returns the number of plays.
 fn walk_hand(rules: Rules, dealer: u8, seed: u64, choices: u64) -> usize {
     let mut h = HandState::deal(rules, dealer, &mut SplitMix64::new(seed)).unwrap();
+    assert_eq!(h.plays(), 0);
+    assert!(h.last_capture().is_none() && (0..3).all(|s| h.pile(s).is_empty() && h.scope(s) == 0));
+    assert!(
+        !rules.kings_redeal || h.table().count_value(10) < 3,
+        "3+ Kings dealt to the table"
+    );
     let mut t = Tracker::new(&h);
     let mut rng = SplitMix64::new(choices);
     let mut plays = 0;
@@ -101,7 +107,11 @@ fn walk_hand(rules: Rules, dealer: u8, seed: u64, choices: u64) -> usize {
             })
             .collect();
         let mv = moves[pick(&mut rng, moves.len())];
+        // The unchecked fast path reaches the same state as the checked play.
+        let mut fast = h;
+        fast.play_unchecked(mv);
         t.play(&mut h, mv);
+        assert_eq!(fast, h, "play_unchecked({mv}) differs from play");
         plays += 1;
     }
     assert_eq!(plays, usize::from(rules.plays_per_hand()));
@@ -765,5 +775,48 @@ proptest! {
             h.play(h.turn(), moves[pick(&mut rng, moves.len())]).unwrap();
         }
         prop_assert_eq!(round * n * cpr + table_len, 40);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(1500))]
+
+    /// The fast random paths (`random_move`, `playout_random`) draw exactly what
+    /// `legal_moves()[below(rng, len)]` draws, only legal moves, and reach the same end.
+    #[test]
+    fn random_playouts_equal_the_checked_path(
+        rules in any_rules(),
+        dealer in 0u8..4,
+        seed in any::<u64>(),
+        start in 0usize..40,
+        draw_seed in any::<u64>(),
+    ) {
+        let mut h = HandState::deal(rules, dealer % rules.players, &mut SplitMix64::new(seed)).unwrap();
+        let mut rng = SplitMix64::new(seed ^ 1);
+        for _ in 0..start {
+            if h.is_finished() {
+                break;
+            }
+            let moves = h.legal_moves();
+            h.play(h.turn(), moves[pick(&mut rng, moves.len())]).unwrap();
+        }
+        let mut fast = h;
+        fast.playout_random(&mut SplitMix64::new(draw_seed));
+        let mut slow = h;
+        let mut tracker = Tracker::new(&h);
+        let mut r1 = SplitMix64::new(draw_seed);
+        let mut r2 = SplitMix64::new(draw_seed);
+        while !slow.is_finished() {
+            let mv = slow.random_move(&mut r1).expect("a move while the hand is on");
+            let moves = slow.legal_moves();
+            let expected = moves[scopa_core::deal::below(&mut r2, moves.len() as u32) as usize];
+            prop_assert_eq!(mv, expected);
+            prop_assert_eq!(&r1, &r2);
+            tracker.play(&mut slow, mv);
+        }
+        prop_assert_eq!(slow.random_move(&mut r1), None);
+        check_conservation(&fast);
+        prop_assert_eq!(fast, slow);
+        prop_assert_eq!(fast.score(), slow.score());
     }
 }

@@ -159,8 +159,9 @@ fn whole_matches_allocate_nothing() {
     assert!(total_plies > 1000);
 }
 
-/// The hand-level fast path used by searches and benchmarks: deal, count and pick the
-/// n-th legal move, play unchecked, capture lists, score — zero allocations.
+/// The hand-level fast paths used by searches and benchmarks: deal, count and pick the
+/// n-th legal move, play unchecked, capture lists, random moves and playouts, score —
+/// zero allocations.
 #[test]
 fn hand_playouts_allocate_nothing() {
     for rules in rules_list() {
@@ -181,6 +182,10 @@ fn hand_playouts_allocate_nothing() {
                         assert!(h.is_legal(h.turn(), mv));
                         h.play_unchecked(mv);
                     }
+                    let mut fast = HandState::deal(rules, dealer, &mut rng).unwrap();
+                    let _ = fast.random_move(&mut rng);
+                    fast.playout_random(&mut rng);
+                    assert!(fast.is_finished() && fast.score().is_some());
                     let s = h.score().unwrap();
                     let k = rules.sides() as usize;
                     let piles = [h.pile(0), h.pile(1), h.pile(2)];
