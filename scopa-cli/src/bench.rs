@@ -10,6 +10,8 @@ use scopa_core::deal::below;
 use scopa_core::{Deck, HandState, Rules, SplitMix64};
 use serde_json::json;
 
+use crate::common::print_out;
+
 /// Options of `scopa bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -95,6 +97,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let legal_ns = per_call[per_call.len() / 2];
     let mean_moves = moves as f64 / (POSITIONS as f64 * f64::from(BATCH));
 
+    let mut text = String::new();
     if args.json {
         let out = json!({
             "random_deals_per_sec": deals_per_sec,
@@ -104,15 +107,18 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             "positions": POSITIONS,
             "mean_legal_moves": mean_moves,
         });
-        println!("{out}");
+        outln!(text, "{out}");
     } else {
-        println!(
+        outln!(
+            text,
             "Random 2-player deals: {deals_per_sec:.0} per second ({deals} deals in {:.2} s, one thread)",
             elapsed.as_secs_f64()
         );
-        println!(
+        outln!(
+            text,
             "Legal-move generation: {legal_ns:.1} ns median per call over {POSITIONS} positions from random games ({mean_moves:.2} moves on average)"
         );
     }
+    print_out(&text)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -164,6 +164,16 @@ pub fn derive_seed(parts: &[u64]) -> u64 {
     h
 }
 
+/// Writes `text` to stdout; a closed pipe (`scopa simulate | head -1`) is not an error.
+pub fn print_out(text: &str) -> io::Result<()> {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
 /// One line read by [`read_bounded_line`].
 #[derive(Debug, PartialEq, Eq)]
 pub enum BoundedLine {

@@ -2,6 +2,14 @@
 //! tournaments and benchmarks. Every rule, score and AI choice comes from `scopa-core`;
 //! this crate only translates between text and the core's types.
 
+/// `writeln!` into a `String`, which cannot fail.
+macro_rules! outln {
+    ($text:ident, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($text, $($arg)*);
+    }};
+}
+
 mod bench;
 mod common;
 mod engine;

@@ -18,7 +18,7 @@ use scopa_core::ai::{self, Level};
 use scopa_core::{Deck, HandState, Play, PlayerView, Rules, SplitMix64};
 use serde_json::json;
 
-use crate::common::{RulesArgs, derive_seed};
+use crate::common::{RulesArgs, derive_seed, print_out};
 
 /// Options of `scopa simulate`.
 #[derive(Args, Debug)]
@@ -325,6 +325,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     let (a_moves, b_moves) = (stats.moves[0], stats.moves[1]);
     let a_points = points[0] as f64 / hands as f64;
     let b_points = points[1] as f64 / hands as f64;
+    let mut text = String::new();
     if args.json {
         let out = json!({
             "deals": n,
@@ -348,36 +349,47 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
             "seed": args.seed,
             "seconds": wall,
         });
-        println!("{out}");
+        outln!(text, "{out}");
     } else {
-        println!(
+        outln!(
+            text,
             "A = {} vs B = {}: {} players, {n} decks × 2 seatings = {hands} hands, seed {}",
-            args.a, args.b, rules.players, args.seed
+            args.a,
+            args.b,
+            rules.players,
+            args.seed
         );
         match ci95 {
-            Some(ci) => println!(
+            Some(ci) => outln!(
+                text,
                 "A's margin: {margin:+.3} points per deal (95% CI ±{ci:.3}, i.e. {:+.3} … {:+.3})",
                 margin - ci,
                 margin + ci
             ),
-            None => println!("A's margin: {margin:+.3} points per deal (one deck: no CI)"),
+            None => outln!(
+                text,
+                "A's margin: {margin:+.3} points per deal (one deck: no CI)"
+            ),
         }
-        println!("Points per hand: A {a_points:.3}, B {b_points:.3}");
-        println!("Hands: A won {wins}, drew {draws}, lost {losses}");
-        println!(
+        outln!(text, "Points per hand: A {a_points:.3}, B {b_points:.3}");
+        outln!(text, "Hands: A won {wins}, drew {draws}, lost {losses}");
+        outln!(
+            text,
             "A ({}): {} ms/move mean, {} median ({a_moves} moves)",
             args.a,
             fmt_ms(a_mean),
             fmt_ms(a_median)
         );
-        println!(
+        outln!(
+            text,
             "B ({}): {} ms/move mean, {} median ({b_moves} moves)",
             args.b,
             fmt_ms(b_mean),
             fmt_ms(b_median)
         );
-        println!("Wall time: {wall:.2} s");
+        outln!(text, "Wall time: {wall:.2} s");
     }
+    print_out(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 
