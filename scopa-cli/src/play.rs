@@ -99,8 +99,20 @@ type Setup = (Match, Level, u64, String, Option<PathBuf>);
 
 fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
     if let Some(path) = &args.resume {
-        let saved = save::load(path)
-            .map_err(|e| anyhow::anyhow!("{} is not a scopa save: {e}", path.display()))?;
+        let saved = save::load(path).map_err(|e| match e {
+            save::SaveError::Io(io) => anyhow::anyhow!("cannot read {}: {io}", path.display()),
+            other => anyhow::anyhow!("{} is not a scopa save: {other}", path.display()),
+        })?;
+        if let Some(other) = &args.save
+            && other != path
+            && other.exists()
+            && !args.overwrite
+        {
+            bail!(
+                "{} already exists; add --overwrite to replace it with the resumed match",
+                other.display()
+            );
+        }
         if args.rules.any_given() {
             eprintln!("scopa: the rules come from the save; the rules options given are ignored");
         }

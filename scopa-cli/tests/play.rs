@@ -382,5 +382,5 @@ fn damaged_or_foreign_saves_are_refused_with_a_message() {
     let missing = dir.path().join("missing.sav");
     let out = run(&["play", "--resume", &missing.display().to_string()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read it"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
