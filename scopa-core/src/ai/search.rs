@@ -98,6 +98,9 @@ fn order_key(st: &HandState, table: CardSet, mv: Move) -> i16 {
     k
 }
 
+/// Fills `buf` with the moves of the seat to play. Kept out of line so that the capture
+/// list it builds is not part of every recursive frame of the search.
+#[inline(never)]
 fn gen_moves(st: &HandState, buf: &mut MoveBuf) {
     let table = st.table();
     let ace = st.rules().ace;
@@ -107,6 +110,14 @@ fn gen_moves(st: &HandState, buf: &mut MoveBuf) {
             buf.push(mv, order_key(st, table, mv));
         }
     }
+}
+
+/// `st` after `mv` (out of line: the play's event list stays out of the recursive frame).
+#[inline(never)]
+fn played(st: &HandState, mv: Move) -> HandState {
+    let mut child = *st;
+    child.play_unchecked(mv);
+    child
 }
 
 /// Whether the play from `before` to `after` ended a round and dealt new cards.
@@ -125,13 +136,46 @@ struct Searcher {
 }
 
 impl Searcher {
+    /// The static value at the horizon (out of line: keeps the recursive frame small).
+    #[inline(never)]
+    fn leaf(&self, st: &HandState) -> i32 {
+        eval::value(st, self.side) + self.sweep_threat(st)
+    }
+
+    /// At the horizon: the seat to move holds a card that sweeps the table (this world's
+    /// hands are known), so its side all but surely scores a scopa next.
+    fn sweep_threat(&self, st: &HandState) -> i32 {
+        if st.is_last_play() {
+            return 0;
+        }
+        let rules = st.rules();
+        let sweeps = eval::sweep_values(st.table(), rules.ace);
+        if sweeps == 0 {
+            return 0;
+        }
+        let mut held = 0u16;
+        for c in st.hand(st.turn()) {
+            held |= 1 << c.value();
+        }
+        if sweeps & held == 0 {
+            return 0;
+        }
+        let k = i32::from(rules.sides());
+        let worth = eval::POINT * 4 / 5;
+        if rules.side_of(st.turn()) == self.side {
+            worth * (k - 1)
+        } else {
+            -worth
+        }
+    }
+
     fn ab(&mut self, st: &HandState, depth: u8, mut alpha: i32, mut beta: i32) -> i32 {
         if st.is_finished() {
             return eval::value(st, self.side);
         }
         if depth == 0 {
             self.horizon = true;
-            return eval::value(st, self.side);
+            return self.leaf(st);
         }
         let mut buf = MoveBuf::new();
         gen_moves(st, &mut buf);
@@ -146,8 +190,7 @@ impl Searcher {
                 return 0;
             }
             self.nodes += 1;
-            let mut child = *st;
-            child.play_unchecked(mv);
+            let child = played(st, mv);
             let next = if dealt(st, &child) {
                 (depth - 1).min(PLIES_AFTER_DEAL)
             } else {
@@ -189,8 +232,15 @@ fn revealed_voids(view: &PlayerView) -> [u16; 4] {
             table | p.mv.capture()
         };
         let swept = !p.mv.is_lay() && p.mv.capture() == before;
-        if p.seat != view.seat() && !swept && usize::from(p.seat) < voids.len() {
-            voids[usize::from(p.seat)] |= eval::sweep_values(before, rules.ace);
+        if p.seat != view.seat() && usize::from(p.seat) < voids.len() {
+            let v = &mut voids[usize::from(p.seat)];
+            if !swept {
+                *v |= eval::sweep_values(before, rules.ace);
+            }
+            // Nobody leaves the settebello to a seven they hold.
+            if before.contains(Card::SETTEBELLO) && !p.mv.capture().contains(Card::SETTEBELLO) {
+                *v |= 1 << 7;
+            }
         }
         table = before;
     }
