@@ -17,9 +17,10 @@ if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
 # The match CI plays (qemu/src/main.rs has the same constants).
 SEED=42
 LEVELS=handheld,handheld
-# 64 KiB of SRAM for the emulated nRF51 (stock: 16 KiB): see qemu/memory.x.
-QEMU=(qemu-system-arm -machine microbit -global nrf51-soc.sram-size=65536 -nographic
-      -monitor none -serial none -icount shift=0 -semihosting-config enable=on,target=native)
+# The stock microbit: 16 KiB of SRAM (see qemu/memory.x). -icount shift=0: one virtual
+# nanosecond per instruction, so SysTick counts instructions (62.5 per 16 MHz tick).
+QEMU=(qemu-system-arm -machine microbit -nographic -monitor none -serial none
+      -icount shift=0 -semihosting-config enable=on,target=native)
 
 step "setup: thumbv6m target, llvm-tools, qemu-system-arm, flip-link, defmt-print"
 rustup target add thumbv6m-none-eabi >/dev/null
@@ -89,6 +90,9 @@ defmt-print --log-format '{s}' -e "$elf" < "$out/defmt.bin" > "$out/device.log"
 echo "QEMU exit status $status; $(wc -l < "$out/device.log") log lines"
 if [ "$status" != 0 ]; then
     tail -n 20 "$out/device.log"
+    if [ "$status" = 134 ]; then
+        echo "QEMU aborted (CPU lockup): most likely a stack overflow past the 16 KiB of RAM"
+    fi
     echo "the QEMU match failed (exit status $status)"
     exit 1
 fi
