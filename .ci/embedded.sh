@@ -48,6 +48,7 @@ cargo fmt -p scopa-ui -p scopa-sim -p scopa-firmware -p scopa-qemu --check
 step "clippy -D warnings: host crates, both boards, the QEMU binary"
 cargo clippy -p scopa-ui -p scopa-sim --all-targets -- -D warnings
 cargo clippy -p scopa-ui --features defmt -- -D warnings
+cargo clippy -p scopa-sim --features sdl --all-targets -- -D warnings # the desktop window (checked, not linked)
 # (built one by one: the firmware and the QEMU binary pick different critical sections)
 cargo clippy --release -p scopa-firmware --target thumbv6m-none-eabi -- -D warnings
 cargo clippy --release -p scopa-firmware --target thumbv6m-none-eabi --no-default-features --features picosystem -- -D warnings

@@ -122,3 +122,15 @@ fn ai_plays_stay_on_screen_until_their_time_or_a() {
     d.app.update(d.now, Buttons::just(Button::A));
     assert_eq!(d.app.game().unwrap().history().len(), plays + 1);
 }
+
+#[test]
+fn update_asks_for_a_redraw_exactly_when_the_screen_changes() {
+    let mut app = new_app();
+    assert!(!app.update(10, Buttons::NONE));
+    assert!(app.update(20, Buttons::just(Button::A))); // title → options
+    assert!(!app.update(30, Buttons::NONE));
+    assert!(app.update(40, Buttons::just(Button::Right))); // players 2 → 4: same cursor
+    assert_eq!(app.settings().rules.players, 4);
+    assert!(app.update(50, Buttons::just(Button::Left))); // and back to 2
+    assert_eq!(app.settings().rules.players, 2);
+}

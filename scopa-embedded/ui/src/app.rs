@@ -201,7 +201,7 @@ impl<S: Storage> App<S> {
         if !pressed.is_empty() {
             self.add_entropy(u64::from(now));
         }
-        let before = (self.screen, self.message.clone());
+        let before = self.fingerprint();
         for b in pressed.iter() {
             self.press(b);
         }
@@ -210,7 +210,19 @@ impl<S: Storage> App<S> {
             Screen::Scopa { until, .. } if reached(now, until) => self.advance(),
             _ => {}
         }
-        before != (self.screen, self.message.clone())
+        before != self.fingerprint()
+    }
+
+    /// Everything a screen shows that input or time can change.
+    fn fingerprint(&self) -> (Screen, Msg, Settings, Option<(u16, usize)>) {
+        (
+            self.screen,
+            self.message.clone(),
+            self.settings,
+            self.game
+                .as_ref()
+                .map(|g| (g.hand_number(), g.history().len())),
+        )
     }
 
     fn press(&mut self, b: Button) {
