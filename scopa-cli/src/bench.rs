@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use scopa_core::deal::below;
 use scopa_core::{Deck, HandState, Rules, SplitMix64};
 use serde_json::json;
 
@@ -35,9 +34,7 @@ fn deal(rules: Rules, rng: &mut SplitMix64) -> HandState {
 
 /// Plays one random move: uniform over the legal moves.
 fn random_move(hand: &mut HandState, rng: &mut SplitMix64) {
-    let count = hand.legal_move_count();
-    let index = below(rng, count as u32) as usize;
-    if let Some(mv) = hand.nth_legal_move(index) {
+    if let Some(mv) = hand.random_move(rng) {
         hand.play_unchecked(mv);
     }
 }
@@ -55,9 +52,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let elapsed = loop {
         for _ in 0..64 {
             let mut hand = deal(rules, &mut rng);
-            while !hand.is_finished() {
-                random_move(&mut hand, &mut rng);
-            }
+            // Uniformly random legal moves to the end: the core's playout draws exactly
+            // what indexing `legal_moves()` with one `below` call would.
+            hand.playout_random(&mut rng);
             if let Some(score) = hand.score() {
                 points += u64::from(score.totals()[0]);
             }
