@@ -36,7 +36,10 @@ fi
 unmount_chroot() {
     local d="$1"
     for m in "$d/proc" "$d/dev"; do
-        if mountpoint -q "$m" 2>/dev/null; then umount "$m" || umount -l "$m"; fi
+        if mountpoint -q "$m" 2>/dev/null; then
+            echo "unmounting $m"
+            umount "$m" || umount -l "$m"
+        fi
     done
 }
 
@@ -67,7 +70,12 @@ setup_swift_chroot() {
 }
 
 step "swift chroot setup (background; log $out/swift-chroot.log)"
-setup_swift_chroot > "$out/swift-chroot.log" 2>&1 &
+# The lock is shared with every script that uses the chroot (.ci/apps.sh too).
+(
+    exec 9>"$cache/swift-chroot.lock"
+    flock 9
+    setup_swift_chroot
+) > "$out/swift-chroot.log" 2>&1 &
 chroot_pid=$!
 
 # ----- Kotlin compiler -----
@@ -125,6 +133,7 @@ cp "$out/swift/"* "$work/gen/"
 cp "$lib" "$work/lib/"
 cp scopa-ffi/tests/swift/main.swift "$work/"
 trap 'unmount_chroot "$chroot_dir"' EXIT
+trap 'exit 130' INT TERM
 unmount_chroot "$chroot_dir"
 mount -t proc proc "$chroot_dir/proc"
 mount --bind /dev "$chroot_dir/dev"

@@ -93,7 +93,10 @@ impl fmt::Display for ScopaError {
             }
             ScopaError::CorruptSave { reason } => write!(f, "corrupt save: {reason}"),
             ScopaError::Internal { reason } => {
-                write!(f, "internal error in scopa-ffi (please report it): {reason}")
+                write!(
+                    f,
+                    "internal error in scopa-ffi (please report it): {reason}"
+                )
             }
         }
     }
@@ -128,8 +131,9 @@ impl From<PlayError> for ScopaError {
             // A match deals the next hand as soon as one ends, so its current hand is
             // never over while the match goes on.
             PlayError::HandOver => ScopaError::Internal {
-                reason: "the engine refused a play because its hand is over, in a match that is not"
-                    .to_string(),
+                reason:
+                    "the engine refused a play because its hand is over, in a match that is not"
+                        .to_string(),
             },
         }
     }

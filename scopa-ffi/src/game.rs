@@ -220,7 +220,11 @@ impl ScopaMatch {
             };
             Ok(ScopaMatch::from_state(State {
                 game,
-                ai: config.ai_levels.iter().map(|l| l.map(Level::from)).collect(),
+                ai: config
+                    .ai_levels
+                    .iter()
+                    .map(|l| l.map(Level::from))
+                    .collect(),
                 seed,
                 last_play: None,
             }))
@@ -343,7 +347,9 @@ impl ScopaMatch {
 
     /// The seat to play.
     pub fn turn(&self) -> Result<u32, ScopaError> {
-        guard("ScopaMatch.turn", || Ok(u32::from(self.lock()?.game.turn())))
+        guard("ScopaMatch.turn", || {
+            Ok(u32::from(self.lock()?.game.turn()))
+        })
     }
 
     /// Whether the match is over.

@@ -103,15 +103,13 @@ pub fn decode(b: &[u8]) -> Result<Saved, ScopaError> {
     }
     let mut ai = Vec::with_capacity(usize::from(players));
     for (seat, &code) in b[6..10].iter().enumerate() {
-        let level = match code {
-            0 => None,
-            c => Some(
-                LEVELS
-                    .get(usize::from(c - 1))
-                    .copied()
-                    .ok_or_else(|| corrupt(format!("seat {seat} has unknown AI level code {c}")))?,
-            ),
-        };
+        let level =
+            match code {
+                0 => None,
+                c => Some(LEVELS.get(usize::from(c - 1)).copied().ok_or_else(|| {
+                    corrupt(format!("seat {seat} has unknown AI level code {c}"))
+                })?),
+            };
         if seat < usize::from(players) {
             ai.push(level);
         } else if level.is_some() {

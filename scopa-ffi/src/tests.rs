@@ -109,10 +109,7 @@ fn bad_cards_are_invalid_card_errors() {
 
 #[test]
 fn moves_and_rules_translate_both_ways() {
-    let core = scopa_core::Move::new(
-        "5b".parse().unwrap(),
-        "3d 2b".parse::<CardSet>().unwrap(),
-    );
+    let core = scopa_core::Move::new("5b".parse().unwrap(), "3d 2b".parse::<CardSet>().unwrap());
     let rec = Move::from(core);
     assert_eq!(rec.card.code, "5b");
     let codes: Vec<&str> = rec.capture.iter().map(|c| c.code.as_str()).collect();
@@ -154,10 +151,7 @@ fn moves_and_rules_translate_both_ways() {
         AiLevel::Expert,
         AiLevel::Handheld,
     ] {
-        assert_eq!(
-            AiLevel::from(scopa_core::ai::Level::from(level)),
-            level
-        );
+        assert_eq!(AiLevel::from(scopa_core::ai::Level::from(level)), level);
     }
 }
 
@@ -231,7 +225,10 @@ fn every_error_variant_is_produced_with_its_message() {
         m.play_ai(1).unwrap_err(),
         "it is not seat 1's turn: seat 0 plays now",
     );
-    check(m.hint(1).unwrap_err(), "it is not seat 1's turn: seat 0 plays now");
+    check(
+        m.hint(1).unwrap_err(),
+        "it is not seat 1's turn: seat 0 plays now",
+    );
     let foreign = scopa_core::Card::all()
         .find(|c| !v0.hand.iter().any(|h| h.code == c.to_string()))
         .unwrap();
@@ -356,8 +353,11 @@ fn every_error_variant_is_produced_with_its_message() {
             | ScopaError::Internal { .. } => {}
         }
     }
-    let kinds: std::collections::BTreeSet<_> =
-        seen.iter().map(std::mem::discriminant).map(|d| format!("{d:?}")).collect();
+    let kinds: std::collections::BTreeSet<_> = seen
+        .iter()
+        .map(std::mem::discriminant)
+        .map(|d| format!("{d:?}"))
+        .collect();
     assert_eq!(kinds.len(), 10, "every ScopaError variant is produced");
 }
 
@@ -520,14 +520,25 @@ fn whole_matches_ai_and_scripted_for_2_3_and_4_players() {
                     }
                 }
                 let last = m.view(0).unwrap().last_play.unwrap();
-                assert_eq!(GameEvent::Played { seat: last.seat, r#move: last.r#move }, events[0]);
+                assert_eq!(
+                    GameEvent::Played {
+                        seat: last.seat,
+                        r#move: last.r#move
+                    },
+                    events[0]
+                );
             }
             check_views(&m);
             let (winner, scores) = finished.expect("a MatchFinished event");
             assert_eq!(m.winner(), Ok(Some(winner)));
             let best = scores[winner as usize];
             assert!(best >= 4);
-            assert!(scores.iter().enumerate().all(|(s, &p)| s == winner as usize || p < best));
+            assert!(
+                scores
+                    .iter()
+                    .enumerate()
+                    .all(|(s, &p)| s == winner as usize || p < best)
+            );
             assert!(hands >= 1 && plays >= 36);
         }
     }

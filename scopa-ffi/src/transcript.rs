@@ -15,12 +15,7 @@ use crate::{AiLevel, GameConfig, GameEvent, ScopaError, ScopaMatch, default_rule
 
 /// The transcript line of `event`, if it has one.
 pub fn line(event: &GameEvent) -> Option<String> {
-    let join = |v: &[u32]| {
-        v.iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("-")
-    };
+    let join = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join("-");
     match event {
         GameEvent::Played { seat, r#move } => {
             let mut s = format!("P{seat} {}", r#move.card.code);
@@ -38,9 +33,7 @@ pub fn line(event: &GameEvent) -> Option<String> {
             let totals: Vec<u32> = breakdown.sides.iter().map(|s| s.total).collect();
             Some(format!("H {}", join(&totals)))
         }
-        GameEvent::MatchFinished { winner, scores } => {
-            Some(format!("W{winner} {}", join(scores)))
-        }
+        GameEvent::MatchFinished { winner, scores } => Some(format!("W{winner} {}", join(scores))),
         GameEvent::Dealt { .. } | GameEvent::TableCollected { .. } | GameEvent::NewHand { .. } => {
             None
         }

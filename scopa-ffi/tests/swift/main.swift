@@ -12,6 +12,9 @@ import Foundation
 import ScopaEngine
 #endif
 
+// Line-buffered output, so a CI log piped through tee shows progress as it happens.
+setvbuf(stdout, nil, _IOLBF, 0)
+
 struct Failure: Error, CustomStringConvertible {
     let description: String
 }
@@ -364,20 +367,20 @@ test("one match shared by four threads") {
     let m = try ScopaMatch(config: config(4, [.random, .random, .random, .random]), seed: 8)
     let lock = NSLock()
     var errors: [String] = []
-    let done = DispatchGroup()
+    // Four real threads (a dispatch queue may run fewer workers than there are seats).
+    let finished = DispatchSemaphore(value: 0)
     for seat in 0..<4 {
-        done.enter()
-        DispatchQueue.global().async {
+        Thread {
             while (try? m.isOver()) == false {
                 do { _ = try m.playAi(seat: UInt32(seat)) }
-                catch ScopaError.NotYourTurn {}
+                catch ScopaError.NotYourTurn { Thread.sleep(forTimeInterval: 0.0001) }
                 catch ScopaError.MatchOver {}
                 catch { lock.lock(); errors.append("\(error)"); lock.unlock(); break }
             }
-            done.leave()
-        }
+            finished.signal()
+        }.start()
     }
-    done.wait()
+    for _ in 0..<4 { finished.wait() }
     try eq(errors, [], "unexpected errors")
     try check(try m.isOver(), "match not over")
 }
