@@ -14,7 +14,9 @@ let package = Package(
     ],
     targets: [
         .binaryTarget(name: "ScopaEngineFFI", path: "build/ScopaEngineFFI.xcframework"),
-        .target(name: "ScopaEngine", dependencies: ["ScopaEngineFFI"], path: "Sources/ScopaEngine"),
+        .target(
+            name: "ScopaEngine", dependencies: ["ScopaEngineFFI"], path: "Sources/ScopaEngine",
+            exclude: ["README.md"]),
         .target(name: "ScopaController", dependencies: ["ScopaEngine"], path: "Sources/ScopaController"),
         .testTarget(
             name: "ScopaControllerTests",

@@ -81,7 +81,7 @@ kotlin {
 dependencies {
     implementation(project(":controller"))
     // JNA for Android: the AAR carries libjnidispatch.so for every ABI.
-    implementation("${libs.jna.get()}@aar")
+    implementation("net.java.dev.jna:jna:${libs.versions.jna.get()}@aar")
 
     implementation(libs.androidx.core.ktx)
     implementation(libs.androidx.activity.compose)

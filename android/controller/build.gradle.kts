@@ -1,8 +1,6 @@
 // Plain Kotlin/JVM module: the game controller (no Android imports) and the uniffi Kotlin
 // bindings of scopa-ffi, generated at build time into build/generated (never committed).
 // Its unit tests run on the JVM against the host build of libscopa_ffi.
-import org.gradle.internal.os.OperatingSystem
-
 plugins {
     alias(libs.plugins.kotlin.jvm)
 }
@@ -13,10 +11,11 @@ val cargo: String = providers.gradleProperty("scopa.cargo").orNull
     ?: "cargo"
 val cargoTarget: File = rootProject.layout.buildDirectory.dir("cargo-host").get().asFile
 val hostLibDir: File = cargoTarget.resolve("release")
+val osName: String = System.getProperty("os.name").lowercase()
 val hostLib: File = hostLibDir.resolve(
     when {
-        OperatingSystem.current().isMacOsX -> "libscopa_ffi.dylib"
-        OperatingSystem.current().isWindows -> "scopa_ffi.dll"
+        "mac" in osName -> "libscopa_ffi.dylib"
+        "windows" in osName -> "scopa_ffi.dll"
         else -> "libscopa_ffi.so"
     },
 )

@@ -135,7 +135,8 @@ struct EventCaption: View {
                 guard !events.isEmpty, let v = model.state.view else { return }
                 for e in events {
                     caption = Texts.event(e, human: model.humanSeat, players: Int(v.players))
-                    try? await Task.sleep(nanoseconds: 600_000_000)
+                    // Cancelled when more events arrive: the new task shows them all again.
+                    do { try await Task.sleep(nanoseconds: 600_000_000) } catch { return }
                 }
                 model.controller.eventsShown(events.count)
             }

@@ -284,6 +284,20 @@ final class GameControllerTests: XCTestCase {
         XCTAssertEqual(seats, [0, 1, 2, 3])
     }
 
+    func testExpertOpponentPlaysAFullMatchPacedLikeTheApp() throws {
+        let pacer = ManualPacer()
+        let c = GameController(store: InMemorySaveStore(), pacer: pacer, aiDelayMillis: 900)
+        XCTAssertTrue(c.newMatch(Settings(players: 2, aiLevel: .expert), seed: 7))
+        let timings = Timings()
+        let run = try c.playToEnd(mostCards, pacer: pacer, aiNanos: timings)
+        let nanos = timings.nanos
+        checkFinishedMatch(c, run, players: 2)
+        let aiPlays = run.events.filter { if case let .played(seat, _) = $0 { return seat != c.humanSeat } else { return false } }.count
+        XCTAssertEqual(nanos.count, aiPlays)
+        let ms = nanos.map { Double($0) / 1_000_000 }.sorted()
+        print("    expert AI: \(aiPlays) plays, median \(String(format: "%.1f", ms[ms.count / 2])) ms, max \(String(format: "%.1f", ms.last!)) ms per paced AI step (move + autosave)")
+    }
+
     func testThreePlayersEachOnTheirOwn() throws {
         let c = newController()
         XCTAssertTrue(c.newMatch(Settings(players: 3, target: 16, aiLevel: .easy), seed: 33))
@@ -374,6 +388,7 @@ final class GameControllerTests: XCTestCase {
         ("testCorruptSaveAtLaunchIsReportedSetAsideAndANewMatchCanStart", testCorruptSaveAtLaunchIsReportedSetAsideAndANewMatchCanStart),
         ("testIllegalActionsBecomeMessagesAndChangeNothing", testIllegalActionsBecomeMessagesAndChangeNothing),
         ("testFourPlayersPlayInTeamsWithAnAiPartner", testFourPlayersPlayInTeamsWithAnAiPartner),
+        ("testExpertOpponentPlaysAFullMatchPacedLikeTheApp", testExpertOpponentPlaysAFullMatchPacedLikeTheApp),
         ("testThreePlayersEachOnTheirOwn", testThreePlayersEachOnTheirOwn),
         ("testAiPlaysOnlyWhenThePacerFiresAndEventsComeInOrder", testAiPlaysOnlyWhenThePacerFiresAndEventsComeInOrder),
         ("testSettingsCoverEveryRulesOption", testSettingsCoverEveryRulesOption),

@@ -35,6 +35,11 @@ let mostCards: Strategy = { v in
     return best
 }
 
+/// Durations measured by a test.
+final class Timings {
+    var nanos: [UInt64] = []
+}
+
 /// What a match driven to its end produced.
 final class Run {
     var events: [GameEvent] = []
@@ -105,10 +110,22 @@ extension GameController {
         return true
     }
 
+    /// Plays the match to its end with `strategy` for the human. With a `pacer`, its pending
+    /// AI plays are run before each step and each one's duration (AI move + autosave, what
+    /// the UI thread spends) is appended to `aiNanos`.
     @discardableResult
-    func playToEnd(_ strategy: Strategy, run: Run = Run(), maxSteps: Int = 5000) throws -> Run {
+    func playToEnd(
+        _ strategy: Strategy, run: Run = Run(), maxSteps: Int = 5000,
+        pacer: ManualPacer? = nil, aiNanos: Timings? = nil
+    ) throws -> Run {
         var steps = 0
-        while try step(run, strategy) {
+        while true {
+            while let p = pacer, !p.pending.isEmpty {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                p.runNext()
+                aiNanos?.nanos.append(DispatchTime.now().uptimeNanoseconds - t0)
+            }
+            if try !step(run, strategy) { break }
             steps += 1
             if steps > maxSteps { throw TestFailure("the match did not end in \(maxSteps) steps") }
         }

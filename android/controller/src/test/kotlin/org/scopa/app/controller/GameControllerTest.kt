@@ -309,6 +309,20 @@ class GameControllerTest {
     }
 
     @Test
+    fun expertOpponentPlaysAFullMatchPacedLikeTheApp() {
+        val pacer = ManualPacer()
+        val c = GameController(store = InMemorySaveStore(), pacer = pacer, aiDelayMillis = 900)
+        assertTrue(c.newMatch(Settings(players = 2, aiLevel = AiLevel.EXPERT), seed = 7u))
+        val nanos = mutableListOf<Long>()
+        val run = c.playToEnd(mostCards, pacer = pacer, aiNanos = nanos)
+        checkFinishedMatch(c, run, players = 2)
+        val aiPlays = run.events.count { it is GameEvent.Played && it.seat != c.humanSeat }
+        assertEquals(aiPlays, nanos.size)
+        val ms = nanos.map { it / 1_000_000.0 }.sorted()
+        println("    expert AI: $aiPlays plays, median %.1f ms, max %.1f ms per paced AI step (move + autosave)".format(ms[ms.size / 2], ms.last()))
+    }
+
+    @Test
     fun threePlayersEachOnTheirOwn() {
         val c = newController()
         assertTrue(c.newMatch(Settings(players = 3, aiLevel = AiLevel.EASY, target = 16), seed = 33u))

@@ -90,9 +90,26 @@ fun GameController.step(run: Run, strategy: Strategy): Boolean {
     return true
 }
 
-fun GameController.playToEnd(strategy: Strategy, run: Run = Run(), maxSteps: Int = 5000): Run {
+/**
+ * Plays the match to its end with [strategy] for the human. With a [pacer], its pending AI
+ * plays are run before each step and each one's duration (AI move + autosave, what the UI
+ * thread spends) is added to [aiNanos].
+ */
+fun GameController.playToEnd(
+    strategy: Strategy,
+    run: Run = Run(),
+    maxSteps: Int = 5000,
+    pacer: ManualPacer? = null,
+    aiNanos: MutableList<Long>? = null,
+): Run {
     var steps = 0
-    while (step(run, strategy)) {
+    while (true) {
+        while (pacer != null && pacer.pending.isNotEmpty()) {
+            val t0 = System.nanoTime()
+            pacer.runNext()
+            aiNanos?.add(System.nanoTime() - t0)
+        }
+        if (!step(run, strategy)) break
         if (++steps > maxSteps) fail("the match did not end in $maxSteps steps")
     }
     drainEvents(run.events)
