@@ -52,7 +52,14 @@ class GameController(
     }
 
     /** What [launch] would restore: the save file's bytes for the current state (null without a match). */
-    fun currentSave(): ByteArray? = match?.let { SaveFile.encode(it.save(), state.screen == Screen.HAND_SUMMARY) }
+    fun currentSave(): ByteArray? {
+        val m = match ?: return null
+        return try {
+            SaveFile.encode(m.save(), state.screen == Screen.HAND_SUMMARY)
+        } catch (e: ScopaException) {
+            null
+        }
+    }
 
     /**
      * At app start: restores the autosaved match if there is one (and resumes the AI if it
@@ -141,13 +148,14 @@ class GameController(
             publish(state.copy(screen = Screen.SETTINGS, settings = settings, message = Texts.error(e)))
             return false
         }
-        install(m)
         val view = try {
             m.view(humanSeat)
         } catch (e: ScopaException) {
+            m.close()
             publish(state.copy(screen = Screen.SETTINGS, settings = settings, message = Texts.error(e)))
             return false
         }
+        install(m)
         val fresh = UiState(Screen.PLAYING, settings, view = view)
         publish(fresh.copy(message = autosave(fresh.screen)))
         scheduleAiIfDue()
@@ -366,7 +374,15 @@ class GameController(
     }
 
     private fun report(message: String, refresh: Boolean = false) {
-        val view = if (refresh) match?.let { runCatching { it.view(humanSeat) }.getOrNull() } ?: state.view else state.view
+        var view = state.view
+        val m = match
+        if (refresh && m != null) {
+            try {
+                view = m.view(humanSeat)
+            } catch (e: ScopaException) {
+                // Keep the last view; the message already says what went wrong.
+            }
+        }
         publish(state.copy(message = message, view = view))
     }
 
