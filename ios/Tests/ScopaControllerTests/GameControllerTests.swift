@@ -107,7 +107,7 @@ final class GameControllerTests: XCTestCase {
         let runA = try a.playToEnd(firstLegal)
         // Killed after every 9th human play and on every hand summary: the controller is
         // dropped, a new one is created on the same file and launched.
-        let dir = try tempDir()
+        let dir = try tempDir(removedAfter: self)
         let path = dir + "/match.scopa"
         var c = newController(store: FileSaveStore(path: path))
         c.newMatch(settings, seed: seed)
@@ -139,7 +139,7 @@ final class GameControllerTests: XCTestCase {
     }
 
     func testCorruptSaveAtLaunchIsReportedSetAsideAndANewMatchCanStart() throws {
-        let dir = try tempDir()
+        let dir = try tempDir(removedAfter: self)
         let path = dir + "/match.scopa"
         let maker = newController()
         maker.newMatch(Settings(), seed: 3)
@@ -365,7 +365,7 @@ final class GameControllerTests: XCTestCase {
     }
 
     func testFileSaveStoreWritesAtomicallyAndLeavesNoTemporaryFiles() throws {
-        let dir = try tempDir() + "/nested/dir"
+        let dir = try tempDir(removedAfter: self) + "/nested/dir"
         let path = dir + "/match.scopa"
         let store = FileSaveStore(path: path)
         XCTAssertNil(try store.load())

@@ -51,10 +51,12 @@ func newController(store: SaveStore = InMemorySaveStore(), pacer: Pacer = Immedi
     GameController(store: store, pacer: pacer, aiDelayMillis: 0)
 }
 
-func tempDir() throws -> String {
+/// A new empty directory, removed when `test` ends.
+func tempDir(removedAfter test: XCTestCase) throws -> String {
     let dir = FileManager.default.temporaryDirectory
         .appendingPathComponent("scopa-apps-test-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
     return dir
 }
 

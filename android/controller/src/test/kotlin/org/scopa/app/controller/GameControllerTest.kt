@@ -8,6 +8,7 @@ import org.junit.Assert.assertFalse
 import org.junit.Assert.assertNotNull
 import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
+import org.junit.After
 import org.junit.Test
 import org.scopa.engine.AceRule
 import org.scopa.engine.AiLevel
@@ -20,7 +21,14 @@ import org.scopa.engine.cardFromCode
 import org.scopa.engine.defaultRules
 
 class GameControllerTest {
-    private fun tempDir(): File = Files.createTempDirectory("scopa-apps-test").toFile().also { it.deleteOnExit() }
+    private val tempDirs = mutableListOf<File>()
+
+    private fun tempDir(): File = Files.createTempDirectory("scopa-apps-test").toFile().also { tempDirs += it }
+
+    @After
+    fun removeTempDirs() {
+        tempDirs.forEach { it.deleteRecursively() }
+    }
 
     @Test
     fun fullTwoPlayerMatchWithHandSummariesAndAutosaves() {
