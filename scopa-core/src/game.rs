@@ -131,7 +131,8 @@ impl Match {
         })
     }
 
-    /// The last play made in the match, if any (it may belong to the previous hand).
+    /// The last play of the current hand, if any: `None` right after a new hand is dealt
+    /// (the previous hand's last play is in the [`Event::Played`] of that play).
     pub fn last_play(&self) -> Option<Play> {
         self.plays().last()
     }
