@@ -15,79 +15,24 @@ root="$(pwd)"
 start=$(date +%s)
 step() { printf '\n=== apps: %s (%ss)\n' "$*" "$(( $(date +%s) - start ))"; }
 
-cache="${SCOPA_CACHE:-/var/cache/scopa}"
-chroot_dir="$cache/swift-chroot"
-marker="$chroot_dir/.scopa-swift-ready"
+# shellcheck source=.ci/lib.sh
+. .ci/lib.sh
 target="${CARGO_TARGET_DIR:-$root/target}"
 out="$target/apps-ci"
-kotlin_version="2.4.20"   # the version .ci/ffi.sh installs: one install serves both
-mkdir -p "$cache" "$out"
+mkdir -p "$out"
 
-# ----- system packages -----
 step "system packages (JNA, JUnit 4, Java, npm, debootstrap)"
-need=()
-[ -f /usr/share/java/jna.jar ] || need+=(libjna-java)
-[ -f /usr/share/java/junit4.jar ] || need+=(junit4)
-command -v java >/dev/null || need+=(openjdk-17-jdk-headless)
-command -v npm >/dev/null || need+=(npm)
-if [ ! -f "$marker" ] && ! command -v debootstrap >/dev/null; then need+=(debootstrap); fi
-if [ ${#need[@]} -gt 0 ]; then
-    echo "apt-get install ${need[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}"
-else
-    echo "already installed: libjna-java junit4 java npm"
-fi
-
-# ----- the Swift chroot (the one of .ci/ffi.sh; set up the same way if missing) -----
-unmount_chroot() {
-    local d="$1"
-    for m in "$d/proc" "$d/dev"; do
-        if mountpoint -q "$m" 2>/dev/null; then umount "$m" || umount -l "$m"; fi
-    done
-}
-
-setup_swift_chroot() {
-    if [ -f "$marker" ]; then
-        echo "swift chroot: reusing $chroot_dir ($(head -n 1 "$marker"))"
-        return 0
-    fi
-    local tmp="$chroot_dir.partial"
-    unmount_chroot "$tmp"
-    unmount_chroot "$chroot_dir"
-    rm -rf --one-file-system "$tmp" "$chroot_dir"
-    echo "swift chroot: debootstrap --variant=minbase trixie $tmp"
-    debootstrap --variant=minbase trixie "$tmp"
-    echo "swift chroot: apt-get install swiftlang libc6-dev libstdc++-14-dev"
-    chroot "$tmp" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive chroot "$tmp" apt-get install -y -qq --no-install-recommends \
-        swiftlang libc6-dev libstdc++-14-dev
-    chroot "$tmp" apt-get clean
-    mount -t proc proc "$tmp/proc"
-    local version
-    version="$(chroot "$tmp" swiftc --version 2>&1 | head -n 1)" || { unmount_chroot "$tmp"; return 1; }
-    unmount_chroot "$tmp"
-    mv "$tmp" "$chroot_dir"
-    echo "$version" > "$marker"
-    echo "swift chroot: ready: $version"
-}
+apt_install_missing "libjna-java:[ -f /usr/share/java/jna.jar ]" \
+    "junit4:[ -f /usr/share/java/junit4.jar ]" \
+    "openjdk-17-jdk-headless:command -v java >/dev/null" "npm:command -v npm >/dev/null" \
+    "debootstrap:[ -f \"$chroot_marker\" ] || command -v debootstrap >/dev/null"
 
 step "swift chroot (background if it must be built; log $out/swift-chroot.log)"
-(
-    exec 9>"$cache/swift-chroot.lock"
-    flock 9
-    setup_swift_chroot
-) > "$out/swift-chroot.log" 2>&1 &
-chroot_pid=$!
+start_swift_chroot "$out/swift-chroot.log"
 
-# ----- Kotlin compiler -----
 step "kotlin compiler (npm kotlin-compiler@$kotlin_version in $cache/npm)"
-kdir="$cache/npm/node_modules/kotlin-compiler"
-kotlinc="$kdir/bin/kotlinc"
-if [ ! -x "$kotlinc" ] || ! grep -q "\"version\": \"$kotlin_version\"" "$kdir/package.json"; then
-    npm install --no-audit --no-fund --prefix "$cache/npm" "kotlin-compiler@$kotlin_version"
-fi
-echo "kotlinc: $kotlinc ($(cat "$kdir/build.txt" 2>/dev/null || echo "$kotlin_version"))"
+install_kotlinc
+kdir="$kotlin_dir"
 
 # ----- the library (as the apps ship it: no test hooks) and the bindings -----
 step "cargo build -p scopa-ffi --release --lib (host, as the apps use it)"
@@ -119,16 +64,10 @@ grep -q '^apps-kotlin: [0-9]* passed, 0 failed$' "$out/kotlin-test.log"
 
 # ----- Swift controller in the chroot -----
 step "waiting for the swift chroot"
-if ! wait "$chroot_pid"; then
-    cat "$out/swift-chroot.log"
-    echo "apps: setting up the swift chroot failed" >&2
-    exit 1
-fi
-cat "$out/swift-chroot.log"
+wait_swift_chroot "$out/swift-chroot.log"
 
 step "swift: compile bindings + ios/Sources/ScopaController + its tests (swiftc in $chroot_dir)"
-exec 9>"$cache/swift-chroot.lock"
-flock 9
+enter_swift_chroot
 work="$chroot_dir/scopa-apps-test"
 rm -rf "$work"
 mkdir -p "$work/gen" "$work/lib" "$work/controller" "$work/tests" "$work/app"
@@ -137,10 +76,6 @@ cp "$lib" "$work/lib/"
 cp ios/Sources/ScopaController/*.swift "$work/controller/"
 cp ios/Tests/ScopaControllerTests/*.swift ios/Tests/CIRunner/main.swift "$work/tests/"
 cp ios/ScopaApp/Sources/*.swift ios/Package.swift "$work/app/"
-trap 'unmount_chroot "$chroot_dir"' EXIT
-unmount_chroot "$chroot_dir"
-mount -t proc proc "$chroot_dir/proc"
-mount --bind /dev "$chroot_dir/dev"
 chroot "$chroot_dir" /bin/sh -euc '
     cd /scopa-apps-test
     common="-swift-version 5 -module-cache-path /scopa-apps-test/module-cache -I /scopa-apps-test/gen -Xcc -fmodule-map-file=/scopa-apps-test/gen/ScopaEngineFFI.modulemap"
@@ -161,8 +96,7 @@ chroot "$chroot_dir" /bin/sh -euc '
     echo "swift: ios/ScopaApp/Sources/*.swift and ios/Package.swift parse (syntax only)"
     LD_LIBRARY_PATH=/scopa-apps-test/lib /scopa-apps-test/scopa-apps-swift-test
 ' | tee "$out/swift-test.log"
-unmount_chroot "$chroot_dir"
-trap - EXIT
+leave_swift_chroot
 grep -q '^apps-swift: [0-9]* passed, 0 failed$' "$out/swift-test.log"
 
 step "done: Kotlin and Swift controller tests passed"
