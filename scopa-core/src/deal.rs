@@ -85,12 +85,12 @@ impl SeedableRng for SplitMix64 {
     }
 }
 
-/// A uniform integer in `0..n` (`n` ≥ 1) from any RNG, without bias (Lemire's method).
+/// A uniform integer in `0..n` from any RNG, without bias (Lemire's method); `n = 0` is
+/// treated as 1 (the answer is 0) rather than refused.
 ///
 /// Only 32-bit arithmetic, so the result is identical on every architecture.
 #[inline]
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    debug_assert!(n > 0);
     let n = n.max(1);
     let mut m = u64::from(rng.next_u32()) * u64::from(n);
     if (m as u32) < n {
@@ -219,6 +219,11 @@ mod tests {
             seen[x as usize] = true;
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn below_zero_is_zero_not_a_panic() {
+        assert_eq!(below(&mut SplitMix64::new(1), 0), 0);
     }
 
     #[test]
