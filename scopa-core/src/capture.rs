@@ -115,9 +115,9 @@ pub(crate) enum CaptureKind {
 
 /// Whether `card` must capture the whole table by the `takes_all` rule.
 #[inline]
-fn ace_takes_all(table: CardSet, card: Card, ace: AceRule) -> bool {
+pub(crate) fn ace_takes_all(table: CardSet, value: u8, ace: AceRule) -> bool {
     matches!(ace, AceRule::TakesAll)
-        && card.value() == 1
+        && value == 1
         && !table.is_empty()
         && (table & CardSet::of_value(1)).is_empty()
 }
@@ -235,7 +235,7 @@ impl TableIndex {
             }
             return n;
         }
-        if ace_takes_all(table, card, self.ace) {
+        if ace_takes_all(table, v, self.ace) {
             emit(table);
             return 1;
         }
@@ -262,7 +262,7 @@ impl TableIndex {
             let whole = matches!(self.ace, AceRule::MatchTakesAll) && v == 1 && table.len() > 1;
             return equal + usize::from(whole);
         }
-        if ace_takes_all(table, card, self.ace) || self.reach[0] >> v & 1 == 0 {
+        if ace_takes_all(table, v, self.ace) || self.reach[0] >> v & 1 == 0 {
             return 1;
         }
         // Count subsets by dynamic programming over the values (no listing).
@@ -349,7 +349,7 @@ pub(crate) fn classify(
         }
         return None;
     }
-    if ace_takes_all(table, card, ace) {
+    if ace_takes_all(table, v, ace) {
         return (capture == table).then_some(CaptureKind::AceTakesAll);
     }
     if capture.is_empty() {

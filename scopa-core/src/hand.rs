@@ -880,10 +880,7 @@ impl HandState {
     pub fn play_unchecked(&mut self, mv: Move) {
         let kind = if mv.is_lay() {
             CaptureKind::Lay
-        } else if self.rules.ace == crate::rules::AceRule::TakesAll
-            && mv.card().value() == 1
-            && (self.table() & CardSet::of_value(1)).is_empty()
-        {
+        } else if capture::ace_takes_all(self.table(), mv.card().value(), self.rules.ace) {
             CaptureKind::AceTakesAll
         } else {
             CaptureKind::Ordinary

@@ -8,7 +8,7 @@
 
 use rand_core::Rng;
 
-use crate::capture::{Move, TableIndex};
+use crate::capture::{Move, TableIndex, ace_takes_all};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::below;
@@ -127,7 +127,7 @@ impl TableInfo {
             let whole = v == 1 && ace == AceRule::MatchTakesAll && table.len() > 1;
             return equal + usize::from(whole);
         }
-        if ace_sweeps(table, v, ace) || self.sums >> v & 1 == 0 {
+        if ace_takes_all(table, v, ace) || self.sums >> v & 1 == 0 {
             return 1;
         }
         self.count_sums(v)
@@ -140,7 +140,7 @@ impl TableInfo {
         let v = card.value();
         let equal = table & CardSet::of_value(v);
         if equal.is_empty() {
-            if ace_sweeps(table, v, ace) {
+            if ace_takes_all(table, v, ace) {
                 return table;
             }
             if self.sums >> v & 1 == 0 {
@@ -183,15 +183,6 @@ impl TableInfo {
         });
         found
     }
-}
-
-/// Whether the `takes_all` Ace sweeps this table.
-#[inline]
-fn ace_sweeps(table: CardSet, v: u8, ace: AceRule) -> bool {
-    v == 1
-        && ace == AceRule::TakesAll
-        && !table.is_empty()
-        && (table & CardSet::of_value(1)).is_empty()
 }
 
 /// A uniformly random legal move of `hand` on `table`: the same draw as indexing the
