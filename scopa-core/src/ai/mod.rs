@@ -10,10 +10,17 @@ use crate::cardset::CardSet;
 use crate::deal::{SplitMix64, below};
 use crate::view::PlayerView;
 
+pub mod bench;
 mod easy;
 mod eval;
+mod infer;
+mod ismcts;
+mod learned;
 mod medium;
+mod oracle;
 mod search;
+mod vector;
+mod weights;
 
 /// The AI levels, weakest first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -122,7 +122,7 @@ fn played(st: &HandState, mv: Move) -> HandState {
 
 /// Whether the play from `before` to `after` ended a round and dealt new cards.
 #[inline]
-fn dealt(before: &HandState, after: &HandState) -> bool {
+pub(crate) fn dealt(before: &HandState, after: &HandState) -> bool {
     !after.is_finished() && before.deck_len() != after.deck_len()
 }
 
@@ -133,40 +133,180 @@ struct Searcher {
     limit: u32,
     aborted: bool,
     horizon: bool,
+    plies_after_deal: u8,
+    opp_model: u8,
+    learned: bool,
+}
+
+/// [`model_move`] for the seat to play in `st`, from all its moves.
+pub(crate) fn model_move_of(st: &HandState) -> Move {
+    let mut buf = MoveBuf::new();
+    gen_moves(st, &mut buf);
+    model_move(st, &buf)
+}
+
+/// The move the rule-based player would make for the seat to play in `st`, seeing only
+/// what that seat sees (its hand, the table, the piles).
+#[inline(never)]
+fn model_move(st: &HandState, buf: &MoveBuf) -> Move {
+    let rules = *st.rules();
+    let turn = st.turn();
+    let mut seen = st.hand(turn) | st.table();
+    for side in 0..rules.sides() {
+        seen |= st.pile(side);
+    }
+    let next = (turn + 1) % rules.players;
+    let mut next_hand = st.hand(next).len();
+    if next_hand == 0 && st.deck_len() > 0 {
+        next_hand = u32::from(rules.cards_per_round());
+    }
+    let sit = super::medium::Situation {
+        rules,
+        table: st.table(),
+        unseen: seen.complement(),
+        next_hand,
+        last: st.is_last_play(),
+    };
+    let mut best = buf.mv[0];
+    let mut best_score = i32::MIN;
+    for &mv in &buf.mv[..buf.len] {
+        let s = super::medium::score_in(&sit, mv);
+        if s > best_score {
+            best_score = s;
+            best = mv;
+        }
+    }
+    best
+}
+
+/// The static value of `st` for `side` at the horizon: [`eval::value`] and the sweep
+/// threat.
+/// With `learned`, a position at the end of a round (and rules it was trained on) gets the
+/// learned evaluation instead.
+#[inline(never)]
+pub(crate) fn leaf_value(st: &HandState, side: u8, learned: bool) -> i32 {
+    if learned && st.plays().is_multiple_of(st.rules().plays_per_round()) && super::learned::applies(st) {
+        return super::learned::value(st, side);
+    }
+    eval::value(st, side) + sweep_threat(st, side)
+}
+
+/// At the horizon: the seat to move holds a card that sweeps the table (this world's
+/// hands are known), so its side all but surely scores a scopa next.
+fn sweep_threat(st: &HandState, side: u8) -> i32 {
+    if st.is_last_play() {
+        return 0;
+    }
+    let rules = st.rules();
+    let sweeps = eval::sweep_values(st.table(), rules.ace);
+    if sweeps == 0 {
+        return 0;
+    }
+    let mut held = 0u16;
+    for c in st.hand(st.turn()) {
+        held |= 1 << c.value();
+    }
+    if sweeps & held == 0 {
+        return 0;
+    }
+    let k = i32::from(rules.sides());
+    let worth = eval::POINT * 4 / 5;
+    if rules.side_of(st.turn()) == side {
+        worth * (k - 1)
+    } else {
+        -worth
+    }
+}
+
+/// `st` with the cards of `seat` dealt again, with the undealt cards, at random: the
+/// position as another seat imagines it (it has not seen `seat`'s hand).
+fn redeal_hand(st: &HandState, seat: u8, rng: &mut SplitMix64) -> Option<HandState> {
+    let rules = *st.rules();
+    let n = usize::from(rules.players);
+    let k = usize::from(rules.sides());
+    let mut pool = [Card::SETTEBELLO; 40];
+    let mut len = 0;
+    for c in st.hand(seat) | st.deck() {
+        pool[len] = c;
+        len += 1;
+    }
+    shuffle(&mut pool[..len], rng);
+    let mut hands = [CardSet::EMPTY; 4];
+    for (s, h) in hands.iter_mut().enumerate().take(n) {
+        *h = st.hand(s as u8);
+    }
+    let need = st.hand(seat).len() as usize;
+    hands[usize::from(seat)] = pool[..need].iter().copied().collect();
+    let mut piles = [CardSet::EMPTY; 3];
+    let mut scope = [0u8; 3];
+    for side in 0..k {
+        piles[side] = st.pile(side as u8);
+        scope[side] = st.scope(side as u8);
+    }
+    HandState::from_position(
+        rules,
+        st.dealer(),
+        st.plays(),
+        &hands[..n],
+        st.table(),
+        &piles[..k],
+        &scope[..k],
+        st.last_capture(),
+        &pool[need..len],
+    )
+    .ok()
 }
 
 impl Searcher {
+    /// The value of `child` (the position after a root move) when the next seat is an
+    /// opponent that does not see this seat's hand: it picks its reply by the average over
+    /// `alts` (the same position with this seat's cards dealt again) and `child` itself;
+    /// the value is that reply's in `child`.
+    fn reply_value(&mut self, child: &HandState, next: u8, alts: &[HandState]) -> i32 {
+        let mover = child.rules().side_of(child.turn());
+        if alts.is_empty() || child.is_finished() || next == 0 || mover == self.side {
+            return self.ab(child, next, i32::MIN, i32::MAX);
+        }
+        let mut buf = MoveBuf::new();
+        gen_moves(child, &mut buf);
+        let mut best_sum = i64::MAX;
+        let mut best = 0;
+        for &r in &buf.mv[..buf.len] {
+            let mut sum = 0i64;
+            let mut truth = 0;
+            for (k, st) in core::iter::once(child).chain(alts.iter()).enumerate() {
+                if self.nodes >= self.limit {
+                    self.aborted = true;
+                    return 0;
+                }
+                self.nodes += 1;
+                let t = played(st, r);
+                let nd = if dealt(st, &t) {
+                    (next - 1).min(self.plies_after_deal)
+                } else {
+                    next - 1
+                };
+                let v = self.ab(&t, nd, i32::MIN, i32::MAX);
+                if self.aborted {
+                    return 0;
+                }
+                if k == 0 {
+                    truth = v;
+                }
+                sum += i64::from(v);
+            }
+            if sum < best_sum {
+                best_sum = sum;
+                best = truth;
+            }
+        }
+        best
+    }
+
     /// The static value at the horizon (out of line: keeps the recursive frame small).
     #[inline(never)]
     fn leaf(&self, st: &HandState) -> i32 {
-        eval::value(st, self.side) + self.sweep_threat(st)
-    }
-
-    /// At the horizon: the seat to move holds a card that sweeps the table (this world's
-    /// hands are known), so its side all but surely scores a scopa next.
-    fn sweep_threat(&self, st: &HandState) -> i32 {
-        if st.is_last_play() {
-            return 0;
-        }
-        let rules = st.rules();
-        let sweeps = eval::sweep_values(st.table(), rules.ace);
-        if sweeps == 0 {
-            return 0;
-        }
-        let mut held = 0u16;
-        for c in st.hand(st.turn()) {
-            held |= 1 << c.value();
-        }
-        if sweeps & held == 0 {
-            return 0;
-        }
-        let k = i32::from(rules.sides());
-        let worth = eval::POINT * 4 / 5;
-        if rules.side_of(st.turn()) == self.side {
-            worth * (k - 1)
-        } else {
-            -worth
-        }
+        leaf_value(st, self.side, self.learned)
     }
 
     fn ab(&mut self, st: &HandState, depth: u8, mut alpha: i32, mut beta: i32) -> i32 {
@@ -183,7 +323,18 @@ impl Searcher {
             return eval::value(st, self.side);
         }
         let maxing = st.rules().side_of(st.turn()) == self.side;
+        if !maxing && self.opp_model == 1 {
+            buf.mv[0] = model_move(st, &buf);
+            buf.len = 1;
+        }
+        let soft = self.opp_model >= 2;
+        if soft {
+            // No cut-offs: a soft minimum needs every child's exact value.
+            alpha = i32::MIN;
+            beta = i32::MAX;
+        }
         let mut best = if maxing { i32::MIN } else { i32::MAX };
+        let mut sum = 0i64;
         for &mv in &buf.mv[..buf.len] {
             if self.nodes >= self.limit {
                 self.aborted = true;
@@ -192,7 +343,7 @@ impl Searcher {
             self.nodes += 1;
             let child = played(st, mv);
             let next = if dealt(st, &child) {
-                (depth - 1).min(PLIES_AFTER_DEAL)
+                (depth - 1).min(self.plies_after_deal)
             } else {
                 depth - 1
             };
@@ -200,6 +351,7 @@ impl Searcher {
             if self.aborted {
                 return 0;
             }
+            sum += i64::from(v);
             if maxing {
                 best = best.max(v);
                 alpha = alpha.max(best);
@@ -207,9 +359,19 @@ impl Searcher {
                 best = best.min(v);
                 beta = beta.min(best);
             }
-            if alpha >= beta {
+            if alpha >= beta && !soft {
                 break;
             }
+        }
+        if soft && !maxing {
+            // The other side does not see this world's hands: it finds the refutation
+            // only part of the time. opp_model 2: (min + mean) / 2; 3: (3 min + mean) / 4.
+            let mean = (sum / buf.len as i64) as i32;
+            best = if self.opp_model == 2 {
+                (best + mean) / 2
+            } else {
+                (3 * best + mean) / 4
+            };
         }
         best
     }
@@ -217,7 +379,7 @@ impl Searcher {
 
 /// Values (bit `v`) that each seat is taken not to hold, from sweeps it passed up in the
 /// current round.
-fn revealed_voids(view: &PlayerView) -> [u16; 4] {
+pub(crate) fn revealed_voids(view: &PlayerView) -> [u16; 4] {
     let mut voids = [0u16; 4];
     let rules = view.rules();
     let history = view.history();
@@ -259,22 +421,42 @@ pub(crate) fn nothing_hidden(view: &PlayerView) -> bool {
 
 /// A world consistent with the view: the unseen cards dealt into the other hands and the
 /// deck order. `None` if the view's counts do not add up (not a position of a real hand).
-fn sample(view: &PlayerView, voids: &[u16; 4], rng: &mut SplitMix64) -> Option<HandState> {
+///
+/// With `known` (a benchmark diagnostic only), the other seats hold exactly those hands and
+/// only the deck order is sampled.
+pub(crate) fn sample(
+    view: &PlayerView,
+    voids: &[u16; 4],
+    known: Option<&[CardSet; 4]>,
+    rng: &mut SplitMix64,
+) -> Option<HandState> {
     let rules = *view.rules();
     let n = usize::from(rules.players);
     let k = usize::from(rules.sides());
     let mut pool = [Card::SETTEBELLO; 40];
     let mut len = 0;
-    for c in view.unseen() {
+    let mut hands = [CardSet::EMPTY; 4];
+    let mut unseen = view.unseen();
+    if let Some(known) = known {
+        for seat in 0..n {
+            if seat != usize::from(view.seat()) {
+                hands[seat] = known[seat];
+                unseen -= known[seat];
+            }
+        }
+    }
+    for c in unseen {
         pool[len] = c;
         len += 1;
     }
     shuffle(&mut pool[..len], rng);
-    let mut hands = [CardSet::EMPTY; 4];
     let mut start = 0;
     for seat in 0..n {
         if seat == usize::from(view.seat()) {
             hands[seat] = view.hand();
+            continue;
+        }
+        if known.is_some() {
             continue;
         }
         let need = usize::from(view.hand_size(seat as u8));
@@ -323,6 +505,56 @@ fn shuffle(cards: &mut [Card], rng: &mut SplitMix64) {
     }
 }
 
+/// How the determinized search plays: the first version's settings ([`Config::V1`]) or
+/// the improvements measured against it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Config {
+    /// Deepest iteration, in plies from the root move.
+    pub max_depth: u8,
+    /// Plies searched past a new deal.
+    pub plies_after_deal: u8,
+    /// Softmax temperature (centipoints) of the inference from the other seats' plays in
+    /// the current round; 0: only the hard filters of [`revealed_voids`].
+    pub infer_temp: u16,
+    /// With inference: candidate worlds drawn per world searched.
+    pub candidates: u8,
+    /// How the other sides choose inside the search: 0 minimax (they see every card of
+    /// the world), 1 the rule-based player's move (they see only their own hand).
+    pub opp_model: u8,
+    /// Search all worlds together on the tree of public plays ([`super::vector`]) instead
+    /// of each world on its own.
+    pub vector: bool,
+    /// Use the learned evaluation ([`super::learned`]) at the end of a round.
+    pub learned: bool,
+    /// Information-set MCTS instead of alpha-beta: 0 off, 1 random playouts to the end
+    /// of the hand, 2 rule-based playouts to the end of the round and the evaluation.
+    pub ismcts: u8,
+    /// Its UCB exploration constant, centipoints.
+    pub ucb_c: u16,
+    /// The reply to the root move is chosen as by an opponent that does not see the
+    /// seat's hand: averaged over this many redeals of it (0: minimax in the world).
+    pub opp_info: u8,
+}
+
+impl Config {
+    /// The first version (`expert-v1`, `handheld-v1` with a smaller depth).
+    pub(crate) const V1: Config = Config {
+        max_depth: MAX_DEPTH,
+        plies_after_deal: PLIES_AFTER_DEAL,
+        infer_temp: 0,
+        candidates: 1,
+        opp_model: 0,
+        vector: false,
+        learned: false,
+        ismcts: 0,
+        ucb_c: 0,
+        opp_info: 0,
+    };
+}
+
+/// Most candidate worlds drawn for inference.
+const MAX_CANDIDATES: usize = 512;
+
 /// The determinized search's move, or `None` when the budget cannot afford one iteration
 /// of one world (the caller then falls back to the rule-based player).
 pub(crate) fn choose(
@@ -331,6 +563,50 @@ pub(crate) fn choose(
     seed: u64,
     budget: Budget,
     max_depth: u8,
+    stats: &mut SearchStats,
+) -> Option<Move> {
+    let cfg = Config {
+        max_depth,
+        ..Config::V1
+    };
+    choose_with(&cfg, view, moves, seed, budget, None, stats)
+}
+
+/// Systematic resampling: `picks` worlds among `weights` in proportion to their weights,
+/// as (candidate, multiplicity) pairs in candidate order; returns how many pairs.
+fn resample(weights: &[u32], picks: u32, rng: &mut SplitMix64, out: &mut [(u16, u16)]) -> usize {
+    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+    if total == 0 || picks == 0 {
+        return 0;
+    }
+    let step = total.div_ceil(u64::from(picks)).max(1);
+    let mut u = rng.next() % step;
+    let mut cum = 0u64;
+    let mut len = 0;
+    for (i, &w) in weights.iter().enumerate() {
+        cum += u64::from(w);
+        let mut count = 0u16;
+        while u < cum {
+            count += 1;
+            u += step;
+        }
+        if count > 0 && len < out.len() {
+            out[len] = (i as u16, count);
+            len += 1;
+        }
+    }
+    len
+}
+
+/// [`choose`] with explicit settings; `known` gives the other hands (a benchmark
+/// diagnostic that cheats).
+pub(crate) fn choose_with(
+    cfg: &Config,
+    view: &PlayerView,
+    moves: &[Move],
+    seed: u64,
+    budget: Budget,
+    known: Option<&[CardSet; 4]>,
     stats: &mut SearchStats,
 ) -> Option<Move> {
     let n = moves.len().min(MAX_MOVES);
@@ -343,16 +619,114 @@ pub(crate) fn choose(
     let side = view.side();
     let voids = revealed_voids(view);
     let mut rng = SplitMix64::new(seed);
+    // With inference: draw candidates, weigh them by the likelihood of the plays seen, and
+    // search a resample of them (worlds given by their generator state and multiplicity).
+    let mut picks = [(0u16, 0u16); 256];
+    let mut states = [0u64; MAX_CANDIDATES];
+    let mut n_picks = 0;
+    let infer = cfg.infer_temp > 0 && !exact && known.is_none() && samples > 0;
+    if infer {
+        let obs = super::infer::Observations::of(view);
+        if !obs.is_empty() {
+            let m = (samples as usize * usize::from(cfg.candidates.max(1))).min(MAX_CANDIDATES);
+            let mut weights = [0u32; MAX_CANDIDATES];
+            for j in 0..m {
+                states[j] = rng.state();
+                if let Some(world) = sample(view, &voids, None, &mut rng) {
+                    weights[j] = obs.likelihood(&world, u32::from(cfg.infer_temp));
+                }
+            }
+            n_picks = resample(&weights[..m], samples.min(256), &mut rng, &mut picks);
+        }
+    }
+    let slots = if n_picks > 0 { n_picks as u32 } else { samples };
+    if cfg.ismcts > 0 {
+        let settings = super::ismcts::Settings {
+            c: u32::from(cfg.ucb_c),
+            playout: cfg.ismcts - 1,
+        };
+        let mut k = 0usize;
+        let (mv, used) = super::ismcts::choose(
+            settings,
+            &moves[..n],
+            side,
+            cfg.learned,
+            budget.nodes,
+            &mut rng,
+            |rng| {
+                if exact {
+                    return sample(view, &voids, known, rng);
+                }
+                if n_picks > 0 {
+                    let (j, _) = picks[k % n_picks];
+                    k += 1;
+                    let mut r = SplitMix64::new(states[usize::from(j)]);
+                    return sample(view, &voids, None, &mut r);
+                }
+                sample(view, &voids, known, rng)
+            },
+        );
+        stats.nodes = used;
+        stats.worlds_searched = u32::from(mv.is_some());
+        return mv;
+    }
+    if cfg.vector {
+        let mut worlds: heapless::Vec<HandState, { super::vector::MAX_WORLDS }> =
+            heapless::Vec::new();
+        let mut weights = [0u32; super::vector::MAX_WORLDS];
+        for s in 0..slots {
+            if worlds.is_full() {
+                break;
+            }
+            let (world, mult) = if n_picks > 0 {
+                let (j, mult) = picks[s as usize];
+                let mut r = SplitMix64::new(states[usize::from(j)]);
+                (sample(view, &voids, None, &mut r), u32::from(mult))
+            } else {
+                (sample(view, &voids, known, &mut rng), 1)
+            };
+            if let Some(w) = world {
+                weights[worlds.len()] = mult;
+                let _ = worlds.push(w);
+            }
+        }
+        let nw = worlds.len();
+        stats.samples = nw as u32;
+        let ppr = view.rules().plays_per_round();
+        let useful = ppr - view.plays() % ppr + cfg.plies_after_deal;
+        let (mv, used, depth) = super::vector::choose(
+            cfg,
+            &worlds[..nw],
+            &weights[..nw],
+            &moves[..n],
+            view.seat(),
+            budget.nodes,
+            useful,
+        );
+        stats.nodes = used;
+        stats.depth = depth;
+        stats.worlds_searched = if mv.is_some() { nw as u32 } else { 0 };
+        return mv;
+    }
     let mut total = [0i32; MAX_MOVES];
     let mut cur = [0i16; MAX_MOVES];
     let mut done = [0i16; MAX_MOVES];
     let mut counted = 0u32;
     let mut used = 0u32;
     let ppr = view.rules().plays_per_round();
-    let useful = ppr - view.plays() % ppr + PLIES_AFTER_DEAL;
-    for s in 0..samples {
-        let limit = (budget.nodes - used) / (samples - s);
-        let Some(world) = sample(view, &voids, &mut rng) else {
+    let useful = ppr - view.plays() % ppr + cfg.plies_after_deal;
+    let mut weight_left = if n_picks > 0 { samples } else { slots };
+    for s in 0..slots {
+        let (world, mult) = if n_picks > 0 {
+            let (j, mult) = picks[s as usize];
+            let mut r = SplitMix64::new(states[usize::from(j)]);
+            (sample(view, &voids, None, &mut r), u32::from(mult))
+        } else {
+            (sample(view, &voids, known, &mut rng), 1)
+        };
+        let limit = (budget.nodes - used) * mult / weight_left.max(1);
+        weight_left = weight_left.saturating_sub(mult);
+        let Some(world) = world else {
             continue;
         };
         stats.samples += 1;
@@ -362,9 +736,12 @@ pub(crate) fn choose(
             limit,
             aborted: false,
             horizon: false,
+            plies_after_deal: cfg.plies_after_deal,
+            opp_model: cfg.opp_model,
+            learned: cfg.learned,
         };
         let mut have = false;
-        for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
+        for depth in 1..=cfg.max_depth.clamp(1, MAX_DEPTH) {
             searcher.horizon = false;
             for (i, &mv) in moves[..n].iter().enumerate() {
                 if searcher.nodes >= searcher.limit {
@@ -375,11 +752,22 @@ pub(crate) fn choose(
                 let mut child = world;
                 child.play_unchecked(mv);
                 let next = if dealt(&world, &child) {
-                    (depth - 1).min(PLIES_AFTER_DEAL)
+                    (depth - 1).min(cfg.plies_after_deal)
                 } else {
                     depth - 1
                 };
-                let v = searcher.ab(&child, next, i32::MIN, i32::MAX);
+                let v = if cfg.opp_info > 0 {
+                    let mut alts: heapless::Vec<HandState, 8> = heapless::Vec::new();
+                    let mut r = SplitMix64::new(seed ^ (u64::from(s) << 32) ^ i as u64);
+                    for _ in 0..cfg.opp_info.min(8) {
+                        if let Some(a) = redeal_hand(&child, view.seat(), &mut r) {
+                            let _ = alts.push(a);
+                        }
+                    }
+                    searcher.reply_value(&child, next, &alts)
+                } else {
+                    searcher.ab(&child, next, i32::MIN, i32::MAX)
+                };
                 cur[i] = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
                 if searcher.aborted {
                     break;
@@ -401,7 +789,7 @@ pub(crate) fn choose(
         if have {
             counted += 1;
             for i in 0..n {
-                total[i] = total[i].saturating_add(i32::from(done[i]));
+                total[i] = total[i].saturating_add(i32::from(done[i]) * mult as i32);
             }
         }
     }
