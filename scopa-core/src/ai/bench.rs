@@ -62,7 +62,10 @@ pub struct Tuning {
     pub infer_temp: u16,
     /// With inference, candidate worlds drawn per world searched.
     pub candidates: u8,
-    /// How the other sides choose inside the search: 0 minimax, 1 the rule-based move.
+    /// How the other sides choose inside the search: 0 the best reply in each world (the
+    /// first version), 1 the rule-based player's move, 2 half the best reply and half the
+    /// mean of the replies, 3 three quarters the best reply and a quarter the mean, 4 half
+    /// the best reply and half the rule-based move (the new expert).
     pub opp_model: u8,
     /// Search the worlds together on the tree of public plays (no strategy fusion for the
     /// seat's own later moves).
@@ -80,6 +83,13 @@ pub struct Tuning {
 }
 
 impl Tuning {
+    /// The new `expert`'s settings and default budget.
+    pub const EXPERT: Tuning = Tuning {
+        budget: Level::Expert.default_budget(),
+        opp_model: 4,
+        ..Tuning::V1
+    };
+
     /// The first version's settings.
     pub const V1: Tuning = Tuning {
         budget: V1_EXPERT,
@@ -227,7 +237,7 @@ pub fn choose_move(
                 plies_after_deal: t.plies_after_deal,
                 infer_temp: t.infer_temp,
                 candidates: t.candidates,
-                opp_model: t.opp_model,
+                opp_model: search::OppModel::from_code(t.opp_model),
                 vector: t.vector,
                 learned: t.learned,
                 ismcts: t.ismcts,

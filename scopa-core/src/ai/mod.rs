@@ -67,8 +67,8 @@ impl Level {
                 nodes: 0,
             },
             Level::Expert => Budget {
-                samples: 64,
-                nodes: 50_000,
+                samples: 128,
+                nodes: 400_000,
             },
             Level::Handheld => Budget {
                 samples: 16,
@@ -186,12 +186,12 @@ pub fn choose_move_with_stats(
             if moves.len() == 1 {
                 Some(moves[0])
             } else {
-                let depth = if level == Level::Handheld {
-                    search::HANDHELD_MAX_DEPTH
+                let cfg = if level == Level::Handheld {
+                    &search::Config::HANDHELD
                 } else {
-                    search::MAX_DEPTH
+                    &search::Config::EXPERT
                 };
-                search::choose(view, &moves, seed, budget, depth, &mut stats)
+                search::choose_with(cfg, view, &moves, seed, budget, None, &mut stats)
                     .or_else(|| medium::choose(view, &moves))
             }
         }

@@ -134,7 +134,7 @@ struct Searcher {
     aborted: bool,
     horizon: bool,
     plies_after_deal: u8,
-    opp_model: u8,
+    opp_model: OppModel,
     learned: bool,
 }
 
@@ -185,7 +185,10 @@ fn model_move(st: &HandState, buf: &MoveBuf) -> Move {
 /// learned evaluation instead.
 #[inline(never)]
 pub(crate) fn leaf_value(st: &HandState, side: u8, learned: bool) -> i32 {
-    if learned && st.plays().is_multiple_of(st.rules().plays_per_round()) && super::learned::applies(st) {
+    if learned
+        && st.plays().is_multiple_of(st.rules().plays_per_round())
+        && super::learned::applies(st)
+    {
         return super::learned::value(st, side);
     }
     eval::value(st, side) + sweep_threat(st, side)
@@ -323,18 +326,30 @@ impl Searcher {
             return eval::value(st, self.side);
         }
         let maxing = st.rules().side_of(st.turn()) == self.side;
-        if !maxing && self.opp_model == 1 {
-            buf.mv[0] = model_move(st, &buf);
-            buf.len = 1;
-        }
-        let soft = self.opp_model >= 2;
-        if soft {
-            // No cut-offs: a soft minimum needs every child's exact value.
-            alpha = i32::MIN;
-            beta = i32::MAX;
+        let model = if maxing {
+            OppModel::Minimax
+        } else {
+            self.opp_model
+        };
+        let mut model_move_here = None;
+        match model {
+            OppModel::Minimax => {}
+            OppModel::RuleBased => {
+                buf.mv[0] = model_move(st, &buf);
+                buf.len = 1;
+            }
+            OppModel::SoftMean | OppModel::SoftMeanQuarter | OppModel::Blend => {
+                // No cut-offs: a soft value needs every reply's exact value.
+                alpha = i32::MIN;
+                beta = i32::MAX;
+                if model == OppModel::Blend {
+                    model_move_here = Some(model_move(st, &buf));
+                }
+            }
         }
         let mut best = if maxing { i32::MIN } else { i32::MAX };
         let mut sum = 0i64;
+        let mut model_value = 0;
         for &mv in &buf.mv[..buf.len] {
             if self.nodes >= self.limit {
                 self.aborted = true;
@@ -352,6 +367,9 @@ impl Searcher {
                 return 0;
             }
             sum += i64::from(v);
+            if model_move_here == Some(mv) {
+                model_value = v;
+            }
             if maxing {
                 best = best.max(v);
                 alpha = alpha.max(best);
@@ -359,21 +377,17 @@ impl Searcher {
                 best = best.min(v);
                 beta = beta.min(best);
             }
-            if alpha >= beta && !soft {
+            if alpha >= beta {
                 break;
             }
         }
-        if soft && !maxing {
-            // The other side does not see this world's hands: it finds the refutation
-            // only part of the time. opp_model 2: (min + mean) / 2; 3: (3 min + mean) / 4.
-            let mean = (sum / buf.len as i64) as i32;
-            best = if self.opp_model == 2 {
-                (best + mean) / 2
-            } else {
-                (3 * best + mean) / 4
-            };
+        let mean = (sum / buf.len.max(1) as i64) as i32;
+        match model {
+            OppModel::Minimax | OppModel::RuleBased => best,
+            OppModel::SoftMean => (best + mean) / 2,
+            OppModel::SoftMeanQuarter => (3 * best + mean) / 4,
+            OppModel::Blend => (best + model_value) / 2,
         }
-        best
     }
 }
 
@@ -505,6 +519,37 @@ fn shuffle(cards: &mut [Card], rng: &mut SplitMix64) {
     }
 }
 
+/// How the other sides choose at their nodes of a world's search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum OppModel {
+    /// The best reply in the world (the first version): they play as if they saw every
+    /// card of the world, this seat's hand included.
+    Minimax,
+    /// The rule-based (`medium`) move from what they see (their hand, the table, the
+    /// piles): the search plays the best response to that player.
+    RuleBased,
+    /// Half the best reply's value, half the mean of all replies.
+    SoftMean,
+    /// Three quarters the best reply's value, a quarter the mean of all replies.
+    SoftMeanQuarter,
+    /// Half the best reply's value, half the rule-based move's: an opponent that does not
+    /// see this seat's hand finds the refutation only part of the time.
+    Blend,
+}
+
+impl OppModel {
+    /// The model by its number in [`super::bench::Tuning::opp_model`].
+    pub(crate) const fn from_code(code: u8) -> OppModel {
+        match code {
+            1 => OppModel::RuleBased,
+            2 => OppModel::SoftMean,
+            3 => OppModel::SoftMeanQuarter,
+            4 => OppModel::Blend,
+            _ => OppModel::Minimax,
+        }
+    }
+}
+
 /// How the determinized search plays: the first version's settings ([`Config::V1`]) or
 /// the improvements measured against it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -518,9 +563,8 @@ pub(crate) struct Config {
     pub infer_temp: u16,
     /// With inference: candidate worlds drawn per world searched.
     pub candidates: u8,
-    /// How the other sides choose inside the search: 0 minimax (they see every card of
-    /// the world), 1 the rule-based player's move (they see only their own hand).
-    pub opp_model: u8,
+    /// How the other sides choose inside the search.
+    pub opp_model: OppModel,
     /// Search all worlds together on the tree of public plays ([`super::vector`]) instead
     /// of each world on its own.
     pub vector: bool,
@@ -543,33 +587,79 @@ impl Config {
         plies_after_deal: PLIES_AFTER_DEAL,
         infer_temp: 0,
         candidates: 1,
-        opp_model: 0,
+        opp_model: OppModel::Minimax,
         vector: false,
         learned: false,
         ismcts: 0,
         ucb_c: 0,
         opp_info: 0,
     };
+
+    /// The expert of issue 13: the first version's search with the other sides modeled
+    /// as players that do not see this seat's hand ([`OppModel::Blend`]).
+    pub(crate) const EXPERT: Config = Config {
+        opp_model: OppModel::Blend,
+        ..Config::V1
+    };
+
+    /// The handheld: [`Config::EXPERT`] with a smaller depth (stack).
+    pub(crate) const HANDHELD: Config = Config {
+        max_depth: HANDHELD_MAX_DEPTH,
+        ..Config::EXPERT
+    };
 }
 
 /// Most candidate worlds drawn for inference.
 const MAX_CANDIDATES: usize = 512;
 
-/// The determinized search's move, or `None` when the budget cannot afford one iteration
-/// of one world (the caller then falls back to the rule-based player).
-pub(crate) fn choose(
+/// Most worlds kept by the inference's resampling.
+const MAX_PICKS: usize = 64;
+
+/// Resampled worlds: the generator state that draws each, and how many times it counts.
+type Picks = heapless::Vec<(u64, u16), MAX_PICKS>;
+
+/// The world `pick` stands for.
+fn picked(view: &PlayerView, voids: &[u16; 4], pick: (u64, u16)) -> Option<HandState> {
+    sample(view, voids, None, &mut SplitMix64::new(pick.0))
+}
+
+/// Inference: draws `samples × candidates` worlds, weighs each by the likelihood of the
+/// other seats' plays of this round in it, and resamples at most `samples` (and
+/// [`MAX_PICKS`]) of them. Empty when nothing was played to infer from. Kept out of line so
+/// that its scratch is not on the stack during the search.
+#[inline(never)]
+fn infer_picks(
+    cfg: &Config,
     view: &PlayerView,
-    moves: &[Move],
-    seed: u64,
-    budget: Budget,
-    max_depth: u8,
-    stats: &mut SearchStats,
-) -> Option<Move> {
-    let cfg = Config {
-        max_depth,
-        ..Config::V1
-    };
-    choose_with(&cfg, view, moves, seed, budget, None, stats)
+    voids: &[u16; 4],
+    samples: u32,
+    rng: &mut SplitMix64,
+) -> Picks {
+    let mut out = Picks::new();
+    let obs = super::infer::Observations::of(view);
+    if obs.is_empty() {
+        return out;
+    }
+    let m = (samples as usize * usize::from(cfg.candidates.max(1))).min(MAX_CANDIDATES);
+    let mut states = [0u64; MAX_CANDIDATES];
+    let mut weights = [0u32; MAX_CANDIDATES];
+    for j in 0..m {
+        states[j] = rng.state();
+        if let Some(world) = sample(view, voids, None, rng) {
+            weights[j] = obs.likelihood(&world, u32::from(cfg.infer_temp));
+        }
+    }
+    let mut chosen = [(0u16, 0u16); MAX_PICKS];
+    let len = resample(
+        &weights[..m],
+        samples.min(MAX_PICKS as u32),
+        rng,
+        &mut chosen,
+    );
+    for &(j, mult) in &chosen[..len] {
+        let _ = out.push((states[usize::from(j)], mult));
+    }
+    out
 }
 
 /// Systematic resampling: `picks` worlds among `weights` in proportion to their weights,
@@ -598,8 +688,9 @@ fn resample(weights: &[u32], picks: u32, rng: &mut SplitMix64, out: &mut [(u16, 
     len
 }
 
-/// [`choose`] with explicit settings; `known` gives the other hands (a benchmark
-/// diagnostic that cheats).
+/// The determinized search's move with settings `cfg`, or `None` when the budget cannot
+/// afford one iteration of one world (the caller then falls back to the rule-based
+/// player). `known` gives the other hands (a benchmark diagnostic that cheats).
 pub(crate) fn choose_with(
     cfg: &Config,
     view: &PlayerView,
@@ -619,26 +710,13 @@ pub(crate) fn choose_with(
     let side = view.side();
     let voids = revealed_voids(view);
     let mut rng = SplitMix64::new(seed);
-    // With inference: draw candidates, weigh them by the likelihood of the plays seen, and
-    // search a resample of them (worlds given by their generator state and multiplicity).
-    let mut picks = [(0u16, 0u16); 256];
-    let mut states = [0u64; MAX_CANDIDATES];
-    let mut n_picks = 0;
-    let infer = cfg.infer_temp > 0 && !exact && known.is_none() && samples > 0;
-    if infer {
-        let obs = super::infer::Observations::of(view);
-        if !obs.is_empty() {
-            let m = (samples as usize * usize::from(cfg.candidates.max(1))).min(MAX_CANDIDATES);
-            let mut weights = [0u32; MAX_CANDIDATES];
-            for j in 0..m {
-                states[j] = rng.state();
-                if let Some(world) = sample(view, &voids, None, &mut rng) {
-                    weights[j] = obs.likelihood(&world, u32::from(cfg.infer_temp));
-                }
-            }
-            n_picks = resample(&weights[..m], samples.min(256), &mut rng, &mut picks);
-        }
-    }
+    // With inference: search a resample of weighted candidates.
+    let picks = if cfg.infer_temp > 0 && !exact && known.is_none() && samples > 0 {
+        infer_picks(cfg, view, &voids, samples, &mut rng)
+    } else {
+        Picks::new()
+    };
+    let n_picks = picks.len();
     let slots = if n_picks > 0 { n_picks as u32 } else { samples };
     if cfg.ismcts > 0 {
         let settings = super::ismcts::Settings {
@@ -658,10 +736,9 @@ pub(crate) fn choose_with(
                     return sample(view, &voids, known, rng);
                 }
                 if n_picks > 0 {
-                    let (j, _) = picks[k % n_picks];
+                    let pick = picks[k % n_picks];
                     k += 1;
-                    let mut r = SplitMix64::new(states[usize::from(j)]);
-                    return sample(view, &voids, None, &mut r);
+                    return picked(view, &voids, pick);
                 }
                 sample(view, &voids, known, rng)
             },
@@ -679,9 +756,8 @@ pub(crate) fn choose_with(
                 break;
             }
             let (world, mult) = if n_picks > 0 {
-                let (j, mult) = picks[s as usize];
-                let mut r = SplitMix64::new(states[usize::from(j)]);
-                (sample(view, &voids, None, &mut r), u32::from(mult))
+                let pick = picks[s as usize];
+                (picked(view, &voids, pick), u32::from(pick.1))
             } else {
                 (sample(view, &voids, known, &mut rng), 1)
             };
@@ -715,16 +791,27 @@ pub(crate) fn choose_with(
     let mut used = 0u32;
     let ppr = view.rules().plays_per_round();
     let useful = ppr - view.plays() % ppr + cfg.plies_after_deal;
-    let mut weight_left = if n_picks > 0 { samples } else { slots };
+    let mut weight_left = if n_picks > 0 {
+        picks.iter().map(|p| u32::from(p.1)).sum()
+    } else {
+        slots
+    };
+    // When nothing is hidden, nothing is hidden from the other seats either: they do find
+    // the best reply, and the search is exact.
+    let opp_model = if exact {
+        OppModel::Minimax
+    } else {
+        cfg.opp_model
+    };
     for s in 0..slots {
         let (world, mult) = if n_picks > 0 {
-            let (j, mult) = picks[s as usize];
-            let mut r = SplitMix64::new(states[usize::from(j)]);
-            (sample(view, &voids, None, &mut r), u32::from(mult))
+            let pick = picks[s as usize];
+            (picked(view, &voids, pick), u32::from(pick.1))
         } else {
             (sample(view, &voids, known, &mut rng), 1)
         };
-        let limit = (budget.nodes - used) * mult / weight_left.max(1);
+        let left = u64::from(budget.nodes - used);
+        let limit = (left * u64::from(mult) / u64::from(weight_left.max(1))) as u32;
         weight_left = weight_left.saturating_sub(mult);
         let Some(world) = world else {
             continue;
@@ -737,7 +824,7 @@ pub(crate) fn choose_with(
             aborted: false,
             horizon: false,
             plies_after_deal: cfg.plies_after_deal,
-            opp_model: cfg.opp_model,
+            opp_model,
             learned: cfg.learned,
         };
         let mut have = false;
