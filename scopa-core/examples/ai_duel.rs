@@ -10,7 +10,10 @@
 //! expert-v1 handheld-v1 oracle — the oracle cheats: it sees every card), `--deals N`
 //! (paired deals), `--seed S`, `--players 2|3|4`, `--deal standard|scopone|scopone_scientifico`,
 //! `--a-samples N --a-nodes N --b-samples N --b-nodes N` (override the default budgets),
-//! `--threads N` (default 1).
+//! `--threads N` (default 1), `--a-tune key=value,…` (A is the determinized search with those
+//! settings: samples nodes after infer cand opp vector learned ismcts c oppinfo; see
+//! `ai::bench::Tuning`), `--a-plays FROM-TO --a-else PLAYER` (A's player makes only the
+//! plays FROM ≤ p < TO of each hand, PLAYER the others).
 //!
 //! Times per move are the CPU time of the playing thread (`CLOCK_THREAD_CPUTIME_ID`, so
 //! other processes sharing the cores do not inflate them), else wall time.
@@ -31,6 +34,9 @@ struct Player {
     who: Contender,
     /// A budget replacing the level's default (levels only).
     budget: Option<Budget>,
+    /// Plays of the hand (from, to) on which `who` plays; `other` plays the rest.
+    plays: (u8, u8),
+    other: Contender,
 }
 
 impl Player {
@@ -72,7 +78,15 @@ fn play_hand(
     loop {
         let seat = game.turn();
         let view = game.view(seat).ok_or("no view")?;
-        let p = if a_seats.contains(&seat) { a } else { b };
+        let mut p = if a_seats.contains(&seat) { a } else { b };
+        let at = game.hand().plays();
+        if at < p.plays.0 || at >= p.plays.1 {
+            p = Player {
+                who: p.other,
+                budget: None,
+                ..p
+            };
+        }
         let move_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (ply << 8) ^ u64::from(seat);
         let cpu = thread_cpu_ns();
         let t = Instant::now();
@@ -215,10 +229,14 @@ fn parse_args() -> Result<(Rules, u64, u32, Player, Player, usize), String> {
     let mut a = Player {
         who: Contender::Level(ai::Level::Expert),
         budget: None,
+        plays: (0, u8::MAX),
+        other: Contender::Level(ai::Level::Expert),
     };
     let mut b = Player {
         who: Contender::Level(ai::Level::Medium),
         budget: None,
+        plays: (0, u8::MAX),
+        other: Contender::Level(ai::Level::Medium),
     };
     let (mut a_s, mut a_n, mut b_s, mut b_n) = (None, None, None, None);
     let mut threads = 1usize;
@@ -250,6 +268,17 @@ fn parse_args() -> Result<(Rules, u64, u32, Player, Player, usize), String> {
             "--b-nodes" => b_n = Some(num("--b-nodes")? as u32),
             "--threads" => threads = num("--threads")?.max(1) as usize,
             "--a-tune" => a.who = Contender::Tuned(tuning(val)?),
+            "--a-plays" => {
+                let (from, to) = val
+                    .split_once('-')
+                    .ok_or_else(|| format!("--a-plays {val:?}: expected FROM-TO"))?;
+                let num = |x: &str| {
+                    x.parse::<u8>()
+                        .map_err(|e| format!("--a-plays {val:?}: {e}"))
+                };
+                a.plays = (num(from)?, num(to)?);
+            }
+            "--a-else" => a.other = val.parse().map_err(|e| format!("--a-else: {e}"))?,
             "--b-tune" => b.who = Contender::Tuned(tuning(val)?),
             _ => return Err(format!("unknown option {flag}")),
         }

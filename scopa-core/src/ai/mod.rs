@@ -72,7 +72,7 @@ impl Level {
             },
             Level::Handheld => Budget {
                 samples: 16,
-                nodes: 12_000,
+                nodes: 9_000,
             },
         }
     }

@@ -6,18 +6,27 @@
 //!    taken to hold no card of a sweeping value (when enough other cards are left to
 //!    honour that).
 //! 2. **Search.** Each sampled world is a position with nothing hidden; every legal root
-//!    move is searched in it by alpha-beta (max for the seat's side — partners included —
-//!    min for the others), deepening one ply at a time while the node budget lasts, with
-//!    the exact score at the end of the hand and an integer static estimate
-//!    ([`super::eval`]) at the horizon. Deals of new rounds happen inside the search from
-//!    the sampled deck order.
+//!    move is searched in it, deepening one ply at a time while the node budget lasts,
+//!    with the exact score at the end of the hand and an integer static estimate
+//!    ([`super::eval`]) at the horizon. The seat's side (partners included) takes its best
+//!    move. How the other sides choose is [`Config::opp_model`]: the first version took
+//!    their best reply in the world (alpha-beta) — as if they saw every card of it, this
+//!    seat's hand included; the issue-13 expert counts half of that and half of the reply
+//!    the rule-based player would make from what that seat sees ([`OppModel::Blend`]), an
+//!    opponent that finds the refutation only part of the time. Deals of new rounds happen
+//!    inside the search from the sampled deck order.
 //! 3. **Combining.** The values of each root move from the deepest completed iteration of
 //!    each world are added up; the move with the best total is played (the first in
 //!    canonical order on ties).
 //!
 //! When nothing is hidden any more (the deck is empty and at most one other seat still
-//! holds cards — in 2 players, the last round), there is a single world and the search
+//! holds cards — in 2 players, the last round), nothing is hidden from the other seat
+//! either: there is a single world, the other side's best reply is taken, and the search
 //! runs to the end of the hand: the result is exact.
+//!
+//! The measured alternatives (inference from play, the vector search of
+//! [`super::vector`], [`super::ismcts`], the learned evaluation, other opponent models)
+//! are settings of [`Config`] reachable through [`super::bench::Tuning`].
 //!
 //! The budget is a count of nodes (one node = one move played on a copy of the state) over
 //! all samples, so the work per move is bounded and the result reproducible.
