@@ -19,7 +19,7 @@ pub mod provisional;
 use provisional::{Action, Controller, Lang, Phase, SaveError, Session, SessionError, Settings};
 
 /// Settings as the page sends them (names as in RULES.md and the CLI).
-#[derive(Deserialize, Debug, Clone)]
+#[derive(Deserialize, Serialize, Debug, Clone)]
 pub struct SettingsIn {
     /// 2, 3 or 4.
     pub players: u8,

@@ -60,3 +60,87 @@ export async function openPage(env, viewport = DESKTOP, { lang = 'en-US', reduce
 export async function settle(page, timeout = 60000) {
   await page.waitForFunction(() => window.__scopa && window.__scopa.ready && !window.__scopa.busy(), { timeout, polling: 20 });
 }
+
+const isOpen = (page, id) => page.$eval(`#${id}`, (d) => d.open);
+
+// Opens Settings and starts a match as a person would: picks each option in the form.
+export async function startMatch(page, { players = 2, deal = 'standard', target = 11, seats = ['human', 'expert'],
+  seed = '1', pace = 'instant', deck = 'italian', ace = 'none', lang = null } = {}) {
+  await settle(page);
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.select('#set-players', String(players));
+  await page.select('#set-deal', deal);
+  await page.select('#set-target', String(target));
+  await page.select('#set-ace', ace);
+  for (let i = 0; i < players; i++) await page.select(`#set-seat-${i}`, seats[i]);
+  await page.select('#set-pace', pace);
+  await page.select('#set-deck', deck);
+  if (lang) await page.select('#set-lang', lang);
+  await page.$eval('#set-seed', (e) => { e.value = ''; });
+  await page.type('#set-seed', String(seed));
+  await page.click('#settings-start');
+  await page.waitForSelector('#dlg-settings:not([open])');
+  await settle(page);
+}
+
+// What the screen offers now.
+export async function screen(page) {
+  await settle(page);
+  return page.evaluate(() => ({
+    summary: document.getElementById('dlg-summary').open,
+    over: document.getElementById('dlg-over').open,
+    handoff: document.getElementById('dlg-handoff').open,
+    message: document.getElementById('dlg-message').open,
+    choice: !document.getElementById('choice').hidden,
+    options: [...document.querySelectorAll('#choice [data-option]')].length,
+    hand: [...document.querySelectorAll('#hand button.card')].map((b) => ({ card: Number(b.dataset.card), enabled: !b.disabled })),
+    table: [...document.querySelectorAll('#table .card')].map((b) => Number(b.dataset.card)),
+    status: document.getElementById('status').textContent,
+    score: document.getElementById('score').textContent,
+  }));
+}
+
+// One step of a person: acknowledge a dialog, choose a capture (option `pick`), or tap a
+// card (the `nth` playable one). Returns what was done.
+export async function step(page, { nth = 0, pick = 0 } = {}) {
+  const s = await screen(page);
+  if (s.over) return 'over';
+  if (s.summary) {
+    await page.click('#summary-continue');
+    return 'summary';
+  }
+  if (s.handoff) {
+    await page.click('#handoff-ready');
+    return 'handoff';
+  }
+  if (s.choice) {
+    await page.click(`#choice [data-option="${Math.min(pick, s.options - 1)}"]`);
+    return 'choice';
+  }
+  const playable = s.hand.filter((h) => h.enabled);
+  if (playable.length === 0) throw new Error(`nothing to do on screen: ${JSON.stringify(s)}`);
+  const card = playable[nth % playable.length].card;
+  await page.click(`#hand [data-card="${card}"]`);
+  return 'play';
+}
+
+export { isOpen };
+
+// Plays until `until(what, screen)` is true or the match is over; returns the counts of
+// each kind of step. `nth` varies the card a person taps.
+export async function playUntil(page, until = () => false, { limit = 4000, pick = (i) => i % 2 } = {}) {
+  const counts = { play: 0, choice: 0, summary: 0, handoff: 0, over: 0 };
+  for (let i = 0; i < limit; i++) {
+    const s = await screen(page);
+    if (until(s, counts)) return counts;
+    const what = await step(page, { nth: i * 7, pick: pick(i) });
+    counts[what] += 1;
+    if (what === 'over') return counts;
+  }
+  throw new Error(`no end after ${limit} steps`);
+}
+
+export async function transcript(page) {
+  return page.evaluate(() => [...window.__scopa.transcript]);
+}

@@ -287,7 +287,7 @@ function renderScore(st) {
     const name = st.players === 4 ? t('team', { n: s + 1 }) : seatName(st, s);
     parts.push(`${name} ${st.scores[s]}`);
   }
-  $('score').textContent = `${parts.join(' · ')} / ${st.target}`;
+  $('score').textContent = `${parts.join(' – ')} · ${t('toWin', { n: st.target })}`;
 }
 
 function countsText(st, seat) {
@@ -556,6 +556,7 @@ function showOver(st, ph) {
   $('over-body').textContent = `${t('winner', { name: sideName(st, ph.winner) })} ${scores}`;
   $('over-rematch').textContent = t('rematch');
   $('over-settings').textContent = t('newMatch');
+  $('over-stats').textContent = t('stats');
   $('dlg-over').showModal();
 }
 
@@ -751,6 +752,7 @@ function wire() {
     $('dlg-over').close();
     openSettings();
   });
+  $('over-stats').addEventListener('click', showStats);
   $('message-ok').addEventListener('click', () => $('dlg-message').close());
   $('stats-close').addEventListener('click', () => $('dlg-stats').close());
   $('stats-reset').addEventListener('click', () => {
@@ -821,9 +823,10 @@ async function main() {
   $('app').classList.remove('loading');
   if (damaged) {
     render();
-    await showMessage(t('damaged', { reason: damaged }));
+    showMessage(t('damaged', { reason: damaged })).then(advance);
+  } else {
+    advance();
   }
-  advance();
   window.__scopa.ready = true;
   if ('serviceWorker' in navigator) {
     navigator.serviceWorker.register('./sw.js').catch(() => {});

@@ -57,7 +57,7 @@ const T = {
     damaged: 'Your saved match could not be resumed ({reason}). It was set aside and a new match started.',
     badSettings: 'These settings cannot be played: {reason}', yourHand: 'Your hand', table: 'Table',
     emptyTable: 'The table is empty.', hidden: 'hidden', on: 'on', off: 'off',
-    offline: 'Ready to play offline.', lastPlay: 'Last play',
+    offline: 'Ready to play offline.', toWin: 'to {n}', lastPlay: 'Last play',
   },
   it: {
     title: 'Scopa', hint: 'Suggerimento', newMatch: 'Nuova partita', settings: 'Impostazioni', stats: 'Statistiche',
@@ -96,7 +96,7 @@ const T = {
     damaged: 'La partita salvata non si può riprendere ({reason}). È stata messa da parte ed è iniziata una nuova partita.',
     badSettings: 'Con queste impostazioni non si può giocare: {reason}', yourHand: 'La tua mano', table: 'Tavola',
     emptyTable: 'La tavola è vuota.', hidden: 'coperta', on: 'sì', off: 'no',
-    offline: 'Pronto per giocare offline.', lastPlay: 'Ultima giocata',
+    offline: 'Pronto per giocare offline.', toWin: 'a {n}', lastPlay: 'Ultima giocata',
   },
 };
 

@@ -1,0 +1,199 @@
+// Whole matches played in headless Chromium by clicking like a person, with the checks of
+// issue 11: capture choice, hint, reload mid-hand, offline reload, damaged save, keyboard,
+// installability, language; every browser transcript replayed natively; no console error.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  DESKTOP, PHONE, openPage, playUntil, screen, settle, start, startMatch, step, transcript,
+} from './lib.mjs';
+import { replayNatively } from './replay.mjs';
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.close();
+});
+
+const rulesOf = (o) => ({
+  players: o.players ?? 2, deal: o.deal ?? 'standard', target: o.target ?? 11, primiera: 'classic',
+  ace: o.ace ?? 'none', napola: false, re_bello: false, kings_redeal: true, seats: o.seats ?? ['human', 'expert'],
+});
+
+async function freshPage(viewport = DESKTOP, opts = {}) {
+  const ctx = await env.browser.createBrowserContext();
+  const page = await openPage({ browser: ctx }, viewport, opts);
+  await page.goto(env.url);
+  await settle(page);
+  return page;
+}
+
+test('2 players against the expert: a whole match with hint, capture choice and a reload mid-hand', async () => {
+  const page = await freshPage(PHONE);
+  const opts = { seed: 7, target: 11, seats: ['human', 'expert'] };
+  await startMatch(page, opts);
+
+  // A hint highlights a card of the hand and says why.
+  await playUntil(page, (s) => s.hand.some((h) => h.enabled));
+  await page.click('#btn-hint');
+  assert.match(await page.$eval('#status', (e) => e.textContent), /^Hint: /);
+  assert.equal(await page.$$eval('#hand .hinted', (l) => l.length), 1);
+
+  // Play into the second hand, then reload in the middle of it.
+  const first = await playUntil(page, (s, c) => c.summary >= 1 && c.play >= 22 && s.hand.some((h) => h.enabled));
+  const beforeReload = await screen(page);
+  const saveBefore = await page.evaluate(() => localStorage.getItem('scopa.v1.save'));
+  const plays = await transcript(page);
+  await page.reload();
+  await settle(page);
+  const afterReload = await screen(page);
+  assert.deepEqual(afterReload.hand, beforeReload.hand);
+  assert.deepEqual(afterReload.table, beforeReload.table);
+  assert.equal(afterReload.score, beforeReload.score);
+  assert.equal(await page.evaluate(() => localStorage.getItem('scopa.v1.save')), saveBefore);
+
+  const rest = await playUntil(page);
+  plays.push(...(await transcript(page)));
+  assert.equal(rest.over, 1);
+  assert.ok(first.choice + rest.choice >= 1, 'a capture was chosen among several');
+  assert.match(await page.$eval('#over-body', (e) => e.textContent), /won the match/);
+
+  // The same settings, seed and human moves natively give the same match.
+  assert.deepEqual(replayNatively('two-players', rulesOf(opts), opts.seed, plays), plays);
+
+  // The result is in the statistics.
+  await page.click('#over-stats');
+  const stats = await page.$eval('#stats-body', (e) => e.textContent);
+  assert.match(stats, /expert/);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('4-player scopone against three experts, played to the end', async () => {
+  const page = await freshPage(DESKTOP);
+  const opts = { players: 4, deal: 'scopone', seed: 12, target: 11, seats: ['human', 'expert', 'expert', 'expert'] };
+  await startMatch(page, opts);
+  const opponents = await page.$$eval('#opponents .seat', (l) => l.length);
+  assert.equal(opponents, 3);
+  const counts = await playUntil(page);
+  assert.equal(counts.over, 1);
+  const plays = await transcript(page);
+  assert.deepEqual(replayNatively('scopone', rulesOf(opts), opts.seed, plays), plays);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('pass and play: two humans, the cards hidden at every hand-over', async () => {
+  const page = await freshPage(PHONE);
+  const opts = { seed: 3, target: 11, seats: ['human', 'human'] };
+  await startMatch(page, opts);
+  let hidden = 0;
+  const counts = await playUntil(page, (s) => {
+    if (s.handoff) {
+      assert.equal(s.hand.length, 0, 'no face-up card while the device changes hands');
+      hidden += 1;
+    }
+    return false;
+  });
+  assert.equal(counts.over, 1);
+  assert.ok(hidden > 30, `${hidden} hand-overs`);
+  const plays = await transcript(page);
+  assert.deepEqual(replayNatively('pass-and-play', rulesOf(opts), opts.seed, plays), plays);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('watch mode: two AIs play a match with nobody touching a card', async () => {
+  const page = await freshPage(DESKTOP);
+  await startMatch(page, { seed: 5, target: 11, seats: ['medium', 'expert'] });
+  const counts = await playUntil(page);
+  assert.equal(counts.play, 0);
+  assert.equal(counts.over, 1);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('offline after the first visit: the service worker serves the app and the match goes on', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 21, target: 11 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    }
+  });
+  await step(page);
+  const before = await screen(page);
+  await page.setOfflineMode(true);
+  await page.reload();
+  await settle(page);
+  const after = await screen(page);
+  assert.deepEqual(after.hand, before.hand);
+  assert.deepEqual(after.table, before.table);
+  assert.equal(await step(page), 'play');
+  await settle(page);
+  await page.setOfflineMode(false);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('a damaged save is set aside with a message and a new match starts', async () => {
+  const page = await freshPage(DESKTOP);
+  await page.evaluate(() => localStorage.setItem('scopa.v1.save', btoa('SCOPAWEB damaged bytes')));
+  await page.reload();
+  await settle(page);
+  assert.equal(await page.$eval('#dlg-message', (d) => d.open), true);
+  assert.match(await page.$eval('#message-text', (e) => e.textContent), /could not be resumed \(.*bytes long/);
+  await page.click('#message-ok');
+  const damaged = JSON.parse(await page.evaluate(() => localStorage.getItem('scopa.v1.damaged')));
+  assert.equal(atob(damaged.save), 'SCOPAWEB damaged bytes');
+  await playUntil(page, (s) => s.hand.some((h) => h.enabled));
+  assert.equal(await step(page), 'play');
+  // Not even base64: the same.
+  await page.evaluate(() => localStorage.setItem('scopa.v1.save', '%%%'));
+  await page.reload();
+  await settle(page);
+  assert.equal(await page.$eval('#dlg-message', (d) => d.open), true);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('keyboard: arrows move between cards, Enter plays', async () => {
+  const page = await freshPage(DESKTOP);
+  await startMatch(page, { seed: 9, target: 11 });
+  await playUntil(page, (s) => s.hand.filter((h) => h.enabled).length >= 2 && !s.choice);
+  const first = await page.evaluate(() => document.activeElement.dataset.card);
+  await page.keyboard.press('ArrowRight');
+  const second = await page.evaluate(() => document.activeElement.dataset.card);
+  assert.notEqual(first, second);
+  const n = (await transcript(page)).length;
+  await page.keyboard.press('Enter');
+  await settle(page);
+  const s = await screen(page);
+  assert.ok(s.choice || (await transcript(page)).length > n, 'Enter played the focused card');
+  const labels = await page.$$eval('#hand .card', (l) => l.map((b) => b.getAttribute('aria-label')));
+  assert.ok(labels.every((l) => / of (denari|coppe|spade|bastoni)$/.test(l)), labels.join());
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('Italian by default in an Italian browser; French deck on request', async () => {
+  const page = await freshPage(PHONE, { lang: 'it-IT' });
+  assert.equal(await page.$eval('#btn-settings', (e) => e.textContent), 'Impostazioni');
+  await startMatch(page, { seed: 2, deck: 'french' });
+  const labels = await page.$$eval('#hand .card', (l) => l.map((b) => b.getAttribute('aria-label')));
+  assert.ok(labels.every((l) => / di (quadri|cuori|picche|fiori)$/.test(l)), labels.join());
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('installable: Chromium reports no installability error', async () => {
+  const page = await openPage(env, DESKTOP);
+  await page.goto(env.url);
+  await settle(page);
+  const cdp = await page.createCDPSession();
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors, []);
+  await page.close();
+});
