@@ -295,3 +295,34 @@ fn hint_only_for_the_person_to_play() {
         }
     }
 }
+
+#[test]
+fn settings_lines_round_trip_and_bad_ones_name_the_word() {
+    let scopone = Rules {
+        players: 4,
+        deal: DealKind::ScoponeScientifico,
+        napola: true,
+        ..Rules::default()
+    };
+    let mut mixed = Settings::pass_and_play(scopone);
+    mixed.seats[3] = Controller::Ai(Level::Handheld);
+    let mut undo = Settings::against(Level::Random, Rules::default());
+    undo.undo = true;
+    for s in [
+        Settings::default(),
+        Settings::watch(Level::Medium, scopone),
+        mixed,
+        undo,
+    ] {
+        let line = std::format!("{}", transcript::start(&s));
+        assert_eq!(line.parse::<Settings>(), Ok(s), "{line}");
+    }
+    let line = std::format!("{}", transcript::start(&Settings::default()));
+    let bad = line.replace("target 11", "target x");
+    assert_eq!(
+        bad.parse::<Settings>(),
+        Err(transcript::ParseSettingsError { word: 6 })
+    );
+    assert!(line.replace(" expert", "").parse::<Settings>().is_err());
+    assert!(std::format!("{line} human").parse::<Settings>().is_err());
+}

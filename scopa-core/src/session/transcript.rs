@@ -15,6 +15,7 @@
 use core::fmt::{self, Display, Formatter};
 use core::str::FromStr;
 
+use crate::ai::Level;
 use crate::capture::Move;
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -22,7 +23,7 @@ use crate::hand::Event;
 use crate::rules::Rules;
 use crate::score::SideScore;
 
-use super::{Action, Controller, Settings};
+use super::{Action, Controller, Lang, Settings};
 
 struct Line<F: Fn(&mut Formatter<'_>) -> fmt::Result>(F);
 
@@ -239,4 +240,111 @@ pub fn start<'a>(settings: &'a Settings) -> impl Display + 'a {
         }
         Ok(())
     })
+}
+
+/// A settings line that is not a [`start`] line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ParseSettingsError {
+    /// The word (position in the line, from 0) where reading stopped.
+    pub word: u8,
+}
+
+impl fmt::Display for ParseSettingsError {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "word {} of the settings line is not what a `session …` line has there",
+            self.word
+        )
+    }
+}
+
+impl core::error::Error for ParseSettingsError {}
+
+impl FromStr for Settings {
+    type Err = ParseSettingsError;
+
+    /// Reads back a [`start`] line (the language is English: transcripts have none).
+    ///
+    /// ```
+    /// use scopa_core::session::{transcript, Settings};
+    /// let s = Settings::default();
+    /// let line = transcript::start(&s).to_string();
+    /// assert_eq!(line.parse::<Settings>(), Ok(s));
+    /// ```
+    fn from_str(line: &str) -> Result<Settings, ParseSettingsError> {
+        let mut words = line.split_ascii_whitespace().enumerate();
+        let mut at = 0u8;
+        let mut next = |key: Option<&str>| -> Result<&str, ParseSettingsError> {
+            if let Some(key) = key {
+                match words.next() {
+                    Some((i, w)) if w == key => at = i as u8,
+                    Some((i, _)) => return Err(ParseSettingsError { word: i as u8 }),
+                    None => return Err(ParseSettingsError { word: at + 1 }),
+                }
+            }
+            match words.next() {
+                Some((i, w)) => {
+                    at = i as u8;
+                    Ok(w)
+                }
+                None => Err(ParseSettingsError { word: at + 1 }),
+            }
+        };
+        let bad = |at: u8| ParseSettingsError { word: at };
+        if next(None)? != "session" {
+            return Err(bad(0));
+        }
+        let number = |w: &str, at: u8| w.parse::<u8>().map_err(|_| bad(at));
+        let flag = |w: &str, at: u8| match w {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            _ => Err(bad(at)),
+        };
+        let players = number(next(Some("players"))?, 2)?;
+        let deal = next(Some("deal"))?.parse().map_err(|_| bad(4))?;
+        let target = number(next(Some("target"))?, 6)?;
+        let primiera = next(Some("primiera"))?.parse().map_err(|_| bad(8))?;
+        let ace = next(Some("ace"))?.parse().map_err(|_| bad(10))?;
+        let napola = flag(next(Some("napola"))?, 12)?;
+        let re_bello = flag(next(Some("re_bello"))?, 14)?;
+        let kings_redeal = flag(next(Some("kings_redeal"))?, 16)?;
+        let undo = flag(next(Some("undo"))?, 18)?;
+        let rules = Rules {
+            players,
+            deal,
+            target,
+            primiera,
+            ace,
+            napola,
+            re_bello,
+            kings_redeal,
+        };
+        let mut seats = [Controller::Human; 4];
+        let mut i = 0usize;
+        for (n, w) in words.by_ref() {
+            if n == 19 && w != "seats" {
+                return Err(bad(19));
+            }
+            if n == 19 {
+                continue;
+            }
+            let slot = seats.get_mut(i).ok_or(bad(n as u8))?;
+            *slot = match w {
+                "human" => Controller::Human,
+                level => Controller::Ai(level.parse::<Level>().map_err(|_| bad(n as u8))?),
+            };
+            i += 1;
+        }
+        if i != usize::from(players) {
+            return Err(bad(20 + i as u8));
+        }
+        Ok(Settings {
+            rules,
+            seats,
+            undo,
+            lang: Lang::En,
+        })
+    }
 }
