@@ -13,7 +13,7 @@
 //! | 30 … 69 | the current hand's deck order, 40 card indices |
 //! | 70 | number of plays made in the current hand |
 //! | 71 … 310 | 40 plays × (card index, capture as 5 bytes); unused slots are zero |
-//! | 311 | flags: bit 0 = a previous hand is recorded |
+//! | 311 | flags: bit 0 = a previous hand is recorded; bits 1 … 7 = kings redeals of the current hand (0 unless `kings_redeal`) |
 //! | 312 … 326 | the previous hand's piles, 3 × 5 bytes |
 //! | 327 … 329 | the previous hand's scope, 3 bytes |
 //! | 330 … 333 | CRC-32 (IEEE) of bytes 0 … 329 |
@@ -150,8 +150,9 @@ impl Match {
             out[at] = mv.card().index();
             put_set(&mut out[at + 1..at + 6], mv.capture());
         }
+        out[FLAGS] = self.redeals.min(crate::game::MAX_REDEALS) << 1;
         if let Some(last) = &self.last_hand {
-            out[FLAGS] = 1;
+            out[FLAGS] |= 1;
             for (i, pile) in last.piles.iter().enumerate() {
                 put_set(&mut out[LAST_PILES + 5 * i..], *pile);
             }
@@ -234,7 +235,11 @@ impl Match {
                 .push(mv)
                 .map_err(|_| SnapshotError::IllegalPlay { index })?;
         }
-        let last_hand = match bytes[FLAGS] {
+        let redeals = bytes[FLAGS] >> 1;
+        if redeals != 0 && !rules.kings_redeal {
+            return Err(SnapshotError::Inconsistent);
+        }
+        let last_hand = match bytes[FLAGS] & 1 {
             0 => {
                 if bytes[LAST_PILES..CRC].iter().any(|&b| b != 0) {
                     return Err(SnapshotError::Inconsistent);
@@ -288,6 +293,7 @@ impl Match {
             rng,
             winner,
             last_hand,
+            redeals,
         })
     }
 }
