@@ -1,40 +1,32 @@
-//! Native twin of the browser's AI timing (`web/test/bench.mjs`): expert against expert,
-//! 2 players, seeds 1 ..= N, every AI move of the first hand timed; prints the median and
-//! mean ms per move. Run: `cargo run --release -p scopa-web --example ai_speed -- 8`.
+//! Native twin of the browser's AI timing (`test/bench.mjs`): sessions of expert against
+//! expert, 2 players, seeds 1 ..= N, every AI move of the first hand timed (`RunAi`, i.e.
+//! the session's `ai_move` and the play); prints the median and mean ms per move.
+//! Run: `cargo run --release -p scopa-web --example ai_speed -- 8`.
 
 use std::time::Instant;
 
-use scopa_web::SettingsIn;
-use scopa_web::provisional::{Action, Phase, Session};
+use scopa_core::Rules;
+use scopa_core::ai::Level;
+use scopa_core::session::{Action, Phase, Session, Settings};
 
 fn main() {
     let n: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(8);
-    let settings = SettingsIn {
-        players: 2,
-        deal: "standard".into(),
-        target: 11,
-        primiera: "classic".into(),
-        ace: "none".into(),
-        napola: false,
-        re_bello: false,
-        kings_redeal: true,
-        seats: vec!["expert".into(), "expert".into()],
-        lang: "en".into(),
-    }
-    .to_settings()
-    .expect("valid settings");
+    let settings = Settings::watch(Level::Expert, Rules::default());
     let mut ms = Vec::new();
     for seed in 1..=n {
         let mut s = Session::new(settings, seed).expect("valid session");
-        while s.game().hand_number() == 0 {
+        while s.state().hand_number == 0 {
             match s.phase() {
                 Phase::AiDue { .. } => {
                     let t = Instant::now();
                     s.apply(Action::RunAi).expect("the AI plays");
                     ms.push(t.elapsed().as_secs_f64() * 1e3);
+                }
+                Phase::Scopa { .. } => {
+                    s.apply(Action::Continue).expect("continue");
                 }
                 _ => break,
             }

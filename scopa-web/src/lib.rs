@@ -1,24 +1,23 @@
 //! # scopa-web
 //!
-//! The game compiled to WebAssembly for the web app in `web/`. This crate only translates:
-//! JS objects in → session actions, session phase/state/events → plain JS objects out (via
-//! `serde-wasm-bindgen`). Rules, legality, scores, AI seeds, flow and the save format are
-//! the session's.
-//!
-//! The session is [`provisional::Session`] until `scopa_core::session` lands (see that
-//! module); the JS-facing API of [`Game`] is shaped after the planned session so the page
-//! does not change when it does.
+//! [`scopa_core::session::Session`] compiled to WebAssembly for the web app in `web/`. This
+//! crate only translates: JS objects in → session [`Action`]s, the session's phase, table
+//! state and texts out → plain JS objects (via `serde-wasm-bindgen`). Rules, legality,
+//! scores, AI seeds, the flow, every game text and the save format are the session's.
+
+use core::fmt::Display;
 
 use scopa_core::ai::Level;
-use scopa_core::{Card, CardSet, Event, Events, Move, Rules};
+use scopa_core::session::texts::summary_rows;
+use scopa_core::session::{
+    Action, CardStyle, Controller, Label, Lang, Phase, Session, SessionError, Settings, Texts,
+    transcript,
+};
+use scopa_core::{AceRule, Card, CardSet, DealKind, Event, Events, Move, PrimieraRule, Rules};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-pub mod provisional;
-
-use provisional::{Action, Controller, Lang, Phase, SaveError, Session, SessionError, Settings};
-
-/// Settings as the page sends them (names as in RULES.md and the CLI).
+/// Settings as the page sends them (option names as in RULES.md and the CLI).
 #[derive(Deserialize, Serialize, Debug, Clone)]
 pub struct SettingsIn {
     /// 2, 3 or 4.
@@ -39,6 +38,9 @@ pub struct SettingsIn {
     pub kings_redeal: bool,
     /// Per seat: `human` or an AI level name.
     pub seats: Vec<String>,
+    /// Undo of the person's last play (one person against AIs only).
+    #[serde(default)]
+    pub undo: bool,
     /// `en` or `it`.
     pub lang: String,
 }
@@ -47,16 +49,16 @@ pub struct SettingsIn {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadSetting(pub String);
 
-impl core::fmt::Display for BadSetting {
+impl Display for BadSetting {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&self.0)
     }
 }
 
 impl SettingsIn {
-    /// The session settings, or what is wrong.
+    /// The session settings, or what is wrong (checked again by `Session::new`).
     pub fn to_settings(&self) -> Result<Settings, BadSetting> {
-        let bad = |e: &dyn core::fmt::Display| BadSetting(e.to_string());
+        let bad = |e: &dyn Display| BadSetting(e.to_string());
         let rules = Rules {
             players: self.players,
             deal: self.deal.parse().map_err(|e| bad(&e))?,
@@ -81,16 +83,18 @@ impl SettingsIn {
                 level => Controller::Ai(level.parse::<Level>().map_err(|e| bad(&e))?),
             };
         }
-        let lang = match self.lang.as_str() {
-            "en" => Lang::En,
-            "it" => Lang::It,
-            other => {
-                return Err(BadSetting(format!(
-                    "unknown language {other:?}; expected en or it"
-                )));
-            }
-        };
-        Ok(Settings { rules, seats, lang })
+        let lang = Lang::from_code(&self.lang).ok_or_else(|| {
+            BadSetting(format!(
+                "unknown language {:?}; expected en or it",
+                self.lang
+            ))
+        })?;
+        Ok(Settings {
+            rules,
+            seats,
+            undo: self.undo,
+            lang,
+        })
     }
 }
 
@@ -98,7 +102,7 @@ impl SettingsIn {
 #[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ActionIn {
-    /// Play or start choosing a capture for a card (index 0 … 39).
+    /// Play, or start choosing a capture for, a card (index 0 … 39).
     Select {
         /// Card index.
         card: u8,
@@ -106,22 +110,24 @@ pub enum ActionIn {
     /// Take capture option `index`.
     Capture {
         /// Option index.
-        index: usize,
+        index: u8,
     },
     /// Put the selected card back.
     Cancel,
-    /// Acknowledge a hand-off or a summary.
+    /// Acknowledge a scopa, a hand-off or a summary.
     Continue,
-    /// Let the AI due play now.
+    /// Let the AI due play now, computed here.
     RunAi,
-    /// Play a move a Web Worker computed.
+    /// Play the move the Web Worker computed with `aiMove` on a copy of this session.
     AiPlay {
         /// Card index.
         card: u8,
         /// Captured card indices.
         capture: Vec<u8>,
     },
-    /// A new match with the same settings.
+    /// Take back the person's last play (undo on, against AIs).
+    Undo,
+    /// The next match with the same settings.
     Rematch,
 }
 
@@ -145,53 +151,42 @@ impl ActionIn {
                 }
                 Action::AiPlay(Move::new(card(*c)?, set))
             }
+            ActionIn::Undo => Action::Undo,
             ActionIn::Rematch => Action::Rematch,
         })
     }
 }
 
-fn cards(set: CardSet) -> Vec<u8> {
+fn indices(set: CardSet) -> Vec<u8> {
     set.iter().map(Card::index).collect()
 }
 
-/// A move for the page: card, captured cards, and its notation (`7d takes 3c 4s`).
+/// A card for the page: its index (the drawing) and its name (the label).
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct MoveOut {
-    /// Card index.
+pub struct CardOut {
+    /// Index 0 … 39.
     pub card: u8,
-    /// Captured card indices (empty: laid).
-    pub capture: Vec<u8>,
-    /// Canonical notation.
-    pub text: String,
-}
-
-impl From<Move> for MoveOut {
-    fn from(mv: Move) -> MoveOut {
-        MoveOut {
-            card: mv.card().index(),
-            capture: cards(mv.capture()),
-            text: mv.to_string(),
-        }
-    }
+    /// `7 of denari` / `7 di denari`.
+    pub name: String,
 }
 
 /// The phase for the page.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PhaseOut {
-    /// A human chooses a card.
+    /// A person chooses a card.
     Play {
         /// Seat.
         seat: u8,
     },
-    /// A human chooses among captures.
+    /// A person chooses among captures.
     ChooseCapture {
         /// Seat.
         seat: u8,
         /// The card selected.
         card: u8,
-        /// The capture options, as card indices.
-        options: Vec<Vec<u8>>,
+        /// The captures, in the session's order.
+        options: Vec<OptionOut>,
     },
     /// An AI is due.
     AiDue {
@@ -203,6 +198,13 @@ pub enum PhaseOut {
         /// Seat.
         seat: u8,
     },
+    /// A sweep to show.
+    Scopa {
+        /// Seat.
+        seat: u8,
+        /// Side.
+        side: u8,
+    },
     /// The hand summary.
     HandSummary,
     /// The match is over.
@@ -212,277 +214,367 @@ pub enum PhaseOut {
     },
 }
 
-/// An event for the page, in order, to animate.
+/// One capture to choose.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum EventOut {
-    /// A play.
-    Played {
-        /// Seat.
-        seat: u8,
-        /// Move.
-        #[serde(rename = "move")]
-        mv: MoveOut,
-    },
-    /// A sweep.
-    Scopa {
-        /// Seat.
-        seat: u8,
-        /// Side.
-        side: u8,
-    },
-    /// New cards dealt.
-    Dealt {
-        /// Round.
-        round: u8,
-        /// Cards left in the deck.
-        deck_left: u8,
-    },
-    /// The table's last cards went to a side.
-    Collected {
-        /// Side.
-        side: u8,
-        /// Cards.
-        cards: Vec<u8>,
-    },
-    /// The hand is over.
-    HandFinished,
-    /// The match is over.
-    MatchFinished {
-        /// Winning side.
-        winner: u8,
-        /// Scores per side.
-        scores: Vec<u16>,
-    },
-    /// A new hand was dealt.
-    NewHand {
-        /// Number from 0.
-        number: u16,
-        /// Dealer.
-        dealer: u8,
-    },
+pub struct OptionOut {
+    /// The table cards taken.
+    pub cards: Vec<u8>,
+    /// Their names.
+    pub text: String,
 }
 
-/// Translates core events.
-pub fn events_out(events: &Events, sides: u8) -> Vec<EventOut> {
-    events
-        .iter()
-        .map(|e| match *e {
-            Event::Played { seat, mv } => EventOut::Played {
-                seat,
-                mv: mv.into(),
-            },
-            Event::Scopa { seat, side } => EventOut::Scopa { seat, side },
-            Event::Dealt { round, deck_left } => EventOut::Dealt { round, deck_left },
-            Event::TableCollected { side, cards: c } => EventOut::Collected {
-                side,
-                cards: cards(c),
-            },
-            Event::HandFinished(_) => EventOut::HandFinished,
-            Event::MatchFinished { winner, scores } => EventOut::MatchFinished {
-                winner,
-                scores: scores[..usize::from(sides)].to_vec(),
-            },
-            Event::NewHand { number, dealer } => EventOut::NewHand { number, dealer },
-        })
-        .collect()
+/// A seat for the page.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct SeatOut {
+    /// `You`, `Player 2`…
+    pub name: String,
+    /// The AI level (`expert`…), or absent for a person.
+    pub level: Option<String>,
+    /// The level's name in the session's language, or the word for a person.
+    pub controller: String,
+    /// Its side.
+    pub side: u8,
+    /// Cards in hand.
+    pub hand_size: u8,
 }
 
-/// One side's line of the hand summary.
+/// A side for the page.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct SideOut {
-    /// Scope.
+    /// `You`, `Your team`, `Players 1 & 3`…
+    pub name: String,
+    /// Cards taken this hand.
+    pub pile: u32,
+    /// Scope this hand.
     pub scope: u8,
-    /// Carte point.
-    pub carte: u8,
-    /// Denari point.
-    pub denari: u8,
-    /// Settebello point.
-    pub settebello: u8,
-    /// Primiera point.
-    pub primiera: u8,
-    /// Napola points.
-    pub napola: u8,
-    /// Re bello point.
-    pub re_bello: u8,
-    /// Cards taken.
-    pub cards: u8,
-    /// Coins taken.
-    pub coins: u8,
-    /// Sevens taken.
-    pub sevens: u8,
-    /// Primiera value (absent: none).
-    pub primiera_value: Option<u8>,
-    /// Points of the hand.
-    pub total: u16,
+    /// Match score (before the current hand).
+    pub score: u16,
 }
 
-/// What the viewer may see: their own hand only, the table, counts, scores, turn.
+/// One row of the hand summary.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct StateOut {
-    /// Players.
-    pub players: u8,
-    /// Sides.
-    pub sides: u8,
-    /// Target.
-    pub target: u8,
-    /// Napola on.
-    pub napola: bool,
-    /// Re bello on.
-    pub re_bello: bool,
-    /// The rules in one line (`2 players, deal standard, target 11, …`), e.g. to key
-    /// statistics by.
-    pub rules: String,
-    /// Per seat: `human` or the AI level.
-    pub seats: Vec<String>,
-    /// `en` or `it`.
-    pub lang: String,
-    /// The seat whose hand is shown (absent: none, e.g. while handing the device over).
+pub struct RowOut {
+    /// What it counts, in the session's language.
+    pub label: String,
+    /// Whether it is the hand's total.
+    pub total: bool,
+    /// Points per side.
+    pub points: Vec<u8>,
+    /// The tally behind the points per side (cards, coins, primiera value…), if any.
+    pub tally: Vec<Option<u8>>,
+}
+
+/// Everything the page draws now, texts included.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct ViewOut {
+    /// What the session waits for.
+    pub phase: PhaseOut,
+    /// The status line for the phase.
+    pub status: String,
+    /// The seat whose cards are shown (absent: none — handing over, watching).
     pub viewer: Option<u8>,
     /// The viewer's hand.
-    pub hand: Vec<u8>,
-    /// Cards in each seat's hand.
-    pub hand_sizes: Vec<u8>,
+    pub hand: Vec<CardOut>,
     /// The table.
-    pub table: Vec<u8>,
-    /// Cards in each side's pile.
-    pub piles: Vec<u8>,
-    /// Scope of each side this hand.
-    pub scope: Vec<u8>,
-    /// Match score per side.
-    pub scores: Vec<u16>,
+    pub table: Vec<CardOut>,
+    /// The seats.
+    pub seats: Vec<SeatOut>,
+    /// The sides.
+    pub sides: Vec<SideOut>,
+    /// The scores on one line.
+    pub scores: String,
+    /// Points to win.
+    pub target: u8,
     /// Cards left in the deck.
     pub deck_left: u8,
-    /// Hand number from 0.
-    pub hand_number: u16,
+    /// Hand number, from 1.
+    pub hand_number: u32,
     /// Seat to play.
     pub turn: u8,
-    /// Dealer.
-    pub dealer: u8,
-    /// The last play of this hand.
-    pub last_play: Option<(u8, MoveOut)>,
-    /// The last finished hand's breakdown per side.
-    pub last_hand: Option<Vec<SideOut>>,
-    /// The winning side.
-    pub winner: Option<u8>,
+    /// Whether undo would be accepted now.
+    pub can_undo: bool,
+    /// The last play of this hand, as a line.
+    pub last_play: Option<String>,
+    /// The last finished hand's summary rows.
+    pub summary: Vec<RowOut>,
+    /// The winner line, once the match is over.
+    pub winner: Option<String>,
+    /// With one person: whether their side won (once over).
+    pub you_won: Option<bool>,
+    /// The rules in the session's language.
+    pub rules: String,
+    /// The settings as a transcript line (language-free: to key statistics by).
+    pub settings_line: String,
+    /// The session's language code.
+    pub lang: String,
 }
 
-fn seat_name(c: Controller) -> String {
-    match c {
-        Controller::Human => "human".into(),
-        Controller::Ai(level) => level.name().into(),
+fn texts(s: &Session) -> Texts {
+    s.texts().with_style(CardStyle::Names)
+}
+
+fn card_out(t: &Texts, c: Card) -> CardOut {
+    CardOut {
+        card: c.index(),
+        name: t.card(c).to_string(),
     }
 }
 
-/// The rules in one line, with the option names of RULES.md.
-pub fn rules_line(r: &Rules) -> String {
-    let onoff = |b: bool| if b { "on" } else { "off" };
-    format!(
-        "{} players, deal {}, target {}, primiera {}, ace {}, napola {}, re bello {}, kings redeal {}",
-        r.players,
-        r.deal,
-        r.target,
-        r.primiera,
-        r.ace,
-        onoff(r.napola),
-        onoff(r.re_bello),
-        onoff(r.kings_redeal)
-    )
-}
-
-/// The state for the page.
-pub fn state_out(s: &Session) -> StateOut {
-    let g = s.game();
-    let r = *g.rules();
-    let h = g.hand();
-    let sides = r.sides();
-    let viewer = s.viewer();
-    StateOut {
-        players: r.players,
-        sides,
-        target: r.target,
-        napola: r.napola,
-        re_bello: r.re_bello,
-        rules: rules_line(&r),
-        seats: s.settings().seats[..usize::from(r.players)]
-            .iter()
-            .map(|&c| seat_name(c))
-            .collect(),
-        lang: match s.settings().lang {
-            Lang::En => "en".into(),
-            Lang::It => "it".into(),
-        },
-        viewer,
-        hand: viewer.map(|v| cards(h.hand(v))).unwrap_or_default(),
-        hand_sizes: (0..r.players).map(|p| h.hand_len(p)).collect(),
-        table: cards(h.table()),
-        piles: (0..sides).map(|x| h.pile(x).len() as u8).collect(),
-        scope: (0..sides).map(|x| h.scope(x)).collect(),
-        scores: g.scores()[..usize::from(sides)].to_vec(),
-        deck_left: h.deck_len(),
-        hand_number: g.hand_number(),
-        turn: g.turn(),
-        dealer: g.dealer(),
-        last_play: g.last_play().map(|p| (p.seat, p.mv.into())),
-        last_hand: g.last_hand().map(|f| {
-            f.score
-                .sides()
-                .iter()
-                .map(|x| SideOut {
-                    scope: x.scope,
-                    carte: x.carte,
-                    denari: x.denari,
-                    settebello: x.settebello,
-                    primiera: x.primiera,
-                    napola: x.napola,
-                    re_bello: x.re_bello,
-                    cards: x.cards,
-                    coins: x.coins,
-                    sevens: x.sevens,
-                    primiera_value: x.primiera_value,
-                    total: x.total(),
-                })
-                .collect()
-        }),
-        winner: g.winner(),
-    }
-}
-
-/// The phase for the page.
-pub fn phase_out(s: &Session) -> PhaseOut {
+fn phase_out(s: &Session, t: &Texts) -> PhaseOut {
     match s.phase() {
         Phase::Play { seat } => PhaseOut::Play { seat },
         Phase::ChooseCapture { seat, card } => PhaseOut::ChooseCapture {
             seat,
             card: card.index(),
-            options: s.capture_options().iter().map(|&c| cards(c)).collect(),
+            options: s
+                .capture_options()
+                .iter()
+                .map(|&c| OptionOut {
+                    cards: indices(c),
+                    text: t.cards(c).to_string(),
+                })
+                .collect(),
         },
         Phase::AiDue { seat } => PhaseOut::AiDue { seat },
         Phase::HandOff { seat } => PhaseOut::HandOff { seat },
+        Phase::Scopa { seat, side } => PhaseOut::Scopa { seat, side },
         Phase::HandSummary => PhaseOut::HandSummary,
         Phase::MatchOver { winner } => PhaseOut::MatchOver { winner },
     }
 }
 
-/// A hint for the page.
+/// What the page draws for `s`.
+pub fn view_out(s: &Session) -> ViewOut {
+    let t = texts(s);
+    let st = s.state();
+    let rules = *s.rules();
+    let sides = rules.sides();
+    let winner = match st.phase {
+        Phase::MatchOver { winner } => Some(winner),
+        _ => None,
+    };
+    let settings = s.settings();
+    let you = (settings.humans() == 1)
+        .then(|| settings.first_human())
+        .flatten();
+    ViewOut {
+        phase: phase_out(s, &t),
+        status: t.phase(&st.phase).to_string(),
+        viewer: st.viewer,
+        hand: st.hand.iter().map(|c| card_out(&t, c)).collect(),
+        table: st.table.iter().map(|c| card_out(&t, c)).collect(),
+        seats: (0..rules.players)
+            .map(|seat| {
+                let c = settings.controller(seat);
+                SeatOut {
+                    name: t.seat(seat).to_string(),
+                    level: match c {
+                        Controller::Human => None,
+                        Controller::Ai(level) => Some(level.name().into()),
+                    },
+                    controller: match c {
+                        Controller::Human => t.label(Label::Human).into(),
+                        Controller::Ai(level) => t.level(level).into(),
+                    },
+                    side: rules.side_of(seat),
+                    hand_size: st.hand_sizes[usize::from(seat)],
+                }
+            })
+            .collect(),
+        sides: (0..sides)
+            .map(|side| SideOut {
+                name: t.side(side).to_string(),
+                pile: st.piles[usize::from(side)].len(),
+                scope: st.scope[usize::from(side)],
+                score: st.scores[usize::from(side)],
+            })
+            .collect(),
+        scores: t.scores(st.scores).to_string(),
+        target: rules.target,
+        deck_left: st.deck_left,
+        hand_number: u32::from(st.hand_number) + 1,
+        turn: st.turn,
+        can_undo: st.can_undo,
+        last_play: st.last_play.map(|p| {
+            t.event(&Event::Played {
+                seat: p.seat,
+                mv: p.mv,
+            })
+            .to_string()
+        }),
+        summary: s
+            .last_hand()
+            .map(|h| {
+                summary_rows(&rules, &h.score)
+                    .iter()
+                    .map(|r| RowOut {
+                        label: t.label(r.label).into(),
+                        total: r.label == Label::PointsThisHand,
+                        points: r.points[..usize::from(sides)].to_vec(),
+                        tally: r.tally[..usize::from(sides)].to_vec(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        winner: winner.map(|w| t.winner(w).to_string()),
+        you_won: winner.and_then(|w| you.map(|y| rules.side_of(y) == w)),
+        rules: t.rules(rules).to_string(),
+        settings_line: transcript::start(settings).to_string(),
+        lang: settings.lang.code().into(),
+    }
+}
+
+/// An event for the page, in order: what to animate, its text, its transcript line(s).
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct EventOut {
+    /// `played`, `scopa`, `dealt`, `collected`, `hand_finished`, `match_finished`,
+    /// `new_hand`.
+    pub kind: &'static str,
+    /// The seat that played or swept.
+    pub seat: Option<u8>,
+    /// The side that swept or collected.
+    pub side: Option<u8>,
+    /// The card played.
+    pub card: Option<u8>,
+    /// The cards captured or collected.
+    pub cards: Vec<u8>,
+    /// The line to show, in the session's language.
+    pub text: String,
+    /// The transcript line(s), language-free.
+    pub line: String,
+}
+
+/// Translates core events.
+pub fn events_out(s: &Session, events: &Events) -> Vec<EventOut> {
+    let t = texts(s);
+    events
+        .iter()
+        .map(|e| {
+            let (kind, seat, side, card, cards) = match *e {
+                Event::Played { seat, mv } => (
+                    "played",
+                    Some(seat),
+                    None,
+                    Some(mv.card().index()),
+                    indices(mv.capture()),
+                ),
+                Event::Scopa { seat, side } => ("scopa", Some(seat), Some(side), None, vec![]),
+                Event::Dealt { .. } => ("dealt", None, None, None, vec![]),
+                Event::TableCollected { side, cards } => {
+                    ("collected", None, Some(side), None, indices(cards))
+                }
+                Event::HandFinished(_) => ("hand_finished", None, None, None, vec![]),
+                Event::MatchFinished { winner, .. } => {
+                    ("match_finished", None, Some(winner), None, vec![])
+                }
+                Event::NewHand { .. } => ("new_hand", None, None, None, vec![]),
+            };
+            EventOut {
+                kind,
+                seat,
+                side,
+                card,
+                cards,
+                text: t.event(e).to_string(),
+                line: transcript::event(e).to_string(),
+            }
+        })
+        .collect()
+}
+
+/// What an action did: its script line and its events.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct AppliedOut {
+    /// The action as a script line (`select 7d`, `capture 1`, `ai`…). A Worker's move is
+    /// written `ai`: it is the session's own AI move, computed on a copy.
+    pub script: String,
+    /// The events, in order.
+    pub events: Vec<EventOut>,
+}
+
+/// Applies `action` to `s` (what [`Game::apply`] does, without JS).
+pub fn apply(s: &mut Session, action: Action) -> Result<AppliedOut, SessionError> {
+    let events = s.apply(action)?;
+    let script = match action {
+        Action::AiPlay(_) => "ai".to_string(),
+        a => transcript::action(&a).to_string(),
+    };
+    Ok(AppliedOut {
+        script,
+        events: events_out(s, &events),
+    })
+}
+
+/// The first lines of a session's transcript: its settings, then the deal of its first
+/// hand.
+pub fn transcript_start(s: &Session) -> Vec<String> {
+    vec![
+        transcript::start(s.settings()).to_string(),
+        transcript::event(&s.deal_event()).to_string(),
+    ]
+}
+
+/// Plays a script natively: the settings line (`ViewOut::settings_line`), the seed and the
+/// action lines the page recorded; returns the transcript (the settings line, then every
+/// event's line). The page's transcript of the same session must be identical.
+pub fn replay(settings_line: &str, seed: u64, script: &[String]) -> Result<Vec<String>, String> {
+    let settings: Settings = settings_line
+        .parse()
+        .map_err(|e| format!("settings line {settings_line:?}: {e}"))?;
+    let mut s = Session::new(settings, seed).map_err(|e| e.to_string())?;
+    let mut lines = transcript_start(&s);
+    for (i, line) in script.iter().enumerate() {
+        let action: Action = line
+            .parse()
+            .map_err(|e| format!("script line {}: {line:?}: {e}", i + 1))?;
+        let out =
+            apply(&mut s, action).map_err(|e| format!("script line {}: {line:?}: {e}", i + 1))?;
+        for e in out.events {
+            lines.extend(e.line.split('\n').map(String::from));
+        }
+    }
+    Ok(lines)
+}
+
+/// A move for the page.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct MoveOut {
+    /// Card index.
+    pub card: u8,
+    /// Captured card indices.
+    pub capture: Vec<u8>,
+}
+
+impl From<Move> for MoveOut {
+    fn from(mv: Move) -> MoveOut {
+        MoveOut {
+            card: mv.card().index(),
+            capture: indices(mv.capture()),
+        }
+    }
+}
+
+/// A hint: the move and the sentence saying why.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct HintOut {
     /// The move.
     #[serde(rename = "move")]
     pub mv: MoveOut,
-    /// Why (English until the session's texts land).
-    pub reason: String,
+    /// `Hint: 7 of denari takes … — it takes the settebello.`
+    pub text: String,
 }
 
-fn js_err(e: impl core::fmt::Display) -> JsError {
+fn js_err(e: impl Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// Plain JS objects (maps as objects, not `Map`s), as the page reads them.
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
-    serde_wasm_bindgen::to_value(v).map_err(js_err)
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(js_err)
 }
 
-/// One game, as the page holds it.
+/// One session, as the page holds it.
 #[wasm_bindgen]
 pub struct Game {
     s: Session,
@@ -490,67 +582,146 @@ pub struct Game {
 
 #[wasm_bindgen]
 impl Game {
-    /// A new match from the page's settings object and a seed.
+    /// A new session from the page's settings object and a seed (the session's secret).
     #[wasm_bindgen(constructor)]
     pub fn new(settings: JsValue, seed: u64) -> Result<Game, JsError> {
         let input: SettingsIn = serde_wasm_bindgen::from_value(settings).map_err(js_err)?;
         let settings = input.to_settings().map_err(js_err)?;
-        Ok(Game {
-            s: Session::new(settings, seed).map_err(js_err)?,
-        })
+        let s = Session::new(settings, seed)
+            .map_err(|e| js_err(Texts::new(settings.lang).error(&e)))?;
+        Ok(Game { s })
     }
 
-    /// Restores a save; a damaged save throws an error saying what is wrong.
+    /// Restores `Session::to_bytes`; a damaged save throws an error saying what is wrong.
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(bytes: &[u8]) -> Result<Game, JsError> {
         Session::from_bytes(bytes)
             .map(|s| Game { s })
-            .map_err(|e: SaveError| js_err(SessionError::Save(e)))
+            .map_err(js_err)
     }
 
-    /// The save (store it after every action).
+    /// The session's bytes (stored after every action).
     #[wasm_bindgen(js_name = toBytes)]
     pub fn to_bytes(&self) -> Vec<u8> {
         self.s.to_bytes().to_vec()
     }
 
-    /// The phase: `{kind: "play", seat}` …
-    pub fn phase(&self) -> Result<JsValue, JsError> {
-        to_js(&phase_out(&self.s))
+    /// Changes the language of the texts (`en`, `it`).
+    #[wasm_bindgen(js_name = setLang)]
+    pub fn set_lang(&mut self, code: &str) {
+        if let Some(lang) = Lang::from_code(code) {
+            self.s.set_lang(lang);
+        }
     }
 
-    /// What the viewer may see.
-    pub fn state(&self) -> Result<JsValue, JsError> {
-        to_js(&state_out(&self.s))
+    /// Everything to draw now.
+    pub fn view(&self) -> Result<JsValue, JsError> {
+        to_js(&view_out(&self.s))
     }
 
-    /// Applies an action object; returns the events, in order.
+    /// Applies an action object; returns `{script, events}`.
     pub fn apply(&mut self, action: JsValue) -> Result<JsValue, JsError> {
         let input: ActionIn = serde_wasm_bindgen::from_value(action).map_err(js_err)?;
         let action = input.to_action().map_err(js_err)?;
-        let events = self.s.apply(action).map_err(js_err)?;
-        to_js(&events_out(&events, self.s.game().rules().sides()))
+        let lang = self.s.settings().lang;
+        let out = apply(&mut self.s, action).map_err(|e| js_err(Texts::new(lang).error(&e)))?;
+        to_js(&out)
     }
 
     /// The AI's move for the AI due (what the Web Worker computes), or `null`.
     #[wasm_bindgen(js_name = aiMove)]
     pub fn ai_move(&self) -> Result<JsValue, JsError> {
-        to_js(&self.s.ai_move().map(MoveOut::from))
+        to_js(&self.s.ai_move().ok().map(MoveOut::from))
     }
 
-    /// The expert's suggestion for the human to play, or `null`.
+    /// The expert's suggestion for the person to play, or `null`.
     pub fn hint(&self) -> Result<JsValue, JsError> {
-        to_js(&self.s.hint().map(|h| HintOut {
+        let t = texts(&self.s);
+        to_js(&self.s.hint().ok().map(|h| HintOut {
             mv: h.mv.into(),
-            reason: h.reason.to_string(),
+            text: t.hint(&h).to_string(),
         }))
+    }
+
+    /// The first lines of the transcript ([`transcript_start`]).
+    #[wasm_bindgen(js_name = transcriptStart)]
+    pub fn transcript_start(&self) -> Vec<String> {
+        transcript_start(&self.s)
     }
 }
 
-/// A card's notation (`7d`) for an index 0 … 39.
-#[wasm_bindgen(js_name = cardNotation)]
-pub fn card_notation(index: u8) -> Result<String, JsError> {
-    card(index).map(|c| c.to_string()).map_err(js_err)
+/// The session's fixed texts in `lang`, for the page's buttons and settings: every
+/// [`Label`] by its name, and the names of the levels and rule options.
+pub fn labels(lang: Lang) -> Vec<(String, String)> {
+    let t = Texts::new(lang);
+    let mut out: Vec<(String, String)> = Label::ALL
+        .iter()
+        .map(|&l| (format!("{l:?}"), t.label(l).to_string()))
+        .collect();
+    for level in Level::ALL {
+        out.push((format!("level_{}", level.name()), t.level(level).into()));
+    }
+    for &d in DealKind::ALL {
+        out.push((format!("deal_{}", d.name()), t.deal(d).into()));
+    }
+    for &p in PrimieraRule::ALL {
+        out.push((format!("primiera_{}", p.name()), t.primiera(p).into()));
+    }
+    for &a in AceRule::ALL {
+        out.push((format!("ace_{}", a.name()), t.ace(a).into()));
+    }
+    out
+}
+
+/// [`labels`] for JS: an object `{NewMatch: "New match", level_expert: "Expert", …}`.
+#[wasm_bindgen(js_name = labels)]
+pub fn labels_js(code: &str) -> Result<JsValue, JsError> {
+    let lang = Lang::from_code(code).unwrap_or_default();
+    let map: std::collections::BTreeMap<String, String> = labels(lang).into_iter().collect();
+    to_js(&map)
+}
+
+/// The language of a browser locale tag (`it-IT` → `it`, else `en`).
+#[wasm_bindgen(js_name = langFromTag)]
+pub fn lang_from_tag(tag: &str) -> String {
+    Lang::from_tag(tag).code().into()
+}
+
+/// A statistics row's words for a settings line (`ViewOut::settings_line`) in `lang`:
+/// the rules, and the AI levels played against.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct StatsLabel {
+    /// The rules.
+    pub rules: String,
+    /// The AI levels, comma-separated.
+    pub against: String,
+}
+
+/// [`StatsLabel`] of a settings line, or `None` if the line is not one.
+pub fn stats_label(line: &str, lang: Lang) -> Option<StatsLabel> {
+    let settings: Settings = line.parse().ok()?;
+    let t = Texts::new(lang);
+    let against: Vec<&str> = settings
+        .seats()
+        .iter()
+        .filter_map(|c| match c {
+            Controller::Ai(level) => Some(t.level(*level)),
+            Controller::Human => None,
+        })
+        .collect();
+    Some(StatsLabel {
+        rules: t.rules(settings.rules).to_string(),
+        against: against.join(", "),
+    })
+}
+
+/// [`stats_label`] for JS (`null` for a line that is not a settings line).
+#[wasm_bindgen(js_name = statsLabel)]
+pub fn stats_label_js(line: &str, code: &str) -> Result<JsValue, JsError> {
+    to_js(&stats_label(
+        line,
+        Lang::from_code(code).unwrap_or_default(),
+    ))
 }
 
 #[cfg(test)]

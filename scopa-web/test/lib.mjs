@@ -141,6 +141,12 @@ export async function playUntil(page, until = () => false, { limit = 4000, pick 
   throw new Error(`no end after ${limit} steps`);
 }
 
-export async function transcript(page) {
-  return page.evaluate(() => [...window.__scopa.transcript]);
+// What the page recorded since it loaded: the seed, its action script, its transcript.
+export async function record(page) {
+  return page.evaluate(() => JSON.parse(JSON.stringify(window.__scopa.record)));
+}
+
+// Joins what a page recorded before and after a reload.
+export function joinRecords(before, after) {
+  return { seed: before.seed, script: [...before.script, ...after.script], transcript: [...before.transcript, ...after.transcript] };
 }

@@ -1,38 +1,41 @@
-// The page: renders the session's phase and state, turns taps and keys into session
-// actions, paces and animates, saves the session's bytes after every action. It decides no
-// rule, score, seed or turn: the wasm `Game` does (see scopa-web/src/lib.rs).
+// The page: a renderer of the session. It draws the session's view (phase, table state and
+// texts, from the wasm `Game`), turns taps and keys into session actions, chooses pauses and
+// animations, and stores the session's bytes after every action. It decides no rule, score,
+// seed or turn, and writes no game text of its own.
 
-import init, { Game } from './pkg/scopa_web.js';
+import init, { Game, labels, langFromTag, statsLabel } from './pkg/scopa_web.js';
 import { backSvg, cardSvg } from './cards.js';
-import { browserLang, cardList, cardName, getLang, setLang, t } from './i18n.js';
+import { getLang, setLang, t } from './i18n.js';
 import * as store from './storage.js';
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ['random', 'easy', 'medium', 'expert', 'handheld'];
-// AI pause before a play, and animation time of one flight, in ms.
+// AI pause before a play, and the time of one card's flight, in ms.
 const PACE = { slow: [1300, 460], normal: [700, 300], fast: [250, 150], instant: [0, 0] };
 const DEFAULT_SETTINGS = {
   players: 2, deal: 'standard', target: 11, primiera: 'classic', ace: 'none',
-  napola: false, re_bello: false, kings_redeal: true, seats: ['human', 'expert'],
+  napola: false, re_bello: false, kings_redeal: true, seats: ['human', 'expert'], undo: false,
 };
 
-let prefs = { deck: 'italian', pace: 'normal', lang: browserLang(), settings: DEFAULT_SETTINGS };
+let prefs = { deck: 'italian', pace: 'normal', lang: null, settings: DEFAULT_SETTINGS };
 let game = null;
 let token = 0; // bumped when the game is replaced: late AI replies and animations are dropped
 let busy = false;
 let bottom = 0;
 let worker = null;
-let workerCalls = new Map();
+const workerCalls = new Map();
 let nextCall = 1;
 let optionFocus = -1;
-const transcript = [];
+// What the page did since it loaded, for the tests' cross-check with a native replay.
+const record = { seed: null, script: [], transcript: [] };
 
-// ----- small helpers ----------------------------------------------------------------------
+// ----- helpers ----------------------------------------------------------------------------
 
 const errText = (e) => (e && e.message ? e.message : String(e));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 const flightMs = () => (reducedMotion() ? 0 : PACE[prefs.pace][1]);
+const anyDialogOpen = () => Boolean(document.querySelector('dialog[open]'));
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -47,44 +50,23 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-function face(index) {
-  return el('span', { class: 'cardface', html: cardSvg(index, prefs.deck) });
-}
-
-function back() {
-  return el('span', { class: 'cardface', html: backSvg() });
-}
-
-const sideOf = (st, seat) => (st.players === 4 ? seat % 2 : seat);
-const humans = (st) => st.seats.filter((s) => s === 'human').length;
-
-function seatName(st, seat) {
-  if (st.seats[seat] === 'human') return humans(st) === 1 ? t('you') : t('player', { n: seat + 1 });
-  return t('seat', { n: seat + 1 });
-}
-
-function sideName(st, side) {
-  if (st.players !== 4) return seatName(st, side);
-  return `${t('team', { n: side + 1 })} (${seatName(st, side)}, ${seatName(st, side + 2)})`;
-}
-
-function moveText(st, seat, mv) {
-  const name = seatName(st, seat);
-  const card = cardName(mv.card, prefs.deck);
-  return mv.capture.length === 0
-    ? t('laid', { name, card })
-    : t('took', { name, card, cards: cardList(mv.capture, prefs.deck) });
-}
-
-function setStatus(text) {
+const face = (index) => el('span', { class: 'cardface', html: cardSvg(index, prefs.deck) });
+const back = () => el('span', { class: 'cardface', html: backSvg() });
+const setStatus = (text) => {
   $('status').textContent = text;
+};
+const savePrefs = () => store.writePrefs(prefs);
+
+function useLang(code) {
+  prefs.lang = code === 'it' ? 'it' : 'en';
+  setLang(prefs.lang, labels(prefs.lang));
+  if (game) {
+    game.setLang(prefs.lang);
+    save();
+  }
 }
 
-function savePrefs() {
-  store.writePrefs(prefs);
-}
-
-// ----- the game ---------------------------------------------------------------------------
+// ----- the session ------------------------------------------------------------------------
 
 function randomSeed() {
   const w = new Uint32Array(2);
@@ -92,14 +74,14 @@ function randomSeed() {
   return (BigInt(w[0] & 0x1fffff) << 32n) | BigInt(w[1]);
 }
 
-// Replaces the game; returns an error text if the settings are refused.
+// Replaces the session; returns an error text if the settings are refused.
 function newGame(settings, seedText) {
   let seed;
   try {
     seed = seedText && seedText.trim() !== '' ? BigInt(seedText.trim()) : randomSeed();
-    if (seed < 0n || seed >= 1n << 64n) throw new Error('the seed must be 0 … 18446744073709551615');
+    if (seed < 0n || seed >= 1n << 64n) throw new Error('0 … 18446744073709551615');
   } catch (e) {
-    return errText(e);
+    return `${t('seed')}: ${errText(e)}`;
   }
   let g;
   try {
@@ -111,7 +93,9 @@ function newGame(settings, seedText) {
   game = g;
   token += 1;
   busy = false;
-  transcript.length = 0;
+  record.seed = String(seed);
+  record.script = [];
+  record.transcript = game.transcriptStart();
   prefs.settings = settings;
   savePrefs();
   save();
@@ -122,12 +106,13 @@ function save() {
   store.writeSave(game.toBytes());
 }
 
-// Applies an action, saves, and returns its events.
+// Applies an action, saves the session, and returns its events.
 function act(action) {
-  const events = game.apply(action);
+  const out = game.apply(action);
   save();
-  for (const e of events) if (e.kind === 'played') transcript.push(`${e.seat} ${e.move.text}`);
-  return events;
+  record.script.push(out.script);
+  for (const e of out.events) record.transcript.push(...e.line.split('\n'));
+  return out.events;
 }
 
 // ----- the AI in a Web Worker -------------------------------------------------------------
@@ -152,9 +137,9 @@ function startWorker() {
   }
 }
 
-// The AI's move for the current bytes: in the worker, or here if there is none.
-function aiMove(bytes) {
-  if (!worker) return Promise.resolve(game.aiMove());
+// The AI's move computed from the session's bytes in the worker (`null` without one).
+function workerMove(bytes) {
+  if (!worker) return Promise.resolve(null);
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     workerCalls.set(id, { resolve, reject });
@@ -162,26 +147,20 @@ function aiMove(bytes) {
   });
 }
 
-async function runAi(seat) {
+async function runAi() {
   const mine = token;
   busy = true;
-  const st = game.state();
-  setStatus(t('thinking', { name: seatName(st, seat) }));
+  const before = game.view();
+  setStatus(before.status);
   const started = performance.now();
-  let mv;
-  try {
-    mv = await aiMove(game.toBytes());
-  } catch {
-    mv = null;
-  }
+  const mv = await workerMove(game.toBytes()).catch(() => null);
   if (mine !== token) return;
   const wait = PACE[prefs.pace][0] - (performance.now() - started);
   if (wait > 0) await sleep(wait);
   if (mine !== token) return;
-  const events = mv
-    ? act({ kind: 'ai_play', card: mv.card, capture: mv.capture })
-    : act({ kind: 'run_ai' });
-  await animate(events, st);
+  // Without a worker (or if it failed) the session computes the move here.
+  const events = mv ? act({ kind: 'ai_play', card: mv.card, capture: mv.capture }) : act({ kind: 'run_ai' });
+  await animate(events, before);
   if (mine !== token) return;
   busy = false;
   advance();
@@ -189,48 +168,49 @@ async function runAi(seat) {
 
 // ----- animation --------------------------------------------------------------------------
 
+const rectOf = (node) => (node ? node.getBoundingClientRect() : null);
+const seatNode = (seat) => document.querySelector(`.seat[data-seat="${seat}"] .backs`);
+const tableCard = (index) => document.querySelector(`#table [data-card="${index}"]`);
+const handCard = (index) => document.querySelector(`#hand [data-card="${index}"]`);
+
 async function fly(nodes, toRect, ms) {
   if (ms <= 0 || !toRect) return;
   const layer = $('fly');
-  const runs = nodes.map(({ index, from, faceUp }) => {
-    if (!from) return Promise.resolve();
-    const node = faceUp ? face(index) : back();
+  await Promise.all(nodes.map(({ index, from }) => {
+    if (!from) return null;
+    const node = face(index);
     Object.assign(node.style, {
       left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px`,
     });
     layer.append(node);
     const dx = toRect.left + toRect.width / 2 - (from.left + from.width / 2);
     const dy = toRect.top + toRect.height / 2 - (from.top + from.height / 2);
-    const scale = Math.max(0.3, Math.min(3, (toRect.height * 0.9) / from.height));
-    const anim = node.animate(
+    const scale = Math.max(0.3, Math.min(3, (Math.min(toRect.height, 160) * 0.9) / from.height));
+    return node.animate(
       [{ transform: 'none' }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})` }],
       { duration: ms, easing: 'ease-in-out', fill: 'forwards' },
-    );
-    return anim.finished.then(() => node.remove(), () => node.remove());
-  });
-  await Promise.all(runs);
+    ).finished.then(() => node.remove(), () => node.remove());
+  }));
 }
 
-const rectOf = (node) => (node ? node.getBoundingClientRect() : null);
-const seatNode = (seat) => document.querySelector(`.seat[data-seat="${seat}"] .backs`);
-const tableCard = (index) => document.querySelector(`#table [data-card="${index}"]`);
-const handCard = (index) => document.querySelector(`#hand [data-card="${index}"]`);
+function pileRect(view, side) {
+  if (view.seats[bottom].side === side) return rectOf($('me-info'));
+  const seat = view.seats.findIndex((s, i) => i !== bottom && s.side === side);
+  return seat >= 0 ? rectOf(seatNode(seat)) : null;
+}
 
-function pileRect(st, side) {
-  if (sideOf(st, bottom) === side) return rectOf($('me-info'));
-  for (let s = 0; s < st.players; s++) {
-    if (s !== bottom && sideOf(st, s) === side) return rectOf(seatNode(s));
-  }
-  return null;
+function centred(area, like) {
+  if (!area || !like) return null;
+  return {
+    left: area.left + area.width / 2 - like.width / 2, top: area.top + area.height / 2 - like.height / 2,
+    width: like.width, height: like.height,
+  };
 }
 
 async function banner(text, ms) {
   const b = $('banner');
+  if (ms <= 0) return;
   b.textContent = text;
-  if (ms <= 0) {
-    b.textContent = '';
-    return;
-  }
   await b.animate(
     [{ opacity: 0, transform: 'scale(0.5)' }, { opacity: 1, transform: 'scale(1.15)', offset: 0.3 },
       { opacity: 1, transform: 'scale(1)', offset: 0.75 }, { opacity: 0, transform: 'scale(1)' }],
@@ -239,207 +219,190 @@ async function banner(text, ms) {
   b.textContent = '';
 }
 
-// Animates the events of one play against the page as it was before it (`st`).
-async function animate(events, st) {
+// Animates the events of one play over the page as it was drawn before it (`view`).
+async function animate(events, view) {
   const ms = flightMs();
   for (const e of events) {
     if (e.kind === 'played') {
-      setStatus(moveText(st, e.seat, e.move));
-      const source = handCard(e.move.card) || seatNode(e.seat);
-      const fromMine = Boolean(handCard(e.move.card));
-      const tableRect = rectOf($('table'));
-      await fly([{ index: e.move.card, from: rectOf(source), faceUp: fromMine || ms > 0 }], tableRect, ms);
-      if (e.move.capture.length > 0) {
-        const nodes = e.move.capture.map((c) => ({ index: c, from: rectOf(tableCard(c)), faceUp: true }));
-        for (const c of e.move.capture) {
+      setStatus(e.text);
+      const source = rectOf(handCard(e.card) || seatNode(e.seat));
+      const table = rectOf($('table'));
+      await fly([{ index: e.card, from: source }], table, ms);
+      if (e.cards.length > 0) {
+        const nodes = e.cards.map((c) => ({ index: c, from: rectOf(tableCard(c)) }));
+        for (const c of e.cards) {
           const n = tableCard(c);
           if (n) n.style.visibility = 'hidden';
         }
-        nodes.push({ index: e.move.card, from: tableRect && centerRect(tableRect, rectOf(source)), faceUp: true });
-        await fly(nodes, pileRect(st, sideOf(st, e.seat)), ms);
+        nodes.push({ index: e.card, from: centred(table, source) });
+        await fly(nodes, pileRect(view, view.seats[e.seat].side), ms);
       }
-    } else if (e.kind === 'scopa') {
-      setStatus(t('sweptBy', { name: seatName(st, e.seat) }));
-      await banner(t('scopa'), ms);
     } else if (e.kind === 'collected') {
-      setStatus(t('collected', { name: sideName(st, e.side) }));
-      const nodes = e.cards.map((c) => ({ index: c, from: rectOf(tableCard(c)), faceUp: true }));
-      await fly(nodes, pileRect(st, e.side), ms);
-    } else if (e.kind === 'dealt') {
-      setStatus(t('dealt', { n: e.deck_left }));
+      setStatus(e.text);
+      await fly(e.cards.map((c) => ({ index: c, from: rectOf(tableCard(c)) })), pileRect(view, e.side), ms);
+    } else if (e.kind === 'dealt' || e.kind === 'scopa') {
+      setStatus(e.text);
     }
   }
 }
 
-function centerRect(area, like) {
-  if (!like) return null;
-  return {
-    left: area.left + area.width / 2 - like.width / 2, top: area.top + area.height / 2 - like.height / 2,
-    width: like.width, height: like.height,
-  };
-}
+// ----- drawing ----------------------------------------------------------------------------
 
-// ----- rendering --------------------------------------------------------------------------
-
-function renderScore(st) {
-  const parts = [];
-  for (let s = 0; s < st.sides; s++) {
-    const name = st.players === 4 ? t('team', { n: s + 1 }) : seatName(st, s);
-    parts.push(`${name} ${st.scores[s]}`);
-  }
-  $('score').textContent = `${parts.join(' – ')} · ${t('toWin', { n: st.target })}`;
-}
-
-function countsText(st, seat) {
-  const side = sideOf(st, seat);
-  let s = `${t('handCount', { n: st.hand_sizes[seat] })} · ${t('pile', { n: st.piles[side] })}`;
-  if (st.scope[side] > 0) s += ` · ${t('scope', { n: st.scope[side] })}`;
+function countsText(view, seat) {
+  const side = view.sides[view.seats[seat].side];
+  let s = `${t('handCount', { n: view.seats[seat].hand_size })} · ${t('pile', { n: side.pile })}`;
+  if (side.scope > 0) s += ` · ${t('scope', { n: side.scope })}`;
   return s;
 }
 
-function renderOpponents(st, ph) {
+function drawOpponents(view) {
   const box = $('opponents');
   box.replaceChildren();
-  for (let k = st.players - 1; k >= 1; k--) {
-    const seat = (bottom + k) % st.players;
-    const level = st.seats[seat] === 'human' ? t('human') : t(`level_${st.seats[seat]}`);
-    const partner = st.players === 4 && k === 2 ? ` · ${t('partner')}` : '';
+  const n = view.seats.length;
+  const ph = view.phase;
+  for (let k = n - 1; k >= 1; k--) {
+    const seat = (bottom + k) % n;
+    const info = view.seats[seat];
+    const partner = n === 4 && k === 2 ? ` · ${t('partner')}` : '';
     const backs = el('div', { class: 'backs' });
-    for (let i = 0; i < st.hand_sizes[seat]; i++) backs.append(back());
+    for (let i = 0; i < info.hand_size; i++) backs.append(back());
     const turn = ph.seat === seat && ['ai_due', 'play', 'choose_capture', 'hand_off'].includes(ph.kind);
     box.append(el('div', { class: `seat${turn ? ' turn' : ''}`, 'data-seat': seat },
-      el('span', { class: 'name' }, `${seatName(st, seat)}${partner}`),
-      el('span', { class: 'counts' }, level),
+      el('span', { class: 'name' }, `${info.name}${partner}`),
+      el('span', { class: 'counts' }, info.controller),
       backs,
-      el('span', { class: 'counts' }, countsText(st, seat))));
+      el('span', { class: 'counts' }, countsText(view, seat))));
   }
 }
 
-function renderTable(st, ph) {
+function drawTable(view) {
+  const ph = view.phase;
   const table = $('table');
-  table.setAttribute('aria-label', t('table'));
+  table.setAttribute('aria-label', t('Table'));
   table.replaceChildren();
-  const deck = $('deck');
-  deck.replaceChildren(back(), el('span', {}, t('cardsLeft', { n: st.deck_left })));
-  deck.setAttribute('aria-label', `${t('deck')}: ${t('cardsLeft', { n: st.deck_left })}`);
-  deck.setAttribute('role', 'img');
-  if (st.table.length === 0) {
+  const left = t('cardsLeft', { n: view.deck_left });
+  $('deck').replaceChildren(back(), el('span', {}, left));
+  $('deck').setAttribute('aria-label', `${t('Deck')}: ${left}`);
+  if (view.table.length === 0) {
     table.append(el('p', { class: 'empty' }, t('emptyTable')));
     return;
   }
   const choosing = ph.kind === 'choose_capture';
-  for (const c of st.table) {
-    const inOptions = choosing ? ph.options.map((o, i) => (o.includes(c) ? i : -1)).filter((i) => i >= 0) : [];
+  for (const { card, name } of view.table) {
+    const inOption = choosing && ph.options.some((o) => o.cards.includes(card));
     const b = el('button', {
-      type: 'button', class: 'card', 'data-card': c, 'aria-label': cardName(c, prefs.deck),
-      disabled: inOptions.length === 0,
-      onclick: () => chooseFromTable(c),
-    }, face(c));
-    if (inOptions.length) b.classList.add('option');
-    if (choosing && optionFocus >= 0 && ph.options[optionFocus]?.includes(c)) b.classList.add('focus');
+      type: 'button', class: `card${inOption ? ' option' : ''}`, 'data-card': card, 'aria-label': name,
+      disabled: !inOption, onclick: () => chooseFromTable(card),
+    }, face(card));
+    if (inOption && optionFocus >= 0 && ph.options[optionFocus]?.cards.includes(card)) b.classList.add('focus');
     table.append(b);
   }
 }
 
-function renderChoice(st, ph) {
+function drawChoice(view) {
+  const ph = view.phase;
   const box = $('choice');
   box.replaceChildren();
-  if (ph.kind !== 'choose_capture') {
-    box.hidden = true;
-    return;
-  }
-  box.hidden = false;
-  box.append(el('span', {}, t('chooseCapture', { card: cardName(ph.card, prefs.deck) })));
+  box.hidden = ph.kind !== 'choose_capture';
+  if (box.hidden) return;
+  box.append(el('span', {}, `${t('ChooseCapture')}:`));
   ph.options.forEach((opt, i) => {
+    const show = () => {
+      optionFocus = i;
+      highlightOption(ph);
+    };
     box.append(el('button', {
-      type: 'button', 'data-option': i,
-      onclick: () => takeCapture(i),
-      onfocus: () => { optionFocus = i; highlightOption(ph); },
-      onmouseenter: () => { optionFocus = i; highlightOption(ph); },
-    }, t('take', { cards: cardList(opt, prefs.deck) })));
+      type: 'button', 'data-option': i, onclick: () => takeCapture(i), onfocus: show, onmouseenter: show,
+    }, opt.text));
   });
-  box.append(el('button', { type: 'button', id: 'choice-cancel', onclick: cancelCapture }, t('cancel')));
+  box.append(el('button', { type: 'button', id: 'choice-cancel', onclick: cancelCapture }, t('Cancel')));
 }
 
 function highlightOption(ph) {
   for (const b of document.querySelectorAll('#table .card')) {
-    const c = Number(b.dataset.card);
-    b.classList.toggle('focus', optionFocus >= 0 && ph.options[optionFocus].includes(c));
+    b.classList.toggle('focus', optionFocus >= 0 && ph.options[optionFocus].cards.includes(Number(b.dataset.card)));
   }
 }
 
-function renderHand(st, ph) {
+function drawHand(view) {
+  const ph = view.phase;
   const hand = $('hand');
   hand.replaceChildren();
-  hand.setAttribute('aria-label', t('yourHand'));
+  hand.setAttribute('aria-label', t('YourHand'));
+  const shown = view.viewer !== null && view.viewer !== undefined;
+  const myTurn = shown && ph.seat === view.viewer && (ph.kind === 'play' || ph.kind === 'choose_capture');
   const info = $('me-info');
-  const myTurn = st.viewer !== null && st.viewer !== undefined && ph.seat === st.viewer &&
-    (ph.kind === 'play' || ph.kind === 'choose_capture');
   info.className = `me-info${myTurn ? ' turn' : ''}`;
-  info.textContent = `${seatName(st, bottom)} · ${countsText(st, bottom)}`;
-  if (st.viewer === null || st.viewer === undefined) {
-    for (let i = 0; i < st.hand_sizes[bottom]; i++) hand.append(el('span', { class: 'card' }, back()));
+  info.textContent = `${view.seats[bottom].name} · ${countsText(view, bottom)}`;
+  if (!shown) {
+    for (let i = 0; i < view.seats[bottom].hand_size; i++) hand.append(el('span', { class: 'card' }, back()));
     return;
   }
-  const canPlay = ph.kind === 'play' && ph.seat === st.viewer && !busy;
-  st.hand.forEach((c, i) => {
+  const canPlay = ph.kind === 'play' && !busy;
+  view.hand.forEach(({ card, name }, i) => {
+    const selected = ph.kind === 'choose_capture' && ph.card === card;
     const b = el('button', {
-      type: 'button', class: 'card', 'data-card': c, 'aria-label': cardName(c, prefs.deck),
-      disabled: !canPlay && !(ph.kind === 'choose_capture' && ph.card === c),
-      tabindex: i === 0 ? '0' : '-1',
-      onclick: () => (ph.kind === 'choose_capture' ? cancelCapture() : selectCard(c)),
-    }, face(c));
-    if (ph.kind === 'choose_capture' && ph.card === c) b.classList.add('selected');
+      type: 'button', class: `card${selected ? ' selected' : ''}`, 'data-card': card, 'aria-label': name,
+      disabled: !canPlay && !selected, tabindex: i === 0 ? '0' : '-1',
+      onclick: () => (selected ? cancelCapture() : selectCard(card)),
+    }, face(card));
     hand.append(b);
   });
 }
 
-function render() {
-  const st = game.state();
-  const ph = game.phase();
-  if (st.viewer !== null && st.viewer !== undefined) bottom = st.viewer;
+function draw() {
+  const view = game.view();
+  const ph = view.phase;
+  if (view.viewer !== null && view.viewer !== undefined) bottom = view.viewer;
   else if (ph.kind === 'hand_off') bottom = ph.seat;
+  else if (bottom >= view.seats.length) bottom = 0;
   if (ph.kind !== 'choose_capture') optionFocus = -1;
-  renderScore(st);
-  renderOpponents(st, ph);
-  renderTable(st, ph);
-  renderChoice(st, ph);
-  renderHand(st, ph);
-  $('btn-hint').disabled = !(ph.kind === 'play' || ph.kind === 'choose_capture') || busy;
-  return { st, ph };
+  $('score').textContent = `${view.scores} · ${t('toWin', { n: view.target })}`;
+  drawOpponents(view);
+  drawTable(view);
+  drawChoice(view);
+  drawHand(view);
+  $('btn-hint').disabled = busy || !(ph.kind === 'play' || ph.kind === 'choose_capture');
+  $('btn-undo').hidden = !view.can_undo;
+  $('btn-undo').disabled = busy;
+  return view;
 }
 
-// ----- the flow: the session says what comes next ------------------------------------------
+// ----- the flow: the session's phase says what comes next ---------------------------------
 
 function closeGameDialogs() {
-  for (const id of ['dlg-summary', 'dlg-over', 'dlg-handoff']) {
-    if ($(id).open) $(id).close();
-  }
+  for (const id of ['dlg-summary', 'dlg-over', 'dlg-handoff']) if ($(id).open) $(id).close();
 }
 
 function advance() {
   if (busy) {
-    render();
+    draw();
     return;
   }
   closeGameDialogs();
-  const { st, ph } = render();
+  const view = draw();
+  const ph = view.phase;
+  if (ph.kind !== 'ai_due' && ph.kind !== 'scopa') setStatus(view.status);
   switch (ph.kind) {
     case 'ai_due':
-      runAi(ph.seat);
-      return;
+      runAi();
+      break;
+    case 'scopa':
+      showScopa(view);
+      break;
     case 'hand_summary':
-      showSummary(st);
+      showSummary(view);
       break;
     case 'match_over':
-      recordStats(st, ph);
-      showOver(st, ph);
+      if (view.you_won !== null && view.you_won !== undefined) {
+        store.recordResult(store.toBase64(game.toBytes()), view.settings_line, view.you_won);
+      }
+      showOver(view);
       break;
     case 'hand_off':
-      showHandOff(st, ph);
+      showHandOff(view);
       break;
     case 'play':
-      setStatus(t('yourTurn'));
       if (!anyDialogOpen()) document.querySelector('#hand .card:not(:disabled)')?.focus({ preventScroll: true });
       break;
     case 'choose_capture':
@@ -450,45 +413,15 @@ function advance() {
   }
 }
 
-const anyDialogOpen = () => Boolean(document.querySelector('dialog[open]'));
-
-async function selectCard(card) {
-  if (busy) return;
-  const before = game.state();
-  let events;
-  try {
-    events = act({ kind: 'select', card });
-  } catch (e) {
-    setStatus(errText(e));
-    return;
-  }
-  await playEvents(events, before);
-}
-
-async function takeCapture(index) {
-  if (busy) return;
-  const before = game.state();
-  await playEvents(act({ kind: 'capture', index }), before);
-}
-
-function chooseFromTable(card) {
-  const ph = game.phase();
-  if (ph.kind !== 'choose_capture' || busy) return;
-  const holding = ph.options.map((o, i) => (o.includes(card) ? i : -1)).filter((i) => i >= 0);
-  if (holding.length === 1) {
-    takeCapture(holding[0]);
-  } else if (holding.length > 1) {
-    // The card is in several options: each tap shows the next; the buttons confirm.
-    const at = holding.indexOf(optionFocus);
-    optionFocus = holding[(at + 1) % holding.length];
-    highlightOption(ph);
-    document.querySelector(`#choice [data-option="${optionFocus}"]`)?.focus({ preventScroll: true });
-  }
-}
-
-function cancelCapture() {
-  if (busy) return;
-  act({ kind: 'cancel' });
+// A sweep: the banner for as long as the pace says, then on.
+async function showScopa(view) {
+  const mine = token;
+  busy = true;
+  setStatus(view.status);
+  await banner(t('Scopa'), flightMs());
+  if (mine !== token) return;
+  act({ kind: 'continue' });
+  busy = false;
   advance();
 }
 
@@ -499,73 +432,112 @@ async function playEvents(events, before) {
   }
   const mine = token;
   busy = true;
-  render();
+  draw();
   await animate(events, before);
   if (mine !== token) return;
   busy = false;
   advance();
 }
 
+function tryAct(action) {
+  try {
+    return act(action);
+  } catch (e) {
+    setStatus(errText(e));
+    return null;
+  }
+}
+
+async function selectCard(card) {
+  if (busy) return;
+  const before = game.view();
+  const events = tryAct({ kind: 'select', card });
+  if (events) await playEvents(events, before);
+}
+
+async function takeCapture(index) {
+  if (busy) return;
+  const before = game.view();
+  const events = tryAct({ kind: 'capture', index });
+  if (events) await playEvents(events, before);
+}
+
+function chooseFromTable(card) {
+  const ph = game.view().phase;
+  if (ph.kind !== 'choose_capture' || busy) return;
+  const holding = ph.options.map((o, i) => (o.cards.includes(card) ? i : -1)).filter((i) => i >= 0);
+  if (holding.length === 1) {
+    takeCapture(holding[0]);
+  } else if (holding.length > 1) {
+    // The card is in several captures: each tap shows the next one; its button confirms.
+    optionFocus = holding[(holding.indexOf(optionFocus) + 1) % holding.length];
+    highlightOption(ph);
+    document.querySelector(`#choice [data-option="${optionFocus}"]`)?.focus({ preventScroll: true });
+  }
+}
+
+function cancelCapture() {
+  if (busy) return;
+  tryAct({ kind: 'cancel' });
+  advance();
+}
+
+function undo() {
+  if (busy) return;
+  tryAct({ kind: 'undo' });
+  advance();
+}
+
 function showHint() {
-  const h = game.hint();
   for (const n of document.querySelectorAll('.hinted')) n.classList.remove('hinted');
+  const h = game.hint();
   if (!h) {
     setStatus(t('noHint'));
     return;
   }
   handCard(h.move.card)?.classList.add('hinted');
   for (const c of h.move.capture) tableCard(c)?.classList.add('hinted');
-  const st = game.state();
-  const move = moveText(st, bottom, h.move).replace(/\.$/, '');
-  setStatus(t('hintText', { move, reason: h.reason }));
+  setStatus(h.text);
 }
 
 // ----- dialogs ----------------------------------------------------------------------------
 
-function showSummary(st) {
-  const finished = st.winner === null || st.winner === undefined ? st.hand_number : st.hand_number + 1;
-  $('summary-title').textContent = t('handOver', { n: finished });
-  const sides = st.last_hand || [];
-  const head = el('tr', {}, el('th', { scope: 'col' }, ''));
-  for (let s = 0; s < sides.length; s++) head.append(el('th', { scope: 'col' }, sideName(st, s)));
+function showSummary(view) {
+  const over = view.winner !== null && view.winner !== undefined;
+  const n = over ? view.hand_number : view.hand_number - 1;
+  $('summary-title').textContent = t('handTitle', { hand: t('Hand'), n });
+  const head = el('tr', {}, el('td', {}));
+  for (const side of view.sides) head.append(el('th', { scope: 'col' }, side.name));
   const rows = [head];
-  const row = (label, cells, cls) => {
-    const tr = el('tr', cls ? { class: cls } : {}, el('th', { scope: 'row' }, label));
-    for (const c of cells) tr.append(el('td', {}, String(c)));
+  for (const r of view.summary) {
+    const tr = el('tr', r.total ? { class: 'total' } : {}, el('th', { scope: 'row' }, r.label));
+    r.points.forEach((p, i) => {
+      const tally = r.tally[i];
+      tr.append(el('td', {}, tally === null || tally === undefined ? String(p) : `${p} (${tally})`));
+    });
     rows.push(tr);
-  };
-  row('', sides.map((x) => t('cardsCoins', { c: x.cards, d: x.coins })));
-  row(t('row_scope'), sides.map((x) => x.scope));
-  row(t('row_carte'), sides.map((x) => x.carte));
-  row(t('row_denari'), sides.map((x) => x.denari));
-  row(t('row_settebello'), sides.map((x) => x.settebello));
-  row(t('row_primiera'), sides.map((x) => `${x.primiera} (${x.primiera_value === null || x.primiera_value === undefined
-    ? t('primieraNone') : t('primieraValue', { v: x.primiera_value })})`));
-  if (st.napola) row(t('row_napola'), sides.map((x) => x.napola));
-  if (st.re_bello) row(t('row_re_bello'), sides.map((x) => x.re_bello));
-  row(t('row_total'), sides.map((x) => x.total), 'total');
-  row(t('row_match'), st.scores, 'total');
+  }
+  const total = el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('MatchScore')));
+  for (const side of view.sides) total.append(el('td', {}, String(side.score)));
+  rows.push(total);
   $('summary-body').replaceChildren(el('table', { class: 'summary' }, ...rows));
-  $('summary-continue').textContent = t('continue');
+  $('summary-continue').textContent = t('Continue');
   $('dlg-summary').showModal();
 }
 
-function showOver(st, ph) {
+function showOver(view) {
   $('over-title').textContent = t('matchOver');
-  const scores = st.scores.map((s, i) => `${sideName(st, i)} ${s}`).join(' · ');
-  $('over-body').textContent = `${t('winner', { name: sideName(st, ph.winner) })} ${scores}`;
-  $('over-rematch').textContent = t('rematch');
-  $('over-settings').textContent = t('newMatch');
-  $('over-stats').textContent = t('stats');
+  $('over-body').textContent = `${view.winner} ${view.scores}`;
+  $('over-rematch').textContent = t('Rematch');
+  $('over-settings').textContent = t('NewMatch');
+  $('over-stats').textContent = t('Statistics');
   $('dlg-over').showModal();
 }
 
-function showHandOff(st, ph) {
-  const name = seatName(st, ph.seat);
-  $('handoff-title').textContent = t('handOff', { name });
-  $('handoff-note').textContent = t('handOffNote', { name });
-  $('handoff-ready').textContent = t('ready', { name });
-  setStatus(t('turnOf', { name }));
+function showHandOff(view) {
+  $('handoff-title').textContent = view.seats[view.phase.seat].name;
+  $('handoff-note').textContent = view.status;
+  $('handoff-ready').textContent = t('Continue');
   $('dlg-handoff').showModal();
 }
 
@@ -575,33 +547,26 @@ function showMessage(text) {
   return new Promise((resolve) => $('dlg-message').addEventListener('close', resolve, { once: true }));
 }
 
-function recordStats(st, ph) {
-  if (humans(st) !== 1) return;
-  const human = st.seats.indexOf('human');
-  const ais = st.seats.filter((s) => s !== 'human').join(', ');
-  const key = `${st.rules} | ${ais}`;
-  store.recordResult(store.toBase64(game.toBytes()), key, sideOf(st, human) === ph.winner);
-}
-
 function showStats() {
   const s = store.readStats();
   const keys = Object.keys(s.rows).sort();
-  $('stats-title').textContent = t('stats');
+  $('stats-title').textContent = t('Statistics');
   if (keys.length === 0) {
     $('stats-body').replaceChildren(el('p', {}, t('statsEmpty')));
   } else {
-    const rows = [el('tr', {}, el('th', { scope: 'col' }, t('against')), el('th', { scope: 'col' }, t('rules')),
-      el('th', { scope: 'col' }, t('won')), el('th', { scope: 'col' }, t('lost')))];
+    const rows = [el('tr', {}, el('th', { scope: 'col' }, t('against')), el('th', { scope: 'col' }, t('rulesGroup')),
+      el('th', { scope: 'col' }, t('Won')), el('th', { scope: 'col' }, t('Lost')))];
     for (const k of keys) {
-      const [rules, ais] = k.split(' | ');
-      rows.push(el('tr', {}, el('td', {}, ais), el('td', {}, rules),
+      const label = statsLabel(k, getLang());
+      if (!label) continue;
+      rows.push(el('tr', {}, el('td', {}, label.against), el('td', {}, label.rules),
         el('td', {}, String(s.rows[k].won)), el('td', {}, String(s.rows[k].lost))));
     }
     $('stats-body').replaceChildren(el('table', { class: 'summary' }, ...rows));
   }
   $('stats-reset').textContent = t('resetStats');
   $('stats-close').textContent = t('close');
-  $('dlg-stats').showModal();
+  if (!$('dlg-stats').open) $('dlg-stats').showModal();
 }
 
 // ----- settings ---------------------------------------------------------------------------
@@ -620,57 +585,54 @@ function checkbox(id, label, checked) {
 
 let draft = null;
 
-function seatOptions() {
-  return [['human', t('human')], ...LEVELS.map((l) => [l, t(`level_${l}`)])];
-}
-
-function renderSettings() {
+function drawSettings() {
   const d = draft;
-  const body = $('settings-body');
+  const options = (prefix, names) => names.map((v) => [v, t(`${prefix}_${v}`)]);
   const rules = el('fieldset', {}, el('legend', {}, t('rulesGroup')),
-    select('set-players', t('players'), [[2, '2'], [3, '3'], [4, '4']], d.players, () => {
+    select('set-players', t('Players'), [[2, '2'], [3, '3'], [4, '4']], d.players, () => {
       readDraft();
-      renderSettings();
+      drawSettings();
     }),
-    select('set-deal', t('dealKind'), ['standard', 'scopone', 'scopone_scientifico'].map((v) => [v, t(`deal_${v}`)]), d.deal),
-    select('set-target', t('target'), [11, 16, 21, 31].map((v) => [v, String(v)]), d.target),
-    select('set-primiera', t('primiera'), ['classic', 'lenient', 'most_sevens'].map((v) => [v, t(`primiera_${v}`)]), d.primiera),
-    select('set-ace', t('ace'), ['none', 'takes_all', 'match_takes_all'].map((v) => [v, t(`ace_${v}`)]), d.ace),
-    checkbox('set-napola', t('napola'), d.napola),
-    checkbox('set-rebello', t('reBello'), d.re_bello),
-    checkbox('set-kings', t('kingsRedeal'), d.kings_redeal));
+    select('set-deal', t('Deal'), options('deal', ['standard', 'scopone', 'scopone_scientifico']), d.deal),
+    select('set-target', t('Target'), [11, 16, 21, 31].map((v) => [v, String(v)]), d.target),
+    select('set-primiera', t('Primiera'), options('primiera', ['classic', 'lenient', 'most_sevens']), d.primiera),
+    select('set-ace', t('Ace'), options('ace', ['none', 'takes_all', 'match_takes_all']), d.ace),
+    checkbox('set-napola', t('Napola'), d.napola),
+    checkbox('set-rebello', t('ReBello'), d.re_bello),
+    checkbox('set-kings', t('KingsRedeal'), d.kings_redeal));
   const presets = el('div', { class: 'presets' },
     el('button', { type: 'button', onclick: () => preset('solo') }, t('presetSolo')),
-    el('button', { type: 'button', onclick: () => preset('pass') }, t('presetPass')),
-    el('button', { type: 'button', onclick: () => preset('watch') }, t('presetWatch')));
-  const seats = el('fieldset', {}, el('legend', {}, t('seats')), presets);
+    el('button', { type: 'button', onclick: () => preset('pass') }, t('PassAndPlay')),
+    el('button', { type: 'button', onclick: () => preset('watch') }, t('WatchMode')));
+  const seats = el('fieldset', {}, el('legend', {}, t('Players')), presets);
+  const choices = [['human', t('Human')], ...LEVELS.map((l) => [l, `${t('Ai')}: ${t(`level_${l}`)}`])];
   for (let i = 0; i < d.players; i++) {
-    seats.append(select(`set-seat-${i}`, t('seat', { n: i + 1 }), seatOptions(), d.seats[i] || 'expert'));
+    seats.append(select(`set-seat-${i}`, `${t('Seat')} ${i + 1}`, choices, d.seats[i] || 'expert'));
   }
+  seats.append(checkbox('set-undo', t('Undo'), d.undo));
   seats.append(el('div', { class: 'field' }, el('label', { for: 'set-seed' }, t('seed')),
     el('input', { type: 'text', id: 'set-seed', inputmode: 'numeric', autocomplete: 'off', value: d.seed || '' })));
   const display = el('fieldset', {}, el('legend', {}, t('displayGroup')),
-    select('set-lang', t('language'), [['en', 'English'], ['it', 'Italiano']], prefs.lang, () => {
+    select('set-lang', t('Language'), [['en', 'English'], ['it', 'Italiano']], getLang(), () => {
       readDraft();
-      prefs.lang = $('set-lang').value;
-      setLang(prefs.lang);
+      useLang($('set-lang').value);
       savePrefs();
       staticTexts();
-      renderSettings();
-      render();
+      drawSettings();
+      draw();
     }),
-    select('set-deck', t('deckStyle'), [['italian', t('deck_italian')], ['french', t('deck_french')]], prefs.deck, () => {
+    select('set-deck', t('DeckStyle'), [['italian', t('ItalianDeck')], ['french', t('FrenchDeck')]], prefs.deck, () => {
       prefs.deck = $('set-deck').value;
       savePrefs();
-      render();
+      draw();
     }),
-    select('set-pace', t('pace'), Object.keys(PACE).map((p) => [p, t(`pace_${p}`)]), prefs.pace, () => {
+    select('set-pace', t('AiPace'), Object.keys(PACE).map((p) => [p, t(`pace_${p}`)]), prefs.pace, () => {
       prefs.pace = $('set-pace').value;
       savePrefs();
     }));
-  body.replaceChildren(rules, seats, display);
-  $('settings-title').textContent = t('settings');
-  $('settings-start').textContent = t('start');
+  $('settings-body').replaceChildren(rules, seats, display);
+  $('settings-title').textContent = t('Settings');
+  $('settings-start').textContent = t('Start');
   $('settings-close').textContent = t('close');
 }
 
@@ -682,7 +644,7 @@ function readDraft() {
   draft = {
     players, deal: v('set-deal'), target: Number(v('set-target')), primiera: v('set-primiera'),
     ace: v('set-ace'), napola: $('set-napola').checked, re_bello: $('set-rebello').checked,
-    kings_redeal: $('set-kings').checked, seats, seed: v('set-seed'),
+    kings_redeal: $('set-kings').checked, seats, undo: $('set-undo').checked, seed: v('set-seed'),
   };
 }
 
@@ -690,16 +652,16 @@ function preset(kind) {
   readDraft();
   draft.seats = draft.seats.map((s, i) => {
     if (kind === 'pass') return 'human';
-    if (kind === 'watch') return 'expert';
+    if (kind === 'watch') return s === 'human' ? 'expert' : s;
     return i === 0 ? 'human' : (s === 'human' ? 'expert' : s);
   });
-  renderSettings();
+  drawSettings();
 }
 
 function openSettings() {
-  draft = { ...prefs.settings, seats: [...prefs.settings.seats], seed: '' };
+  draft = { ...DEFAULT_SETTINGS, ...prefs.settings, seats: [...prefs.settings.seats], seed: '' };
   $('settings-error').textContent = '';
-  renderSettings();
+  drawSettings();
   if (!$('dlg-settings').open) $('dlg-settings').showModal();
 }
 
@@ -719,33 +681,31 @@ function submitSettings(ev) {
 // ----- start ------------------------------------------------------------------------------
 
 function staticTexts() {
-  $('btn-hint').textContent = t('hint');
-  $('btn-new').textContent = t('newMatch');
-  $('btn-settings').textContent = t('settings');
-  $('btn-stats').textContent = t('stats');
+  $('btn-hint').textContent = t('Hint');
+  $('btn-undo').textContent = t('Undo');
+  $('btn-new').textContent = t('NewMatch');
+  $('btn-settings').textContent = t('Settings');
+  $('btn-stats').textContent = t('Statistics');
   $('title').textContent = t('title');
-  document.querySelector('nav.actions').setAttribute('aria-label', t('settings'));
+  document.querySelector('nav.actions').setAttribute('aria-label', t('menu'));
 }
 
 function wire() {
   $('btn-hint').addEventListener('click', showHint);
+  $('btn-undo').addEventListener('click', undo);
   $('btn-new').addEventListener('click', openSettings);
   $('btn-settings').addEventListener('click', openSettings);
   $('btn-stats').addEventListener('click', showStats);
-  $('summary-continue').addEventListener('click', () => {
-    $('dlg-summary').close();
-    act({ kind: 'continue' });
+  const onward = (id) => () => {
+    $(id).close();
+    tryAct({ kind: 'continue' });
     advance();
-  });
-  $('handoff-ready').addEventListener('click', () => {
-    $('dlg-handoff').close();
-    act({ kind: 'continue' });
-    advance();
-  });
+  };
+  $('summary-continue').addEventListener('click', onward('dlg-summary'));
+  $('handoff-ready').addEventListener('click', onward('dlg-handoff'));
   $('over-rematch').addEventListener('click', () => {
     $('dlg-over').close();
-    act({ kind: 'rematch' });
-    transcript.length = 0;
+    tryAct({ kind: 'rematch' });
     advance();
   });
   $('over-settings').addEventListener('click', () => {
@@ -764,19 +724,16 @@ function wire() {
     $('dlg-settings').close();
     advance();
   });
-  // Dialogs that only a choice may close: Escape must not leave the game stuck.
-  for (const id of ['dlg-summary', 'dlg-over', 'dlg-handoff']) {
-    $(id).addEventListener('cancel', (e) => e.preventDefault());
-  }
-  // Arrow keys move between the cards of a row; Enter or Space plays (they are buttons).
+  // Dialogs that wait for the game's answer: Escape must not leave the game stuck.
+  for (const id of ['dlg-summary', 'dlg-over', 'dlg-handoff']) $(id).addEventListener('cancel', (e) => e.preventDefault());
+  // Arrow keys move between the buttons of a row; Enter or Space presses (they are buttons).
   for (const id of ['hand', 'table', 'choice']) {
     $(id).addEventListener('keydown', (e) => {
       if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) return;
       const items = [...$(id).querySelectorAll('button:not(:disabled)')];
       const at = items.indexOf(document.activeElement);
-      if (at < 0 || items.length === 0) return;
-      const step = e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 1;
-      const next = items[(at + step + items.length) % items.length];
+      if (at < 0) return;
+      const next = items[(at + (e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 1) + items.length) % items.length];
       for (const b of items) b.tabIndex = -1;
       next.tabIndex = 0;
       next.focus();
@@ -786,51 +743,45 @@ function wire() {
 }
 
 function loadPrefs() {
-  const p = store.readPrefs();
-  if (!p) return;
+  const p = store.readPrefs() || {};
   if (['italian', 'french'].includes(p.deck)) prefs.deck = p.deck;
   if (Object.hasOwn(PACE, p.pace)) prefs.pace = p.pace;
-  if (['en', 'it'].includes(p.lang)) prefs.lang = p.lang;
+  prefs.lang = ['en', 'it'].includes(p.lang) ? p.lang : langFromTag((navigator.languages || [])[0] || navigator.language || 'en');
   if (p.settings && typeof p.settings === 'object' && Array.isArray(p.settings.seats)) {
     prefs.settings = { ...DEFAULT_SETTINGS, ...p.settings };
   }
 }
 
 async function main() {
-  window.__scopa = { ready: false, transcript, busy: () => busy, pace: () => prefs.pace };
+  window.__scopa = { ready: false, record, busy: () => busy };
   await init();
   loadPrefs();
-  setLang(prefs.lang);
+  useLang(prefs.lang);
   staticTexts();
   wire();
   startWorker();
   let damaged = null;
   try {
     const bytes = store.readSave();
-    if (bytes) game = Game.fromBytes(bytes);
+    if (bytes) {
+      game = Game.fromBytes(bytes);
+      game.setLang(prefs.lang);
+    }
   } catch (e) {
     damaged = errText(e);
     store.setAsideSave(damaged);
     game = null;
   }
-  if (!game) {
-    const err = newGame(prefs.settings, '');
-    if (err) {
-      prefs.settings = DEFAULT_SETTINGS;
-      newGame(prefs.settings, '');
-    }
-  }
+  if (!game && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '');
   $('app').classList.remove('loading');
   if (damaged) {
-    render();
+    draw();
     showMessage(t('damaged', { reason: damaged })).then(advance);
   } else {
     advance();
   }
   window.__scopa.ready = true;
-  if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.register('./sw.js').catch(() => {});
-  }
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').catch(() => {});
 }
 
 main().catch((e) => {
