@@ -67,7 +67,8 @@ const isOpen = (page, id) => page.$eval(`#${id}`, (d) => d.open);
 export async function startMatch(page, { players = 2, deal = 'standard', target = 11, seats = ['human', 'expert'],
   seed = '1', pace = 'instant', deck = 'italian', ace = 'none', lang = null } = {}) {
   await settle(page);
-  await page.click('#btn-settings');
+  const over = await page.$eval('#dlg-over', (d) => d.open);
+  await page.click(over ? '#over-settings' : '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   await page.select('#set-players', String(players));
   await page.select('#set-deal', deal);

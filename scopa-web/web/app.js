@@ -50,8 +50,14 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-const face = (index) => el('span', { class: 'cardface', html: cardSvg(index, prefs.deck) });
-const back = () => el('span', { class: 'cardface', html: backSvg() });
+// Cards are images made from the SVG drawn in code (alt="": the button carries the name).
+const images = new Map();
+function image(key, svg) {
+  if (!images.has(key)) images.set(key, `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg())}`);
+  return el('span', { class: 'cardface' }, el('img', { src: images.get(key), alt: '', draggable: 'false' }));
+}
+const face = (index) => image(`${prefs.deck}-${index}`, () => cardSvg(index, prefs.deck));
+const back = () => image('back', backSvg);
 const setStatus = (text) => {
   $('status').textContent = text;
 };
@@ -338,6 +344,7 @@ function drawHand(view) {
     for (let i = 0; i < view.seats[bottom].hand_size; i++) hand.append(el('span', { class: 'card' }, back()));
     return;
   }
+  hand.classList.toggle('many', view.hand.length > 6);
   const canPlay = ph.kind === 'play' && !busy;
   view.hand.forEach(({ card, name }, i) => {
     const selected = ph.kind === 'choose_capture' && ph.card === card;

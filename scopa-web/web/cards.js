@@ -79,7 +79,7 @@ function face(deck, suit, value) {
   const robe = deck === 'french' ? color : ['#c0392b', '#1f4e9c', '#8e44ad', '#2e7d32'][suit];
   const skin = '#f2c9a0';
   let figure = '';
-  if (value === 9) {
+  if (value === 9 && deck !== 'french') {
     // Cavallo: a horse's head and neck, the rider's torso above it.
     figure += `<path d="M28,128 C26,104 34,92 44,86 L38,70 C46,66 60,70 66,80 C72,90 74,108 72,128 Z" fill="#8d6e63"/>` +
       `<path d="M38,70 L30,78 C28,82 31,85 35,84 L44,86" fill="#8d6e63" stroke="#5d4037" stroke-width="1"/>` +
@@ -91,13 +91,17 @@ function face(deck, suit, value) {
       `<path d="M42,72 L50,96 L58,72" fill="none" stroke="#f5e6c8" stroke-width="3"/>` +
       `<circle cx="50" cy="56" r="11" fill="${skin}"/>` +
       `<circle cx="46" cy="55" r="1.3" fill="#222"/><circle cx="54" cy="55" r="1.3" fill="#222"/>`;
-    if (value === 10) {
+    if (value === 9) {
+      // The French deck's Queen: a tiara instead of the Cavallo's horse.
+      figure += `<path d="M39,47 Q50,36 61,47 L58,42 L54,44 L50,37 L46,44 L42,42 Z" fill="#f1c40f" stroke="#b7950b" stroke-width="1"/>` +
+        `<path d="M38,52 C36,66 40,74 44,72 M62,52 C64,66 60,74 56,72" fill="none" stroke="#6d4c41" stroke-width="3"/>`;
+    } else if (value === 10) {
       figure += `<path d="M38,46 L40,33 L45,40 L50,31 L55,40 L60,33 L62,46 Z" fill="#f1c40f" stroke="#b7950b" stroke-width="1"/>`;
     } else {
       figure += `<path d="M38,50 C38,38 62,38 62,50 Z" fill="${color}"/><circle cx="62" cy="43" r="2.5" fill="#f5e6c8"/>`;
     }
   }
-  const held = value === 9 ? mark(deck, suit, 30, 50, 1.1) : mark(deck, suit, 72, 96, 1.1);
+  const held = value === 9 && deck !== 'french' ? mark(deck, suit, 30, 50, 1.1) : mark(deck, suit, 72, 96, 1.1);
   return `<rect x="14" y="22" width="72" height="110" rx="4" fill="#fbf3e0" stroke="${color}" stroke-width="1.2"/>` +
     figure + held;
 }
