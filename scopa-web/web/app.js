@@ -788,6 +788,7 @@ async function main() {
     advance();
   }
   window.__scopa.ready = true;
+  performance.mark('scopa-interactive');
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').catch(() => {});
 }
 
