@@ -64,7 +64,7 @@ fn action_for(s: &Session, choice: u32) -> Action {
     let st = s.state();
     let pick = |n: usize| (choice as usize / 7) % n.max(1);
     let any_card = Card::from_index((choice % 40) as u8).unwrap_or(Card::SETTEBELLO);
-    if choice % 11 == 0 {
+    if choice.is_multiple_of(11) {
         // Anything at all, in any phase.
         return match choice / 11 % 9 {
             0 => Action::Select(any_card),
@@ -85,7 +85,7 @@ fn action_for(s: &Session, choice: u32) -> Action {
         Phase::Play { .. } if choice % 13 == 1 => Action::Undo,
         Phase::Play { .. } => {
             let moves = s.legal_moves();
-            if choice % 3 == 0 {
+            if choice.is_multiple_of(3) {
                 Action::Play(moves[pick(moves.len())])
             } else {
                 Action::Select(
@@ -95,9 +95,9 @@ fn action_for(s: &Session, choice: u32) -> Action {
                 )
             }
         }
-        Phase::ChooseCapture { .. } if choice % 5 == 0 => Action::Cancel,
+        Phase::ChooseCapture { .. } if choice.is_multiple_of(5) => Action::Cancel,
         Phase::ChooseCapture { .. } => Action::Capture(pick(s.capture_options().len()) as u8),
-        Phase::AiDue { .. } if choice % 2 == 0 => {
+        Phase::AiDue { .. } if choice.is_multiple_of(2) => {
             s.ai_move().map(Action::AiPlay).unwrap_or(Action::RunAi)
         }
         Phase::AiDue { .. } => Action::RunAi,
