@@ -318,7 +318,8 @@ function drawChoice(view) {
       highlightOption(ph);
     };
     box.append(el('button', {
-      type: 'button', 'data-option': i, onclick: () => takeCapture(i), onfocus: show, onmouseenter: show,
+      type: 'button', 'data-option': i, 'data-cards': opt.cards.join(' '),
+      onclick: () => takeCapture(i), onfocus: show, onmouseenter: show,
     }, opt.text));
   });
   box.append(el('button', { type: 'button', id: 'choice-cancel', onclick: cancelCapture }, t('Cancel')));
