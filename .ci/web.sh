@@ -45,7 +45,7 @@ step "browser tests (headless chromium)"
 (cd "$W" && node --test --test-concurrency=1 test/*.test.mjs)
 
 step "expert AI in the browser vs native (same positions), time to interactive"
-(cd "$W" && node test/bench.mjs 8)
-cargo run -q --release -p scopa-web --example ai_speed -- 8
+(cd "$W" && node test/bench.mjs 32)
+cargo run -q --release -p scopa-web --example ai_speed -- 32
 
 step "all checks passed in $(( $(date +%s) - start ))s"

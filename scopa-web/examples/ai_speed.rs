@@ -1,7 +1,7 @@
 //! Native twin of the browser's AI timing (`test/bench.mjs`): sessions of expert against
-//! expert, 2 players, seeds 1 ..= N, every AI move of the first hand timed (`RunAi`, i.e.
+//! expert, 2 players, seeds 1 ..= N (default 32), every AI move of the first hand timed (`RunAi`, i.e.
 //! the session's `ai_move` and the play); prints the median and mean ms per move.
-//! Run: `cargo run --release -p scopa-web --example ai_speed -- 8`.
+//! Run: `cargo run --release -p scopa-web --example ai_speed -- 32`.
 
 use std::time::Instant;
 
@@ -13,7 +13,7 @@ fn main() {
     let n: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
-        .unwrap_or(8);
+        .unwrap_or(32);
     let settings = Settings::watch(Level::Expert, Rules::default());
     let mut ms = Vec::new();
     for seed in 1..=n {
@@ -33,11 +33,12 @@ fn main() {
         }
     }
     ms.sort_by(f64::total_cmp);
-    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+    let total = ms.iter().sum::<f64>();
     println!(
-        "native expert: {} moves, median {:.3} ms/move, mean {:.3} ms/move",
+        "native expert: {} moves, median {:.3} ms/move, mean {:.3} ms/move, total {:.0} ms",
         ms.len(),
         ms[ms.len() / 2],
-        mean
+        total / ms.len() as f64,
+        total
     );
 }
