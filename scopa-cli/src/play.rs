@@ -357,7 +357,7 @@ impl Session {
                 Event::MatchFinished { winner, scores } => {
                     self.announce_winner(winner, scores)?;
                 }
-                Event::NewHand { number, dealer } => {
+                Event::NewHand { number, dealer, .. } => {
                     let eldest = self.game.hand().eldest();
                     let line = format!(
                         "Hand {}: {} deal{}, {} lead{}.",

@@ -55,6 +55,25 @@ pub struct Match {
     pub(crate) rng: SplitMix64,
     pub(crate) winner: Option<u8>,
     pub(crate) last_hand: Option<FinishedHand>,
+    /// Reshuffles of the current hand forced by three or more Kings on the table.
+    pub(crate) redeals: u8,
+}
+
+/// The most kings redeals recorded for one hand (more are counted as this many). A redeal
+/// happens on about 1 deal in 630, so this bound is never reached in practice.
+pub const MAX_REDEALS: u8 = 127;
+
+/// Shuffles and deals until the table holds fewer than three Kings (under `kings_redeal`),
+/// counting the reshuffles. `rules` and `dealer` are already checked.
+fn deal_counting(rules: Rules, dealer: u8, rng: &mut SplitMix64) -> (HandState, Deck, u8) {
+    let mut redeals = 0u8;
+    loop {
+        let deck = Deck::shuffled(rng);
+        if let Ok(hand) = HandState::from_deck(rules, dealer, &deck) {
+            return (hand, deck, redeals);
+        }
+        redeals = redeals.saturating_add(1).min(MAX_REDEALS);
+    }
 }
 
 impl Match {
@@ -96,7 +115,7 @@ impl Match {
 
     /// Starts a match for checked rules and dealer.
     fn start(rules: Rules, mut rng: SplitMix64, first_dealer: u8) -> Match {
-        let (hand, deck) = HandState::deal_checked(rules, first_dealer, &mut rng);
+        let (hand, deck, redeals) = deal_counting(rules, first_dealer, &mut rng);
         Match {
             rules,
             hand,
@@ -108,6 +127,7 @@ impl Match {
             rng,
             winner: None,
             last_hand: None,
+            redeals,
         }
     }
 
@@ -187,6 +207,61 @@ impl Match {
         self.last_hand.as_ref()
     }
 
+    /// How many times the current hand's cards were shuffled again because three or more
+    /// Kings would have been on the table (RULES.md's `kings_redeal`; at most
+    /// [`MAX_REDEALS`]).
+    pub const fn redeals(&self) -> u8 {
+        self.redeals
+    }
+
+    /// The cards the deal of the current hand laid face up on the table (public: every
+    /// seat saw them).
+    pub fn initial_table(&self) -> CardSet {
+        let skip = usize::from(self.rules.players) * usize::from(self.rules.cards_per_round());
+        self.deck.cards()[skip..]
+            .iter()
+            .take(usize::from(self.rules.initial_table()))
+            .copied()
+            .collect()
+    }
+
+    /// The [`Event::NewHand`] of the current hand, as [`Match::play`] reported it when it was
+    /// dealt (for the first hand, which no play reports, and for a front-end that resumes).
+    pub fn deal_event(&self) -> Event {
+        Event::NewHand {
+            number: self.hand_number,
+            dealer: self.hand.dealer(),
+            table: self.initial_table(),
+            redeals: self.redeals,
+        }
+    }
+
+    /// Takes back the plays of the current hand after the first `plays`: the hand is dealt
+    /// again from its deck and the first `plays` moves are replayed, so the result is exactly
+    /// the position the match was in then. Refused (and nothing changes) when `plays` is not
+    /// below the number of plays made, or once the match is over.
+    pub fn rewind(&mut self, plays: u8) -> Result<(), RewindError> {
+        if self.winner.is_some() {
+            return Err(RewindError::MatchOver);
+        }
+        let made = self.history.len();
+        if usize::from(plays) >= made {
+            return Err(RewindError::NothingToTakeBack {
+                plays,
+                made: made as u8,
+            });
+        }
+        let mut hand = HandState::from_deck(self.rules, self.hand.dealer(), &self.deck)
+            .map_err(|_| RewindError::Inconsistent)?;
+        for &mv in &self.history[..usize::from(plays)] {
+            hand.play(hand.turn(), mv)
+                .map_err(|_| RewindError::Inconsistent)?;
+        }
+        self.hand = hand;
+        self.history.truncate(usize::from(plays));
+        Ok(())
+    }
+
     /// The legal moves of the seat to play (empty once the match is over).
     pub fn legal_moves(&self) -> MoveList {
         if self.winner.is_some() {
@@ -250,10 +325,7 @@ impl Match {
             });
         } else {
             self.next_hand();
-            let _ = events.push(Event::NewHand {
-                number: self.hand_number,
-                dealer: self.hand.dealer(),
-            });
+            let _ = events.push(self.deal_event());
         }
     }
 
@@ -262,9 +334,10 @@ impl Match {
         self.hand_number += 1;
         let n = u32::from(self.rules.players);
         let dealer = ((u32::from(self.first_dealer) + u32::from(self.hand_number)) % n) as u8;
-        let (hand, deck) = HandState::deal_checked(self.rules, dealer, &mut self.rng);
+        let (hand, deck, redeals) = deal_counting(self.rules, dealer, &mut self.rng);
         self.hand = hand;
         self.deck = deck;
+        self.redeals = redeals;
         self.history.clear();
     }
 }
@@ -321,6 +394,41 @@ pub fn winner_after_hand(rules: &Rules, scores: [u16; 3], hand_number: u16) -> O
         None => None,
     }
 }
+
+/// Why [`Match::rewind`] refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum RewindError {
+    /// The match is over: its last hand cannot be taken back.
+    MatchOver,
+    /// Only `made` plays were made in this hand: there is nothing after play `plays`.
+    NothingToTakeBack {
+        /// The plays asked to keep.
+        plays: u8,
+        /// The plays made in the hand.
+        made: u8,
+    },
+    /// The stored deck and plays did not replay (cannot happen for a match built by this
+    /// crate; reported rather than panicking).
+    Inconsistent,
+}
+
+impl core::fmt::Display for RewindError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            RewindError::MatchOver => f.write_str("the match is over: nothing can be taken back"),
+            RewindError::NothingToTakeBack { plays, made } => write!(
+                f,
+                "cannot go back to play {plays} of this hand: only {made} plays were made"
+            ),
+            RewindError::Inconsistent => {
+                f.write_str("the hand's deck and plays do not replay: the match is damaged")
+            }
+        }
+    }
+}
+
+impl core::error::Error for RewindError {}
 
 /// The winner after a hand's points are added (RULES.md §6): a side that has reached the
 /// target with strictly the highest total.

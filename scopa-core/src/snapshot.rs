@@ -13,7 +13,7 @@
 //! | 30 … 69 | the current hand's deck order, 40 card indices |
 //! | 70 | number of plays made in the current hand |
 //! | 71 … 310 | 40 plays × (card index, capture as 5 bytes); unused slots are zero |
-//! | 311 | flags: bit 0 = a previous hand is recorded |
+//! | 311 | flags: bit 0 = a previous hand is recorded; bits 1 … 7 = kings redeals of the current hand (0 unless `kings_redeal`) |
 //! | 312 … 326 | the previous hand's piles, 3 × 5 bytes |
 //! | 327 … 329 | the previous hand's scope, 3 bytes |
 //! | 330 … 333 | CRC-32 (IEEE) of bytes 0 … 329 |
@@ -123,10 +123,11 @@ pub enum SnapshotError {
         /// Why the rules refuse it.
         error: PlayError,
     },
-    /// The flags byte has bits that mean nothing.
-    BadFlags {
-        /// The byte found.
-        flags: u8,
+    /// Kings redeals are recorded for the current hand, but the rules have no
+    /// `kings_redeal`.
+    RedealsWithoutKingsRedeal {
+        /// The redeals recorded.
+        redeals: u8,
     },
     /// No previous hand is flagged, yet its bytes are not zero.
     UnusedLastHand,
@@ -239,9 +240,10 @@ impl fmt::Display for SnapshotError {
             SnapshotError::IllegalPlay { index, error } => {
                 write!(f, "play {index} of the saved hand is not legal: {error}")
             }
-            SnapshotError::BadFlags { flags } => {
-                write!(f, "the save's flags byte {flags} is neither 0 nor 1")
-            }
+            SnapshotError::RedealsWithoutKingsRedeal { redeals } => write!(
+                f,
+                "the save records {redeals} kings redeals for its hand, but its rules have no kings_redeal"
+            ),
             SnapshotError::UnusedLastHand => f.write_str(
                 "the save records no previous hand, yet its previous-hand bytes are not zero",
             ),
@@ -340,8 +342,9 @@ impl Match {
             out[at] = mv.card().index();
             put_set(&mut out[at + 1..at + 6], mv.capture());
         }
+        out[FLAGS] = self.redeals.min(crate::game::MAX_REDEALS) << 1;
         if let Some(last) = &self.last_hand {
-            out[FLAGS] = 1;
+            out[FLAGS] |= 1;
             for (i, pile) in last.piles.iter().enumerate() {
                 put_set(&mut out[LAST_PILES + 5 * i..], *pile);
             }
@@ -447,13 +450,16 @@ impl Match {
             // `len` ≤ 40 plays: the list has room for every one.
             let _ = history.push(mv);
         }
-        let last_hand = match bytes[FLAGS] {
+        let redeals = bytes[FLAGS] >> 1;
+        if redeals != 0 && !rules.kings_redeal {
+            return Err(SnapshotError::RedealsWithoutKingsRedeal { redeals });
+        }
+        let last_hand = match bytes[FLAGS] & 1 {
             0 if bytes[LAST_PILES..CRC].iter().any(|&b| b != 0) => {
                 return Err(SnapshotError::UnusedLastHand);
             }
             0 => None,
-            1 => Some(last_hand_of(&rules, bytes)?),
-            flags => return Err(SnapshotError::BadFlags { flags }),
+            _ => Some(last_hand_of(&rules, bytes)?),
         };
         let over = hand.is_finished();
         match (&last_hand, over) {
@@ -527,6 +533,7 @@ impl Match {
             rng,
             winner,
             last_hand,
+            redeals,
         })
     }
 }
@@ -827,9 +834,13 @@ mod tests {
     #[test]
     fn last_hand_format_checks() {
         let fresh = Match::new(Rules::default(), 4).unwrap().to_bytes();
-        let mut b = fresh;
-        b[FLAGS] = 2;
-        refused(b, SnapshotError::BadFlags { flags: 2 });
+        let no_redeal = Rules {
+            kings_redeal: false,
+            ..Rules::default()
+        };
+        let mut b = Match::new(no_redeal, 4).unwrap().to_bytes();
+        b[FLAGS] = 2 << 1;
+        refused(b, SnapshotError::RedealsWithoutKingsRedeal { redeals: 2 });
         let mut b = fresh;
         b[LAST_SCOPE + 1] = 1;
         refused(b, SnapshotError::UnusedLastHand);

@@ -148,7 +148,7 @@ impl State {
                         .map(|&s| u32::from(s))
                         .collect(),
                 },
-                Event::NewHand { number, dealer } => GameEvent::NewHand {
+                Event::NewHand { number, dealer, .. } => GameEvent::NewHand {
                     number: u32::from(number),
                     dealer: u32::from(dealer),
                 },

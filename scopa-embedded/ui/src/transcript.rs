@@ -334,7 +334,7 @@ impl AutoMatch {
                     side: winner,
                     scores,
                 }),
-                Event::NewHand { number, dealer } => {
+                Event::NewHand { number, dealer, .. } => {
                     emit(Line::Totals {
                         scores: self.game.scores(),
                     });

@@ -1,0 +1,1063 @@
+//! Every word a player reads, in English and Italian: card names, events, phases, hints,
+//! errors, the hand summary and the labels of the settings and buttons. `no_std` and
+//! allocation-free: `&'static str` tables, and values that implement [`fmt::Display`] so a
+//! front-end writes them into whatever it has (a `String`, a `heapless::String`, a screen).
+//!
+//! ```
+//! use scopa_core::session::{Lang, Texts, CardStyle};
+//! use scopa_core::Card;
+//! let it = Texts::new(Lang::It).with_style(CardStyle::Names);
+//! assert_eq!(it.card(Card::SETTEBELLO).to_string(), "7 di denari");
+//! let en = Texts::new(Lang::En).with_style(CardStyle::Symbols);
+//! assert_eq!(en.card("10b".parse().unwrap()).to_string(), "10♣");
+//! assert_eq!(Lang::from_tag("it_IT.UTF-8"), Lang::It);
+//! ```
+
+use core::fmt::{self, Display, Formatter, Write};
+
+use crate::ai::{Hint, Level, Reason};
+use crate::capture::Move;
+use crate::card::{Card, Suit};
+use crate::cardset::CardSet;
+use crate::hand::{Event, PlayError};
+use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
+use crate::score::{HandScore, SideScore};
+
+use super::{ActionKind, Phase, Session, SessionError, SettingsError};
+
+/// A language of the texts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Italiano.
+    It,
+}
+
+impl Lang {
+    /// Every language, in the order settings screens list them.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::It];
+
+    /// The language of a locale tag such as `it`, `it-IT`, `it_IT.UTF-8` (the `LANG`
+    /// variable, `navigator.language`, a phone's locale): Italian for `it…`, else English.
+    pub fn from_tag(tag: &str) -> Lang {
+        let b = tag.as_bytes();
+        if b.len() >= 2
+            && b[..2].eq_ignore_ascii_case(b"it")
+            && b.get(2).is_none_or(|c| !c.is_ascii_alphabetic())
+        {
+            Lang::It
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The two-letter code: `en`, `it`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::It => "it",
+        }
+    }
+
+    /// The language's own name: `English`, `Italiano`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::It => "Italiano",
+        }
+    }
+
+    /// The language with code `code` (`en`, `it`).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+}
+
+/// How cards are written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum CardStyle {
+    /// The notation: value then suit letter, `7d`, `10b` (what the protocol and the terminal
+    /// accept).
+    #[default]
+    Letters,
+    /// Value then the French suit symbol of the suit: `7♦` (♦ denari, ♥ coppe, ♠ spade,
+    /// ♣ bastoni).
+    Symbols,
+    /// Words: `7 of denari`, `King of spade` / `7 di denari`, `Re di spade`.
+    Names,
+}
+
+macro_rules! labels {
+    ($($variant:ident => ($en:literal, $it:literal),)+) => {
+        /// A fixed text: a button, a settings label, an option's name, a summary row.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+        pub enum Label {
+            $(#[doc = $en] $variant,)+
+        }
+
+        impl Label {
+            /// Every label.
+            pub const ALL: &'static [Label] = &[$(Label::$variant),+];
+
+            /// The text in `lang`.
+            pub const fn text(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $((Label::$variant, Lang::En) => $en, (Label::$variant, Lang::It) => $it,)+
+                }
+            }
+        }
+    };
+}
+
+labels! {
+    Scopa => ("Scopa", "Scopa"),
+    NewMatch => ("New match", "Nuova partita"),
+    Rematch => ("Rematch", "Rivincita"),
+    Continue => ("Continue", "Continua"),
+    Hint => ("Hint", "Suggerimento"),
+    Undo => ("Undo", "Annulla mossa"),
+    Cancel => ("Cancel", "Annulla"),
+    Settings => ("Settings", "Impostazioni"),
+    Statistics => ("Statistics", "Statistiche"),
+    Start => ("Start", "Inizia"),
+    Resume => ("Continue the saved match", "Riprendi la partita salvata"),
+    Quit => ("Quit", "Esci"),
+    Players => ("Players", "Giocatori"),
+    Seat => ("Seat", "Posto"),
+    Human => ("Person", "Persona"),
+    Ai => ("Computer", "Computer"),
+    AiLevel => ("AI level", "Livello del computer"),
+    Deal => ("Deal", "Distribuzione"),
+    Target => ("Points to win", "Punti per vincere"),
+    Primiera => ("Primiera", "Primiera"),
+    Ace => ("Ace", "Asso"),
+    Napola => ("Napola", "Napola"),
+    ReBello => ("Re bello", "Re bello"),
+    KingsRedeal => ("Redeal with 3 Kings on the table", "Si rimescola con 3 Re in tavola"),
+    Language => ("Language", "Lingua"),
+    DeckStyle => ("Cards", "Carte"),
+    ItalianDeck => ("Italian suits", "Semi italiani"),
+    FrenchDeck => ("French suits", "Semi francesi"),
+    AiPace => ("AI pace", "Velocità del computer"),
+    On => ("on", "sì"),
+    Off => ("off", "no"),
+    Score => ("Score", "Punteggio"),
+    MatchScore => ("Match score", "Punteggio della partita"),
+    Deck => ("Deck", "Mazzo"),
+    Table => ("Table", "Tavolo"),
+    YourHand => ("Your hand", "La tua mano"),
+    Hand => ("Hand", "Mano"),
+    Dealer => ("Dealer", "Mazziere"),
+    Turn => ("Turn", "Turno"),
+    Captured => ("Captured", "Prese"),
+    Scope => ("Scope", "Scope"),
+    Carte => ("Carte (most cards)", "Carte"),
+    Denari => ("Denari (most coins)", "Denari"),
+    Settebello => ("Settebello (7 of denari)", "Settebello"),
+    Sevens => ("Sevens", "Sette"),
+    PointsThisHand => ("Points this hand", "Punti della mano"),
+    Won => ("Won", "Vinte"),
+    Lost => ("Lost", "Perse"),
+    Played => ("Played", "Giocate"),
+    PassAndPlay => ("Pass and play", "Passa e gioca"),
+    WatchMode => ("Watch the computer play", "Guarda giocare il computer"),
+    ChooseCapture => ("Choose what to take", "Scegli cosa prendere"),
+    HiddenCards => ("Cards hidden", "Carte coperte"),
+}
+
+/// A value that writes itself through a closure (how the texts stay allocation-free).
+pub struct Text<F: Fn(&mut Formatter<'_>) -> fmt::Result>(F);
+
+impl<F: Fn(&mut Formatter<'_>) -> fmt::Result> Display for Text<F> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+impl<F: Fn(&mut Formatter<'_>) -> fmt::Result> fmt::Debug for Text<F> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+fn text<F: Fn(&mut Formatter<'_>) -> fmt::Result>(f: F) -> Text<F> {
+    Text(f)
+}
+
+/// The texts of one language, card style and point of view.
+///
+/// Seats are named from the point of view of `you` (the one person playing against AIs):
+/// "You" for that seat, "Player 2" for seat 1 and so on; with no `you` (pass-and-play, watch
+/// mode) every seat is "Player N".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Texts {
+    /// The language.
+    pub lang: Lang,
+    /// How cards are written.
+    pub style: CardStyle,
+    /// The seat called "You", if any.
+    pub you: Option<u8>,
+    /// Players in the game (for side names).
+    pub players: u8,
+}
+
+impl Texts {
+    /// Texts in `lang`, cards in letters, 2 players, nobody called "You".
+    pub const fn new(lang: Lang) -> Texts {
+        Texts {
+            lang,
+            style: CardStyle::Letters,
+            you: None,
+            players: 2,
+        }
+    }
+
+    /// The same texts with cards written in `style`.
+    pub const fn with_style(self, style: CardStyle) -> Texts {
+        Texts { style, ..self }
+    }
+
+    /// The same texts for `session`'s players, and "You" for its one person (if it has
+    /// exactly one).
+    pub fn for_session(self, session: &Session) -> Texts {
+        let s = session.settings();
+        Texts {
+            you: if s.humans() == 1 {
+                s.first_human()
+            } else {
+                None
+            },
+            players: s.rules.players,
+            ..self
+        }
+    }
+
+    const fn pick(&self, en: &'static str, it: &'static str) -> &'static str {
+        match self.lang {
+            Lang::En => en,
+            Lang::It => it,
+        }
+    }
+
+    /// A fixed text.
+    pub const fn label(&self, label: Label) -> &'static str {
+        label.text(self.lang)
+    }
+
+    /// The suit's name: `denari`, `coppe`, `spade`, `bastoni` (the same in both languages,
+    /// as players call them).
+    pub const fn suit(&self, suit: Suit) -> &'static str {
+        suit.name()
+    }
+
+    /// The suit's name with what it is in a French deck and in English:
+    /// `denari (coins, ♦)` / `denari (quadri, ♦)`.
+    pub fn suit_legend(&self, suit: Suit) -> impl Display + '_ {
+        text(move |f| {
+            let (en, it) = match suit {
+                Suit::Denari => ("coins", "quadri"),
+                Suit::Coppe => ("cups", "cuori"),
+                Suit::Spade => ("swords", "picche"),
+                Suit::Bastoni => ("clubs", "fiori"),
+            };
+            write!(
+                f,
+                "{} ({}, {})",
+                suit.name(),
+                self.pick(en, it),
+                suit.symbol()
+            )
+        })
+    }
+
+    /// The value's name: `Ace`, `2` … `7`, `Jack`, `Knight`, `King` /
+    /// `Asso`, `2` … `7`, `Fante`, `Cavallo`, `Re`.
+    pub const fn value(&self, value: u8) -> &'static str {
+        match value {
+            1 => self.pick("Ace", "Asso"),
+            2 => "2",
+            3 => "3",
+            4 => "4",
+            5 => "5",
+            6 => "6",
+            7 => "7",
+            8 => self.pick("Jack", "Fante"),
+            9 => self.pick("Knight", "Cavallo"),
+            _ => self.pick("King", "Re"),
+        }
+    }
+
+    /// A card in this style.
+    pub fn card(&self, card: Card) -> impl Display + '_ {
+        text(move |f| match self.style {
+            CardStyle::Letters => write!(f, "{card}"),
+            CardStyle::Symbols => write!(f, "{}{}", card.value(), card.suit().symbol()),
+            CardStyle::Names => write!(
+                f,
+                "{} {} {}",
+                self.value(card.value()),
+                self.pick("of", "di"),
+                card.suit().name()
+            ),
+        })
+    }
+
+    /// Cards in canonical order, separated by spaces (by commas in the `Names` style); `—`
+    /// for none.
+    pub fn cards(&self, cards: CardSet) -> impl Display + '_ {
+        text(move |f| {
+            if cards.is_empty() {
+                return f.write_str("—");
+            }
+            let sep = if self.style == CardStyle::Names {
+                ", "
+            } else {
+                " "
+            };
+            for (i, c) in cards.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(sep)?;
+                }
+                write!(f, "{}", self.card(c))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// A move: `7d takes 5d 2c` / `7d on the table`.
+    pub fn play(&self, mv: Move) -> impl Display + '_ {
+        text(move |f| {
+            if mv.is_lay() {
+                write!(
+                    f,
+                    "{} {}",
+                    self.card(mv.card()),
+                    self.pick("on the table", "in tavola")
+                )
+            } else {
+                write!(
+                    f,
+                    "{} {} {}",
+                    self.card(mv.card()),
+                    self.pick("takes", "prende"),
+                    self.cards(mv.capture())
+                )
+            }
+        })
+    }
+
+    /// The name of `seat`: `You`/`Tu`, or `Player 2`/`Giocatore 2` (seats count from 1 on
+    /// screen).
+    pub fn seat(&self, seat: u8) -> impl Display + '_ {
+        text(move |f| {
+            if self.you == Some(seat) {
+                f.write_str(self.pick("You", "Tu"))
+            } else {
+                write!(
+                    f,
+                    "{} {}",
+                    self.pick("Player", "Giocatore"),
+                    u16::from(seat) + 1
+                )
+            }
+        })
+    }
+
+    /// The name of `side`: a seat's name with 2 or 3 players; with 4, `Your team` /
+    /// `Opponents`, or `Players 1 & 3` without a "You".
+    pub fn side(&self, side: u8) -> impl Display + '_ {
+        text(move |f| {
+            if self.players != 4 {
+                return write!(f, "{}", self.seat(side));
+            }
+            match self.you {
+                Some(you) if you & 1 == side => {
+                    f.write_str(self.pick("Your team", "La tua squadra"))
+                }
+                Some(_) => f.write_str(self.pick("Opponents", "Avversari")),
+                None => write!(
+                    f,
+                    "{} {} {} {}",
+                    self.pick("Players", "Giocatori"),
+                    side + 1,
+                    self.pick("&", "e"),
+                    side + 3
+                ),
+            }
+        })
+    }
+
+    /// Scores per side: `You 7 · Player 2 5`.
+    pub fn scores(&self, scores: [u16; 3]) -> impl Display + '_ {
+        text(move |f| {
+            let sides = if self.players == 3 { 3 } else { 2 };
+            for (side, score) in scores.iter().take(sides).enumerate() {
+                if side > 0 {
+                    f.write_str(" · ")?;
+                }
+                write!(f, "{} {score}", self.side(side as u8))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// One line for an event of a play, to show or announce.
+    pub fn event<'a>(&'a self, event: &'a Event) -> impl Display + 'a {
+        text(move |f| match *event {
+            Event::Played { seat, mv } => write!(f, "{}: {}", self.seat(seat), self.play(mv)),
+            Event::Scopa { seat, .. } => match (self.lang, self.you == Some(seat)) {
+                (Lang::En, _) => write!(f, "Scopa! {} swept the table.", self.seat(seat)),
+                (Lang::It, true) => f.write_str("Scopa! Hai pulito il tavolo."),
+                (Lang::It, false) => {
+                    write!(f, "Scopa! {} ha pulito il tavolo.", self.seat(seat))
+                }
+            },
+            Event::Dealt { deck_left, .. } => write!(
+                f,
+                "{} {deck_left}.",
+                self.pick(
+                    "New cards for everyone; left in the deck:",
+                    "Nuove carte a tutti; nel mazzo ne restano"
+                )
+            ),
+            Event::TableCollected { side, cards } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "The cards left on the table ({}) go to {}, the last to capture.",
+                    self.cards(cards),
+                    self.side(side)
+                ),
+                Lang::It => write!(
+                    f,
+                    "Le carte rimaste in tavola ({}) vanno a chi ha preso per ultimo: {}.",
+                    self.cards(cards),
+                    self.side(side)
+                ),
+            },
+            Event::HandFinished(_) => f.write_str(self.pick("The hand is over.", "Mano finita.")),
+            Event::MatchFinished { winner, scores } => {
+                write!(f, "{} {}", self.winner(winner), self.scores(scores))
+            }
+            Event::NewHand {
+                number,
+                dealer,
+                table,
+                redeals,
+            } => {
+                write!(
+                    f,
+                    "{} {} · {}: {} · {}: {}",
+                    self.label(Label::Hand),
+                    u32::from(number) + 1,
+                    self.label(Label::Dealer),
+                    self.seat(dealer),
+                    self.label(Label::Table),
+                    self.cards(table)
+                )?;
+                if redeals > 0 {
+                    f.write_str(" · ")?;
+                    write!(f, "{}", self.redeals(redeals))?;
+                }
+                Ok(())
+            }
+        })
+    }
+
+    /// Why the cards were dealt again: `Dealt again 1 time: 3 or more Kings on the table.`
+    pub fn redeals(&self, redeals: u8) -> impl Display + '_ {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "dealt again {redeals} time{}: 3 or more Kings were on the table",
+                if redeals == 1 { "" } else { "s" }
+            ),
+            Lang::It => write!(
+                f,
+                "ridistribuite {redeals} volt{}: c'erano 3 o più Re in tavola",
+                if redeals == 1 { "a" } else { "e" }
+            ),
+        })
+    }
+
+    /// Who won: `You won the match!`, `Player 2 won the match.`, `Your team won the match!`.
+    pub fn winner(&self, side: u8) -> impl Display + '_ {
+        text(move |f| {
+            let yours = self
+                .you
+                .is_some_and(|y| (if self.players == 4 { y & 1 } else { y }) == side);
+            match (self.lang, yours, self.players == 4) {
+                (Lang::En, true, _) => write!(f, "{} won the match!", self.side(side)),
+                (Lang::En, false, _) => write!(f, "{} won the match.", self.side(side)),
+                (Lang::It, true, false) => f.write_str("Hai vinto la partita!"),
+                (Lang::It, true, true) => f.write_str("Avete vinto la partita!"),
+                (Lang::It, false, true) if self.you.is_some() => {
+                    f.write_str("Gli avversari hanno vinto la partita.")
+                }
+                (Lang::It, false, true) => {
+                    write!(f, "{} hanno vinto la partita.", self.side(side))
+                }
+                (Lang::It, false, false) => {
+                    write!(f, "{} ha vinto la partita.", self.side(side))
+                }
+            }
+        })
+    }
+
+    /// What the session waits for, as a prompt or status line.
+    pub fn phase<'a>(&'a self, phase: &'a Phase) -> impl Display + 'a {
+        text(move |f| match (*phase, self.lang) {
+            (Phase::Play { seat }, _) if self.you == Some(seat) => {
+                f.write_str(self.pick("Your turn: play a card.", "Tocca a te: gioca una carta."))
+            }
+            (Phase::Play { seat }, Lang::En) => {
+                write!(f, "{}, your turn: play a card.", self.seat(seat))
+            }
+            (Phase::Play { seat }, Lang::It) => {
+                write!(f, "{}, tocca a te: gioca una carta.", self.seat(seat))
+            }
+            (Phase::ChooseCapture { card, .. }, Lang::En) => write!(
+                f,
+                "{} can take in more than one way: choose what to take.",
+                self.card(card)
+            ),
+            (Phase::ChooseCapture { card, .. }, Lang::It) => write!(
+                f,
+                "{} può prendere in più modi: scegli cosa prendere.",
+                self.card(card)
+            ),
+            (Phase::AiDue { seat }, Lang::En) => write!(f, "{} is thinking…", self.seat(seat)),
+            (Phase::AiDue { seat }, Lang::It) => write!(f, "{} sta pensando…", self.seat(seat)),
+            (Phase::HandOff { seat }, Lang::En) => write!(
+                f,
+                "Hand the device to {}. The cards stay hidden until they continue.",
+                self.seat(seat)
+            ),
+            (Phase::HandOff { seat }, Lang::It) => write!(
+                f,
+                "Passa il dispositivo a {}. Le carte restano coperte finché non continua.",
+                self.seat(seat)
+            ),
+            (Phase::Scopa { seat, side }, _) => {
+                write!(f, "{}", self.event(&Event::Scopa { seat, side }))
+            }
+            (Phase::HandSummary, _) => f.write_str(self.pick(
+                "The hand is over: here is its score.",
+                "Mano finita: ecco il punteggio.",
+            )),
+            (Phase::MatchOver { winner }, _) => write!(f, "{}", self.winner(winner)),
+        })
+    }
+
+    /// Why the expert suggests a move, in a player's words.
+    pub const fn reason(&self, reason: Reason) -> &'static str {
+        match reason {
+            Reason::OnlyMove => self.pick("it is the only move", "è l'unica mossa"),
+            Reason::Scopa => self.pick("it sweeps the table: scopa", "pulisce il tavolo: scopa"),
+            Reason::TakesSettebello => self.pick("it takes the settebello", "prende il settebello"),
+            Reason::TakesSevens => self.pick(
+                "it takes sevens, the best primiera cards",
+                "prende dei sette, le carte migliori per la primiera",
+            ),
+            Reason::TakesCoins => {
+                self.pick("it captures the most denari", "porta a casa più denari")
+            }
+            Reason::TakesMostCards => self.pick("it takes the most cards", "prende più carte"),
+            Reason::AvoidsSweep => self.pick(
+                "it leaves no sweep for the next player",
+                "non lascia scopa al prossimo giocatore",
+            ),
+            Reason::SafestDiscard => self.pick(
+                "it is the card that gives the others least",
+                "è la carta che concede meno agli altri",
+            ),
+            Reason::BestOnAverage => self.pick(
+                "it does best on average over the hands the others may hold",
+                "rende di più in media sulle mani che gli altri possono avere",
+            ),
+        }
+    }
+
+    /// A hint: `Hint: 7d takes 5d 2c — it takes the settebello.`
+    pub fn hint<'a>(&'a self, hint: &'a Hint) -> impl Display + 'a {
+        text(move |f| {
+            write!(
+                f,
+                "{}: {} — {}.",
+                self.label(Label::Hint),
+                self.play(hint.mv),
+                self.reason(hint.reason)
+            )
+        })
+    }
+
+    /// The name of an AI level: `Expert` / `Esperto`.
+    pub const fn level(&self, level: Level) -> &'static str {
+        match level {
+            Level::Random => self.pick("Random", "Casuale"),
+            Level::Easy => self.pick("Easy", "Facile"),
+            Level::Medium => self.pick("Medium", "Medio"),
+            Level::Expert => self.pick("Expert", "Esperto"),
+            Level::Handheld => self.pick("Handheld", "Portatile"),
+        }
+    }
+
+    /// The name of a deal: `Standard (3 cards at a time)` / `Normale (3 carte alla volta)`.
+    pub const fn deal(&self, deal: DealKind) -> &'static str {
+        match deal {
+            DealKind::Standard => self.pick(
+                "Standard (3 cards at a time)",
+                "Normale (3 carte alla volta)",
+            ),
+            DealKind::Scopone => self.pick(
+                "Scopone (9 each, 4 on the table)",
+                "Scopone (9 a testa, 4 in tavola)",
+            ),
+            DealKind::ScoponeScientifico => self.pick(
+                "Scopone scientifico (10 each)",
+                "Scopone scientifico (10 a testa)",
+            ),
+        }
+    }
+
+    /// The name of a primiera rule.
+    pub const fn primiera(&self, rule: PrimieraRule) -> &'static str {
+        match rule {
+            PrimieraRule::Classic => self.pick(
+                "Classic (all four suits needed)",
+                "Classica (servono tutti e quattro i semi)",
+            ),
+            PrimieraRule::Lenient => self.pick(
+                "Lenient (a missing suit counts 0)",
+                "Tollerante (un seme mancante vale 0)",
+            ),
+            PrimieraRule::MostSevens => self.pick("Most sevens", "Più sette"),
+        }
+    }
+
+    /// The name of an Ace rule.
+    pub const fn ace(&self, rule: AceRule) -> &'static str {
+        match rule {
+            AceRule::Plain => self.pick("Plain (the Ace is a 1)", "Normale (l'Asso vale 1)"),
+            AceRule::TakesAll => self.pick(
+                "Asso piglia tutto (an Ace takes the whole table)",
+                "Asso piglia tutto",
+            ),
+            AceRule::MatchTakesAll => self.pick(
+                "Scopa d'assi (an Ace on an Ace takes the table)",
+                "Scopa d'assi",
+            ),
+        }
+    }
+
+    /// `on` / `off` (`sì` / `no`).
+    pub const fn on_off(&self, on: bool) -> &'static str {
+        if on {
+            self.label(Label::On)
+        } else {
+            self.label(Label::Off)
+        }
+    }
+
+    /// The rules on one line: `2 players · Standard (3 cards at a time) · 11 points · …`
+    /// (options off are left out).
+    pub fn rules(&self, rules: Rules) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{} {} · {} · {} {} · {}: {} · {}: {}",
+                rules.players,
+                self.pick("players", "giocatori"),
+                self.deal(rules.deal),
+                rules.target,
+                self.pick("points", "punti"),
+                self.label(Label::Primiera),
+                self.primiera(rules.primiera),
+                self.label(Label::Ace),
+                self.ace(rules.ace)
+            )?;
+            for (on, label) in [
+                (rules.napola, Label::Napola),
+                (rules.re_bello, Label::ReBello),
+                (rules.kings_redeal, Label::KingsRedeal),
+            ] {
+                if on {
+                    write!(f, " · {}", self.label(label))?;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// What went wrong, in a player's words.
+    pub fn error<'a>(&'a self, e: &'a SessionError) -> impl Display + 'a {
+        text(move |f| {
+            match *e {
+            SessionError::Settings(ref s) => write!(f, "{}", self.settings_error(s)),
+            SessionError::WrongPhase { action, phase } => {
+                write!(
+                    f,
+                    "{} {}",
+                    self.action(action),
+                    self.pick("is not possible now:", "non è possibile ora:")
+                )?;
+                write!(f, " {}", self.phase(&phase))
+            }
+            SessionError::NotInHand { seat, card } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "{} is not in the hand of {}.",
+                    self.card(card),
+                    self.seat(seat)
+                ),
+                Lang::It => write!(
+                    f,
+                    "{} non è nella mano di {}.",
+                    self.card(card),
+                    self.seat(seat)
+                ),
+            },
+            SessionError::NoSuchCapture { index, options } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "There is no choice {}: choose 1 to {options}.",
+                    u16::from(index) + 1
+                ),
+                Lang::It => write!(
+                    f,
+                    "Non c'è la scelta {}: scegli da 1 a {options}.",
+                    u16::from(index) + 1
+                ),
+            },
+            SessionError::Illegal(ref p) => write!(f, "{}", self.play_error(p)),
+            SessionError::UndoOff => f.write_str(self.pick(
+                "Undo is off for this match (it is a setting, against the computer only).",
+                "L'annullamento è disattivato in questa partita (si sceglie nelle impostazioni, solo contro il computer).",
+            )),
+            SessionError::NothingToUndo => f.write_str(self.pick(
+                "There is no play of yours in this hand to take back.",
+                "In questa mano non hai ancora giocato: non c'è nulla da annullare.",
+            )),
+            SessionError::TooManyMatches => f.write_str(self.pick(
+                "This session has played all the matches it can count: start a new one.",
+                "Questa sessione ha giocato tutte le partite che può contare: iniziane una nuova.",
+            )),
+            SessionError::Internal => f.write_str(self.pick(
+                "The game engine refused its own move (a bug): the match is saved up to the last play.",
+                "Il motore di gioco ha rifiutato una sua mossa (un errore): la partita è salvata fino all'ultima giocata.",
+            )),
+        }
+        })
+    }
+
+    fn action(&self, action: ActionKind) -> &'static str {
+        match action {
+            ActionKind::Select => self.pick("Choosing a card", "Scegliere una carta"),
+            ActionKind::Capture => self.pick("Choosing a capture", "Scegliere una presa"),
+            ActionKind::Play => self.pick("Playing a move", "Giocare una mossa"),
+            ActionKind::Cancel => self.pick("Cancelling", "Annullare"),
+            ActionKind::RunAi | ActionKind::AiPlay => {
+                self.pick("A computer move", "Una mossa del computer")
+            }
+            ActionKind::Continue => self.pick("Continuing", "Continuare"),
+            ActionKind::Undo => self.pick("Undo", "Annullare la mossa"),
+            ActionKind::Rematch => self.pick("A rematch", "La rivincita"),
+            ActionKind::Hint => self.pick("A hint", "Un suggerimento"),
+        }
+    }
+
+    /// Why settings cannot be played.
+    pub fn settings_error<'a>(&'a self, e: &'a SettingsError) -> impl Display + 'a {
+        text(move |f| match *e {
+            SettingsError::Rules(ref r) => write!(f, "{}", self.rules_error(r)),
+            SettingsError::SeatPastTheLast { seat, players } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "seat {} has a computer player but a {players}-player game has only seats 1 to {players}",
+                    u16::from(seat) + 1
+                ),
+                Lang::It => write!(
+                    f,
+                    "il posto {} ha un giocatore computer ma in {players} ci sono solo i posti da 1 a {players}",
+                    u16::from(seat) + 1
+                ),
+            },
+            SettingsError::UndoNeedsOneHuman { humans } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "undo is only for one person playing against the computer, and {humans} seats are people"
+                ),
+                Lang::It => write!(
+                    f,
+                    "l'annullamento è solo per una persona contro il computer, e le persone sono {humans}"
+                ),
+            },
+        })
+    }
+
+    /// Why rules are impossible.
+    pub fn rules_error<'a>(&'a self, e: &'a RulesError) -> impl Display + 'a {
+        text(move |f| match (*e, self.lang) {
+            (RulesError::BadPlayers { players }, Lang::En) => {
+                write!(f, "a game has 2, 3 or 4 players, not {players}")
+            }
+            (RulesError::BadPlayers { players }, Lang::It) => {
+                write!(f, "si gioca in 2, 3 o 4, non in {players}")
+            }
+            (RulesError::DealNeedsFourPlayers { deal, players }, Lang::En) => write!(
+                f,
+                "the deal {} needs 4 players, not {players}",
+                self.deal(deal)
+            ),
+            (RulesError::DealNeedsFourPlayers { deal, players }, Lang::It) => write!(
+                f,
+                "la distribuzione {} vuole 4 giocatori, non {players}",
+                self.deal(deal)
+            ),
+            (RulesError::ZeroTarget, _) => f.write_str(self.pick(
+                "the points to win must be at least 1",
+                "i punti per vincere devono essere almeno 1",
+            )),
+        })
+    }
+
+    /// Why a play was refused.
+    pub fn play_error<'a>(&'a self, e: &'a PlayError) -> impl Display + 'a {
+        text(move |f| match (*e, self.lang) {
+            (PlayError::NoSuchSeat { seat, players }, Lang::En) => write!(
+                f,
+                "there is no seat {} in a {players}-player game",
+                u16::from(seat) + 1
+            ),
+            (PlayError::NoSuchSeat { seat, players }, Lang::It) => write!(
+                f,
+                "non c'è il posto {} in una partita a {players}",
+                u16::from(seat) + 1
+            ),
+            (PlayError::NotYourTurn { turn, .. }, Lang::En) => {
+                write!(f, "it is not your turn: {} plays now", self.seat(turn))
+            }
+            (PlayError::NotYourTurn { turn, .. }, Lang::It) => {
+                write!(f, "non è il tuo turno: ora gioca {}", self.seat(turn))
+            }
+            (PlayError::CardNotInHand { card, .. }, Lang::En) => {
+                write!(f, "{} is not in the hand", self.card(card))
+            }
+            (PlayError::CardNotInHand { card, .. }, Lang::It) => {
+                write!(f, "{} non è in mano", self.card(card))
+            }
+            (PlayError::IllegalCapture { card, capture }, Lang::En) if capture.is_empty() => {
+                write!(
+                    f,
+                    "{} cannot be laid on the table: it can take, and a card that can take must",
+                    self.card(card)
+                )
+            }
+            (PlayError::IllegalCapture { card, capture }, Lang::It) if capture.is_empty() => {
+                write!(
+                    f,
+                    "{} non si può posare: può prendere, e una carta che può prendere deve farlo",
+                    self.card(card)
+                )
+            }
+            (PlayError::IllegalCapture { card, capture }, Lang::En) => write!(
+                f,
+                "{} cannot take {}: the rules do not allow that capture on this table",
+                self.card(card),
+                self.cards(capture)
+            ),
+            (PlayError::IllegalCapture { card, capture }, Lang::It) => write!(
+                f,
+                "{} non può prendere {}: le regole non permettono questa presa",
+                self.card(card),
+                self.cards(capture)
+            ),
+            (PlayError::HandOver, _) => {
+                f.write_str(self.pick("the hand is over", "la mano è finita"))
+            }
+            (PlayError::MatchOver { winner }, _) => write!(f, "{}", self.winner(winner)),
+        })
+    }
+
+    /// Writes `value` into `out`, a fixed-capacity string, truncating at a character
+    /// boundary instead of failing when it is full (for screens with a few columns).
+    pub fn write_truncated<const N: usize>(value: impl Display, out: &mut heapless::String<N>) {
+        struct Trunc<'a, const N: usize>(&'a mut heapless::String<N>);
+        impl<const N: usize> Write for Trunc<'_, N> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                for ch in s.chars() {
+                    if self.0.push(ch).is_err() {
+                        return Err(fmt::Error);
+                    }
+                }
+                Ok(())
+            }
+        }
+        out.clear();
+        let _ = write!(Trunc(out), "{value}");
+    }
+}
+
+/// One row of a hand's summary: what it counts and each side's points and tally.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SummaryRow {
+    /// What the row counts.
+    pub label: Label,
+    /// Points per side (unused sides 0).
+    pub points: [u8; 3],
+    /// The tally behind the points, per side, when there is one: cards, coins, sevens or the
+    /// primiera value (`None`: no primiera under the classic rule, or nothing to tally).
+    pub tally: [Option<u8>; 3],
+}
+
+/// The rows of a hand's summary, in the order of RULES.md: scope, carte, denari,
+/// settebello, primiera, then napola and re bello when the rules use them, then the hand's
+/// total. Structured, so each front-end lays it out its own way and writes the labels with
+/// [`Texts::label`].
+pub fn summary_rows(rules: &Rules, score: &HandScore) -> heapless::Vec<SummaryRow, 8> {
+    let sides = score.sides();
+    let row = |label: Label,
+               points: &dyn Fn(&SideScore) -> u8,
+               tally: &dyn Fn(&SideScore) -> Option<u8>| {
+        let mut r = SummaryRow {
+            label,
+            points: [0; 3],
+            tally: [None; 3],
+        };
+        for (i, s) in sides.iter().enumerate() {
+            r.points[i] = points(s);
+            r.tally[i] = tally(s);
+        }
+        r
+    };
+    let mut rows = heapless::Vec::new();
+    let mut push = |r: SummaryRow| {
+        let _ = rows.push(r);
+    };
+    push(row(Label::Scope, &|s| s.scope, &|_| None));
+    push(row(Label::Carte, &|s| s.carte, &|s| Some(s.cards)));
+    push(row(Label::Denari, &|s| s.denari, &|s| Some(s.coins)));
+    push(row(Label::Settebello, &|s| s.settebello, &|_| None));
+    push(row(Label::Primiera, &|s| s.primiera, &|s| {
+        if rules.primiera == PrimieraRule::MostSevens {
+            Some(s.sevens)
+        } else {
+            s.primiera_value
+        }
+    }));
+    if rules.napola {
+        push(row(Label::Napola, &|s| s.napola, &|_| None));
+    }
+    if rules.re_bello {
+        push(row(Label::ReBello, &|s| s.re_bello, &|_| None));
+    }
+    push(row(
+        Label::PointsThisHand,
+        &|s| s.total().min(u16::from(u8::MAX)) as u8,
+        &|_| None,
+    ));
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn lang_from_locale_tags() {
+        for tag in ["it", "IT", "it-IT", "it_IT.UTF-8", "it_CH"] {
+            assert_eq!(Lang::from_tag(tag), Lang::It, "{tag}");
+        }
+        for tag in ["", "en", "en_US.UTF-8", "C", "POSIX", "item", "i"] {
+            assert_eq!(Lang::from_tag(tag), Lang::En, "{tag}");
+        }
+    }
+
+    #[test]
+    fn cards_in_every_style_and_language() {
+        let king: Card = "10s".parse().unwrap();
+        let en = Texts::new(Lang::En);
+        let it = Texts::new(Lang::It);
+        assert_eq!(en.card(king).to_string(), "10s");
+        assert_eq!(
+            en.with_style(CardStyle::Symbols).card(king).to_string(),
+            "10♠"
+        );
+        assert_eq!(
+            en.with_style(CardStyle::Names).card(king).to_string(),
+            "King of spade"
+        );
+        assert_eq!(
+            it.with_style(CardStyle::Names).card(king).to_string(),
+            "Re di spade"
+        );
+        let set: CardSet = "1d 5c".parse().unwrap();
+        assert_eq!(
+            it.with_style(CardStyle::Names).cards(set).to_string(),
+            "Asso di denari, 5 di coppe"
+        );
+        assert_eq!(en.cards(CardSet::EMPTY).to_string(), "—");
+    }
+
+    #[test]
+    fn seats_and_sides_from_a_point_of_view() {
+        let t = Texts {
+            you: Some(0),
+            players: 4,
+            ..Texts::new(Lang::En)
+        };
+        assert_eq!(t.seat(0).to_string(), "You");
+        assert_eq!(t.seat(3).to_string(), "Player 4");
+        assert_eq!(t.side(0).to_string(), "Your team");
+        assert_eq!(t.side(1).to_string(), "Opponents");
+        let nobody = Texts { you: None, ..t };
+        assert_eq!(nobody.side(1).to_string(), "Players 2 & 4");
+        let it = Texts {
+            lang: Lang::It,
+            ..t
+        };
+        assert_eq!(it.winner(0).to_string(), "Avete vinto la partita!");
+        assert_eq!(
+            it.winner(1).to_string(),
+            "Gli avversari hanno vinto la partita."
+        );
+    }
+
+    #[test]
+    fn every_label_has_both_languages() {
+        // A label left untranslated shows up as an identical English text where Italian
+        // differs; these are the words that are the same in both on purpose.
+        let same = [
+            Label::Scopa,
+            Label::Ai,
+            Label::Primiera,
+            Label::Napola,
+            Label::ReBello,
+            Label::Scope,
+        ];
+        for &label in Label::ALL {
+            let (en, it) = (label.text(Lang::En), label.text(Lang::It));
+            assert!(!en.is_empty() && !it.is_empty());
+            assert!(en != it || same.contains(&label), "{label:?} untranslated");
+        }
+    }
+
+    #[test]
+    fn truncation_keeps_whole_characters() {
+        let mut s = heapless::String::<5>::new();
+        Texts::write_truncated(
+            Texts::new(Lang::En)
+                .with_style(CardStyle::Symbols)
+                .cards("7d 7c".parse().unwrap()),
+            &mut s,
+        );
+        assert_eq!(s.as_str(), "7♦ ");
+    }
+}
