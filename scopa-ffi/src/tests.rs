@@ -802,3 +802,65 @@ fn every_save_a_match_writes_restores() {
         }
     }
 }
+
+/// The inverse of `x ↦ x * odd` modulo 2⁶⁴ (Newton's iteration).
+fn mul_inverse(odd: u64) -> u64 {
+    let mut inv = odd;
+    for _ in 0..5 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv)));
+    }
+    inv
+}
+
+/// The inverse of `x ↦ x ^ (x >> shift)`.
+fn unshift(y: u64, shift: u32) -> u64 {
+    let mut x = y;
+    for _ in 0..64 / shift {
+        x = y ^ (x >> shift);
+    }
+    x
+}
+
+/// The attack on the old per-decision seed (a SplitMix64 finaliser over the match seed and
+/// the public hand number and play count): undo the finaliser, undo the public mix.
+fn seed_behind_the_old_ai_seed(ai: u64, hand_number: u16, plays: u8) -> u64 {
+    let z = unshift(ai, 31).wrapping_mul(mul_inverse(0x94D0_49BB_1331_11EB));
+    let z = unshift(z, 27).wrapping_mul(mul_inverse(0xBF58_476D_1CE4_E5B9));
+    let z = unshift(z, 30);
+    z ^ (u64::from(hand_number) << 16 | u64::from(plays)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Defect 6 of the hardening issue: the AI's seed was an invertible mix of the match seed
+/// and public counters, so the seed an AI receives gave back the match seed, and with it
+/// every card. It is now the session's keyed one-way policy.
+#[test]
+fn the_ai_seed_gives_back_neither_the_match_seed_nor_the_deal() {
+    for players in [2u32, 3, 4] {
+        let seed = 0x5EED_0000 + u64::from(players);
+        let m = ScopaMatch::new(
+            config(players, &vec![Some(AiLevel::Easy); players as usize]),
+            seed,
+        )
+        .unwrap();
+        for _ in 0..40 {
+            let view = m.view(0).unwrap();
+            let ai = m.ai_decision_seed().unwrap();
+            let recovered =
+                seed_behind_the_old_ai_seed(ai, view.hand_number as u16, view.plays_in_hand as u8);
+            assert_ne!(recovered, seed, "the AI's seed gives back the match seed");
+            assert_eq!(
+                ai,
+                scopa_core::session::seed::derive(
+                    seed,
+                    scopa_core::session::seed::Purpose::Ai,
+                    0,
+                    view.hand_number as u16,
+                    view.plays_in_hand as u8,
+                    view.turn as u8,
+                ),
+                "not the session's seed policy"
+            );
+            step(&m);
+        }
+    }
+}
