@@ -67,6 +67,12 @@ test('2 players against the expert: a whole match with hint, capture choice and 
   await page.click('#over-stats');
   const stats = await page.$eval('#stats-body', (e) => e.textContent);
   assert.match(stats, /Expert/);
+  // Escape closes the statistics and the settings, never the game: the result is still there.
+  await page.keyboard.press('Escape');
+  await page.click('#over-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#dlg-over[open]');
   assert.deepEqual(page.errors, []);
   await page.browserContext().close();
 });
@@ -171,4 +177,21 @@ test('installable: Chromium reports no installability error', async () => {
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   assert.deepEqual(installabilityErrors, []);
   await page.close();
+});
+
+test('undo: with undo on, the last play is taken back and the same hand is offered again', async () => {
+  const page = await freshPage(DESKTOP);
+  await startMatch(page, { seed: 13, target: 11, undo: true });
+  await playUntil(page, (s) => s.hand.some((h) => h.enabled) && !s.choice);
+  const before = await screen(page);
+  assert.equal(await page.$eval('#btn-undo', (b) => b.hidden), true, 'nothing to undo yet');
+  await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));
+  assert.equal(await page.$eval('#btn-undo', (b) => b.hidden), false);
+  await page.click('#btn-undo');
+  const after = await screen(page);
+  assert.deepEqual(after.hand, before.hand);
+  assert.deepEqual(after.table, before.table);
+  assert.ok((await record(page)).script.includes('undo'));
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
 });

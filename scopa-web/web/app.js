@@ -164,8 +164,9 @@ async function runAi() {
   const wait = PACE[prefs.pace][0] - (performance.now() - started);
   if (wait > 0) await sleep(wait);
   if (mine !== token) return;
-  // Without a worker (or if it failed) the session computes the move here.
-  const events = mv ? act({ kind: 'ai_play', card: mv.card, capture: mv.capture }) : act({ kind: 'run_ai' });
+  // Without a worker's move (none, failed, or refused by the session) the session computes
+  // the move here.
+  const events = (mv && tryAct({ kind: 'ai_play', card: mv.card, capture: mv.capture })) || act({ kind: 'run_ai' });
   await animate(events, before);
   if (mine !== token) return;
   busy = false;
@@ -683,7 +684,6 @@ function submitSettings(ev) {
     return;
   }
   $('dlg-settings').close();
-  advance();
 }
 
 // ----- start ------------------------------------------------------------------------------
@@ -728,10 +728,9 @@ function wire() {
     showStats();
   });
   $('settings-form').addEventListener('submit', submitSettings);
-  $('settings-close').addEventListener('click', () => {
-    $('dlg-settings').close();
-    advance();
-  });
+  $('settings-close').addEventListener('click', () => $('dlg-settings').close());
+  // However the settings close (a button, Escape, a new match), the game shows what it waits for.
+  $('dlg-settings').addEventListener('close', advance);
   // Dialogs that wait for the game's answer: Escape must not leave the game stuck.
   for (const id of ['dlg-summary', 'dlg-over', 'dlg-handoff']) $(id).addEventListener('cancel', (e) => e.preventDefault());
   // Arrow keys move between the buttons of a row; Enter or Space presses (they are buttons).
