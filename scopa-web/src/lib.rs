@@ -289,24 +289,16 @@ pub struct ViewOut {
     pub deck_left: u8,
     /// Hand number, from 1.
     pub hand_number: u32,
-    /// Seat to play.
-    pub turn: u8,
     /// Whether undo would be accepted now.
     pub can_undo: bool,
-    /// The last play of this hand, as a line.
-    pub last_play: Option<String>,
     /// The last finished hand's summary rows.
     pub summary: Vec<RowOut>,
     /// The winner line, once the match is over.
     pub winner: Option<String>,
     /// With one person: whether their side won (once over).
     pub you_won: Option<bool>,
-    /// The rules in the session's language.
-    pub rules: String,
     /// The settings as a transcript line (language-free: to key statistics by).
     pub settings_line: String,
-    /// The session's language code.
-    pub lang: String,
 }
 
 fn texts(s: &Session) -> Texts {
@@ -393,15 +385,7 @@ pub fn view_out(s: &Session) -> ViewOut {
         target: rules.target,
         deck_left: st.deck_left,
         hand_number: u32::from(st.hand_number) + 1,
-        turn: st.turn,
         can_undo: st.can_undo,
-        last_play: st.last_play.map(|p| {
-            t.event(&Event::Played {
-                seat: p.seat,
-                mv: p.mv,
-            })
-            .to_string()
-        }),
         summary: s
             .last_hand()
             .map(|h| {
@@ -418,9 +402,7 @@ pub fn view_out(s: &Session) -> ViewOut {
             .unwrap_or_default(),
         winner: winner.map(|w| t.winner(w).to_string()),
         you_won: winner.and_then(|w| you.map(|y| rules.side_of(y) == w)),
-        rules: t.rules(rules).to_string(),
         settings_line: transcript::start(settings).to_string(),
-        lang: settings.lang.code().into(),
     }
 }
 

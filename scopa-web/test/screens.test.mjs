@@ -93,6 +93,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await page.waitForSelector('#dlg-settings[open]');
     await check(page, `${size}-settings`);
     await page.click('#settings-close');
+    await page.waitForSelector('#dlg-over[open]');
 
     await startMatch(page, { players: 4, deal: 'scopone', seed: 8, seats: ['human', 'expert', 'medium', 'easy'], deck: 'french' });
     await playUntil(page, (s) => s.hand.some((h) => h.enabled));

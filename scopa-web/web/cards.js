@@ -6,8 +6,8 @@
 const W = 100;
 const H = 150;
 
-export const suitOf = (i) => Math.floor(i / 10);
-export const valueOf = (i) => (i % 10) + 1;
+const suitOf = (i) => Math.floor(i / 10);
+const valueOf = (i) => (i % 10) + 1;
 
 // Italian suit colours (as on Neapolitan cards) and French red/black.
 const IT_COLOR = ['#b8860b', '#b3202a', '#1f4e9c', '#2e7d32'];
@@ -51,8 +51,6 @@ function club(c) {
 
 const IT_MARK = [denaro, coppa, spada, bastone];
 const FR_MARK = [diamond, heart, spadeFr, club];
-
-export const SUIT_LETTER = ['d', 'c', 's', 'b'];
 
 function mark(deck, suit, x, y, scale = 1, rotate = 0) {
   const draw = deck === 'french' ? FR_MARK[suit] : IT_MARK[suit];
