@@ -684,6 +684,7 @@ function submitSettings(ev) {
     return;
   }
   $('dlg-settings').close();
+  advance();
 }
 
 // ----- start ------------------------------------------------------------------------------
@@ -728,8 +729,12 @@ function wire() {
     showStats();
   });
   $('settings-form').addEventListener('submit', submitSettings);
-  $('settings-close').addEventListener('click', () => $('dlg-settings').close());
-  // However the settings close (a button, Escape, a new match), the game shows what it waits for.
+  $('settings-close').addEventListener('click', () => {
+    $('dlg-settings').close();
+    advance();
+  });
+  // Escape closes the settings too: the game then shows what it waits for. (The 'close' event
+  // comes a task later; the buttons advance at once, and advancing twice changes nothing.)
   $('dlg-settings').addEventListener('close', advance);
   // Dialogs that wait for the game's answer: Escape must not leave the game stuck.
   for (const id of ['dlg-summary', 'dlg-over', 'dlg-handoff']) $(id).addEventListener('cancel', (e) => e.preventDefault());
