@@ -159,6 +159,40 @@ test('keyboard: arrows move between cards, Enter plays', async () => {
   await page.browserContext().close();
 });
 
+test('drag: a card dragged from the hand onto the table is played; dropped elsewhere it comes back', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 9, target: 11 });
+  await playUntil(page, (s) => s.hand.some((h) => h.enabled) && !s.choice);
+  const card = (await screen(page)).hand.find((h) => h.enabled).card;
+  const from = await page.$eval(`#hand [data-card="${card}"]`, (b) => {
+    const r = b.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  const n = (await record(page)).script.length;
+  // Dropped back on the hand: nothing played.
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 30, from.y - 5, { steps: 5 });
+  await page.mouse.up();
+  await settle(page);
+  assert.equal((await record(page)).script.length, n);
+  // Dropped on the table: played.
+  const to = await page.$eval('#table', (t) => {
+    const r = t.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 10 });
+  await page.mouse.up();
+  await settle(page);
+  const script = (await record(page)).script;
+  const notation = `${(card % 10) + 1}${'dcsb'[Math.floor(card / 10)]}`;
+  assert.equal(script[n], `select ${notation}`, 'the dragged card was played');
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
 test('Italian by default in an Italian browser; French deck on request', async () => {
   const page = await freshPage(PHONE, { lang: 'it-IT' });
   assert.equal(await page.$eval('#btn-settings', (e) => e.textContent), 'Impostazioni');

@@ -352,10 +352,60 @@ function drawHand(view) {
     const b = el('button', {
       type: 'button', class: `card${selected ? ' selected' : ''}`, 'data-card': card, 'aria-label': name,
       disabled: !canPlay && !selected, tabindex: i === 0 ? '0' : '-1',
-      onclick: () => (selected ? cancelCapture() : selectCard(card)),
+      onclick: () => {
+        if (dragged) dragged = false;
+        else if (selected) cancelCapture();
+        else selectCard(card);
+      },
+      onpointerdown: (e) => canPlay && startDrag(e, card),
+      onpointermove: moveDrag,
+      onpointerup: endDrag,
+      onpointercancel: endDrag,
     }, face(card));
     hand.append(b);
   });
+}
+
+// Drag a card of the hand onto the table to play it (a tap does the same).
+let drag = null;
+let dragged = false; // a drag just ended: the click that follows it is not a tap
+
+function startDrag(e, card) {
+  if (busy || e.button !== 0) return;
+  drag = { card, btn: e.currentTarget, x: e.clientX, y: e.clientY, id: e.pointerId, node: null };
+  drag.btn.setPointerCapture(e.pointerId);
+}
+
+function moveDrag(e) {
+  if (!drag || e.pointerId !== drag.id) return;
+  const dx = e.clientX - drag.x;
+  const dy = e.clientY - drag.y;
+  if (!drag.node) {
+    if (Math.hypot(dx, dy) < 12) return;
+    const r = drag.btn.getBoundingClientRect();
+    drag.node = face(drag.card);
+    Object.assign(drag.node.style, { left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
+    $('fly').append(drag.node);
+    drag.btn.style.visibility = 'hidden';
+  }
+  drag.node.style.transform = `translate(${dx}px, ${dy}px)`;
+}
+
+function endDrag(e) {
+  if (!drag || e.pointerId !== drag.id) return;
+  const d = drag;
+  drag = null;
+  if (!d.node) return; // not moved: a tap, the click plays
+  dragged = true;
+  d.node.remove();
+  d.btn.style.visibility = '';
+  const zone = $('middle').getBoundingClientRect();
+  const inside = e.type === 'pointerup' && e.clientX >= zone.left && e.clientX <= zone.right &&
+    e.clientY >= zone.top && e.clientY <= zone.bottom;
+  if (inside) selectCard(d.card);
+  setTimeout(() => {
+    dragged = false;
+  }, 0);
 }
 
 function draw() {
