@@ -617,7 +617,7 @@ function showStats() {
     for (const k of keys) {
       const label = statsLabel(k, getLang());
       if (!label) continue;
-      rows.push(el('tr', {}, el('td', {}, label.against), el('td', {}, label.rules),
+      rows.push(el('tr', {}, el('td', {}, label.against), el('td', { class: 'wrap' }, label.rules),
         el('td', {}, String(s.rows[k].won)), el('td', {}, String(s.rows[k].lost))));
     }
     $('stats-body').replaceChildren(el('table', { class: 'summary' }, ...rows));
