@@ -1,79 +1,211 @@
-//! [`Settings`]: what the options screen chooses — the rules and the AI level.
+//! [`Options`]: what the options screen chooses. They become a session's
+//! [`Settings`] when a match starts; the handheld keeps no settings format of its own (the
+//! options of the last match come back from its saved session).
 
 use scopa_core::ai::Level;
+use scopa_core::session::{Controller, Lang, Settings};
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 
-/// The match options chosen on the device. The human is always seat 0; with 4 players
-/// seat 2 is the human's AI partner and seats 1 and 3 the AI opponents.
+/// Who plays the seats other than seat 0.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Settings {
-    /// The rules (players 2 or 4 on the handheld).
-    pub rules: Rules,
-    /// The level of every AI seat.
-    pub level: Level,
+pub enum Mode {
+    /// One person (seat 0) against the AI in every other seat.
+    Computer,
+    /// Pass-and-play: a person in every seat, the device handed round.
+    PassAndPlay,
+    /// Every seat the AI: watch it play.
+    Watch,
 }
 
-/// Length of [`Settings::to_bytes`].
-pub const SETTINGS_LEN: usize = 9;
+/// A row of the options screen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Row {
+    /// Players: 2, 3 or 4.
+    Players,
+    /// [`Mode`].
+    Mode,
+    /// The level of every AI seat.
+    Level,
+    /// Points to win: 1 … 99.
+    Target,
+    /// The deal (scopone needs 4 players).
+    Deal,
+    /// The primiera rule.
+    Primiera,
+    /// The Ace rule.
+    Ace,
+    /// Napola on/off.
+    Napola,
+    /// Re bello on/off.
+    ReBello,
+    /// Redeal when 3 or more Kings are dealt to the table.
+    Redeal,
+    /// Undo of the person's last play (against the computer only).
+    Undo,
+    /// The language of every text.
+    Language,
+    /// Starts the match.
+    Start,
+}
 
-/// Targets offered on the options screen.
-pub const TARGETS: [u8; 4] = [11, 16, 21, 31];
+impl Row {
+    /// The rows, top to bottom.
+    pub const ALL: [Row; 13] = [
+        Row::Players,
+        Row::Mode,
+        Row::Level,
+        Row::Target,
+        Row::Deal,
+        Row::Primiera,
+        Row::Ace,
+        Row::Napola,
+        Row::ReBello,
+        Row::Redeal,
+        Row::Undo,
+        Row::Language,
+        Row::Start,
+    ];
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
+    /// The row at `index` (the last row, [`Row::Start`], past the end).
+    pub fn at(index: u8) -> Row {
+        Row::ALL
+            .get(usize::from(index))
+            .copied()
+            .unwrap_or(Row::Start)
+    }
+}
+
+/// Rows of the options screen, [`Row::Start`] included.
+pub const ROWS: u8 = Row::ALL.len() as u8;
+
+/// The match options chosen on the device. The person is seat 0; with 4 players seat 2 is
+/// their partner.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Options {
+    /// The rules.
+    pub rules: Rules,
+    /// Who plays the other seats.
+    pub mode: Mode,
+    /// The level of every AI seat.
+    pub level: Level,
+    /// Undo (against the computer only).
+    pub undo: bool,
+    /// The language of the texts.
+    pub lang: Lang,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
             rules: Rules::default(),
+            mode: Mode::Computer,
             level: Level::Handheld,
+            undo: false,
+            lang: Lang::En,
         }
     }
 }
 
-impl Settings {
-    /// Encodes the settings: the level's index, then [`Rules::to_bytes`].
-    pub fn to_bytes(&self) -> [u8; SETTINGS_LEN] {
-        let mut out = [0u8; SETTINGS_LEN];
-        out[0] = Level::ALL
+/// The highest target offered.
+pub const MAX_TARGET: u8 = 99;
+
+impl Options {
+    /// The session settings these options give.
+    pub fn settings(&self) -> Settings {
+        let mut s = match self.mode {
+            Mode::Computer => Settings::against(self.level, self.rules),
+            Mode::PassAndPlay => Settings::pass_and_play(self.rules),
+            Mode::Watch => Settings::watch(self.level, self.rules),
+        };
+        s.undo = self.undo && self.mode == Mode::Computer;
+        s.lang = self.lang;
+        s
+    }
+
+    /// The options that give `settings` where the handheld can (seats of mixed levels
+    /// take the first AI's level; the person is seat 0).
+    pub fn from_settings(settings: &Settings) -> Options {
+        let level = settings
+            .seats()
             .iter()
-            .position(|l| *l == self.level)
-            .unwrap_or(0) as u8;
-        out[1..].copy_from_slice(&self.rules.to_bytes());
-        out
+            .find_map(|c| match c {
+                Controller::Ai(level) => Some(*level),
+                Controller::Human => None,
+            })
+            .unwrap_or(Level::Handheld);
+        Options {
+            rules: settings.rules,
+            mode: match settings.humans() {
+                0 => Mode::Watch,
+                1 => Mode::Computer,
+                _ => Mode::PassAndPlay,
+            },
+            level,
+            undo: settings.undo,
+            lang: settings.lang,
+        }
     }
 
-    /// Decodes [`Settings::to_bytes`]; `None` if a byte is out of range or the rules are
-    /// impossible.
-    pub fn from_bytes(bytes: [u8; SETTINGS_LEN]) -> Option<Settings> {
-        let level = *Level::ALL.get(bytes[0] as usize)?;
-        let mut r = [0u8; 8];
-        r.copy_from_slice(&bytes[1..]);
-        let rules = Rules::from_bytes(r)?;
-        rules.validate().ok()?;
-        Some(Settings { rules, level })
-    }
-
-    /// Steps option `row` of the options screen by `delta` (±1). Rows: 0 players,
-    /// 1 AI level, 2 target, 3 deal, 4 primiera, 5 ace, 6 napola, 7 re bello.
-    /// The result always validates (a scopone deal needs 4 players; 2 players reset it).
-    pub fn step(&mut self, row: u8, delta: i8) {
+    /// Steps `row` by `delta` (±1). The result always validates (a scopone deal needs 4
+    /// players: fewer reset it).
+    pub fn step(&mut self, row: Row, delta: i8) {
         let r = &mut self.rules;
         match row {
-            0 => {
-                r.players = if r.players == 2 { 4 } else { 2 };
-                if r.players == 2 {
+            Row::Players => {
+                r.players = cycle(&[2, 3, 4], r.players, delta);
+                if r.players != 4 {
                     r.deal = DealKind::Standard;
                 }
             }
-            1 => self.level = cycle(&Level::ALL, self.level, delta),
-            2 => r.target = cycle(&TARGETS, r.target, delta),
-            3 if r.players == 4 => {
-                r.deal = cycle(DealKind::ALL, r.deal, delta);
+            Row::Mode => {
+                self.mode = cycle(
+                    &[Mode::Computer, Mode::PassAndPlay, Mode::Watch],
+                    self.mode,
+                    delta,
+                )
             }
-            4 => r.primiera = cycle(PrimieraRule::ALL, r.primiera, delta),
-            5 => r.ace = cycle(AceRule::ALL, r.ace, delta),
-            6 => r.napola = !r.napola,
-            7 => r.re_bello = !r.re_bello,
-            _ => {}
+            Row::Level => self.level = cycle(&Level::ALL, self.level, delta),
+            Row::Target => {
+                r.target = match (delta < 0, r.target) {
+                    (true, t) if t <= 1 => MAX_TARGET,
+                    (true, t) => t - 1,
+                    (false, t) if t >= MAX_TARGET => 1,
+                    (false, t) => t + 1,
+                }
+            }
+            Row::Deal if r.players == 4 => r.deal = cycle(DealKind::ALL, r.deal, delta),
+            Row::Deal => {}
+            Row::Primiera => r.primiera = cycle(PrimieraRule::ALL, r.primiera, delta),
+            Row::Ace => r.ace = cycle(AceRule::ALL, r.ace, delta),
+            Row::Napola => r.napola = !r.napola,
+            Row::ReBello => r.re_bello = !r.re_bello,
+            Row::Redeal => r.kings_redeal = !r.kings_redeal,
+            Row::Undo => self.undo = !self.undo,
+            Row::Language => self.lang = cycle(&Lang::ALL, self.lang, delta),
+            Row::Start => {}
+        }
+    }
+
+    /// Whether `row` shows the same value in `self` and `other`.
+    pub fn same_at(&self, other: &Options, row: Row) -> bool {
+        let (a, b) = (&self.rules, &other.rules);
+        match row {
+            Row::Players => a.players == b.players,
+            Row::Mode => self.mode == other.mode,
+            Row::Level => self.level == other.level,
+            Row::Target => a.target == b.target,
+            Row::Deal => a.deal == b.deal,
+            Row::Primiera => a.primiera == b.primiera,
+            Row::Ace => a.ace == b.ace,
+            Row::Napola => a.napola == b.napola,
+            Row::ReBello => a.re_bello == b.re_bello,
+            Row::Redeal => a.kings_redeal == b.kings_redeal,
+            Row::Undo => self.undo == other.undo,
+            Row::Language => self.lang == other.lang,
+            Row::Start => true,
         }
     }
 }
@@ -95,34 +227,62 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bytes_round_trip_and_bad_bytes_are_refused() {
-        let mut s = Settings::default();
-        s.step(0, 1);
-        s.step(3, 1);
-        s.step(1, -1);
-        assert_eq!(s.rules.players, 4);
-        assert_eq!(s.rules.deal, DealKind::Scopone);
-        assert_eq!(s.level, Level::Expert);
-        assert_eq!(Settings::from_bytes(s.to_bytes()), Some(s));
-        let mut b = s.to_bytes();
-        b[0] = 9;
-        assert_eq!(Settings::from_bytes(b), None);
-        // 2 players with a scopone deal is impossible.
-        let mut b = s.to_bytes();
-        b[1] = 2;
-        assert_eq!(Settings::from_bytes(b), None);
+    fn every_stepped_value_gives_valid_settings_and_comes_back() {
+        let mut o = Options::default();
+        for row in Row::ALL {
+            for delta in [1i8, -1] {
+                for _ in 0..(2 * usize::from(MAX_TARGET) + 3) {
+                    o.step(row, delta);
+                    assert_eq!(o.settings().validate(), Ok(()), "{row:?} {o:?}");
+                    assert_eq!(
+                        Options::from_settings(&o.settings()).settings(),
+                        o.settings()
+                    );
+                }
+            }
+        }
     }
 
     #[test]
-    fn going_back_to_two_players_resets_the_deal() {
-        let mut s = Settings::default();
-        s.step(0, 1);
-        s.step(3, 1);
-        s.step(0, 1);
-        assert_eq!(s.rules.players, 2);
-        assert_eq!(s.rules.deal, DealKind::Standard);
-        s.step(3, 1);
-        assert_eq!(s.rules.deal, DealKind::Standard);
-        assert_eq!(s.rules.validate(), Ok(()));
+    fn modes_give_their_seats() {
+        let mut o = Options::default();
+        o.step(Row::Players, 1);
+        o.step(Row::Players, 1);
+        assert_eq!(o.rules.players, 4);
+        o.undo = true;
+        assert_eq!(o.settings().humans(), 1);
+        assert!(o.settings().undo);
+        o.step(Row::Mode, 1);
+        assert_eq!(o.mode, Mode::PassAndPlay);
+        assert_eq!(o.settings().humans(), 4);
+        assert!(!o.settings().undo, "undo is for one person against AIs");
+        o.step(Row::Mode, 1);
+        assert_eq!(o.settings().humans(), 0);
+    }
+
+    #[test]
+    fn fewer_than_four_players_reset_the_deal() {
+        let mut o = Options::default();
+        o.step(Row::Deal, 1);
+        assert_eq!(
+            o.rules.deal,
+            DealKind::Standard,
+            "no scopone with 2 players"
+        );
+        o.step(Row::Players, -1); // 2 → 4
+        o.step(Row::Deal, 1);
+        assert_eq!(o.rules.deal, DealKind::Scopone);
+        o.step(Row::Players, 1); // 4 → 2
+        assert_eq!(o.rules.deal, DealKind::Standard);
+    }
+
+    #[test]
+    fn the_target_wraps_both_ways() {
+        let mut o = Options::default();
+        o.rules.target = 1;
+        o.step(Row::Target, -1);
+        assert_eq!(o.rules.target, MAX_TARGET);
+        o.step(Row::Target, 1);
+        assert_eq!(o.rules.target, 1);
     }
 }
