@@ -11,12 +11,11 @@ macro_rules! outln {
 }
 
 mod bench;
-mod common;
-mod engine;
 mod play;
-mod save;
 mod simulate;
 mod ui;
+
+use scopa_cli::{common, engine, save};
 
 use std::process::ExitCode;
 

@@ -71,12 +71,19 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         rules,
     };
     let delay = Duration::from_millis(args.delay_ms.unwrap_or(if tty { 500 } else { 0 }));
+    let save = match &save_path {
+        Some(path) => Some(
+            save::SaveFile::new(path)
+                .with_context(|| format!("cannot save to {}", path.display()))?,
+        ),
+        None => None,
+    };
     let stdin = io::stdin();
     let mut session = Session {
         game,
         level,
         ai_seed,
-        save: save_path,
+        save,
         style,
         delay,
         tty,
@@ -85,10 +92,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         buf: Vec::new(),
     };
     // The first save must work: better to stop now than to find out after a long game.
-    if let Some(path) = &session.save {
+    if let Some(file) = &mut session.save {
         let bytes = save::encode(&session.game, session.level, session.ai_seed);
-        save::write_atomic(path, &bytes)
-            .with_context(|| format!("cannot save to {}", path.display()))?;
+        file.write(&bytes)
+            .with_context(|| format!("cannot save to {}", file.path().display()))?;
     }
     session.intro(&seed_note)?;
     session.play_loop()?;
@@ -168,7 +175,7 @@ struct Session {
     game: Match,
     level: Level,
     ai_seed: u64,
-    save: Option<PathBuf>,
+    save: Option<save::SaveFile>,
     style: Style,
     delay: Duration,
     tty: bool,
@@ -214,8 +221,8 @@ impl Session {
             others.join(", ")
         ))?;
         self.say(seed_note)?;
-        if let Some(path) = &self.save {
-            let note = format!("Saving to {} after every play.", path.display());
+        if let Some(file) = &self.save {
+            let note = format!("Saving to {} after every play.", file.path().display());
             self.say(note)?;
         }
         let legend = self.style.legend();
@@ -238,13 +245,28 @@ impl Session {
         self.say(self.style.bold(&line))
     }
 
-    fn write_save(&mut self) {
-        if let Some(path) = &self.save {
-            let bytes = save::encode(&self.game, self.level, self.ai_seed);
-            if let Err(e) = save::write_atomic(path, &bytes) {
-                eprintln!("scopa: could not save to {}: {e}", path.display());
+    /// Saves after a play. The player is told once when saving starts failing (and that
+    /// nothing since the last good save is kept), and once when it works again.
+    fn write_save(&mut self) -> io::Result<()> {
+        let Some(file) = &mut self.save else {
+            return Ok(());
+        };
+        let was_stale = file.is_stale();
+        let bytes = save::encode(&self.game, self.level, self.ai_seed);
+        let note = match file.write(&bytes) {
+            Err(e) if !was_stale => self.style.warn(&format!(
+                "NOT SAVED: {e}. {} still holds the match as it was at the last good save; \
+                 nothing played since then is saved. Saving is tried again after every play.",
+                file.path().display()
+            )),
+            Err(e) => {
+                eprintln!("scopa: still cannot save: {e}");
+                return Ok(());
             }
-        }
+            Ok(()) if was_stale => format!("Saved again: {} is up to date.", file.path().display()),
+            Ok(()) => return Ok(()),
+        };
+        self.say(note)
     }
 
     fn play_loop(&mut self) -> anyhow::Result<()> {
@@ -263,7 +285,7 @@ impl Session {
                 .game
                 .play(seat, mv)
                 .map_err(|e| anyhow::anyhow!("the engine refused a move it offered: {e}"))?;
-            self.write_save();
+            self.write_save()?;
             self.render(&events, hand_number)?;
         }
         Ok(())
@@ -466,9 +488,13 @@ impl Session {
 
     fn end_note(&self, what: &str) -> String {
         match &self.save {
-            Some(path) => format!(
+            Some(file) if file.is_stale() => format!(
+                "{what}: the last save failed, so {0} holds the match as it was at the last good save; continue that with: scopa play --resume {0}",
+                file.path().display()
+            ),
+            Some(file) => format!(
                 "{what}: the match is saved in {0}; continue it with: scopa play --resume {0}",
-                path.display()
+                file.path().display()
             ),
             None => format!("{what}: the match was not saved (use --save FILE to keep it)."),
         }
