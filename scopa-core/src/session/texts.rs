@@ -167,8 +167,6 @@ labels! {
     Played => ("Played", "Giocate"),
     PassAndPlay => ("Pass and play", "Passa e gioca"),
     WatchMode => ("Watch the computer play", "Guarda giocare il computer"),
-    Mode => ("Mode", "Modalità"),
-    Watch => ("Watch", "Guarda"),
     ChooseCapture => ("Choose what to take", "Scegli cosa prendere"),
     HiddenCards => ("Cards hidden", "Carte coperte"),
     SaveFailed => ("The match could not be saved", "Impossibile salvare la partita"),

@@ -29,10 +29,29 @@ use scopa_ui::script::{DriveError, Driver, Outcome, Script, ScriptError, Start};
 use scopa_ui::{App, NoStorage};
 
 /// The scripts CI plays (the host plays the same files): the handheld AI against itself,
-/// whose decisions are measured, and a person against random AIs with 4 players.
-const SCRIPTS: [(&str, &str); 2] = [
-    ("watch.script", include_str!("../scripts/watch.script")),
-    ("person.script", include_str!("../scripts/person.script")),
+/// whose decisions are measured, then the cross-front-end scripts of `tests/sessions/`.
+const SCRIPTS: [(&str, &str); 6] = [
+    ("watch", include_str!("../scripts/watch.script")),
+    (
+        "vs-handheld",
+        include_str!("../../../tests/sessions/vs-handheld.script"),
+    ),
+    (
+        "vs-expert",
+        include_str!("../../../tests/sessions/vs-expert.script"),
+    ),
+    (
+        "scopone-two-people",
+        include_str!("../../../tests/sessions/scopone-two-people.script"),
+    ),
+    (
+        "three-players-options",
+        include_str!("../../../tests/sessions/three-players-options.script"),
+    ),
+    (
+        "four-people",
+        include_str!("../../../tests/sessions/four-people.script"),
+    ),
 ];
 /// Steps after which a script counts as stuck.
 const STEP_LIMIT: u32 = 200_000;

@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
-use scopa_core::Move;
 use scopa_core::ai::Level;
-use scopa_core::session::Lang;
+use scopa_core::session::{Lang, Settings};
+use scopa_core::{Move, Rules};
 use scopa_ui::app::Screen;
-use scopa_ui::{App, Button, Buttons, FlashRing, Mode, RamFlash, script};
+use scopa_ui::{App, Button, Buttons, FlashRing, Options, RamFlash, script};
 
 /// The save flash of the simulated handheld: 4 sectors of 4 KiB.
 pub type SimFlash = RamFlash<16384>;
@@ -85,21 +85,21 @@ impl Driver {
         self.app.update(self.now, Buttons::NONE);
     }
 
-    /// From the title screen (empty flash), through the options, into a match against
-    /// the AI level `random` (so the scenarios do not change when the stronger levels are
-    /// tuned), the rest default.
+    /// From the title screen (empty flash), through the options, into a match of
+    /// `players` against the AI level `random` (so the scenarios do not change when the
+    /// stronger levels are tuned), the rest default.
     pub fn start(&mut self, players: u8) {
-        self.start_with(players, Mode::Computer, Level::Random, Lang::En);
+        let rules = Rules {
+            players,
+            ..Rules::default()
+        };
+        self.start_with(Settings::against(Level::Random, rules));
     }
 
-    /// [`Driver::start`] with every option that the scenarios change.
-    pub fn start_with(&mut self, players: u8, mode: Mode, level: Level, lang: Lang) {
+    /// [`Driver::start`] with `settings`, set on the options screen.
+    pub fn start_with(&mut self, settings: Settings) {
         self.press(Button::A); // "New match" → options
-        let mut want = *self.app.options();
-        want.rules.players = players;
-        want.mode = mode;
-        want.level = level;
-        want.lang = lang;
+        let want = Options::from_settings(&settings);
         if let Err(e) = script::set_options(&mut self.app, &mut self.now, &want, &mut |_| {}) {
             panic!("the options screen refused {want:?}: {e}");
         }
@@ -200,15 +200,15 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
 
     let mut d = Driver::new(new_app());
     d.press(Button::A);
-    for _ in 0..3 {
+    for _ in 0..2 {
         d.press(Button::Down);
     }
-    d.press(Button::Right); // target 12
+    d.press(Button::Right); // seat 2: from the handheld AI to a person (pass-and-play)
     out.push(("options", d.app));
 
     let mut d = Driver::new(new_app());
     d.press(Button::A);
-    for _ in 0..11 {
+    for _ in 0..13 {
         d.press(Button::Down);
     }
     d.press(Button::Right); // Italiano
@@ -255,7 +255,15 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
     out.push(("hand_end", d.app));
 
     let mut d = Driver::new(new_app());
-    d.start_with(4, Mode::Computer, Level::Random, Lang::It);
+    let mut it = Settings::against(
+        Level::Random,
+        Rules {
+            players: 4,
+            ..Rules::default()
+        },
+    );
+    it.lang = Lang::It;
+    d.start_with(it);
     d.until(3000, "the end of a hand", |a| a.screen() == Screen::HandEnd)?;
     out.push(("hand_end_it", d.app));
 
@@ -274,7 +282,7 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
     out.push(("four_players", d.app));
 
     let mut d = Driver::new(new_app());
-    d.start_with(2, Mode::PassAndPlay, Level::Random, Lang::En);
+    d.start_with(Settings::pass_and_play(Rules::default()));
     d.until(200, "the device handed to the second player", |a| {
         matches!(a.screen(), Screen::HandOff { seat: 1 })
     })?;

@@ -1,12 +1,10 @@
-//! Scripted sessions on the host ([`scopa_ui::script`]): played through the handheld's
-//! UI by pressing its buttons, played through the session alone (the reference the UI
-//! must agree with), and recorded (the person plays the first legal move).
+//! Scripted sessions on the host ([`scopa_ui::script`]), played through the handheld's UI
+//! by pressing its buttons, on a simulated flash.
 
 use std::fmt::Write as _;
 
-use scopa_core::Move;
-use scopa_core::session::{Action, Phase, Session, Settings, transcript};
-use scopa_ui::script::{Driver, Outcome, Script, Start, Step};
+use scopa_core::session::Session;
+use scopa_ui::script::{Driver, Outcome, Script, Start};
 use scopa_ui::{App, FlashRing, Storage};
 
 use crate::SimFlash;
@@ -76,83 +74,4 @@ pub fn play(script: &Script, resume: Option<&Session>, stop_at_save: bool) -> Re
         outcome,
         save,
     })
-}
-
-/// Plays `script` through [`Session::apply`] alone, every `save` line played through:
-/// the transcript every front-end must write for it.
-pub fn reference(script: &Script, resume: Option<&Session>) -> Result<String, String> {
-    let mut out = String::new();
-    let mut steps = script.steps();
-    let mut session = match resume {
-        Some(s) => {
-            if script.steps().any(|(_, s)| s == Step::Save) {
-                steps.by_ref().find(|(_, s)| *s == Step::Save);
-            }
-            s.clone()
-        }
-        None => {
-            let s = Session::new(script.settings, script.seed).map_err(|e| e.to_string())?;
-            let _ = writeln!(out, "{}", transcript::start(s.settings()));
-            let _ = writeln!(out, "{}", transcript::event(&s.deal_event()));
-            s
-        }
-    };
-    loop {
-        let action = match session.phase() {
-            Phase::MatchOver { .. } => return Ok(out),
-            Phase::Play { .. } => match steps.find(|(_, s)| *s != Step::Save) {
-                Some((_, Step::Move(mv))) => Action::Play(mv),
-                _ => return Ok(out),
-            },
-            Phase::ChooseCapture { .. } => Action::Cancel,
-            Phase::AiDue { .. } => Action::RunAi,
-            Phase::Scopa { .. } | Phase::HandSummary | Phase::HandOff { .. } => Action::Continue,
-        };
-        for e in session.apply(action).map_err(|e| e.to_string())? {
-            let _ = writeln!(out, "{}", transcript::event(&e));
-        }
-    }
-}
-
-/// A move as a script line: the card, then the cards it takes.
-fn move_line(mv: Move) -> String {
-    let mut line = mv.card().to_string();
-    for c in mv.capture() {
-        let _ = write!(line, " {c}");
-    }
-    line
-}
-
-/// A script for `settings` and `seed` in which every person plays their first legal move
-/// (canonical order), with a `save` line after the person's `save_after`-th move.
-pub fn record(settings: &Settings, seed: u64, save_after: Option<usize>) -> Result<String, String> {
-    let mut session = Session::new(*settings, seed).map_err(|e| e.to_string())?;
-    let mut out = format!(
-        "# Recorded with `cargo run -p scopa-sim --bin transcript -- --record`: every person\n\
-         # plays their first legal move.\nseed {seed}\n{}\n",
-        transcript::start(settings)
-    );
-    let mut moves = 0;
-    loop {
-        let action = match session.phase() {
-            Phase::MatchOver { .. } => return Ok(out),
-            Phase::Play { .. } => {
-                let mv = *session
-                    .legal_moves()
-                    .first()
-                    .ok_or("a person to play has no legal move")?;
-                out.push_str(&move_line(mv));
-                out.push('\n');
-                moves += 1;
-                if save_after == Some(moves) {
-                    out.push_str("save\n");
-                }
-                Action::Play(mv)
-            }
-            Phase::ChooseCapture { .. } => Action::Cancel,
-            Phase::AiDue { .. } => Action::RunAi,
-            _ => Action::Continue,
-        };
-        session.apply(action).map_err(|e| e.to_string())?;
-    }
 }

@@ -1,16 +1,17 @@
 //! The whole game through the buttons: power cuts, menus, captures, pacing, pass-and-play,
 //! languages, undo, and an old save migrated.
 
+use scopa_core::Rules;
 use scopa_core::ai::Level;
-use scopa_core::session::{Lang, Phase};
+use scopa_core::session::{Lang, Phase, Settings};
 use scopa_sim::{Driver, FlashOf, app_on, has_a_choice, new_app};
 use scopa_ui::app::{AI_SHOW_MS, Screen};
-use scopa_ui::{Button, Buttons, Mode};
+use scopa_ui::{Button, Buttons};
 
 #[test]
 fn a_power_cut_after_every_action_loses_nothing_and_the_match_finishes() {
     let mut d = Driver::new(new_app());
-    d.start_with(2, Mode::Computer, Level::Handheld, Lang::En);
+    d.start_with(Settings::against(Level::Handheld, Rules::default()));
     let mut reboots = 0;
     for _ in 0..20_000 {
         if d.app.screen() == Screen::MatchEnd {
@@ -136,7 +137,7 @@ fn update_asks_for_a_redraw_exactly_when_the_screen_changes() {
 #[test]
 fn pass_and_play_hides_each_hand_until_its_player_takes_the_device() {
     let mut d = Driver::new(new_app());
-    d.start_with(2, Mode::PassAndPlay, Level::Random, Lang::En);
+    d.start_with(Settings::pass_and_play(Rules::default()));
     let mut handoffs = 0;
     for _ in 0..400 {
         let state = d.app.state().unwrap();
@@ -165,7 +166,9 @@ fn pass_and_play_hides_each_hand_until_its_player_takes_the_device() {
 #[test]
 fn the_language_option_changes_every_text_and_comes_back_with_the_save() {
     let mut d = Driver::new(new_app());
-    d.start_with(2, Mode::Computer, Level::Random, Lang::It);
+    let mut it = Settings::against(Level::Random, Rules::default());
+    it.lang = Lang::It;
+    d.start_with(it);
     assert_eq!(d.app.texts().lang, Lang::It);
     assert_eq!(d.app.session().unwrap().settings().lang, Lang::It);
     d.until(200, "the person's turn", |a| {
@@ -183,13 +186,9 @@ fn the_language_option_changes_every_text_and_comes_back_with_the_save() {
 #[test]
 fn undo_takes_back_the_persons_play_when_the_option_is_on() {
     let mut d = Driver::new(new_app());
-    d.press(Button::A);
-    let mut want = *d.app.options();
-    want.level = Level::Random;
-    want.undo = true;
-    let mut now = d.now;
-    scopa_ui::script::set_options(&mut d.app, &mut now, &want, &mut |_| {}).unwrap();
-    d.now = now;
+    let mut undo = Settings::against(Level::Random, Rules::default());
+    undo.undo = true;
+    d.start_with(undo);
     assert!(d.app.session().unwrap().settings().undo);
     // Play until the person has played in this hand and it is their turn again.
     d.until(400, "a play to take back", |a| {

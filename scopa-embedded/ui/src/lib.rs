@@ -24,7 +24,7 @@ pub mod storage;
 
 pub use app::{App, Screen};
 pub use input::{Button, Buttons, Debouncer, Input};
-pub use settings::{Mode, Options, Row};
+pub use settings::{Options, Row};
 pub use storage::{FlashRing, NoStorage, RamFlash, Storage, StorageError};
 
 /// Display width in pixels (240×240 ST7789 on both boards).

@@ -15,13 +15,13 @@ use embedded_graphics::primitives::{
 };
 use embedded_graphics::text::{Alignment, Text};
 use scopa_core::session::texts::summary_rows;
-use scopa_core::session::{Label, Phase, Session, TableState, Texts};
+use scopa_core::session::{Controller, Label, Phase, Session, TableState, Texts};
 use scopa_core::{Card, CardSet, Event, Suit};
 
 use crate::WIDTH;
 use crate::app::{App, Screen};
 use crate::cards::{CardSize, Mark, color, draw_back, draw_card};
-use crate::settings::{Mode, Options, ROWS, Row};
+use crate::settings::{Options, ROWS, Row};
 use crate::storage::Storage;
 
 /// A line of text for the screen.
@@ -237,21 +237,26 @@ fn title<S: Storage, D: DrawTarget<Color = Rgb565>>(
 /// Rows of the options screen shown at once.
 const VISIBLE_ROWS: u8 = 10;
 
-/// A row's label, value and help text (the whole name of a shortened value, or nothing).
-fn option_row(o: &Options, texts: &Texts, row: Row) -> (&'static str, Line, Line) {
+/// A row's label, value and help text (the whole name of a shortened value, or what the
+/// seats make of the match).
+fn option_row(o: &Options, texts: &Texts, row: Row) -> (Line, Line, Line) {
     let r = &o.rules;
     let none = Line::new();
     let (label, value, help) = match row {
         Row::Players => (Label::Players, line(r.players), none),
-        Row::Mode => {
-            let (value, help) = match o.mode {
-                Mode::Computer => (Label::Ai, none),
-                Mode::PassAndPlay => (Label::PassAndPlay, none),
-                Mode::Watch => (Label::Watch, line(texts.label(Label::WatchMode))),
+        Row::Seat(seat) => {
+            let value = match o.seats[usize::from(seat)] {
+                Controller::Human => line(texts.label(Label::Human)),
+                Controller::Ai(level) => line(texts.level(level)),
             };
-            (Label::Mode, line(texts.label(value)), help)
+            let help = match o.settings().humans() {
+                0 => line(texts.label(Label::WatchMode)),
+                1 => none,
+                _ => line(texts.label(Label::PassAndPlay)),
+            };
+            let label = line(format_args!("{} {}", texts.label(Label::Seat), seat + 1));
+            return (label, value, help);
         }
-        Row::Level => (Label::AiLevel, line(texts.level(o.level)), none),
         Row::Target => (Label::Target, line(r.target), none),
         Row::Deal => {
             let s = texts.deal(r.deal);
@@ -272,21 +277,11 @@ fn option_row(o: &Options, texts: &Texts, row: Row) -> (&'static str, Line, Line
             line(texts.on_off(r.kings_redeal)),
             line(texts.label(Label::KingsRedeal)),
         ),
-        Row::Undo => (Label::Undo, line(texts.on_off(o.undo)), none),
+        Row::Undo => (Label::Undo, line(texts.on_off(o.settings().undo)), none),
         Row::Language => (Label::Language, line(o.lang.name()), none),
         Row::Start => (Label::Start, none, line(texts.rules(o.rules))),
     };
-    (texts.label(label), value, help)
-}
-
-/// Whether a row's value matters with the other options (else it is dimmed).
-fn row_applies(o: &Options, row: Row) -> bool {
-    match row {
-        Row::Level => o.mode != Mode::PassAndPlay,
-        Row::Deal => o.rules.players == 4,
-        Row::Undo => o.mode == Mode::Computer,
-        _ => true,
-    }
+    (line(texts.label(label)), value, help)
 }
 
 fn options<D: DrawTarget<Color = Rgb565>>(
@@ -326,7 +321,7 @@ fn options<D: DrawTarget<Color = Rgb565>>(
                 Alignment::Center,
             )?;
         }
-        let col = match (sel, row_applies(o, row)) {
+        let col = match (sel, o.applies(row)) {
             (true, _) => color::SELECT,
             (false, true) => color::TEXT,
             (false, false) => color::DIM,
@@ -340,7 +335,7 @@ fn options<D: DrawTarget<Color = Rgb565>>(
             .draw(d)?;
             text(
                 d,
-                label,
+                &label,
                 Point::new(120, y),
                 &FONT_6X13_BOLD,
                 col,
@@ -350,7 +345,7 @@ fn options<D: DrawTarget<Color = Rgb565>>(
         }
         text(
             d,
-            label,
+            &label,
             Point::new(6, y),
             &FONT_6X13_BOLD,
             col,

@@ -1,6 +1,6 @@
-//! Scripted sessions: a script (the seed, the settings line and the person's moves, the
-//! format every front-end reads) played through [`App`] by pressing its buttons as a
-//! person would, writing the canonical transcript
+//! Scripted sessions: a script (lines of [`ScriptLine`]: the seed, the settings and the
+//! people's moves — the format every front-end reads) played through [`App`] by pressing
+//! its buttons as a person would, writing the canonical transcript
 //! ([`scopa_core::session::transcript`]). The host simulator and the Cortex-M0 build
 //! under QEMU both play scripts with [`Driver`], so their transcripts can be compared with
 //! every other front-end's.
@@ -9,16 +9,18 @@
 //! # comments and blank lines are ignored
 //! seed 42
 //! session players 2 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human handheld
-//! 7d 5d 2c      the person's moves in order: the card, then the cards it takes
-//! 3c            (nothing: laid on the table)
-//! save          here the session may be saved and the run stopped
+//! 7d 5d 2c   # the people's moves in order: the card, then the cards it takes
+//! 3c         # nothing after the card: laid on the table
+//! save       # here the session may be saved and the run stopped
 //! ```
+//!
+//! A `save` line is reached when a person is to play: that is where the session is saved.
 
 use core::fmt::{self, Display};
 
-use scopa_core::session::transcript::{self, ParseActionError, ParseSettingsError};
+use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
 use scopa_core::session::{Action, Settings};
-use scopa_core::{Card, Event, Move};
+use scopa_core::{Event, Move};
 
 use crate::app::{App, Screen};
 use crate::input::{Button, Buttons};
@@ -41,16 +43,12 @@ pub enum Step {
 pub enum ScriptErrorKind {
     /// No `seed N` line before the first move.
     NoSeed,
-    /// The seed is not a number from 0 to 2⁶⁴ − 1.
-    BadSeed,
     /// No `session …` line before the first move.
     NoSettings,
-    /// The settings line is refused.
-    BadSettings(ParseSettingsError),
     /// A second `seed` or `session` line.
     Repeated,
-    /// A move line is not a card followed by the cards it takes.
-    BadMove(ParseActionError),
+    /// The line is not a script line.
+    Line(ParseScriptError),
 }
 
 /// A script line that cannot be read, and why.
@@ -68,13 +66,9 @@ impl Display for ScriptError {
         write!(f, "script line {}: ", self.line)?;
         match self.kind {
             ScriptErrorKind::NoSeed => f.write_str("no `seed N` line before the moves"),
-            ScriptErrorKind::BadSeed => f.write_str("the seed must be a number from 0 to 2^64-1"),
             ScriptErrorKind::NoSettings => f.write_str("no `session …` line before the moves"),
-            ScriptErrorKind::BadSettings(e) => write!(f, "{e}"),
             ScriptErrorKind::Repeated => f.write_str("a second seed or session line"),
-            ScriptErrorKind::BadMove(e) => {
-                write!(f, "not a move (a card, then the cards it takes): {e}")
-            }
+            ScriptErrorKind::Line(e) => write!(f, "{e}"),
         }
     }
 }
@@ -89,116 +83,56 @@ pub struct Script<'a> {
     text: &'a str,
 }
 
-/// A line without its comment and surrounding blanks.
-fn clean(l: &str) -> &str {
-    l.split('#').next().unwrap_or("").trim()
-}
-
-/// Whether a (clean) line is a header line: `seed …` or `session …`.
-fn is_header(l: &str) -> bool {
-    matches!(l.split(' ').next(), Some("seed" | "session"))
-}
-
-/// The lines of `text` that mean something, with their numbers from 1.
-fn lines(text: &str) -> impl Iterator<Item = (u32, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| (i as u32 + 1, clean(l)))
-        .filter(|(_, l)| !l.is_empty())
-}
-
 /// The steps of a script after its header, with their line numbers.
 #[derive(Clone, Debug)]
 pub struct Steps<'a> {
-    rest: &'a str,
-    line: u32,
+    lines: core::iter::Enumerate<core::str::Lines<'a>>,
 }
 
 impl Iterator for Steps<'_> {
     type Item = (u32, Step);
 
     fn next(&mut self) -> Option<(u32, Step)> {
-        while !self.rest.is_empty() {
-            let (l, rest) = self.rest.split_once('\n').unwrap_or((self.rest, ""));
-            self.rest = rest;
-            self.line += 1;
-            let l = clean(l);
-            if l.is_empty() || is_header(l) {
-                continue;
-            }
-            // Every step was checked by `Script::parse`.
-            if let Ok(step) = step_of(l) {
-                return Some((self.line, step));
+        for (i, l) in self.lines.by_ref() {
+            // Every line was checked by `Script::parse`.
+            match l.parse() {
+                Ok(ScriptLine::Move(mv)) => return Some((i as u32 + 1, Step::Move(mv))),
+                Ok(ScriptLine::Save) => return Some((i as u32 + 1, Step::Save)),
+                _ => {}
             }
         }
         None
     }
 }
 
-/// A move line: the card, then the cards it takes.
-fn parse_move(l: &str) -> Result<Move, ParseActionError> {
-    let mut words = l.split_ascii_whitespace();
-    let card: Card = words
-        .next()
-        .ok_or(ParseActionError::Empty)?
-        .parse()
-        .map_err(|_| ParseActionError::BadCard)?;
-    let mut capture = scopa_core::CardSet::EMPTY;
-    for w in words {
-        let c: Card = w.parse().map_err(|_| ParseActionError::BadCard)?;
-        if c == card || !capture.insert(c) {
-            return Err(ParseActionError::CardTwice);
-        }
-    }
-    Ok(Move::new(card, capture))
-}
-
-fn step_of(l: &str) -> Result<Step, ParseActionError> {
-    if l == "save" {
-        Ok(Step::Save)
-    } else {
-        parse_move(l).map(Step::Move)
-    }
-}
-
 impl<'a> Script<'a> {
-    /// Reads `text`: its `seed` and `session` lines, and checks every step.
+    /// Reads `text` ([`ScriptLine`]s): its `seed` and `session` lines, and checks every
+    /// step.
     pub fn parse(text: &'a str) -> Result<Script<'a>, ScriptError> {
         let mut seed = None;
         let mut settings = None;
         let mut last = 0;
-        for (line, l) in lines(text) {
+        for (i, l) in text.lines().enumerate() {
+            let line = i as u32 + 1;
             last = line;
             let err = |kind| ScriptError { line, kind };
-            let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
-            match word {
-                "seed" | "session" if seed.is_some() && settings.is_some() => {
+            match l.parse().map_err(|e| err(ScriptErrorKind::Line(e)))? {
+                ScriptLine::Nothing => {}
+                ScriptLine::Seed(_) if seed.is_some() => {
                     return Err(err(ScriptErrorKind::Repeated));
                 }
-                "seed" if seed.is_some() => return Err(err(ScriptErrorKind::Repeated)),
-                "session" if settings.is_some() => return Err(err(ScriptErrorKind::Repeated)),
-                "seed" => {
-                    seed = Some(
-                        rest.trim()
-                            .parse()
-                            .map_err(|_| err(ScriptErrorKind::BadSeed))?,
-                    )
+                ScriptLine::Settings(_) if settings.is_some() => {
+                    return Err(err(ScriptErrorKind::Repeated));
                 }
-                "session" => {
-                    settings = Some(
-                        l.parse::<Settings>()
-                            .map_err(|e| err(ScriptErrorKind::BadSettings(e)))?,
-                    )
+                ScriptLine::Seed(s) => seed = Some(s),
+                ScriptLine::Settings(s) => settings = Some(s),
+                ScriptLine::Move(_) | ScriptLine::Save if seed.is_none() => {
+                    return Err(err(ScriptErrorKind::NoSeed));
                 }
-                _ => {
-                    step_of(l).map_err(|e| err(ScriptErrorKind::BadMove(e)))?;
-                    if seed.is_none() {
-                        return Err(err(ScriptErrorKind::NoSeed));
-                    }
-                    if settings.is_none() {
-                        return Err(err(ScriptErrorKind::NoSettings));
-                    }
+                ScriptLine::Move(_) | ScriptLine::Save if settings.is_none() => {
+                    return Err(err(ScriptErrorKind::NoSettings));
                 }
+                ScriptLine::Move(_) | ScriptLine::Save => {}
             }
         }
         let at_end = |kind| ScriptError {
@@ -215,8 +149,7 @@ impl<'a> Script<'a> {
     /// The steps after the header, with their line numbers.
     pub fn steps(&self) -> Steps<'a> {
         Steps {
-            rest: self.text,
-            line: 0,
+            lines: self.text.lines().enumerate(),
         }
     }
 }
@@ -238,8 +171,7 @@ pub enum Outcome {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum DriveError {
-    /// The options screen cannot give the script's settings (the handheld offers one AI
-    /// level for every AI seat, the person at seat 0).
+    /// The options screen could not be set to the script's settings.
     Settings,
     /// A resumed session's settings are not the script's.
     ResumedSettings,
@@ -267,9 +199,9 @@ pub enum DriveError {
 impl Display for DriveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DriveError::Settings => f.write_str(
-                "the handheld's options cannot give these settings (one AI level for all AI seats, a person at seat 0, or every seat a person or an AI)",
-            ),
+            DriveError::Settings => {
+                f.write_str("the options screen could not be set to the script's settings")
+            }
             DriveError::ResumedSettings => {
                 f.write_str("the saved session's settings are not the script's")
             }

@@ -6,29 +6,16 @@ use scopa_core::ai::Level;
 use scopa_core::session::{Controller, Lang, Settings};
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 
-/// Who plays the seats other than seat 0.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Mode {
-    /// One person (seat 0) against the AI in every other seat.
-    Computer,
-    /// Pass-and-play: a person in every seat, the device handed round.
-    PassAndPlay,
-    /// Every seat the AI: watch it play.
-    Watch,
-}
-
 /// A row of the options screen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Row {
     /// Players: 2, 3 or 4.
     Players,
-    /// [`Mode`].
-    Mode,
-    /// The level of every AI seat.
-    Level,
-    /// Points to win: 1 … 99.
+    /// Who plays seat 0 … 3: a person or the AI at a level (seats past the last are
+    /// unused).
+    Seat(u8),
+    /// Points to win: 1 … [`MAX_TARGET`].
     Target,
     /// The deal (scopone needs 4 players).
     Deal,
@@ -42,7 +29,7 @@ pub enum Row {
     ReBello,
     /// Redeal when 3 or more Kings are dealt to the table.
     Redeal,
-    /// Undo of the person's last play (against the computer only).
+    /// Undo of the person's last play (one person against AIs only).
     Undo,
     /// The language of every text.
     Language,
@@ -52,10 +39,12 @@ pub enum Row {
 
 impl Row {
     /// The rows, top to bottom.
-    pub const ALL: [Row; 13] = [
+    pub const ALL: [Row; 15] = [
         Row::Players,
-        Row::Mode,
-        Row::Level,
+        Row::Seat(0),
+        Row::Seat(1),
+        Row::Seat(2),
+        Row::Seat(3),
         Row::Target,
         Row::Deal,
         Row::Primiera,
@@ -80,78 +69,85 @@ impl Row {
 /// Rows of the options screen, [`Row::Start`] included.
 pub const ROWS: u8 = Row::ALL.len() as u8;
 
-/// The match options chosen on the device. The person is seat 0; with 4 players seat 2 is
-/// their partner.
+/// The highest target offered.
+pub const MAX_TARGET: u8 = 99;
+
+/// Who may play a seat, in the order the options screen steps through them: a person, then
+/// the AI levels.
+const CONTROLLERS: [Controller; 6] = [
+    Controller::Human,
+    Controller::Ai(Level::Random),
+    Controller::Ai(Level::Easy),
+    Controller::Ai(Level::Medium),
+    Controller::Ai(Level::Expert),
+    Controller::Ai(Level::Handheld),
+];
+
+/// The match options chosen on the device: every setting of a session.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Options {
     /// The rules.
     pub rules: Rules,
-    /// Who plays the other seats.
-    pub mode: Mode,
-    /// The level of every AI seat.
-    pub level: Level,
-    /// Undo (against the computer only).
+    /// Who plays each seat (only the first `rules.players` are used).
+    pub seats: [Controller; 4],
+    /// Undo (when exactly one seat is a person).
     pub undo: bool,
     /// The language of the texts.
     pub lang: Lang,
 }
 
 impl Default for Options {
+    /// A person (seat 0) against the handheld AI, default rules, English.
     fn default() -> Options {
-        Options {
-            rules: Rules::default(),
-            mode: Mode::Computer,
-            level: Level::Handheld,
-            undo: false,
-            lang: Lang::En,
-        }
+        Options::from_settings(&Settings::against(Level::Handheld, Rules::default()))
     }
 }
 
-/// The highest target offered.
-pub const MAX_TARGET: u8 = 99;
-
 impl Options {
-    /// The session settings these options give.
+    /// The session settings these options give: seats past the last are nobody's, undo
+    /// is on only for one person against AIs.
     pub fn settings(&self) -> Settings {
-        let mut s = match self.mode {
-            Mode::Computer => Settings::against(self.level, self.rules),
-            Mode::PassAndPlay => Settings::pass_and_play(self.rules),
-            Mode::Watch => Settings::watch(self.level, self.rules),
-        };
-        s.undo = self.undo && self.mode == Mode::Computer;
+        let mut s = Settings::pass_and_play(self.rules);
+        let players = usize::from(self.rules.players);
+        s.seats[..players].copy_from_slice(&self.seats[..players]);
+        s.undo = self.undo && s.humans() == 1;
         s.lang = self.lang;
         s
     }
 
-    /// The options that give `settings` where the handheld can (seats of mixed levels
-    /// take the first AI's level; the person is seat 0).
+    /// The options that give `settings`.
     pub fn from_settings(settings: &Settings) -> Options {
-        let level = settings
-            .seats()
-            .iter()
-            .find_map(|c| match c {
-                Controller::Ai(level) => Some(*level),
-                Controller::Human => None,
-            })
-            .unwrap_or(Level::Handheld);
+        let mut seats = settings.seats;
+        let players = usize::from(settings.rules.players).min(4);
+        // Seats past the last keep a useful value for when players are added.
+        for seat in seats.iter_mut().skip(players) {
+            *seat = Controller::Ai(Level::Handheld);
+        }
         Options {
             rules: settings.rules,
-            mode: match settings.humans() {
-                0 => Mode::Watch,
-                1 => Mode::Computer,
-                _ => Mode::PassAndPlay,
-            },
-            level,
+            seats,
             undo: settings.undo,
             lang: settings.lang,
         }
     }
 
+    /// Whether `row` matters with the other options (the screen dims it otherwise).
+    pub fn applies(&self, row: Row) -> bool {
+        match row {
+            Row::Seat(seat) => seat < self.rules.players,
+            Row::Deal => self.rules.players == 4,
+            Row::Undo => self.settings().humans() == 1,
+            _ => true,
+        }
+    }
+
     /// Steps `row` by `delta` (±1). The result always validates (a scopone deal needs 4
-    /// players: fewer reset it).
+    /// players: fewer reset it). A row that does not apply does not change.
     pub fn step(&mut self, row: Row, delta: i8) {
+        if !self.applies(row) && row != Row::Undo {
+            return;
+        }
         let r = &mut self.rules;
         match row {
             Row::Players => {
@@ -160,14 +156,11 @@ impl Options {
                     r.deal = DealKind::Standard;
                 }
             }
-            Row::Mode => {
-                self.mode = cycle(
-                    &[Mode::Computer, Mode::PassAndPlay, Mode::Watch],
-                    self.mode,
-                    delta,
-                )
+            Row::Seat(seat) => {
+                if let Some(c) = self.seats.get_mut(usize::from(seat)) {
+                    *c = cycle(&CONTROLLERS, *c, delta);
+                }
             }
-            Row::Level => self.level = cycle(&Level::ALL, self.level, delta),
             Row::Target => {
                 r.target = match (delta < 0, r.target) {
                     (true, t) if t <= 1 => MAX_TARGET,
@@ -176,8 +169,7 @@ impl Options {
                     (false, t) => t + 1,
                 }
             }
-            Row::Deal if r.players == 4 => r.deal = cycle(DealKind::ALL, r.deal, delta),
-            Row::Deal => {}
+            Row::Deal => r.deal = cycle(DealKind::ALL, r.deal, delta),
             Row::Primiera => r.primiera = cycle(PrimieraRule::ALL, r.primiera, delta),
             Row::Ace => r.ace = cycle(AceRule::ALL, r.ace, delta),
             Row::Napola => r.napola = !r.napola,
@@ -189,13 +181,16 @@ impl Options {
         }
     }
 
-    /// Whether `row` shows the same value in `self` and `other`.
+    /// Whether `row` gives the same settings in `self` and `other` (a row that does not
+    /// apply always does).
     pub fn same_at(&self, other: &Options, row: Row) -> bool {
         let (a, b) = (&self.rules, &other.rules);
         match row {
+            _ if !self.applies(row) && row != Row::Undo => true,
             Row::Players => a.players == b.players,
-            Row::Mode => self.mode == other.mode,
-            Row::Level => self.level == other.level,
+            Row::Seat(seat) => {
+                self.seats.get(usize::from(seat)) == other.seats.get(usize::from(seat))
+            }
             Row::Target => a.target == b.target,
             Row::Deal => a.deal == b.deal,
             Row::Primiera => a.primiera == b.primiera,
@@ -203,7 +198,7 @@ impl Options {
             Row::Napola => a.napola == b.napola,
             Row::ReBello => a.re_bello == b.re_bello,
             Row::Redeal => a.kings_redeal == b.kings_redeal,
-            Row::Undo => self.undo == other.undo,
+            Row::Undo => self.settings().undo == other.settings().undo,
             Row::Language => self.lang == other.lang,
             Row::Start => true,
         }
@@ -227,47 +222,63 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_stepped_value_gives_valid_settings_and_comes_back() {
+    fn every_stepped_value_gives_valid_settings_that_come_back() {
         let mut o = Options::default();
         for row in Row::ALL {
             for delta in [1i8, -1] {
                 for _ in 0..(2 * usize::from(MAX_TARGET) + 3) {
                     o.step(row, delta);
-                    assert_eq!(o.settings().validate(), Ok(()), "{row:?} {o:?}");
-                    assert_eq!(
-                        Options::from_settings(&o.settings()).settings(),
-                        o.settings()
-                    );
+                    let s = o.settings();
+                    assert_eq!(s.validate(), Ok(()), "{row:?} {o:?}");
+                    assert_eq!(Options::from_settings(&s).settings(), s);
                 }
             }
         }
     }
 
     #[test]
-    fn modes_give_their_seats() {
-        let mut o = Options::default();
-        o.step(Row::Players, 1);
-        o.step(Row::Players, 1);
-        assert_eq!(o.rules.players, 4);
-        o.undo = true;
-        assert_eq!(o.settings().humans(), 1);
-        assert!(o.settings().undo);
-        o.step(Row::Mode, 1);
-        assert_eq!(o.mode, Mode::PassAndPlay);
-        assert_eq!(o.settings().humans(), 4);
-        assert!(!o.settings().undo, "undo is for one person against AIs");
-        o.step(Row::Mode, 1);
-        assert_eq!(o.settings().humans(), 0);
+    fn every_settings_line_has_its_options() {
+        // Mixed seats, people and AIs, undo: every settings a script may have.
+        let mut s = Settings::pass_and_play(Rules {
+            players: 4,
+            deal: DealKind::Scopone,
+            ..Rules::default()
+        });
+        s.seats[1] = Controller::Ai(Level::Medium);
+        s.seats[3] = Controller::Ai(Level::Easy);
+        assert_eq!(Options::from_settings(&s).settings(), s);
+        let mut one = Settings::against(Level::Expert, Rules::default());
+        one.undo = true;
+        one.lang = Lang::It;
+        assert_eq!(Options::from_settings(&one).settings(), one);
     }
 
     #[test]
-    fn fewer_than_four_players_reset_the_deal() {
+    fn undo_is_for_one_person_against_ais() {
+        let mut o = Options::default();
+        o.step(Row::Undo, 1);
+        assert!(o.settings().undo);
+        o.step(Row::Seat(1), -1); // Handheld → Expert
+        o.step(Row::Seat(1), 1);
+        o.seats[1] = Controller::Human;
+        assert!(!o.settings().undo, "two people: no undo");
+        assert!(!o.applies(Row::Undo));
+    }
+
+    #[test]
+    fn rows_that_do_not_apply_do_not_change() {
         let mut o = Options::default();
         o.step(Row::Deal, 1);
         assert_eq!(
             o.rules.deal,
             DealKind::Standard,
             "no scopone with 2 players"
+        );
+        o.step(Row::Seat(3), 1);
+        assert_eq!(
+            o.seats[3],
+            Controller::Ai(Level::Handheld),
+            "no seat 4 with 2 players"
         );
         o.step(Row::Players, -1); // 2 → 4
         o.step(Row::Deal, 1);

@@ -6,18 +6,14 @@
 //! transcript SCRIPT [--out FILE]                 the whole session (a `save` line is played through)
 //! transcript SCRIPT --save FILE [--out FILE]     stop at the `save` line, write the session's bytes
 //! transcript SCRIPT --resume FILE [--out FILE]   continue a save (any front-end's) with the moves after `save`
-//! transcript --record --seed N --settings LINE [--save-after K]
-//!                                                write a script: every person plays their first legal move
 //! ```
 
 use std::process::ExitCode;
 
-use scopa_core::session::Settings;
 use scopa_sim::scripts;
 use scopa_ui::script::{Outcome, Script};
 
-const USAGE: &str = "usage: transcript SCRIPT [--save FILE | --resume FILE] [--out FILE]\n       \
-                     transcript --record --seed N --settings 'session …' [--save-after K]";
+const USAGE: &str = "usage: transcript SCRIPT [--save FILE | --resume FILE] [--out FILE]";
 
 #[derive(Default)]
 struct Args {
@@ -25,10 +21,6 @@ struct Args {
     save: Option<String>,
     resume: Option<String>,
     out: Option<String>,
-    record: bool,
-    seed: Option<u64>,
-    settings: Option<String>,
-    save_after: Option<usize>,
 }
 
 fn parse() -> Result<Args, String> {
@@ -40,16 +32,6 @@ fn parse() -> Result<Args, String> {
             "--save" => a.save = Some(value()?),
             "--resume" => a.resume = Some(value()?),
             "--out" => a.out = Some(value()?),
-            "--record" => a.record = true,
-            "--seed" => {
-                let v = value()?;
-                a.seed = Some(v.parse().map_err(|e| format!("--seed {v}: {e}"))?);
-            }
-            "--settings" => a.settings = Some(value()?),
-            "--save-after" => {
-                let v = value()?;
-                a.save_after = Some(v.parse().map_err(|e| format!("--save-after {v}: {e}"))?);
-            }
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
             _ if a.script.is_some() => return Err(format!("a second script: {arg}")),
             _ => a.script = Some(arg),
@@ -71,14 +53,6 @@ fn write(path: &Option<String>, bytes: &[u8]) -> Result<(), String> {
                 .map_err(|e| format!("cannot write the output: {e}"))
         }
     }
-}
-
-fn record(a: &Args) -> Result<(), String> {
-    let seed = a.seed.ok_or("--record needs --seed")?;
-    let line = a.settings.as_deref().ok_or("--record needs --settings")?;
-    let settings: Settings = line.parse().map_err(|e| format!("--settings: {e}"))?;
-    let script = scripts::record(&settings, seed, a.save_after)?;
-    write(&a.out, script.as_bytes())
 }
 
 fn run(a: &Args) -> Result<(), String> {
@@ -115,12 +89,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = if args.record {
-        record(&args)
-    } else {
-        run(&args)
-    };
-    match result {
+    match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("transcript: {e}");
