@@ -201,3 +201,42 @@ fn undo_takes_back_the_persons_play_when_the_option_is_on() {
     assert!(after.plays < before.plays, "{before:?} → {after:?}");
     assert!(after.hand.len() > before.hand.len());
 }
+
+#[test]
+fn any_presses_at_any_time_never_panic_hang_or_lose_the_save() {
+    // A fixed pseudo-random walk over every button and pause, from an empty flash: menus,
+    // every option, matches, rematches, pass-and-play, the title and back.
+    let mut d = Driver::new(new_app());
+    let mut x: u64 = 0x5C0FA;
+    let buttons = [
+        Button::Up,
+        Button::Down,
+        Button::Left,
+        Button::Right,
+        Button::A,
+        Button::A,
+        Button::B,
+    ];
+    let mut changes = 0;
+    let mut last = None;
+    for i in 0..30_000 {
+        let now = d.app.state().map(|s| (s.game, s.hand_number, s.plays));
+        if now != last {
+            changes += 1;
+            last = now;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        match x % 10 {
+            0..=6 => d.press(buttons[(x >> 8) as usize % buttons.len()]),
+            7 => d.wait(AI_SHOW_MS),
+            _ => d.wait((x >> 16) as u32 % 100),
+        }
+        if i % 997 == 0 {
+            let rebooted = app_on(d.app.storage_flash());
+            assert_eq!(rebooted.session(), d.app.session(), "step {i}");
+        }
+    }
+    assert!(changes > 200, "the walk played only {changes} times");
+}

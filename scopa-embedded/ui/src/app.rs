@@ -87,7 +87,7 @@ enum View {
 
 /// A short status text that truncates instead of failing when full.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Msg(heapless::String<64>);
+pub struct Msg(heapless::String<128>);
 
 impl Msg {
     /// The text.
@@ -327,7 +327,12 @@ impl<S: Storage> App<S> {
                         self.ai = Some(mv);
                         self.until = self.now.wrapping_add(AI_SHOW_MS);
                     }
-                    Some(Err(e)) => self.refused(e),
+                    Some(Err(e)) => {
+                        // A bug of the engine: say it, and leave the match (saved up to
+                        // the last play) instead of asking again at every update.
+                        self.refused(e);
+                        self.view = View::Title { cursor: 0 };
+                    }
                     None => {}
                 }
             }
