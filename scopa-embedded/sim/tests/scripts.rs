@@ -47,9 +47,13 @@ fn the_committed_sessions_play_save_and_resume_as_their_references() {
             "{name}"
         );
         // Stopped at the `save` line: the flash holds the reference's save bytes.
+        let save_path = dir.join(format!("{name}.save"));
+        if !save_path.exists() {
+            continue; // a script without a `save` line
+        }
         let saved = scripts::play(&script, None, true).unwrap();
         assert_eq!(saved.outcome, Outcome::Saved, "{name}");
-        let reference_save = read(&dir.join(format!("{name}.save")));
+        let reference_save = read(&save_path);
         assert_eq!(saved.save.as_deref(), Some(&reference_save[..]), "{name}");
         // Resumed from the reference's save (as from any front-end's).
         let session = scripts::session_from(&reference_save).unwrap();
