@@ -139,6 +139,7 @@ labels! {
     Napola => ("Napola", "Napola"),
     ReBello => ("Re bello", "Re bello"),
     KingsRedeal => ("Redeal with 3 Kings on the table", "Si rimescola con 3 Re in tavola"),
+    Redeal => ("Redeal", "Rimescola"),
     Language => ("Language", "Lingua"),
     DeckStyle => ("Cards", "Carte"),
     ItalianDeck => ("Italian suits", "Semi italiani"),
@@ -168,6 +169,8 @@ labels! {
     WatchMode => ("Watch the computer play", "Guarda giocare il computer"),
     ChooseCapture => ("Choose what to take", "Scegli cosa prendere"),
     HiddenCards => ("Cards hidden", "Carte coperte"),
+    SaveFailed => ("The match could not be saved", "Impossibile salvare la partita"),
+    SaveUnreadable => ("The saved match cannot be read", "La partita salvata non si può leggere"),
 }
 
 /// A value that writes itself through a closure (how the texts stay allocation-free).
