@@ -214,7 +214,7 @@ pub enum Reason {
     TakesSettebello,
     /// Takes sevens (primiera).
     TakesSevens,
-    /// Takes coins.
+    /// Takes the most coins from the table.
     TakesCoins,
     /// Takes the most cards.
     TakesMostCards,
@@ -230,10 +230,10 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Reason::OnlyMove => "the only legal move",
-            Reason::Scopa => "sweeps the table: scopa!",
+            Reason::Scopa => "sweeps the table: a scopa",
             Reason::TakesSettebello => "takes the settebello",
             Reason::TakesSevens => "takes sevens, the best primiera cards",
-            Reason::TakesCoins => "takes coins (denari)",
+            Reason::TakesCoins => "takes the most coins (denari) from the table",
             Reason::TakesMostCards => "takes the most cards",
             Reason::AvoidsSweep => "leaves no sweep for the next player",
             Reason::SafestDiscard => "lays the card that gives the opponents least",
@@ -294,13 +294,9 @@ fn reason_for(view: &PlayerView, moves: &[Move], mv: Move) -> Reason {
     } else {
         mv.capture() | CardSet::single(mv.card())
     };
-    let coins = |m: &Move| {
-        if m.is_lay() {
-            0
-        } else {
-            (m.capture() | CardSet::single(m.card())).count_suit(crate::Suit::Denari)
-        }
-    };
+    // Coins taken from the table (the card played is in the hand already: playing a coin
+    // to take spade is not "taking coins").
+    let coins = |m: &Move| m.capture().count_suit(crate::Suit::Denari);
     let cards = |m: &Move| if m.is_lay() { 0 } else { m.capture().len() + 1 };
     if moves.len() == 1 {
         Reason::OnlyMove
