@@ -591,6 +591,17 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
             scores[i] =
                 parse_small(item, &format!("view.scores[{i}]"), u64::from(u16::MAX))? as u16;
         }
+        // Scores that already decide the match leave no hand to play.
+        if let Some(winner) = scopa_core::winner_of(&rules, scores) {
+            return Err(err(
+                "bad_state",
+                format!(
+                    "`view.scores`: {:?} already won the match for side {winner} (target {}): no hand is played after that",
+                    &scores[..sides],
+                    rules.target
+                ),
+            ));
+        }
     }
     PlayerView::from_public(rules, seat, dealer, hand, table, &history, scores)
         .map_err(|e| err("bad_state", format!("`view`: {e}")))

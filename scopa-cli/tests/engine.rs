@@ -429,6 +429,11 @@ fn bestmove_errors_have_their_codes() {
             json!({"cmd":"bestmove","level":"easy","view":with("scores", json!([1]))}),
             "bad_field",
         ),
+        // A match already won has no hand left to play (a tie at the target plays on).
+        (
+            json!({"cmd":"bestmove","level":"easy","view":with("scores", json!([11, 4]))}),
+            "bad_state",
+        ),
         (
             json!({"cmd":"bestmove","level":"easy","view":view,"rules":{"napola":"yes"}}),
             "bad_rules",
@@ -437,6 +442,8 @@ fn bestmove_errors_have_their_codes() {
     for (request, code) in cases {
         assert_eq!(error_code(&ask(request.clone())), code, "{request}");
     }
+    let tied = json!({"cmd":"bestmove","level":"easy","view":with("scores", json!([12, 12]))});
+    assert_eq!(ask(tied)["ok"], true);
 }
 
 #[test]
