@@ -572,3 +572,36 @@ fn thousands_of_mangled_requests_each_get_one_answer() {
         }
     }
 }
+
+/// docs/protocol.md shows requests and the engine's answers: each request line of its JSON
+/// blocks that is followed by an answer line gets exactly that answer.
+#[test]
+fn the_protocol_reference_examples_hold() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md"))
+        .unwrap();
+    let mut pairs = 0;
+    let mut in_json = false;
+    let mut previous: Option<&str> = None;
+    for line in doc.lines() {
+        match line {
+            "```json" => in_json = true,
+            "```" => {
+                in_json = false;
+                previous = None;
+            }
+            _ if in_json => {
+                if let Some(request) = previous.filter(|p| p.starts_with("{\"cmd\""))
+                    && line.starts_with("{\"ok\"")
+                {
+                    let answer = ask(serde_json::from_str(request).unwrap());
+                    let expected: Value = serde_json::from_str(line).unwrap();
+                    assert_eq!(answer, expected, "{request}");
+                    pairs += 1;
+                }
+                previous = Some(line);
+            }
+            _ => {}
+        }
+    }
+    assert!(pairs >= 3, "only {pairs} examples found");
+}
