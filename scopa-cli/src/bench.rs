@@ -41,7 +41,7 @@ fn seconds(text: &str) -> Result<f64, String> {
 }
 
 /// The machine, in one line: the CPU model (from /proc/cpuinfo where there is one), the
-/// architecture and the cores the program may use.
+/// architecture, the cores the program may use and the load average (from /proc/loadavg).
 fn machine() -> String {
     let model = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
@@ -53,7 +53,16 @@ fn machine() -> String {
         })
         .unwrap_or_else(|| "unknown CPU".to_owned());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    format!("{model}, {}, {cores} cores", std::env::consts::ARCH)
+    // The load says how much the other programs competed for those cores.
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| {
+            l.split_whitespace()
+                .next()
+                .map(|l| format!(", load average {l}"))
+        })
+        .unwrap_or_default();
+    format!("{model}, {}, {cores} cores{load}", std::env::consts::ARCH)
 }
 
 /// The two figures as the table of README.md and docs/cli.md.
