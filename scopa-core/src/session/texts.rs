@@ -1610,6 +1610,56 @@ mod tests {
     }
 
     #[test]
+    fn typing_texts_explain_cards_both_ways_in_both_languages() {
+        let nine_c: Card = "9c".parse().unwrap();
+        let nine_b: Card = "9b".parse().unwrap();
+        let hand: CardSet = "9b 4d".parse().unwrap();
+        let en = Texts::new(Lang::En).with_style(CardStyle::Symbols);
+        let it = Texts::new(Lang::It).with_style(CardStyle::Symbols);
+        assert_eq!(
+            en.not_held(nine_c, hand).to_string(),
+            "You do not hold 9♥ (9c: coppe). Your hand: 4♦ 9♣."
+        );
+        assert_eq!(
+            it.not_held(nine_c, hand).to_string(),
+            "Non hai in mano 9♥ (9c: coppe). La tua mano: 4♦ 9♣."
+        );
+        assert_eq!(
+            en.confirm_card(nine_c, nine_b).to_string(),
+            "9c is 9♥ (coppe); 9♣ is 9b (bastoni). Play 9♥? (y/n)"
+        );
+        assert_eq!(
+            it.confirm_card(nine_c, nine_b).to_string(),
+            "9c è 9♥ (coppe); 9♣ è 9b (bastoni). Giocare 9♥? (s/n)"
+        );
+        assert_eq!(
+            Texts::new(Lang::En)
+                .with_style(CardStyle::Names)
+                .card_explained(nine_b)
+                .to_string(),
+            "Knight of bastoni (9b)"
+        );
+        for yes in ["y", "Yes", "s", "sì", "SI"] {
+            assert!(Texts::is_yes(yes), "{yes}");
+        }
+        for no in ["", "n", "no", "yes please"] {
+            assert!(!Texts::is_yes(no), "{no}");
+        }
+        // Every text of the terminal differs between the languages.
+        for (e, i) in [
+            (en.help(), it.help()),
+            (en.commands(), it.commands()),
+            (en.notation(), it.notation()),
+            (en.capture_prompt(), it.capture_prompt()),
+            (en.not_saved(), it.not_saved()),
+            (en.undone(), it.undone()),
+            (en.stopped(Stop::Interrupted), it.stopped(Stop::Interrupted)),
+        ] {
+            assert_ne!(e, i);
+        }
+    }
+
+    #[test]
     fn truncation_keeps_whole_characters() {
         let mut s = heapless::String::<5>::new();
         Texts::write_truncated(
