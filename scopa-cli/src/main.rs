@@ -11,13 +11,12 @@ macro_rules! outln {
 }
 
 mod bench;
-mod common;
-mod engine;
 mod input;
 mod play;
-mod save;
 mod screen;
 mod simulate;
+
+use scopa_cli::{common, engine, save};
 
 use std::process::ExitCode;
 

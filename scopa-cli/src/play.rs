@@ -312,13 +312,12 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         SuitStyle::Symbols => CardStyle::Symbols,
         SuitStyle::Names => CardStyle::Names,
     };
-    let width = if tty_out {
-        textwrap::termwidth()
-    } else {
-        std::env::var("COLUMNS")
-            .ok()
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(80)
+    // Lines are wrapped to the terminal's width; output that is not a terminal keeps whole
+    // lines for the programs reading it, unless COLUMNS asks for a width.
+    let columns = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok());
+    let width = match (tty_out, columns) {
+        (true, _) => Some(textwrap::termwidth()),
+        (false, columns) => columns,
     };
     let screen = Screen::new(
         Box::new(io::stdout()),
@@ -357,13 +356,20 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         })?)),
     };
 
+    let save = match &save_path {
+        Some(path) => Some(
+            save::SaveFile::new(path)
+                .with_context(|| format!("cannot save to {}", path.display()))?,
+        ),
+        None => None,
+    };
     let mut game = Game {
         session,
         screen,
         input,
         interactive,
         delay,
-        save: save_path,
+        save,
         transcript,
         buf: Vec::new(),
         shown: None,
@@ -378,9 +384,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     game.update_end_note();
     install_interrupt_handler();
     // The first save must work: better to stop now than after a long game.
-    if let Some(path) = game.save.clone() {
-        save::write_atomic(&path, &game.session.to_bytes())
-            .with_context(|| format!("cannot save to {}", path.display()))?;
+    let bytes = game.session.to_bytes();
+    if let Some(file) = &mut game.save {
+        file.write(&bytes)
+            .with_context(|| format!("cannot save to {}", file.path().display()))?;
     }
     game.intro(&start)?;
     if matches!(start, Start::New) {
@@ -485,7 +492,7 @@ struct Game {
     /// A person types at a terminal: acknowledgements and questions wait for them.
     interactive: bool,
     delay: Duration,
-    save: Option<PathBuf>,
+    save: Option<save::SaveFile>,
     transcript: Option<BufWriter<File>>,
     buf: Vec<u8>,
     /// The position last shown in full (match number, hand, plays, seat), so that a
@@ -526,36 +533,44 @@ impl Game {
     fn update_end_note(&self) {
         let t = self.texts();
         let note = match &self.save {
-            Some(path) => {
-                let command = format!(
-                    "{} play --resume {}",
-                    self_command(),
-                    quote(&path.display().to_string())
-                );
-                t.saved_in(&path.display().to_string(), &command)
-                    .to_string()
+            Some(file) => {
+                let path = file.path().display().to_string();
+                let command = format!("{} play --resume {}", self_command(), quote(&path));
+                if file.is_stale() {
+                    t.saved_before_failure(&path, &command).to_string()
+                } else {
+                    t.saved_in(&path, &command).to_string()
+                }
             }
             None => t.not_saved().to_owned(),
         };
         set_end_note(note);
     }
 
+    /// Saves after each action. The player is told once when saving starts failing (and
+    /// that nothing since the last good save is kept), and once when it works again.
     fn write_save(&mut self) -> io::Result<()> {
-        if let Some(path) = &self.save {
-            let bytes = self.session.to_bytes();
-            let written = {
-                let _writing = SAVING.lock();
-                save::write_atomic(path, &bytes)
-            };
-            if let Err(e) = written {
-                let text = self
-                    .texts()
-                    .save_failed(&path.display().to_string(), &e.to_string())
-                    .to_string();
-                self.warn(&text)?;
-            }
-        }
-        Ok(())
+        let bytes = self.session.to_bytes();
+        let t = self.texts();
+        let Some(file) = &mut self.save else {
+            return Ok(());
+        };
+        let was_stale = file.is_stale();
+        let written = {
+            let _writing = SAVING.lock();
+            file.write(&bytes)
+        };
+        let path = file.path().display().to_string();
+        let note = match written {
+            Err(e) if !was_stale => self
+                .screen
+                .warn(&t.save_failing(&path, &e.to_string()).to_string()),
+            Err(_) => return Ok(()),
+            Ok(()) if was_stale => t.saved_again(&path).to_string(),
+            Ok(()) => return Ok(()),
+        };
+        self.update_end_note();
+        self.say(&note)
     }
 
     fn intro(&mut self, start: &Start) -> io::Result<()> {
@@ -575,8 +590,8 @@ impl Game {
                 self.say(&t.migrated(&p).to_string())?;
             }
         }
-        if let Some(path) = &self.save {
-            let p = path.display().to_string();
+        if let Some(file) = &self.save {
+            let p = file.path().display().to_string();
             self.say(&t.saving_to(&p).to_string())?;
         }
         if settings.humans() == 0 {
@@ -1058,14 +1073,28 @@ impl Game {
                     }
                     (Some(file), _) => {
                         let path = PathBuf::from(file);
-                        if self.save.as_ref() != Some(&path) && path.exists() {
+                        let ours = self.save.as_ref().is_some_and(|f| f.path() == path);
+                        if !ours && path.exists() {
                             let text = t.file_exists(&path.display().to_string()).to_string();
                             self.warn(&text)?;
                             return Ok(None);
                         }
-                        self.save = Some(path);
+                        match save::SaveFile::new(&path) {
+                            Ok(file) => self.save = Some(file),
+                            Err(e) => {
+                                let text = t
+                                    .save_failed(&path.display().to_string(), &e.to_string())
+                                    .to_string();
+                                self.warn(&text)?;
+                                return Ok(None);
+                            }
+                        }
                         self.update_end_note();
                         self.write_save()?;
+                        if self.save.as_ref().is_some_and(|f| f.is_stale()) {
+                            // Not saved: keep playing rather than lose the match.
+                            return Ok(None);
+                        }
                     }
                     (None, Some(_)) => {}
                 }

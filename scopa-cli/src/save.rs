@@ -17,9 +17,17 @@
 //!
 //! - a bare core snapshot (334 bytes starting with `SCPA`); the AI level and the seed then
 //!   come from the command line.
+//!
+//! # The file store
+//!
+//! [`SaveFile`] is where a match is kept: the path is resolved once (a symbolic link to a
+//! save is followed to the file it names, which is the one updated), and anything that is
+//! not a regular file is refused. [`write_atomic`] replaces a file so that a kill, a full
+//! disk or a planted link at any moment leaves either the old or the new content, and no
+//! temporary file. [`read_regular`] reads a file without ever blocking on a FIFO or device.
 
 use std::fmt;
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -61,6 +69,11 @@ pub enum Saved {
 pub enum SaveError {
     /// The file could not be read.
     Io(io::Error),
+    /// The path names something other than a regular file (a FIFO, a directory, a device).
+    NotARegularFile {
+        /// What it is, e.g. "a FIFO (named pipe)".
+        kind: &'static str,
+    },
     /// The file does not start like a scopa save.
     NotASave,
     /// A header version this program does not read.
@@ -81,6 +94,12 @@ impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SaveError::Io(e) => write!(f, "cannot read it: {e}"),
+            SaveError::NotARegularFile { kind } => {
+                write!(
+                    f,
+                    "it is {kind}, not a regular file; a save is a regular file"
+                )
+            }
             SaveError::NotASave => {
                 f.write_str("it does not start with the SCPS, SCOPACLI or SCPA magic bytes")
             }
@@ -167,47 +186,241 @@ pub fn decode(bytes: &[u8]) -> Result<Saved, SaveError> {
     })
 }
 
-/// Reads and decodes a save file, reading at most a little more than a save's size.
+/// Reads and decodes a save file, reading at most a little more than a save's size. A
+/// FIFO, directory or device is refused at once, never waited on.
 pub fn load(path: &Path) -> Result<Saved, SaveError> {
-    let file = File::open(path).map_err(SaveError::Io)?;
-    let mut bytes = Vec::with_capacity(SAVE_LEN + 1);
-    file.take(SAVE_LEN as u64 + 64)
-        .read_to_end(&mut bytes)
-        .map_err(SaveError::Io)?;
+    let bytes = read_regular(path, SAVE_LEN as u64 + 64).map_err(|e| match e {
+        StoreError::NotARegularFile { kind, .. } => SaveError::NotARegularFile { kind },
+        StoreError::Io { error, .. } => SaveError::Io(error),
+        // Reading follows links; a dangling one is a file that is not there.
+        StoreError::DanglingLink { .. } => {
+            SaveError::Io(io::Error::new(io::ErrorKind::NotFound, e.to_string()))
+        }
+    })?;
     decode(&bytes)
 }
 
-/// The temporary file a save is written to before it is renamed over `path`.
-pub fn temp_path(path: &Path) -> PathBuf {
-    let mut name = path
+/// Why a file could not be stored or read.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The path names something other than a regular file.
+    NotARegularFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is, e.g. "a directory".
+        kind: &'static str,
+    },
+    /// The path is a symbolic link to nothing.
+    DanglingLink {
+        /// The link.
+        path: PathBuf,
+    },
+    /// An operation on the file system failed.
+    Io {
+        /// What was being done, e.g. "write the temporary file".
+        what: &'static str,
+        /// The path it was done to.
+        path: PathBuf,
+        /// The system's error.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::NotARegularFile { path, kind } => {
+                write!(f, "{} is {kind}, not a regular file", path.display())
+            }
+            StoreError::DanglingLink { path } => write!(
+                f,
+                "{} is a symbolic link to a file that does not exist",
+                path.display()
+            ),
+            StoreError::Io { what, path, error } => {
+                write!(f, "cannot {what} {}: {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Io { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+fn io_error(what: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StoreError {
+    let path = path.to_path_buf();
+    move |error| StoreError::Io { what, path, error }
+}
+
+/// What a file of type `t` is, in words, when it is not a regular file.
+fn kind_of(t: fs::FileType) -> Option<&'static str> {
+    #[cfg(unix)]
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("a directory");
+    }
+    if t.is_symlink() {
+        return Some("a symbolic link");
+    }
+    #[cfg(unix)]
+    {
+        if t.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if t.is_socket() {
+            return Some("a socket");
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return Some("a device");
+        }
+    }
+    Some("not a file")
+}
+
+/// Reads at most `limit` bytes of the regular file at `path` (links followed). Anything
+/// else is refused without blocking: the file is opened non-blocking and its type checked
+/// on the open file, so a FIFO swapped in after a check cannot make the read wait.
+pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, StoreError> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io_error("open", path))?;
+    let meta = file.metadata().map_err(io_error("inspect", path))?;
+    if let Some(kind) = kind_of(meta.file_type()) {
+        return Err(StoreError::NotARegularFile {
+            path: path.to_path_buf(),
+            kind,
+        });
+    }
+    let mut bytes = Vec::new();
+    file.take(limit)
+        .read_to_end(&mut bytes)
+        .map_err(io_error("read", path))?;
+    Ok(bytes)
+}
+
+/// Where a match is saved: the path as given, and the regular file it names, resolved once.
+#[derive(Debug)]
+pub struct SaveFile {
+    given: PathBuf,
+    target: PathBuf,
+    stale: bool,
+}
+
+impl SaveFile {
+    /// Resolves `path` once: a symbolic link (or chain of them) is followed to the file it
+    /// names, so every save updates that file and the link stays a link. The file may not
+    /// exist yet; if it exists it must be a regular file.
+    pub fn new(path: &Path) -> Result<SaveFile, StoreError> {
+        let target = match fs::symlink_metadata(path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => path.to_path_buf(),
+            Err(e) => return Err(io_error("inspect", path)(e)),
+            Ok(meta) if meta.file_type().is_symlink() => match fs::canonicalize(path) {
+                Ok(target) => target,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    return Err(StoreError::DanglingLink {
+                        path: path.to_path_buf(),
+                    });
+                }
+                Err(e) => return Err(io_error("follow the link", path)(e)),
+            },
+            Ok(_) => path.to_path_buf(),
+        };
+        match fs::symlink_metadata(&target) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io_error("inspect", &target)(e)),
+            Ok(meta) => {
+                if let Some(kind) = kind_of(meta.file_type()) {
+                    return Err(StoreError::NotARegularFile { path: target, kind });
+                }
+            }
+        }
+        Ok(SaveFile {
+            given: path.to_path_buf(),
+            target,
+            stale: false,
+        })
+    }
+
+    /// The path as given (what a player types to resume).
+    pub fn path(&self) -> &Path {
+        &self.given
+    }
+
+    /// The file written: the path, or the file its link names.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Whether the last [`SaveFile::write`] failed: the file then holds the content of the
+    /// last write that succeeded (or what it held before).
+    pub fn is_stale(&self) -> bool {
+        self.stale
+    }
+
+    /// Replaces the file's content with `bytes` ([`write_atomic`] on the target).
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), StoreError> {
+        let result = write_atomic(&self.target, bytes);
+        self.stale = result.is_err();
+        result
+    }
+}
+
+/// Replaces the content of the file at `path` with `bytes`, atomically and durably:
+/// a temporary file with a random name is created beside it exclusively (it cannot be an
+/// existing file or a link planted there), written and synced, renamed over `path`, and
+/// the directory synced. On any failure the temporary file is removed and `path` is
+/// unchanged. An existing file keeps its permissions; a new one is readable by its owner
+/// only (a save holds the deck order).
+///
+/// `path` itself is replaced, not followed: resolve links first ([`SaveFile::new`]).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
         .file_name()
         .map(|n| n.to_os_string())
         .unwrap_or_default();
-    name.push(".tmp");
-    path.with_file_name(name)
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file beside it is written and synced,
-/// then renamed over `path`. A kill at any moment leaves either the old or the new save.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = temp_path(path);
-    {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(&name);
+    prefix.push(".");
+    // create_new (O_EXCL): never an existing file, never through a symbolic link.
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(io_error("create a temporary file in", dir))?;
+    if let Ok(meta) = fs::metadata(path) {
+        tmp.as_file()
+            .set_permissions(meta.permissions())
+            .map_err(io_error("set the permissions of", tmp.path()))?;
     }
-    fs::rename(&tmp, path)?;
-    // Make the rename itself durable where the platform allows syncing a directory.
-    if let Some(dir) = path.parent() {
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-    }
+    tmp.write_all(bytes)
+        .map_err(io_error("write the temporary file", tmp.path()))?;
+    tmp.as_file()
+        .sync_all()
+        .map_err(io_error("sync the temporary file", tmp.path()))?;
+    // On failure the returned temporary file is dropped, which removes it.
+    tmp.persist(path)
+        .map_err(|e| io_error("replace", path)(e.error))?;
+    File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(io_error("sync the directory", dir))?;
     Ok(())
 }
 

@@ -530,3 +530,89 @@ fn italian_and_names_read_back_and_the_end_note_names_a_working_command() {
         "{command}"
     );
 }
+
+/// The scripts committed in `tests/sessions/` (the cross-front-end acceptance): played by
+/// `scopa play --script`, each gives its reference transcript; stopped at its `save` line
+/// it writes the reference save, and resumed from the reference save it writes the
+/// reference tail.
+#[test]
+fn the_committed_session_scripts_give_their_reference_transcripts() {
+    let sessions = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/sessions");
+    let dir = tempfile::tempdir().unwrap();
+    let mut scripts = 0;
+    for entry in std::fs::read_dir(&sessions).unwrap() {
+        let script = entry.unwrap().path();
+        if script.extension().is_none_or(|e| e != "script") {
+            continue;
+        }
+        scripts += 1;
+        let name = script.file_stem().unwrap().to_str().unwrap().to_owned();
+        let expected = |ext: &str| std::fs::read(script.with_extension(ext)).unwrap();
+        let s = script.to_str().unwrap();
+        let whole = dir.path().join(format!("{name}.whole"));
+        let out = scopa(
+            &[
+                "play",
+                "--script",
+                s,
+                "--transcript",
+                whole.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{name}: {}", stdout(&out));
+        assert_eq!(
+            std::fs::read(&whole).unwrap(),
+            expected("transcript"),
+            "{name}"
+        );
+
+        let save = dir.path().join(format!("{name}.save"));
+        let head = dir.path().join(format!("{name}.head"));
+        let out = scopa(
+            &[
+                "play",
+                "--script",
+                s,
+                "--save",
+                save.to_str().unwrap(),
+                "--transcript",
+                head.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{name}: {}", stdout(&out));
+        assert_eq!(
+            std::fs::read(&save).unwrap(),
+            expected("save"),
+            "{name}: the save"
+        );
+
+        let reference = dir.path().join(format!("{name}.reference"));
+        std::fs::write(&reference, expected("save")).unwrap();
+        let tail = dir.path().join(format!("{name}.tail"));
+        let out = scopa(
+            &[
+                "play",
+                "--resume",
+                reference.to_str().unwrap(),
+                "--script",
+                s,
+                "--transcript",
+                tail.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{name}: {}", stdout(&out));
+        assert_eq!(
+            std::fs::read(&tail).unwrap(),
+            expected("after-save"),
+            "{name}: after the save"
+        );
+    }
+    assert!(
+        scripts >= 5,
+        "only {scripts} scripts in {}",
+        sessions.display()
+    );
+}

@@ -1406,6 +1406,47 @@ impl Texts {
         })
     }
 
+    /// A save that failed during the match (said once, until saving works again).
+    pub fn save_failing<'a>(&'a self, path: &'a str, error: &'a str) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "NOT SAVED: {error}. {path} still holds the match as it was at the last good save; nothing played since then is saved. Saving is tried again after every play."
+            ),
+            Lang::It => write!(
+                f,
+                "NON SALVATA: {error}. {path} contiene la partita com'era all'ultimo salvataggio riuscito; nulla di quanto giocato dopo è salvato. Si riprova a salvare dopo ogni giocata."
+            ),
+        })
+    }
+
+    /// Saving works again after a failure.
+    pub fn saved_again<'a>(&'a self, path: &'a str) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(f, "Saved again: {path} is up to date."),
+            Lang::It => write!(f, "Salvata di nuovo: {path} è aggiornato."),
+        })
+    }
+
+    /// Where the match stands when the last save failed, and the command that continues
+    /// the last good save.
+    pub fn saved_before_failure<'a>(
+        &'a self,
+        path: &'a str,
+        command: &'a str,
+    ) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "The match is not saved since the last save failed: {path} holds it as it was at the last good save; continue that with: {command}"
+            ),
+            Lang::It => write!(
+                f,
+                "La partita non è salvata dall'ultimo salvataggio fallito: {path} la contiene com'era all'ultimo salvataggio riuscito; per continuarla da lì: {command}"
+            ),
+        })
+    }
+
     /// The match is not saved.
     pub const fn not_saved(&self) -> &'static str {
         self.pick(
