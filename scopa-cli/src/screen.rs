@@ -1,5 +1,5 @@
 //! The terminal side of `scopa play`: lines wrapped at word boundaries to the terminal's
-//! width (80 columns when the output is not a terminal), colours, cards in the chosen
+//! width (whole lines when the output is not a terminal), colours, cards in the chosen
 //! style. Every word comes from `scopa_core::session::texts`.
 
 use std::io::{self, Write};
@@ -26,8 +26,8 @@ pub enum SuitStyle {
 /// Where the text goes and how it looks.
 pub struct Screen {
     out: Box<dyn Write + Send>,
-    /// Columns to wrap at.
-    pub width: usize,
+    /// Columns to wrap at (`None`: whole lines).
+    pub width: Option<usize>,
     /// ANSI colours.
     pub color: bool,
     /// How cards are written.
@@ -38,10 +38,15 @@ const RESET: &str = "\x1b[0m";
 
 impl Screen {
     /// A screen writing to `out`.
-    pub fn new(out: Box<dyn Write + Send>, width: usize, color: bool, style: CardStyle) -> Screen {
+    pub fn new(
+        out: Box<dyn Write + Send>,
+        width: Option<usize>,
+        color: bool,
+        style: CardStyle,
+    ) -> Screen {
         Screen {
             out,
-            width: width.max(20),
+            width: width.map(|w| w.max(20)),
             color,
             style,
         }
@@ -111,12 +116,12 @@ impl Screen {
     }
 
     fn wrap(&self, line: &str) -> Vec<String> {
-        if line.is_empty() {
-            return vec![String::new()];
-        }
+        let Some(width) = self.width.filter(|_| !line.is_empty()) else {
+            return vec![line.to_owned()];
+        };
         // A word longer than the line (a long path) overflows rather than being cut, so
         // that it can still be copied.
-        let options = textwrap::Options::new(self.width)
+        let options = textwrap::Options::new(width)
             .subsequent_indent("  ")
             .break_words(false);
         textwrap::wrap(line, options)
@@ -178,7 +183,7 @@ impl Screen {
             .unwrap_or(0)
             + 2;
         // Too wide for the screen: the columns are named in a legend instead.
-        let fits = label_w + sides * col_w <= self.width;
+        let fits = label_w + sides * col_w <= self.width.unwrap_or(usize::MAX);
         let header: String = if fits {
             names.iter().map(|n| format!("{n:>col_w$}")).collect()
         } else {
@@ -247,7 +252,7 @@ mod tests {
     #[test]
     fn lines_wrap_at_words_within_the_width() {
         let sink = Sink::default();
-        let mut s = Screen::new(Box::new(sink.clone()), 30, true, CardStyle::Symbols);
+        let mut s = Screen::new(Box::new(sink.clone()), Some(30), true, CardStyle::Symbols);
         let long = format!(
             "{} takes {} and more words that go on",
             s.bold("7♦"),
