@@ -318,3 +318,44 @@ fn reason_for(view: &PlayerView, moves: &[Move], mv: Move) -> Reason {
         Reason::BestOnAverage
     }
 }
+
+#[cfg(test)]
+mod hint_reason_tests {
+    use super::*;
+    use crate::Rules;
+
+    /// Playing a coin to take a spade takes no coins from the table: the hint must not say
+    /// it "captures the most denari".
+    #[test]
+    fn a_coin_played_is_not_a_coin_taken() {
+        // No move leaves a table any card could sweep, so the reason is about what it takes.
+        let view = PlayerView::from_public(
+            Rules::default(),
+            1,
+            0,
+            "5d 6b 3b".parse().unwrap(),
+            "5s 9c 8s 10c".parse().unwrap(),
+            &[],
+            [0; 3],
+        )
+        .unwrap();
+        let moves = view.legal_moves();
+        let mv = Move::new("5d".parse().unwrap(), "5s".parse().unwrap());
+        assert!(moves.contains(&mv));
+        assert_eq!(reason_for(&view, &moves, mv), Reason::TakesMostCards);
+        // Taking a coin from the table is.
+        let view = PlayerView::from_public(
+            Rules::default(),
+            1,
+            0,
+            "5s 6b 3b".parse().unwrap(),
+            "5d 9c 8s 10c".parse().unwrap(),
+            &[],
+            [0; 3],
+        )
+        .unwrap();
+        let moves = view.legal_moves();
+        let mv = Move::new("5s".parse().unwrap(), "5d".parse().unwrap());
+        assert_eq!(reason_for(&view, &moves, mv), Reason::TakesCoins);
+    }
+}
