@@ -368,6 +368,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         screen,
         input,
         interactive,
+        tty_out,
         delay,
         save,
         transcript,
@@ -491,6 +492,8 @@ struct Game {
     input: Input,
     /// A person types at a terminal: acknowledgements and questions wait for them.
     interactive: bool,
+    /// The output is a terminal (its screen can be cleared).
+    tty_out: bool,
     delay: Duration,
     save: Option<save::SaveFile>,
     transcript: Option<BufWriter<File>>,
@@ -734,7 +737,7 @@ impl Game {
                 }
                 Phase::HandOff { seat } => {
                     if self.interactive {
-                        if self.screen.color {
+                        if self.tty_out {
                             // Clear the screen and its scrollback: the last hand shown
                             // was another person's.
                             self.screen.raw("\x1b[H\x1b[2J\x1b[3J")?;

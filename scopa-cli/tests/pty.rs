@@ -315,3 +315,54 @@ fn ctrl_c_says_whether_the_match_is_saved() {
         );
     }
 }
+
+/// Pass-and-play at a terminal: before each person's turn the screen and its scrollback
+/// are cleared and the game waits for the next person; after the clear only that person's
+/// hand is shown.
+#[test]
+fn pass_and_play_clears_the_screen_between_people() {
+    let mut s = Screen::start(&[
+        "play",
+        "--seed",
+        "5",
+        "--humans",
+        "2",
+        "--level",
+        "easy",
+        "--delay-ms",
+        "0",
+    ]);
+    let mut screen = s.prompt();
+    let mut handed = 0;
+    for _ in 0..6 {
+        let last = joined(&screen).last().cloned().unwrap_or_default();
+        if last.starts_with("Press Enter") {
+            // A hand-off: the text since the clear names only the next person.
+            let seat = screen
+                .split_once("Hand the device to Player ")
+                .map(|(_, rest)| rest[..1].to_owned())
+                .expect("a hand-off names the next person");
+            handed += 1;
+            screen = s.type_line("");
+            let hands: Vec<&str> = screen
+                .lines()
+                .filter(|l| l.starts_with("Hand of Player "))
+                .collect();
+            assert_eq!(hands.len(), 1, "{screen}");
+            assert!(
+                hands[0].starts_with(&format!("Hand of Player {seat}:")),
+                "{screen}"
+            );
+        } else {
+            assert!(last.contains("your move"), "{screen}");
+            screen = s.type_line("1");
+        }
+    }
+    assert!(handed >= 2, "no hand-offs");
+    assert!(
+        s.all.matches("\x1b[2J").count() >= 2,
+        "the screen was never cleared"
+    );
+    let after_last_clear = s.all.rsplit("\x1b[2J").next().unwrap();
+    assert!(plain(after_last_clear).matches("Hand of Player ").count() <= 1);
+}
