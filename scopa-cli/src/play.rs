@@ -107,12 +107,16 @@ pub struct PlayArgs {
 static END_NOTE: Mutex<String> = Mutex::new(String::new());
 /// Held while a save is written, so that Ctrl-C waits for the write to finish.
 static SAVING: Mutex<()> = Mutex::new(());
-/// The words for "Interrupted." in the session's language.
-static INTERRUPTED: Mutex<&'static str> = Mutex::new("Interrupted.");
+/// What Ctrl-C prints: "Interrupted." and the end note, in the session's language,
+/// wrapped to the screen.
+static INTERRUPTED: Mutex<String> = Mutex::new(String::new());
 
-fn set_end_note(note: String) {
+fn set_end_note(note: String, interrupted: String) {
     if let Ok(mut n) = END_NOTE.lock() {
         *n = note;
+    }
+    if let Ok(mut i) = INTERRUPTED.lock() {
+        *i = interrupted;
     }
 }
 
@@ -120,10 +124,9 @@ fn set_end_note(note: String) {
 fn install_interrupt_handler() {
     let _ = ctrlc::set_handler(|| {
         let _writing = SAVING.lock();
-        let words = INTERRUPTED.lock().map(|w| *w).unwrap_or("Interrupted.");
-        let note = END_NOTE.lock().map(|n| n.clone()).unwrap_or_default();
+        let text = INTERRUPTED.lock().map(|t| t.clone()).unwrap_or_default();
         let mut out = io::stdout().lock();
-        let _ = writeln!(out, "\n{words} {note}");
+        let _ = write!(out, "\n{text}");
         let _ = out.flush();
         std::process::exit(130);
     });
@@ -379,9 +382,6 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         listed: None,
         summarized: false,
     };
-    if let Ok(mut w) = INTERRUPTED.lock() {
-        *w = game.texts().stopped(Stop::Interrupted);
-    }
     game.update_end_note();
     install_interrupt_handler();
     // The first save must work: better to stop now than after a long game.
@@ -547,7 +547,10 @@ impl Game {
             }
             None => t.not_saved().to_owned(),
         };
-        set_end_note(note);
+        let interrupted = self
+            .screen
+            .wrapped(&format!("{} {note}", t.stopped(Stop::Interrupted)));
+        set_end_note(note, interrupted);
     }
 
     /// Saves after each action. The player is told once when saving starts failing (and

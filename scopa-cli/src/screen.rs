@@ -101,9 +101,9 @@ impl Screen {
             .join(sep)
     }
 
-    /// Writes `text` (which may hold several lines), each line wrapped at word boundaries
-    /// to the width, continuation lines indented by two spaces.
-    pub fn say(&mut self, text: &str) -> io::Result<()> {
+    /// `text` (which may hold several lines) with each line wrapped at word boundaries to
+    /// the width, continuation lines indented by two spaces; every line ends with `\n`.
+    pub fn wrapped(&self, text: &str) -> String {
         let mut out = String::new();
         for line in text.split('\n') {
             for part in self.wrap(line) {
@@ -111,6 +111,12 @@ impl Screen {
                 out.push('\n');
             }
         }
+        out
+    }
+
+    /// Writes `text`, [wrapped](Self::wrapped).
+    pub fn say(&mut self, text: &str) -> io::Result<()> {
+        let out = self.wrapped(text);
         self.out.write_all(out.as_bytes())?;
         self.out.flush()
     }

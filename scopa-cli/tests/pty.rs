@@ -308,6 +308,10 @@ fn ctrl_c_says_whether_the_match_is_saved() {
             "Interrupted. The match was not saved"
         };
         assert!(joined(&text).iter().any(|l| l.contains(want)), "{text}");
+        for line in text.split('\n') {
+            let width = textwrap::core::display_width(line.trim_end_matches('\r'));
+            assert!(width <= 80, "{width} columns: {line:?}");
+        }
         let status = s.session.get_process().wait().unwrap();
         assert_eq!(
             status,
