@@ -1,4 +1,4 @@
-//! `scopa engine`: the JSON-lines engine protocol, version 1 (PROTOCOL.md).
+//! `scopa engine`: the JSON-lines engine protocol, version 1 (docs/protocol.md).
 //!
 //! Stateless: each request line is parsed into scopa-core types, answered, and forgotten.
 //! Any input line gets exactly one answer; bad input gets `"ok":false` and the engine keeps
