@@ -8,11 +8,14 @@
 //! - [`scorer`]: an independent hand scorer (§5).
 //! - [`capacity`]: the exhaustive search behind `MAX_CAPTURES` / `MAX_MOVES`.
 //! - [`walk`]: state checks shared by the property files.
+//! - [`saves`]: restored matches and sessions played to their end, round-tripping at every
+//!   step (the snapshot properties and the fuzz targets).
 //! - [`script`]: the reference run of a session script (the transcript every front-end
 //!   must reproduce) and the generator of the committed scripts.
 
 pub mod capacity;
 pub mod oracle;
+pub mod saves;
 pub mod scorer;
 pub mod script;
 pub mod walk;

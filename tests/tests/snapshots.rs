@@ -8,7 +8,8 @@
 use proptest::prelude::*;
 use scopa_core::snapshot::crc32;
 use scopa_core::{Match, Rules, SNAPSHOT_LEN, SplitMix64};
-use scopa_tests::walk::{check_conservation, pick};
+use scopa_tests::saves::{Check, match_plays_out};
+use scopa_tests::walk::pick;
 
 const CRC: usize = SNAPSHOT_LEN - 4;
 
@@ -35,28 +36,6 @@ fn played(rules: Rules, seed: u64, plies: usize, choices: u64) -> Match {
             .unwrap();
     }
     m
-}
-
-/// Plays `m` to its end with random moves, checking at every ply that the state saves and
-/// restores to itself; returns the plies played. Fails if the match outlasts
-/// `Match::MAX_HANDS` hands of 40 plays.
-fn play_out_round_tripping(mut m: Match, choices: u64) -> usize {
-    let mut rng = SplitMix64::new(choices);
-    let limit = usize::from(Match::MAX_HANDS) * 40;
-    for ply in 0..=limit {
-        let back = Match::from_bytes(&m.to_bytes())
-            .unwrap_or_else(|e| panic!("a state reached from an accepted save is refused: {e}"));
-        assert_eq!(back, m);
-        check_conservation(m.hand());
-        if m.is_over() {
-            assert!(m.legal_moves().is_empty());
-            return ply;
-        }
-        let moves = m.legal_moves();
-        m.play(m.turn(), moves[pick(&mut rng, moves.len())])
-            .unwrap();
-    }
-    panic!("the match did not end within {limit} plies");
 }
 
 /// Defect 1 of the hardening issue: scores of 65535 for both sides decoded, and the match
@@ -99,7 +78,7 @@ fn every_state_reachable_from_a_save_at_hand_65535_round_trips() {
     set_u16(&mut b, 14, u16::MAX);
     reseal(&mut b);
     if let Ok(accepted) = Match::from_bytes(&b) {
-        play_out_round_tripping(accepted, 3);
+        match_plays_out(accepted, 3, Check::Every);
     }
 }
 
@@ -236,7 +215,7 @@ proptest! {
         }
         reseal(&mut b);
         if let Ok(accepted) = Match::from_bytes(&b) {
-            play_out_round_tripping(accepted, choices ^ 1);
+            match_plays_out(accepted, choices ^ 1, Check::Every);
         }
     }
 }
