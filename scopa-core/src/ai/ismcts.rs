@@ -57,6 +57,8 @@ pub(crate) struct Settings {
 
 /// The move after searching `budget` moves played (tree and playouts), worlds drawn by
 /// `sample`. `None` if not one iteration fit.
+// Out of line: its large scratch (the tree, the worlds) must not join the caller's frame.
+#[inline(never)]
 pub(crate) fn choose(
     settings: Settings,
     root_moves: &[Move],

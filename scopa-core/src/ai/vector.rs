@@ -220,6 +220,8 @@ fn copy(from: &Values, to: &mut Values, mask: Mask) {
 /// The vector search's move among `moves` for the worlds `worlds` (the seat `seat` to
 /// play in all of them), or `None` if not even depth 1 fits the node budget. Returns the
 /// move, the nodes used and the deepest completed depth.
+// Out of line: its large scratch (the tree, the worlds) must not join the caller's frame.
+#[inline(never)]
 pub(crate) fn choose(
     cfg: &Config,
     worlds: &[HandState],
