@@ -185,10 +185,10 @@ fn quantile_ms(v: &[u64], q: f64) -> f64 {
 }
 
 /// "samples S, nodes N" for a level (its budget), or the contender's fixed budget.
-fn budget_text(p: Player) -> String {
+fn budget_text(p: Player, rules: &Rules) -> String {
     match (p.who, p.budget) {
         (Contender::Level(level), b) => {
-            let b = b.unwrap_or(level.default_budget());
+            let b = b.unwrap_or(level.budget_for(rules));
             format!("samples {}, nodes {}", b.samples, b.nodes)
         }
         (Contender::Tuned(t), _) => format!("{t:?}"),
@@ -295,7 +295,7 @@ fn parse_args() -> Result<(Rules, u64, u32, Player, Player, usize), String> {
                 p.who
             ));
         };
-        let mut budget = level.default_budget();
+        let mut budget = level.budget_for(&rules);
         if let Some(s) = s {
             budget.samples = s;
         }
@@ -375,7 +375,7 @@ fn main() -> ExitCode {
         println!(
             "  {} ({}): ms/move median {:.3} p99 {:.3} mean {:.3} max {:.3} over {} moves",
             p.who,
-            budget_text(p),
+            budget_text(p, &rules),
             quantile_ms(ns, 0.5),
             quantile_ms(ns, 0.99),
             mean_ms(ns),
