@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use scopa_core::{Deck, HandState, Rules, SplitMix64};
+use scopa_core::{HandState, Rules, SplitMix64};
 use serde_json::json;
 
 use crate::common::print_out;
@@ -22,14 +22,10 @@ pub struct BenchArgs {
     pub json: bool,
 }
 
-/// Deals a random hand (redealing decks the kings rule voids).
-fn deal(rules: Rules, rng: &mut SplitMix64) -> HandState {
-    loop {
-        let deck = Deck::shuffled(rng);
-        if let Ok(hand) = HandState::from_deck(rules, 0, &deck) {
-            return hand;
-        }
-    }
+/// Deals a random hand: shuffles and deals with [`HandState::deal`] (which redeals the
+/// decks the kings rule voids).
+fn deal(rules: Rules, rng: &mut SplitMix64) -> anyhow::Result<HandState> {
+    Ok(HandState::deal(rules, 0, rng)?)
 }
 
 /// Plays one random move: uniform over the legal moves.
@@ -51,7 +47,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let elapsed = loop {
         for _ in 0..64 {
-            let mut hand = deal(rules, &mut rng);
+            let mut hand = deal(rules, &mut rng)?;
             // Uniformly random legal moves to the end: the core's playout draws exactly
             // what indexing `legal_moves()` with one `below` call would.
             hand.playout_random(&mut rng);
@@ -74,7 +70,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     const BATCH: u32 = 64;
     let mut positions = Vec::with_capacity(POSITIONS);
     while positions.len() < POSITIONS {
-        let mut hand = deal(rules, &mut rng);
+        let mut hand = deal(rules, &mut rng)?;
         while !hand.is_finished() && positions.len() < POSITIONS {
             positions.push(hand);
             random_move(&mut hand, &mut rng);

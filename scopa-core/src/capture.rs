@@ -478,6 +478,38 @@ const fn build_distinct_counts() -> [u64; 1024] {
 /// Ace and another card, which has one more (added by [`table_counts`]).
 static DISTINCT_COUNTS: [u64; 1024] = build_distinct_counts();
 
+/// For a table holding no value twice, indexed by its value mask: the values whose cards
+/// have two or more captures (bit `v - 1`), under the same exception as
+/// [`DISTINCT_COUNTS`].
+static DISTINCT_MULTI: [u16; 1024] = {
+    let counts = build_distinct_counts();
+    let mut out = [0u16; 1024];
+    let mut values = 0;
+    while values < 1024 {
+        let mut v = 0;
+        while v < 10 {
+            if counts[values] >> (6 * v) & LANE >= 2 {
+                out[values] |= 1 << v;
+            }
+            v += 1;
+        }
+        values += 1;
+    }
+    out
+};
+
+/// The cards that have two or more legal captures on `table`, which holds no value twice
+/// (value mask `values`).
+#[inline(always)]
+pub(crate) fn distinct_multi(table: u64, values: u32, ace: AceRule) -> u64 {
+    let mut multi = u32::from(DISTINCT_MULTI[values as usize & 0x3FF]);
+    // A match_takes_all Ace also has the whole table when it holds an Ace and more.
+    if matches!(ace, AceRule::MatchTakesAll) && values & 1 != 0 && table & (table - 1) != 0 {
+        multi |= 1;
+    }
+    u64::from(multi) * VALUE1_BITS
+}
+
 const fn build_subset_sums() -> [u64; 512] {
     let (start, _) = build_sums::<0>(None);
     let mut out = [0u64; 512];
@@ -557,19 +589,25 @@ fn repeated_counts(table: u64, values: u32) -> u64 {
     let three = (d & c & s) | (((d & c) | ((d | c) & s)) & b);
     let four = d & c & s & b;
     let mut sums = SUBSET_SUMS[values as usize & 0x1FF];
-    for extra in [two, three, four] {
-        // Values of 10 only ever sum to 10 alone: an equal card.
+    // Multiply by (1 + x^v) per repeated card: lane s gains lane s − v, and lane v gains 1.
+    // Values of 10 only ever sum to 10 alone (an equal card): left out.
+    let mut times = |extra: u64| {
         let mut rest = extra & 0x1FF;
         while rest != 0 {
             let v = rest.trailing_zeros() + 1;
-            // Multiply by (1 + x^v): lane s gains lane s − v, and lane v gains 1.
             let shifted = (sums << (6 * v) | 1 << (6 * (v - 1))) & (LANES1 * LANE);
             sums = add_lanes(sums, shifted);
             rest &= rest - 1;
         }
-    }
+    };
+    times(two);
     let on = spread_lanes(u64::from(values));
-    let multiplicity = on + spread_lanes(two) + spread_lanes(three) + spread_lanes(four);
+    let mut multiplicity = on + spread_lanes(two);
+    if three != 0 {
+        times(three);
+        times(four);
+        multiplicity += spread_lanes(three) + spread_lanes(four);
+    }
     let sums = sums & !(on * LANE);
     // Lanes with no subset and no equal card: laid, one move.
     let nonzero = (((sums & LOW5) + LOW5) | sums) & HIGH;
@@ -694,20 +732,17 @@ pub(crate) fn distinct_nth(table: u64, values: u32, card: u32, k: u64, ace: AceR
         let start = (sums >> 13) as usize;
         return nth_sum(table, &SUM_POOL[start..start + n as usize], k);
     }
-    // One capture: the equal card, the one subset, or none (laid; a takes_all Ace sweeps).
+    // One capture: the equal card, the one subset, or none (laid; a takes_all Ace
+    // sweeps) — chosen with masks, not branches, since which one is random.
     let subset = cards_of_values(table, sums & 0x1FF);
     let laid = if matches!(ace, AceRule::TakesAll) && is_ace {
         table
     } else {
         0
     };
-    if equal != 0 {
-        equal
-    } else if n != 0 {
-        subset
-    } else {
-        laid
-    }
+    let no_equal = 0u64.wrapping_sub(u64::from(equal == 0));
+    let no_sum = 0u64.wrapping_sub(u64::from(n == 0));
+    equal | (no_equal & ((subset & !no_sum) | (laid & no_sum)))
 }
 
 /// The `k`-th (0 or 1) choice of a `match_takes_all` Ace on a table holding one Ace
@@ -780,7 +815,7 @@ impl Captures {
             return None;
         }
         let bits = if self.repeated {
-            repeated_nth(self.table, card, k, self.ace)
+            repeated_nth(self.table, card, k, self.count(card), self.ace)
         } else {
             distinct_nth(
                 self.table,
@@ -795,9 +830,9 @@ impl Captures {
 }
 
 /// The `k`-th legal capture of `card`, in canonical order, on `table`, which holds some
-/// value twice; `k` must be below its count.
+/// value twice; `n` is its number of captures and `k` must be below it.
 #[inline(never)]
-pub(crate) fn repeated_nth(table: u64, card: Card, k: usize, ace: AceRule) -> u64 {
+pub(crate) fn repeated_nth(table: u64, card: Card, k: usize, n: usize, ace: AceRule) -> u64 {
     let v = card.value();
     let equal = table & CardSet::of_value(v).bits();
     let whole_too = matches!(ace, AceRule::MatchTakesAll) && v == 1 && table & (table - 1) != 0;
@@ -814,8 +849,24 @@ pub(crate) fn repeated_nth(table: u64, card: Card, k: usize, ace: AceRule) -> u6
         if ace_takes_all(table_set, v, ace) {
             return table;
         }
-        if !has_sum(table_set, v) {
+        if n == 1 && !has_sum(table_set, v) {
             return 0;
+        }
+        // The subsets summing to v (each of two or more cards below v), when there are at
+        // most 6 such cards (always, in practice).
+        let below = table & CardSet::below_value(v).bits();
+        let mut values = [0u8; 6];
+        let mut bits = [0u64; 6];
+        let mut m = 0;
+        let mut rest = below;
+        while rest != 0 && m < 6 {
+            bits[m] = rest & rest.wrapping_neg();
+            values[m] = (rest.trailing_zeros() % 10 + 1) as u8;
+            rest &= rest - 1;
+            m += 1;
+        }
+        if rest == 0 {
+            return kth_subset_summing(&values[..m], &bits[..m], v, k, n);
         }
     }
     let mut found = 0;
@@ -827,6 +878,42 @@ pub(crate) fn repeated_nth(table: u64, card: Card, k: usize, ace: AceRule) -> u6
         i += 1;
     });
     found
+}
+
+/// Of the `n` subsets of the cards `bits` (with `values`, at most 6) that sum to `v`, the
+/// `k`-th in canonical order (0 if there are not that many).
+fn kth_subset_summing(values: &[u8], bits: &[u64], v: u8, k: usize, n: usize) -> u64 {
+    // Sums of every sub-mask, each from the one without its lowest card; the matches kept
+    // in canonical order.
+    let mut sums = [0u8; 64];
+    let mut found = [0u64; MAX_CAPTURES];
+    let mut len = 0;
+    for mask in 1..1usize << values.len() {
+        let sum = sums[mask & (mask - 1)] + values[mask.trailing_zeros() as usize];
+        sums[mask] = sum;
+        if sum != v {
+            continue;
+        }
+        let mut set = 0;
+        for (i, &bit) in bits.iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                set |= bit;
+            }
+        }
+        if n == 1 {
+            return set;
+        }
+        if len < MAX_CAPTURES {
+            let mut at = len;
+            while at > 0 && canonical_lt(set, found[at - 1]) {
+                found[at] = found[at - 1];
+                at -= 1;
+            }
+            found[at] = set;
+            len += 1;
+        }
+    }
+    if k < len { found[k] } else { 0 }
 }
 
 /// Calls `emit` for every legal capture of `card` on `table` (the empty set when the card
@@ -1028,14 +1115,18 @@ mod tests {
                 let mut got = Vec::new();
                 fast.for_each(card, &mut |s| got.push(s));
                 assert_eq!(got, expected, "{card} on {table} under {ace}");
-                assert_eq!(fast.count(card), expected.len(), "{card} on {table} under {ace}");
+                assert_eq!(
+                    fast.count(card),
+                    expected.len(),
+                    "{card} on {table} under {ace}"
+                );
                 assert_eq!(index.count(card), expected.len());
                 let i = u32::from(card.index());
                 assert_eq!(lane_count(counts, i) as usize, expected.len());
                 for (k, s) in expected.iter().enumerate() {
                     assert_eq!(fast.nth(card, k), Some(*s));
                     let nth = if repeated {
-                        repeated_nth(bits, card, k, *ace)
+                        repeated_nth(bits, card, k, expected.len(), *ace)
                     } else {
                         distinct_nth(bits, value_mask(bits), i, k as u64, *ace)
                     };
@@ -1092,7 +1183,12 @@ mod tests {
     #[test]
     fn canonical_order_of_sets() {
         let set = |s: &str| s.parse::<CardSet>().unwrap().bits();
-        let pairs = [("1d", "1d 3c"), ("1d 3c", "1c"), ("3d 2b", "4c 1s"), ("1d 2d", "1d 3d")];
+        let pairs = [
+            ("1d", "1d 3c"),
+            ("1d 3c", "1c"),
+            ("3d 2b", "4c 1s"),
+            ("1d 2d", "1d 3d"),
+        ];
         for (a, b) in pairs {
             assert!(canonical_lt(set(a), set(b)), "{a} < {b}");
             assert!(!canonical_lt(set(b), set(a)), "not {b} < {a}");

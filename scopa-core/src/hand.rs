@@ -505,21 +505,9 @@ impl HandState {
             }
             1u64 << (card & 63)
         };
-        let [mut p0, mut p1, mut p2, mut p3] = [0u64; 4];
-        let mut put = |bits: u64, code: usize| {
-            if code & 1 != 0 {
-                p0 |= bits;
-            }
-            if code & 2 != 0 {
-                p1 |= bits;
-            }
-            if code & 4 != 0 {
-                p2 |= bits;
-            }
-            if code & 8 != 0 {
-                p3 |= bits;
-            }
-        };
+        // The cards of each location code; the planes are built from them at the end.
+        let mut by_code = [0u64; 16];
+        let mut put = |bits: u64, code: usize| by_code[code & 15] = bits;
         let n = usize::from(rules.players);
         let first_batch = 1 + usize::from(rules.sides()) + n;
         let table_end = n * CPR + usize::from(rules.initial_table());
@@ -560,7 +548,12 @@ impl HandState {
             };
             put(bits, 1 + usize::from(rules.sides()) + seat);
         }
-        state.planes = [p0, p1, p2, p3];
+        // Plane b holds the cards whose code has bit b.
+        state.planes = core::array::from_fn(|b| {
+            (0..16)
+                .filter(|code| code >> b & 1 == 1)
+                .fold(0, |plane, code| plane | by_code[code])
+        });
         let kings = (table >> 9 & 1) + (table >> 19 & 1) + (table >> 29 & 1) + (table >> 39 & 1);
         let mut cards = crate::deal::SORTED;
         if ORDER {
@@ -1038,6 +1031,28 @@ impl HandState {
     #[inline]
     pub(crate) const fn next_batch(&self) -> u8 {
         self.round() * self.rules.players
+    }
+
+    /// Re-encodes a finished hand played out unpacked (see `playout.rs`): every card is
+    /// in one of the `piles` or, when nobody captured, on the table.
+    #[inline]
+    pub(crate) fn set_finished(&mut self, piles: &[u64; 3], scope: [u8; 3], last_capture: u8) {
+        let mut planes = [0u64; 4];
+        for (side, &pile) in piles
+            .iter()
+            .enumerate()
+            .take(usize::from(self.rules.sides()))
+        {
+            // Code 1 + side: side 0 is plane 0, side 1 plane 1, side 2 planes 0 and 1.
+            let code = 1 + side;
+            planes[0] |= pile & 0u64.wrapping_sub((code & 1) as u64);
+            planes[1] |= pile & 0u64.wrapping_sub((code >> 1 & 1) as u64);
+        }
+        self.planes = planes;
+        self.scope = scope;
+        self.last_capture = last_capture;
+        self.plays = self.rules.plays_per_hand();
+        self.turn = (self.dealer + 1 + self.plays % self.rules.players) % self.rules.players;
     }
 
     /// Re-encodes a position unpacked by a playout (see `playout.rs`): the hands, piles,

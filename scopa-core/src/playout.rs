@@ -14,7 +14,8 @@
 use rand_core::Rng;
 
 use crate::capture::{
-    Move, distinct_nth, lane_count, repeated_nth, repeats_a_value, table_counts, value_mask,
+    Move, distinct_multi, distinct_nth, lane_count, repeated_nth, repeats_a_value, table_counts,
+    value_mask,
 };
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -25,7 +26,8 @@ use crate::rules::AceRule;
 /// Bits of the four Aces.
 const ACES: u64 = 1 | 1 << 10 | 1 << 20 | 1 << 30;
 
-/// Draws the move: the bit position of the card and the index `k` of its capture, from
+/// Draws the move: the bit position of the card, the index `k` of its capture and its
+/// number of captures, from
 /// the packed capture counts of the table (see `capture::table_counts`) — the same draw
 /// as indexing the canonical move list (by card, then capture) with one `below` call.
 /// `SMALL`: the hand has at most 3 cards (every standard deal), counted without a loop.
@@ -35,7 +37,7 @@ fn pick<const SMALL: bool, R: Rng + ?Sized>(
     counts: u64,
     hand: u64,
     rng: &mut R,
-) -> Option<(u32, u64)> {
+) -> Option<(u32, u64, u64)> {
     if SMALL {
         // The (up to) three cards in canonical order; a missing card counts 0.
         let c0 = hand.trailing_zeros();
@@ -53,11 +55,11 @@ fn pick<const SMALL: bool, R: Rng + ?Sized>(
         }
         let k = u64::from(below_nonzero(rng, total as u32));
         return Some(if k < n0 {
-            (c0, k)
+            (c0, k, n0)
         } else if k < n0 + n1 {
-            (c1, k - n0)
+            (c1, k - n0, n1)
         } else {
-            (c2, k - n0 - n1)
+            (c2, k - n0 - n1, n2)
         });
     }
     let mut total = 0;
@@ -75,7 +77,7 @@ fn pick<const SMALL: bool, R: Rng + ?Sized>(
         let c = rest.trailing_zeros();
         let n = lane_count(counts, c);
         if k < n {
-            return Some((c, k));
+            return Some((c, k, n));
         }
         k -= n;
         rest &= rest - 1;
@@ -94,13 +96,47 @@ fn choose<const SMALL: bool, R: Rng + ?Sized>(
     ace: AceRule,
     rng: &mut R,
 ) -> Option<(u32, u64)> {
-    let (card, k) = pick::<SMALL, R>(table_counts(table, repeated, ace), hand, rng)?;
+    let (card, k, n) = pick::<SMALL, R>(table_counts(table, repeated, ace), hand, rng)?;
     let capture = if repeated {
-        repeated_nth(table, Card::from_index(card as u8)?, k as usize, ace)
+        repeated_nth(
+            table,
+            Card::from_index(card as u8)?,
+            k as usize,
+            n as usize,
+            ace,
+        )
     } else {
         distinct_nth(table, value_mask(table), card, k, ace)
     };
     Some((card, capture))
+}
+
+/// [`choose`] for a table holding no value twice and a hand of `size` cards, at most 3.
+/// When none of its cards has two captures or more (most plays), every card is one move
+/// and the draw is just the `k`-th card.
+#[inline(always)]
+fn choose_distinct_small<R: Rng + ?Sized>(
+    table: u64,
+    hand: u64,
+    size: u32,
+    ace: AceRule,
+    rng: &mut R,
+) -> Option<(u32, u64)> {
+    let values = value_mask(table);
+    if hand & distinct_multi(table, values, ace) != 0 {
+        return choose::<true, R>(table, hand, false, ace, rng);
+    }
+    let k = below_nonzero(rng, size);
+    // Drop the k lowest cards (k ≤ 2), without a branch on the random k: `x & (x - 1)`
+    // drops the lowest card, `x & (x - 0)` none.
+    let mut rest = hand;
+    rest &= rest.wrapping_sub(u64::from(k >= 1));
+    rest &= rest.wrapping_sub(u64::from(k >= 2));
+    if rest == 0 {
+        return None; // unreachable: the hand holds `size` cards
+    }
+    let card = rest.trailing_zeros();
+    Some((card, distinct_nth(table, values, card, 0, ace)))
 }
 
 impl HandState {
@@ -158,40 +194,38 @@ fn playout_n<const N: usize, const SMALL: bool, R: Rng + ?Sized>(
     }
 }
 
-/// A hand being played out, unpacked into bitsets. The hands and the sides' piles and
-/// scope are rotated after each play so that index 0 is always the seat to play and its
-/// side: constant indices, which the compiler keeps in registers.
+/// A hand being played out, unpacked into bitsets. The hands and the sides' piles are
+/// rotated after each play so that index 0 is always the seat to play and its side:
+/// constant indices, which the compiler keeps in registers.
 struct Run<const N: usize, const S: usize> {
     table: u64,
     /// `hands[j]`: the hand of the seat `j` places after the one to play.
     hands: [u64; N],
-    /// `piles[j]`, `scope[j]`: the side `j` places after the one to play.
+    /// `piles[j]`: the pile of the side `j` places after the one to play.
     piles: [u64; S],
-    scope: [u8; S],
-    /// The side that captured last, or `NO_SIDE`.
-    last: u8,
-    turn: u8,
+    /// Scope by side (not rotated: scope are rare).
+    scope: [u8; 3],
+    /// Plays made in the hand.
     plays: u8,
-    /// Plays left before every hand is empty.
-    until_deal: u8,
-    /// The location code of the next undealt batch.
-    next_code: usize,
+    /// The value of `plays` after the last capture of this playout; 0: none yet.
+    last_play: u8,
+    /// The seat that leads the hand (plays number 0, N, 2N, …).
+    eldest: u8,
 }
 
 impl<const N: usize, const S: usize> Run<N, S> {
-    /// Plays the card at bit `card` capturing `capture` (0: laid) for the seat to play,
-    /// then deals the next round from `locations` when every hand is empty. `aces`: the
-    /// Aces whose capture without an Ace is a `takes_all` sweep, never a scopa.
+    /// The side of the seat that made play number `play` (0-based) of the hand.
     #[inline(always)]
-    fn play(
-        &mut self,
-        card: u64,
-        capture: u64,
-        total: u8,
-        per_round: u8,
-        aces: u64,
-        locations: &[u64; 16],
-    ) {
+    fn side_of_play(&self, play: u8) -> usize {
+        let seat = (usize::from(self.eldest) + usize::from(play)) % N;
+        if N == 4 { seat & 1 } else { seat }
+    }
+
+    /// Plays the card at bit `card` capturing `capture` (0: laid) for the seat to play.
+    /// `aces`: the Aces whose capture without an Ace is a `takes_all` sweep, never a
+    /// scopa.
+    #[inline(always)]
+    fn play(&mut self, card: u64, capture: u64, total: u8, aces: u64) {
         let hand = self.hands[0] & !card;
         self.plays += 1;
         // Laid (the card joins the table: it never repeats a value there) or captured,
@@ -200,35 +234,22 @@ impl<const N: usize, const S: usize> Run<N, S> {
         let taken = 0u64.wrapping_sub(u64::from(captured));
         self.table = (self.table & !capture) | (card & !taken);
         let pile = self.piles[0] | ((capture | card) & taken);
-        let side = if N == 4 { self.turn & 1 } else { self.turn };
-        if captured {
-            self.last = side;
+        self.last_play = if captured { self.plays } else { self.last_play };
+        // An empty table after the play means a capture (a laid card stays there): a
+        // rare branch, unlike one on whether the card captured.
+        if self.table == 0 && self.plays < total {
+            // A sweep: a scopa, unless a takes_all Ace made it (taking no Ace).
+            let sweep_by_ace = card & aces != 0 && capture & ACES == 0;
+            if !sweep_by_ace {
+                let side = self.side_of_play(self.plays - 1);
+                self.scope[side] += 1;
+            }
         }
-        let sweep_by_ace = card & aces != 0 && capture & ACES == 0;
-        let scope = self.scope[0]
-            + u8::from(captured && self.table == 0 && self.plays < total && !sweep_by_ace);
         // The next seat (and side) to play moves to index 0.
         let hands = self.hands;
         self.hands = core::array::from_fn(|j| if j + 1 == N { hand } else { hands[j + 1] });
         let piles = self.piles;
         self.piles = core::array::from_fn(|j| if j + 1 == S { pile } else { piles[j + 1] });
-        let scopes = self.scope;
-        self.scope = core::array::from_fn(|j| if j + 1 == S { scope } else { scopes[j + 1] });
-        self.turn = if usize::from(self.turn) + 1 == N {
-            0
-        } else {
-            self.turn + 1
-        };
-        self.until_deal -= 1;
-        if self.until_deal == 0 && self.plays < total {
-            // Every hand is empty and the eldest is to play: deal the next batches, from
-            // the eldest on.
-            self.until_deal = per_round;
-            for (j, hand) in self.hands.iter_mut().enumerate() {
-                *hand = locations[(self.next_code + j) & 15];
-            }
-            self.next_code += N;
-        }
     }
 }
 
@@ -271,55 +292,87 @@ fn playout_sides<const N: usize, const S: usize, const SMALL: bool, const ACE: u
         table: locations[0],
         hands: core::array::from_fn(|j| locations[1 + S + (turn + j) % N]),
         piles: core::array::from_fn(|j| locations[1 + (side + j) % S]),
-        scope: core::array::from_fn(|j| state.scope(((side + j) % S) as u8)),
-        last: state.last_capture().unwrap_or(NO_SIDE),
-        turn: turn as u8,
+        scope: [state.scope(0), state.scope(1), state.scope(2)],
         plays,
-        until_deal: per_round - plays % per_round,
-        next_code: 1 + S + N + usize::from(state.next_batch()),
+        last_play: 0,
+        eldest: state.eldest(),
     };
-    // While the table holds some value twice (only ever some of the initial cards)…
-    while run.plays < total && repeats_a_value(run.table) {
-        let Some((i, capture)) = choose::<SMALL, R>(run.table, run.hands[0], true, ace, rng) else {
+    let mut next_code = 1 + S + N + usize::from(state.next_batch());
+    let mut repeated = repeats_a_value(run.table);
+    // The plays left in this round (until every hand is empty).
+    let mut left = per_round - plays % per_round;
+    'hand: loop {
+        // While the table holds some value twice (only ever some of the initial cards)…
+        while left > 0 && repeated {
+            let hand = run.hands[0];
+            let Some((i, capture)) = choose::<SMALL, R>(run.table, hand, true, ace, rng) else {
+                break 'hand;
+            };
+            run.play(1 << i, capture, total, aces);
+            repeated = repeats_a_value(run.table);
+            left -= 1;
+        }
+        // … then no value twice to the end of the hand: a laid card never repeats one, and
+        // captures only remove cards.
+        while left > 0 {
+            let hand = run.hands[0];
+            let chosen = if SMALL {
+                // Within a round the seats' hands shrink in turn: the seat to play holds
+                // ⌈left / N⌉ cards.
+                let size = u32::from(left).div_ceil(N as u32);
+                choose_distinct_small(run.table, hand, size, ace, rng)
+            } else {
+                choose::<false, R>(run.table, hand, false, ace, rng)
+            };
+            let Some((i, capture)) = chosen else {
+                break 'hand;
+            };
+            run.play(1 << i, capture, total, aces);
+            left -= 1;
+        }
+        if run.plays >= total {
             break;
-        };
-        run.play(1 << i, capture, total, per_round, aces, &locations);
-    }
-    // … then no value twice to the end of the hand: a laid card never repeats one, and
-    // captures only remove cards.
-    while run.plays < total {
-        let Some((i, capture)) = choose::<SMALL, R>(run.table, run.hands[0], false, ace, rng)
-        else {
-            break;
-        };
-        run.play(1 << i, capture, total, per_round, aces, &locations);
+        }
+        // Every hand is empty and the eldest is to play: deal the next batches, from the
+        // eldest on.
+        for (j, hand) in run.hands.iter_mut().enumerate() {
+            *hand = locations[(next_code + j) & 15];
+        }
+        next_code += N;
+        left = per_round;
     }
     // Back from the rotation to seats and sides.
-    let turn = usize::from(run.turn);
+    let turn = (usize::from(run.eldest) + usize::from(run.plays)) % N;
     let side = if N == 4 { turn & 1 } else { turn };
     let mut hands = [0u64; N];
     for (j, &hand) in run.hands.iter().enumerate() {
         hands[(turn + j) % N] = hand;
     }
     let mut piles = [0u64; 3];
-    let mut scope = [0u8; 3];
-    for j in 0..S {
-        piles[(side + j) % S] = run.piles[j];
-        scope[(side + j) % S] = run.scope[j];
+    for (j, &pile) in run.piles.iter().enumerate() {
+        piles[(side + j) % S] = pile;
     }
-    if run.plays >= total && run.last != NO_SIDE {
+    let last = match run.last_play {
+        0 => state.last_capture().unwrap_or(NO_SIDE),
+        play => run.side_of_play(play - 1) as u8,
+    };
+    if run.plays >= total && last != NO_SIDE {
         // The cards left on the table go to the side that captured last.
-        piles[usize::from(run.last)] |= run.table;
+        piles[usize::from(last)] |= run.table;
+    }
+    if run.plays >= total {
+        state.set_finished(&piles, run.scope, last);
+        return;
     }
     // Whatever is in no hand, pile or undealt batch is on the table.
     state.set_unpacked(
         &hands,
         &piles,
-        scope,
-        run.last,
+        run.scope,
+        last,
         run.plays,
-        run.turn,
-        (run.next_code - 1 - S - N) as u8,
+        turn as u8,
+        (next_code - 1 - S - N) as u8,
     );
 }
 
