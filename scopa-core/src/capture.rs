@@ -315,6 +315,12 @@ pub(crate) static CARD_INFO: [u32; 65] = {
     t
 };
 
+/// The shift of the lane of the card at bit position `index` in a packed count vector.
+#[inline(always)]
+pub(crate) fn lane_shift(index: u32) -> u32 {
+    CARD_INFO[(index as usize).min(64)] & 63
+}
+
 /// The number in `counts` (a packed count vector) for the card at bit position `index`
 /// (0 for 40 … 64).
 #[inline(always)]
@@ -498,6 +504,53 @@ static DISTINCT_MULTI: [u16; 1024] = {
     out
 };
 
+/// For a card of value `v` on a table holding no value twice, indexed by
+/// `2^v - 2 + m` where `m` is the table's value mask restricted to the values up to `v`
+/// (2,046 slots, and 2 unused so that the index is masked, not checked): the value mask of
+/// its capture when it has exactly one — its equal card, or the one subset summing to `v`
+/// — and 0 when it is laid (or has several).
+static SINGLE_CAPTURE: [u16; 2048] = {
+    let (start, _) = build_sums::<0>(None);
+    let mut pool = [0u16; SUM_POOL_LEN];
+    build_sums::<SUM_POOL_LEN>(Some(&mut pool));
+    let mut out = [0u16; 2048];
+    let mut v = 1u32;
+    while v <= 10 {
+        let mut m = 0u32;
+        while m < 1 << v {
+            let vbit = 1 << (v - 1);
+            let capture = if m & vbit != 0 {
+                vbit
+            } else {
+                let slot = sum_slot(v, m & (vbit - 1));
+                let (from, to) = (start[slot] as usize, start[slot + 1] as usize);
+                if to == from + 1 { pool[from] as u32 } else { 0 }
+            };
+            out[((1 << v) - 2 + m) as usize] = capture as u16;
+            m += 1;
+        }
+        v += 1;
+    }
+    out
+};
+
+/// The capture of the card at bit position `card` on `table`, which holds no value twice
+/// (value mask `values`), when that card has exactly one legal move (see
+/// [`distinct_multi`]): its equal card, its one subset, or nothing (laid) — or, for a
+/// `takes_all` Ace that would be laid on a non-empty table, the whole table.
+#[inline(always)]
+pub(crate) fn distinct_single(table: u64, values: u32, card: u32, ace: AceRule) -> u64 {
+    let below = CARD_INFO[(card as usize).min(64)] >> 8 & 0x3FF;
+    let upto = below * 2 + 1; // the values up to the card's
+    let capture = SINGLE_CAPTURE[(upto - 1 + (values & upto)) as usize & 2047];
+    let taken = cards_of_values(table, u32::from(capture));
+    if matches!(ace, AceRule::TakesAll) && below == 0 && taken == 0 {
+        // An Ace with no Ace on the table sweeps it (or is laid on an empty one).
+        return table;
+    }
+    taken
+}
+
 /// The cards that have two or more legal captures on `table`, which holds no value twice
 /// (value mask `values`).
 #[inline(always)]
@@ -576,8 +629,14 @@ fn spread_lanes(values: u64) -> u64 {
 /// each value on the table (equal cards), and for the other values the number of subsets
 /// summing to it, counted on real cards — the subsets of the distinct values times one
 /// factor (1 + x^v) per repeated card — or 1 (laid) when there is none.
-#[inline(never)]
+#[inline]
 fn repeated_counts(table: u64, values: u32) -> u64 {
+    repeated_counts_and_laid(table, values).0
+}
+
+/// [`repeated_counts`], and bit 0 of the lane of every value whose cards are laid.
+#[inline(never)]
+pub(crate) fn repeated_counts_and_laid(table: u64, values: u32) -> (u64, u64) {
     let (d, c, s, b) = (
         table & 0x3FF,
         table >> 10 & 0x3FF,
@@ -612,7 +671,7 @@ fn repeated_counts(table: u64, values: u32) -> u64 {
     // Lanes with no subset and no equal card: laid, one move.
     let nonzero = (((sums & LOW5) + LOW5) | sums) & HIGH;
     let laid = (!nonzero & HIGH) >> 5 & !on;
-    multiplicity + sums + laid
+    (multiplicity + sums + laid, laid)
 }
 
 /// The number of legal captures of a card of each value on `table` (1 when it is laid),
@@ -1133,6 +1192,26 @@ mod tests {
                     assert_eq!(nth, s.bits(), "{card} on {table} under {ace}, capture {k}");
                 }
                 assert_eq!(fast.nth(card, expected.len()), None);
+                if !repeated {
+                    // The one-move shortcut of the playout.
+                    let multi = distinct_multi(bits, value_mask(bits), *ace) >> i & 1 == 1;
+                    assert_eq!(multi, expected.len() > 1, "{card} on {table} under {ace}");
+                    if !multi {
+                        let single = distinct_single(bits, value_mask(bits), i, *ace);
+                        assert_eq!(single, expected[0].bits(), "{card} on {table} under {ace}");
+                    }
+                } else {
+                    let (counts_too, laid) = repeated_counts_and_laid(bits, value_mask(bits));
+                    assert_eq!(counts_too, repeated_counts(bits, value_mask(bits)));
+                    let is_laid = laid >> lane_shift(i) & 1 == 1;
+                    let laid_or_swept = expected.len() == 1
+                        && (expected[0].is_empty()
+                            || (*ace == AceRule::TakesAll
+                                && card.value() == 1
+                                && expected[0] == table
+                                && (table & CardSet::of_value(1)).is_empty()));
+                    assert_eq!(is_laid, laid_or_swept, "{card} on {table} under {ace}");
+                }
             }
         }
     }

@@ -14,8 +14,8 @@
 use rand_core::Rng;
 
 use crate::capture::{
-    Move, distinct_multi, distinct_nth, lane_count, repeated_nth, repeats_a_value, table_counts,
-    value_mask,
+    Move, distinct_multi, distinct_nth, distinct_single, lane_count, lane_shift,
+    repeated_counts_and_laid, repeated_nth, repeats_a_value, table_counts, value_mask,
 };
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -126,17 +126,49 @@ fn choose_distinct_small<R: Rng + ?Sized>(
     if hand & distinct_multi(table, values, ace) != 0 {
         return choose::<true, R>(table, hand, false, ace, rng);
     }
-    let k = below_nonzero(rng, size);
-    // Drop the k lowest cards (k ≤ 2), without a branch on the random k: `x & (x - 1)`
-    // drops the lowest card, `x & (x - 0)` none.
     let mut rest = hand;
-    rest &= rest.wrapping_sub(u64::from(k >= 1));
-    rest &= rest.wrapping_sub(u64::from(k >= 2));
+    if size == 1 {
+        // `below(rng, 1)` is 0 after exactly one `next_u32()`, whatever it returns: only
+        // the generator's state has to move on.
+        rng.next_u32();
+    } else {
+        let k = below_nonzero(rng, size);
+        // Drop the k lowest cards (k ≤ 2), without a branch on the random k: `x & (x - 1)`
+        // drops the lowest card, `x & (x - 0)` none.
+        rest &= rest.wrapping_sub(u64::from(k >= 1));
+        rest &= rest.wrapping_sub(u64::from(k >= 2));
+    }
     if rest == 0 {
         return None; // unreachable: the hand holds `size` cards
     }
     let card = rest.trailing_zeros();
-    Some((card, distinct_nth(table, values, card, 0, ace)))
+    Some((card, distinct_single(table, values, card, ace)))
+}
+
+/// [`choose`] for a table holding some value twice, with the laid cards and single equal
+/// cards taken without the general search.
+#[inline(always)]
+fn choose_repeated<const SMALL: bool, R: Rng + ?Sized>(
+    table: u64,
+    hand: u64,
+    ace: AceRule,
+    rng: &mut R,
+) -> Option<(u32, u64)> {
+    let values = value_mask(table);
+    let (mut counts, laid) = repeated_counts_and_laid(table, values);
+    let whole =
+        matches!(ace, AceRule::MatchTakesAll) && values & 1 != 0 && table & (table - 1) != 0;
+    counts += u64::from(whole);
+    let (card, k, n) = pick::<SMALL, R>(counts, hand, rng)?;
+    let bit = 1u64 << card;
+    if laid >> lane_shift(card) & 1 != 0 {
+        // Laid; a takes_all Ace (no Ace on the table) sweeps a non-empty table instead.
+        let sweeps = matches!(ace, AceRule::TakesAll) && bit & ACES != 0;
+        return Some((card, if sweeps { table } else { 0 }));
+    }
+    let card = Card::from_index(card as u8)?;
+    let capture = repeated_nth(table, card, k as usize, n as usize, ace);
+    Some((u32::from(card.index()), capture))
 }
 
 impl HandState {
@@ -238,7 +270,7 @@ impl<const N: usize, const S: usize> Run<N, S> {
         // An empty table after the play means a capture (a laid card stays there): a
         // rare branch, unlike one on whether the card captured.
         if self.table == 0 && self.plays < total {
-            // A sweep: a scopa, unless a takes_all Ace made it (taking no Ace).
+            // A scopa, unless a takes_all Ace made the sweep (taking no Ace).
             let sweep_by_ace = card & aces != 0 && capture & ACES == 0;
             if !sweep_by_ace {
                 let side = self.side_of_play(self.plays - 1);
@@ -305,7 +337,7 @@ fn playout_sides<const N: usize, const S: usize, const SMALL: bool, const ACE: u
         // While the table holds some value twice (only ever some of the initial cards)…
         while left > 0 && repeated {
             let hand = run.hands[0];
-            let Some((i, capture)) = choose::<SMALL, R>(run.table, hand, true, ace, rng) else {
+            let Some((i, capture)) = choose_repeated::<SMALL, R>(run.table, hand, ace, rng) else {
                 break 'hand;
             };
             run.play(1 << i, capture, total, aces);
