@@ -35,6 +35,13 @@ fn random_move(hand: &mut HandState, rng: &mut SplitMix64) {
     }
 }
 
+/// This thread's time on a CPU, in ns (Linux `schedstat`), if the system reports it. On a
+/// shared machine it leaves out the time the thread waited for a core.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
 /// Runs the benchmark and prints its figures.
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let rules = Rules::default();
@@ -44,6 +51,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     // Random deals: shuffle, deal, play uniformly random legal moves to the end, score.
     let mut deals = 0u64;
     let mut points = 0u64;
+    let cpu_start = thread_cpu_ns();
     let start = Instant::now();
     let elapsed = loop {
         for _ in 0..64 {
@@ -61,8 +69,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             break e;
         }
     };
+    let cpu = cpu_start
+        .zip(thread_cpu_ns())
+        .map(|(a, b)| b.saturating_sub(a).max(1) as f64 * 1e-9);
     black_box(points);
     let deals_per_sec = deals as f64 / elapsed.as_secs_f64();
+    let deals_per_cpu_sec = cpu.map(|c| deals as f64 / c);
 
     // Legal-move generation: positions sampled from random games; each timed over a batch
     // of calls, the median per-call time reported.
@@ -94,6 +106,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         let out = json!({
             "random_deals_per_sec": deals_per_sec,
+            "random_deals_per_cpu_sec": deals_per_cpu_sec,
             "legal_moves_ns": legal_ns,
             "deals": deals,
             "seconds": elapsed.as_secs_f64(),
@@ -107,6 +120,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             "Random 2-player deals: {deals_per_sec:.0} per second ({deals} deals in {:.2} s, one thread)",
             elapsed.as_secs_f64()
         );
+        if let Some(per_cpu) = deals_per_cpu_sec {
+            outln!(
+                text,
+                "  {per_cpu:.0} per second of the thread's on-CPU time (excludes waiting for a shared core)"
+            );
+        }
         outln!(
             text,
             "Legal-move generation: {legal_ns:.1} ns median per call over {POSITIONS} positions from random games ({mean_moves:.2} moves on average)"

@@ -908,11 +908,8 @@ pub(crate) fn repeated_nth(table: u64, card: Card, k: usize, n: usize, ace: AceR
         if ace_takes_all(table_set, v, ace) {
             return table;
         }
-        if n == 1 && !has_sum(table_set, v) {
-            return 0;
-        }
         // The subsets summing to v (each of two or more cards below v), when there are at
-        // most 6 such cards (always, in practice).
+        // most 6 such cards (always, in practice); none: laid.
         let below = table & CardSet::below_value(v).bits();
         let mut values = [0u8; 6];
         let mut bits = [0u64; 6];
@@ -942,25 +939,48 @@ pub(crate) fn repeated_nth(table: u64, card: Card, k: usize, n: usize, ace: AceR
 /// Of the `n` subsets of the cards `bits` (with `values`, at most 6) that sum to `v`, the
 /// `k`-th in canonical order (0 if there are not that many).
 fn kth_subset_summing(values: &[u8], bits: &[u64], v: u8, k: usize, n: usize) -> u64 {
-    // Sums of every sub-mask, each from the one without its lowest card; the matches kept
-    // in canonical order.
-    let mut sums = [0u8; 64];
+    if n >= 2 {
+        return kth_of_several_subsets(values, bits, v, k, n);
+    }
+    // Every subset in Gray-code order (one card in or out per step), its sum kept as it
+    // goes, until the one that sums to v.
+    let mut set = 0u64;
+    let mut sum = 0u8;
+    for step in 1..1usize << values.len() {
+        let i = step.trailing_zeros() as usize;
+        let (bit, value) = (bits[i], values[i]);
+        sum = if set & bit != 0 {
+            sum.wrapping_sub(value)
+        } else {
+            sum.wrapping_add(value)
+        };
+        set ^= bit;
+        if sum == v {
+            return set;
+        }
+    }
+    0
+}
+
+/// [`kth_subset_summing`] when there are two subsets or more: all of them, sorted.
+#[cold]
+fn kth_of_several_subsets(values: &[u8], bits: &[u64], v: u8, k: usize, n: usize) -> u64 {
+    let n = n.min(MAX_CAPTURES);
     let mut found = [0u64; MAX_CAPTURES];
     let mut len = 0;
-    for mask in 1..1usize << values.len() {
-        let sum = sums[mask & (mask - 1)] + values[mask.trailing_zeros() as usize];
-        sums[mask] = sum;
+    let mut set = 0u64;
+    let mut sum = 0u8;
+    for step in 1..1usize << values.len() {
+        let i = step.trailing_zeros() as usize;
+        let (bit, value) = (bits[i], values[i]);
+        sum = if set & bit != 0 {
+            sum.wrapping_sub(value)
+        } else {
+            sum.wrapping_add(value)
+        };
+        set ^= bit;
         if sum != v {
             continue;
-        }
-        let mut set = 0;
-        for (i, &bit) in bits.iter().enumerate() {
-            if mask >> i & 1 == 1 {
-                set |= bit;
-            }
-        }
-        if n == 1 {
-            return set;
         }
         if len < MAX_CAPTURES {
             let mut at = len;
@@ -970,6 +990,9 @@ fn kth_subset_summing(values: &[u8], bits: &[u64], v: u8, k: usize, n: usize) ->
             }
             found[at] = set;
             len += 1;
+            if len == n {
+                break; // all of them
+            }
         }
     }
     if k < len { found[k] } else { 0 }

@@ -1096,6 +1096,15 @@ impl HandState {
             return None;
         }
         let k = self.rules.sides() as usize;
+        if k == 2 && self.scope[0] <= 40 && self.scope[1] <= 40 {
+            // Two piles that the encoding keeps disjoint: nothing to check.
+            let piles = [self.at(1), self.at(2)];
+            return Some(crate::score::score_two(
+                &self.rules,
+                piles,
+                [self.scope[0], self.scope[1]],
+            ));
+        }
         let mut piles = [CardSet::EMPTY; 3];
         for (side, pile) in piles.iter_mut().enumerate().take(k) {
             *pile = self.pile(side as u8);

@@ -166,6 +166,15 @@ fn choose_repeated<const SMALL: bool, R: Rng + ?Sized>(
         let sweeps = matches!(ace, AceRule::TakesAll) && bit & ACES != 0;
         return Some((card, if sweeps { table } else { 0 }));
     }
+    let equal = table & (ACES << (card % 10));
+    if equal != 0 && !(whole && bit & ACES != 0) {
+        // The k-th of the equal cards, by index.
+        let mut rest = equal;
+        for _ in 0..k {
+            rest &= rest - 1;
+        }
+        return Some((card, rest & rest.wrapping_neg()));
+    }
     let card = Card::from_index(card as u8)?;
     let capture = repeated_nth(table, card, k as usize, n as usize, ace);
     Some((u32::from(card.index()), capture))
@@ -269,13 +278,12 @@ impl<const N: usize, const S: usize> Run<N, S> {
         self.last_play = if captured { self.plays } else { self.last_play };
         // An empty table after the play means a capture (a laid card stays there): a
         // rare branch, unlike one on whether the card captured.
-        if self.table == 0 && self.plays < total {
-            // A scopa, unless a takes_all Ace made the sweep (taking no Ace).
+        if self.table == 0 {
+            // A scopa, unless it is the last play or a takes_all Ace made the sweep (taking
+            // no Ace).
             let sweep_by_ace = card & aces != 0 && capture & ACES == 0;
-            if !sweep_by_ace {
-                let side = self.side_of_play(self.plays - 1);
-                self.scope[side] += 1;
-            }
+            let side = self.side_of_play(self.plays - 1);
+            self.scope[side] += u8::from(self.plays < total && !sweep_by_ace);
         }
         // The next seat (and side) to play moves to index 0.
         let hands = self.hands;

@@ -291,7 +291,7 @@ fn side_score(rules: &Rules, pile: CardSet, scope: u8, t: Tally) -> SideScore {
 /// [`score_hand`] for two sides (checked piles and scope), without the loops: the usual
 /// case, and the end of every random playout.
 #[inline]
-fn score_two(rules: &Rules, piles: [CardSet; 2], scope: [u8; 2]) -> HandScore {
+pub(crate) fn score_two(rules: &Rules, piles: [CardSet; 2], scope: [u8; 2]) -> HandScore {
     let (ta, tb) = (Tally::of(piles[0]), Tally::of(piles[1]));
     let mut a = side_score(rules, piles[0], scope[0], ta);
     let mut b = side_score(rules, piles[1], scope[1], tb);
