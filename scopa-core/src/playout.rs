@@ -111,14 +111,13 @@ fn choose<const SMALL: bool, R: Rng + ?Sized>(
     Some((card, capture))
 }
 
-/// [`choose`] for a table holding no value twice and a hand of `size` cards, at most 3.
-/// When none of its cards has two captures or more (most plays), every card is one move
-/// and the draw is just the `k`-th card.
+/// [`choose`] for a table holding no value twice and a hand of at most 3 cards. When none
+/// of them has two captures or more (most plays), every card is one move and the draw is
+/// just the `k`-th card.
 #[inline(always)]
 fn choose_distinct_small<R: Rng + ?Sized>(
     table: u64,
     hand: u64,
-    size: u32,
     ace: AceRule,
     rng: &mut R,
 ) -> Option<(u32, u64)> {
@@ -126,12 +125,14 @@ fn choose_distinct_small<R: Rng + ?Sized>(
     if hand & distinct_multi(table, values, ace) != 0 {
         return choose::<true, R>(table, hand, false, ace, rng);
     }
+    let h1 = hand & hand.wrapping_sub(1);
     let mut rest = hand;
-    if size == 1 {
-        // `below(rng, 1)` is 0 after exactly one `next_u32()`, whatever it returns: only
-        // the generator's state has to move on.
+    if h1 == 0 {
+        // One card: `below(rng, 1)` is 0 after exactly one `next_u32()`, whatever it
+        // returns — only the generator's state has to move on.
         rng.next_u32();
     } else {
+        let size = 2 + u32::from(h1 & h1.wrapping_sub(1) != 0);
         let k = below_nonzero(rng, size);
         // Drop the k lowest cards (k ≤ 2), without a branch on the random k: `x & (x - 1)`
         // drops the lowest card, `x & (x - 0)` none.
@@ -139,7 +140,7 @@ fn choose_distinct_small<R: Rng + ?Sized>(
         rest &= rest.wrapping_sub(u64::from(k >= 2));
     }
     if rest == 0 {
-        return None; // unreachable: the hand holds `size` cards
+        return None; // an empty hand: a corrupt position
     }
     let card = rest.trailing_zeros();
     Some((card, distinct_single(table, values, card, ace)))
@@ -323,7 +324,6 @@ fn playout_sides<const N: usize, const S: usize, const SMALL: bool, const ACE: u
     let aces = if ACE == 1 { ACES } else { 0 };
     let rules = *state.rules();
     let total = rules.plays_per_hand();
-    let per_round = rules.plays_per_round();
     let locations = state.locations();
     let plays = state.plays();
     let turn = usize::from(state.turn()) % N;
@@ -339,28 +339,27 @@ fn playout_sides<const N: usize, const S: usize, const SMALL: bool, const ACE: u
     };
     let mut next_code = 1 + S + N + usize::from(state.next_batch());
     let mut repeated = repeats_a_value(run.table);
-    // The plays left in this round (until every hand is empty).
-    let mut left = per_round - plays % per_round;
+    // One round (or the rest of it) per turn of the outer loop: the seats play in turn from
+    // equal hands, so the round is over when the next seat has no card.
     'hand: loop {
         // While the table holds some value twice (only ever some of the initial cards)…
-        while left > 0 && repeated {
+        while repeated {
             let hand = run.hands[0];
             let Some((i, capture)) = choose_repeated::<SMALL, R>(run.table, hand, ace, rng) else {
                 break 'hand;
             };
             run.play(1 << i, capture, total, aces);
             repeated = repeats_a_value(run.table);
-            left -= 1;
+            if run.hands[0] == 0 {
+                break;
+            }
         }
         // … then no value twice to the end of the hand: a laid card never repeats one, and
         // captures only remove cards.
-        while left > 0 {
+        while !repeated && run.hands[0] != 0 {
             let hand = run.hands[0];
             let chosen = if SMALL {
-                // Within a round the seats' hands shrink in turn: the seat to play holds
-                // ⌈left / N⌉ cards.
-                let size = u32::from(left).div_ceil(N as u32);
-                choose_distinct_small(run.table, hand, size, ace, rng)
+                choose_distinct_small(run.table, hand, ace, rng)
             } else {
                 choose::<false, R>(run.table, hand, false, ace, rng)
             };
@@ -368,10 +367,12 @@ fn playout_sides<const N: usize, const S: usize, const SMALL: bool, const ACE: u
                 break 'hand;
             };
             run.play(1 << i, capture, total, aces);
-            left -= 1;
         }
         if run.plays >= total {
             break;
+        }
+        if run.hands[0] != 0 {
+            continue; // the table became distinct mid-round
         }
         // Every hand is empty and the eldest is to play: deal the next batches, from the
         // eldest on.
@@ -379,7 +380,6 @@ fn playout_sides<const N: usize, const S: usize, const SMALL: bool, const ACE: u
             *hand = locations[(next_code + j) & 15];
         }
         next_code += N;
-        left = per_round;
     }
     // Back from the rotation to seats and sides.
     let turn = (usize::from(run.eldest) + usize::from(run.plays)) % N;
