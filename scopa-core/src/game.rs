@@ -5,7 +5,7 @@ use crate::capture::{Move, MoveList};
 use crate::cardset::CardSet;
 use crate::deal::{Deck, SplitMix64, below};
 use crate::hand::{DealError, Event, Events, HandState, PlayError};
-use crate::rules::{Rules, RulesError};
+use crate::rules::{DealKind, Rules, RulesError};
 use crate::score::{HandScore, score_hand};
 use crate::view::{Play, PlayerView};
 
@@ -22,6 +22,12 @@ pub struct FinishedHand {
 }
 
 /// A whole match: hands are dealt from a seeded [`SplitMix64`] until a side wins.
+///
+/// Tied leaders play another hand (RULES.md §6), but not for ever: the hand numbers and
+/// scores are 16-bit counters, so a match lasts at most [`Match::MAX_HANDS`] hands. If the
+/// leaders are still tied when hand `MAX_HANDS - 1` (numbered from 0) ends, the first of
+/// them in side order wins (see [`winner_after_hand`]). Within that limit no score can
+/// overflow: a side makes at most [`Rules::max_hand_points`] (≤ 35) points a hand.
 ///
 /// ```
 /// use scopa_core::{Match, Rules};
@@ -49,9 +55,32 @@ pub struct Match {
     pub(crate) rng: SplitMix64,
     pub(crate) winner: Option<u8>,
     pub(crate) last_hand: Option<FinishedHand>,
+    /// Reshuffles of the current hand forced by three or more Kings on the table.
+    pub(crate) redeals: u8,
+}
+
+/// The most kings redeals recorded for one hand (more are counted as this many). A redeal
+/// happens on about 1 deal in 630, so this bound is never reached in practice.
+pub const MAX_REDEALS: u8 = 127;
+
+/// Shuffles and deals until the table holds fewer than three Kings (under `kings_redeal`),
+/// counting the reshuffles. `rules` and `dealer` are already checked.
+fn deal_counting(rules: Rules, dealer: u8, rng: &mut SplitMix64) -> (HandState, Deck, u8) {
+    let mut redeals = 0u8;
+    loop {
+        let deck = Deck::shuffled(rng);
+        if let Ok(hand) = HandState::from_deck(rules, dealer, &deck) {
+            return (hand, deck, redeals);
+        }
+        redeals = redeals.saturating_add(1).min(MAX_REDEALS);
+    }
 }
 
 impl Match {
+    /// The most hands a match lasts: hands are numbered 0 to `MAX_HANDS - 1`, and the last
+    /// one always ends the match (see [`winner_after_hand`]).
+    pub const MAX_HANDS: u16 = 1000;
+
     /// A new match; the first dealer is drawn by lot from the seed.
     pub fn new(rules: Rules, seed: u64) -> Result<Match, RulesError> {
         rules.validate()?;
@@ -86,7 +115,7 @@ impl Match {
 
     /// Starts a match for checked rules and dealer.
     fn start(rules: Rules, mut rng: SplitMix64, first_dealer: u8) -> Match {
-        let (hand, deck) = HandState::deal_checked(rules, first_dealer, &mut rng);
+        let (hand, deck, redeals) = deal_counting(rules, first_dealer, &mut rng);
         Match {
             rules,
             hand,
@@ -98,6 +127,7 @@ impl Match {
             rng,
             winner: None,
             last_hand: None,
+            redeals,
         }
     }
 
@@ -177,6 +207,61 @@ impl Match {
         self.last_hand.as_ref()
     }
 
+    /// How many times the current hand's cards were shuffled again because three or more
+    /// Kings would have been on the table (RULES.md's `kings_redeal`; at most
+    /// [`MAX_REDEALS`]).
+    pub const fn redeals(&self) -> u8 {
+        self.redeals
+    }
+
+    /// The cards the deal of the current hand laid face up on the table (public: every
+    /// seat saw them).
+    pub fn initial_table(&self) -> CardSet {
+        let skip = usize::from(self.rules.players) * usize::from(self.rules.cards_per_round());
+        self.deck.cards()[skip..]
+            .iter()
+            .take(usize::from(self.rules.initial_table()))
+            .copied()
+            .collect()
+    }
+
+    /// The [`Event::NewHand`] of the current hand, as [`Match::play`] reported it when it was
+    /// dealt (for the first hand, which no play reports, and for a front-end that resumes).
+    pub fn deal_event(&self) -> Event {
+        Event::NewHand {
+            number: self.hand_number,
+            dealer: self.hand.dealer(),
+            table: self.initial_table(),
+            redeals: self.redeals,
+        }
+    }
+
+    /// Takes back the plays of the current hand after the first `plays`: the hand is dealt
+    /// again from its deck and the first `plays` moves are replayed, so the result is exactly
+    /// the position the match was in then. Refused (and nothing changes) when `plays` is not
+    /// below the number of plays made, or once the match is over.
+    pub fn rewind(&mut self, plays: u8) -> Result<(), RewindError> {
+        if self.winner.is_some() {
+            return Err(RewindError::MatchOver);
+        }
+        let made = self.history.len();
+        if usize::from(plays) >= made {
+            return Err(RewindError::NothingToTakeBack {
+                plays,
+                made: made as u8,
+            });
+        }
+        let mut hand = HandState::from_deck(self.rules, self.hand.dealer(), &self.deck)
+            .map_err(|_| RewindError::Inconsistent)?;
+        for &mv in &self.history[..usize::from(plays)] {
+            hand.play(hand.turn(), mv)
+                .map_err(|_| RewindError::Inconsistent)?;
+        }
+        self.hand = hand;
+        self.history.truncate(usize::from(plays));
+        Ok(())
+    }
+
     /// The legal moves of the seat to play (empty once the match is over).
     pub fn legal_moves(&self) -> MoveList {
         if self.winner.is_some() {
@@ -218,15 +303,21 @@ impl Match {
         let Ok(score) = score_hand(&self.rules, &piles[..k], &scope[..k]) else {
             return; // piles of one hand are always disjoint
         };
-        for (total, points) in self.scores.iter_mut().zip(score.totals()) {
-            *total = total.saturating_add(points);
-        }
         self.last_hand = Some(FinishedHand {
             piles,
             scope,
             score,
         });
-        self.winner = winner_of(&self.rules, self.scores);
+        match add_points(self.scores, score.totals()) {
+            Some(scores) => {
+                self.scores = scores;
+                self.winner = winner_after_hand(&self.rules, self.scores, self.hand_number);
+            }
+            // Unreachable (at most MAX_HANDS hands of at most 35 points each, checked at
+            // compile time below); were it reached, the match would end as at the last
+            // hand rather than wrap or saturate a score.
+            None => self.winner = Some(leader(&self.rules, self.scores)),
+        }
         if let Some(winner) = self.winner {
             let _ = events.push(Event::MatchFinished {
                 winner,
@@ -234,23 +325,110 @@ impl Match {
             });
         } else {
             self.next_hand();
-            let _ = events.push(Event::NewHand {
-                number: self.hand_number,
-                dealer: self.hand.dealer(),
-            });
+            let _ = events.push(self.deal_event());
         }
     }
 
     fn next_hand(&mut self) {
-        self.hand_number = self.hand_number.wrapping_add(1);
+        // No overflow: the last hand, MAX_HANDS - 1 < u16::MAX, always ends the match.
+        self.hand_number += 1;
         let n = u32::from(self.rules.players);
         let dealer = ((u32::from(self.first_dealer) + u32::from(self.hand_number)) % n) as u8;
-        let (hand, deck) = HandState::deal_checked(self.rules, dealer, &mut self.rng);
+        let (hand, deck, redeals) = deal_counting(self.rules, dealer, &mut self.rng);
         self.hand = hand;
         self.deck = deck;
+        self.redeals = redeals;
         self.history.clear();
     }
 }
+
+/// Adds one hand's points to the running scores; `None` if a total would not fit.
+fn add_points(scores: [u16; 3], points: [u16; 3]) -> Option<[u16; 3]> {
+    let mut out = [0; 3];
+    for (slot, (&s, &p)) in out.iter_mut().zip(scores.iter().zip(&points)) {
+        *slot = s.checked_add(p)?;
+    }
+    Some(out)
+}
+
+/// The most points a side can make in one hand under any rules, times the most hands a
+/// match lasts, fits a score: no running score can overflow.
+const _: () = {
+    let most = Rules {
+        players: 4,
+        deal: DealKind::ScoponeScientifico,
+        target: 1,
+        primiera: crate::rules::PrimieraRule::Classic,
+        ace: crate::rules::AceRule::Plain,
+        napola: true,
+        re_bello: true,
+        kings_redeal: false,
+    }
+    .max_hand_points();
+    assert!(most == 35);
+    assert!(Match::MAX_HANDS as u32 * most as u32 <= u16::MAX as u32);
+};
+
+/// The first side (in side order) with the highest score.
+fn leader(rules: &Rules, scores: [u16; 3]) -> u8 {
+    let k = rules.sides() as usize;
+    let best = scores[..k].iter().copied().max().unwrap_or(0);
+    scores[..k].iter().position(|&s| s == best).unwrap_or(0) as u8
+}
+
+/// The winner once hand `hand_number` has ended with `scores`: [`winner_of`], except that
+/// the last hand a match may have ([`Match::MAX_HANDS`]` - 1`) always names one — tied
+/// leaders there are separated by side order, the first of them wins.
+///
+/// ```
+/// use scopa_core::{Match, Rules, winner_after_hand};
+/// let r = Rules::default();
+/// assert_eq!(winner_after_hand(&r, [12, 12, 0], 3), None); // tied: play on
+/// assert_eq!(winner_after_hand(&r, [12, 12, 0], Match::MAX_HANDS - 1), Some(0));
+/// assert_eq!(winner_after_hand(&r, [12, 13, 0], Match::MAX_HANDS - 1), Some(1));
+/// ```
+pub fn winner_after_hand(rules: &Rules, scores: [u16; 3], hand_number: u16) -> Option<u8> {
+    match winner_of(rules, scores) {
+        Some(w) => Some(w),
+        None if hand_number >= Match::MAX_HANDS - 1 => Some(leader(rules, scores)),
+        None => None,
+    }
+}
+
+/// Why [`Match::rewind`] refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum RewindError {
+    /// The match is over: its last hand cannot be taken back.
+    MatchOver,
+    /// Only `made` plays were made in this hand: there is nothing after play `plays`.
+    NothingToTakeBack {
+        /// The plays asked to keep.
+        plays: u8,
+        /// The plays made in the hand.
+        made: u8,
+    },
+    /// The stored deck and plays did not replay (cannot happen for a match built by this
+    /// crate; reported rather than panicking).
+    Inconsistent,
+}
+
+impl core::fmt::Display for RewindError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            RewindError::MatchOver => f.write_str("the match is over: nothing can be taken back"),
+            RewindError::NothingToTakeBack { plays, made } => write!(
+                f,
+                "cannot go back to play {plays} of this hand: only {made} plays were made"
+            ),
+            RewindError::Inconsistent => {
+                f.write_str("the hand's deck and plays do not replay: the match is damaged")
+            }
+        }
+    }
+}
+
+impl core::error::Error for RewindError {}
 
 /// The winner after a hand's points are added (RULES.md §6): a side that has reached the
 /// target with strictly the highest total.

@@ -68,6 +68,11 @@ pub enum Event {
         number: u16,
         /// Its dealer.
         dealer: u8,
+        /// The cards laid face up on the table by the deal.
+        table: CardSet,
+        /// How many times the cards were shuffled again before this deal because three or
+        /// more Kings would have been on the table (`kings_redeal`); almost always 0.
+        redeals: u8,
     },
 }
 

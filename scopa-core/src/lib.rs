@@ -27,6 +27,8 @@
 //! - [`score_hand`] and [`HandScore`]: the breakdown of RULES.md §5.
 //! - [`Match`]: hands to the target; [`Match::to_bytes`] / [`Match::from_bytes`].
 //! - [`PlayerView`]: what one seat knows; the only input of the AI.
+//! - [`session::Session`]: the game a person plays — seats, phases, the one seed policy,
+//!   hints, undo, texts in English and Italian, the one save format. Every front-end drives it.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -45,6 +47,7 @@ pub mod hand;
 mod playout;
 pub mod rules;
 pub mod score;
+pub mod session;
 pub mod snapshot;
 pub mod view;
 
@@ -54,7 +57,7 @@ pub use capture::{
 pub use card::{Card, ParseCardError, Suit};
 pub use cardset::{CardSet, ParseCardSetError};
 pub use deal::{Deck, DeckError, SplitMix64};
-pub use game::{FinishedHand, Match, winner_of};
+pub use game::{FinishedHand, MAX_REDEALS, Match, RewindError, winner_after_hand, winner_of};
 pub use hand::{DealError, Event, Events, HandState, PlayError, PositionError};
 pub use rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError, UnknownOption};
 pub use score::{HandScore, ScoreError, SideScore, napola_points, primiera_value, score_hand};

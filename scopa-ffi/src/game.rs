@@ -3,6 +3,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use scopa_core::ai::{self, Level};
+use scopa_core::session::seed::{self, Purpose};
 use scopa_core::{Event, Match, Play, PlayerView};
 
 use crate::error::{ScopaError, guard};
@@ -27,17 +28,6 @@ pub struct ScopaMatch {
     inner: Mutex<State>,
 }
 
-/// The AI's seed for one decision: a mix of the match seed, the hand number and the plays
-/// made in the hand, so a seed plays the same match on every platform and after a restore.
-pub fn ai_seed(seed: u64, hand_number: u16, plays: u8) -> u64 {
-    // SplitMix64's finaliser over the three inputs.
-    let mut z = seed
-        ^ (u64::from(hand_number) << 16 | u64::from(plays)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl State {
     fn seat(&self, seat: u32) -> Result<u8, ScopaError> {
         let players = self.game.rules().players;
@@ -51,6 +41,20 @@ impl State {
         self.game.view(seat).ok_or_else(|| ScopaError::Internal {
             reason: format!("the engine has no view for existing seat {seat}"),
         })
+    }
+
+    /// The seed of the AI decision of the seat to play: the session's one seed policy
+    /// (SipHash keyed by the match seed, one-way), so the seeds the AI receives give back
+    /// neither the match seed nor the deal. A match here is match 0 of its session.
+    fn ai_decision_seed(&self) -> u64 {
+        seed::derive(
+            self.seed,
+            Purpose::Ai,
+            0,
+            self.game.hand_number(),
+            self.game.hand().plays(),
+            self.game.turn(),
+        )
     }
 
     fn not_over(&self) -> Result<(), ScopaError> {
@@ -148,7 +152,7 @@ impl State {
                         .map(|&s| u32::from(s))
                         .collect(),
                 },
-                Event::NewHand { number, dealer } => GameEvent::NewHand {
+                Event::NewHand { number, dealer, .. } => GameEvent::NewHand {
                     number: u32::from(number),
                     dealer: u32::from(dealer),
                 },
@@ -172,6 +176,12 @@ impl ScopaMatch {
         Arc::new(ScopaMatch {
             inner: Mutex::new(state),
         })
+    }
+
+    /// The seed the AI of the seat to play receives (tests of the seed policy).
+    #[cfg(test)]
+    pub(crate) fn ai_decision_seed(&self) -> Result<u64, ScopaError> {
+        Ok(self.lock()?.ai_decision_seed())
     }
 
     /// Panics while holding the lock (tests of the panic guard and of lock poisoning).
@@ -272,11 +282,7 @@ impl ScopaMatch {
                 return Err(ScopaError::NotYourTurn { seat, turn });
             }
             let view = state.view_of(seat)?;
-            let seed = ai_seed(
-                state.seed,
-                state.game.hand_number(),
-                state.game.hand().plays(),
-            );
+            let seed = state.ai_decision_seed();
             let mv = ai::choose_move(level, &view, seed).ok_or_else(|| ScopaError::Internal {
                 reason: format!("the {level} AI found no move for seat {seat} on its turn"),
             })?;

@@ -20,7 +20,7 @@ pub mod transcript;
 mod types;
 
 pub use error::ScopaError;
-pub use game::{ScopaMatch, ai_seed};
+pub use game::ScopaMatch;
 pub use types::{
     AceRule, AiLevel, Card, DealKind, GameConfig, GameEvent, GameView, HandBreakdown, Hint,
     HintReason, Move, PlayRecord, PrimieraRule, RulesConfig, SideBreakdown, SideView, Suit,

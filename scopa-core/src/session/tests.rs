@@ -1,0 +1,328 @@
+//! Unit tests of the session: phases, pass-and-play, undo, rematch, saves.
+
+use std::vec::Vec;
+
+use super::*;
+use crate::ai::Level;
+use crate::rules::DealKind;
+
+/// Plays `session` to the end of the match: first card, first capture, AI, continue.
+fn play_out(session: &mut Session, max_actions: usize) -> Vec<Action> {
+    let mut actions = Vec::new();
+    while !matches!(session.phase(), Phase::MatchOver { .. }) {
+        assert!(actions.len() < max_actions, "the match did not end");
+        let action = match session.phase() {
+            Phase::Play { .. } => Action::Select(session.state().hand.first().unwrap()),
+            Phase::ChooseCapture { .. } => Action::Capture(1),
+            Phase::AiDue { .. } => Action::RunAi,
+            _ => Action::Continue,
+        };
+        session.apply(action).unwrap();
+        actions.push(action);
+    }
+    actions
+}
+
+#[test]
+fn a_whole_match_round_trips_through_its_bytes_at_every_action() {
+    let mut s = Session::new(Settings::against(Level::Easy, Rules::default()), 5).unwrap();
+    let mut n = 0;
+    while !matches!(s.phase(), Phase::MatchOver { .. }) {
+        let bytes = s.to_bytes();
+        assert_eq!(Session::from_bytes(&bytes).as_ref(), Ok(&s));
+        let action = match s.phase() {
+            Phase::Play { .. } => Action::Select(s.state().hand.first().unwrap()),
+            Phase::ChooseCapture { .. } => Action::Capture(0),
+            Phase::AiDue { .. } => Action::RunAi,
+            _ => Action::Continue,
+        };
+        s.apply(action).unwrap();
+        n += 1;
+    }
+    assert!(n > 36);
+    assert_eq!(Session::from_bytes(&s.to_bytes()).as_ref(), Ok(&s));
+}
+
+#[test]
+fn same_settings_seed_and_actions_give_the_same_session() {
+    let settings = Settings::against(Level::Expert, Rules::default());
+    let mut a = Session::new(settings, 99).unwrap();
+    let actions = play_out(&mut a, 10_000);
+    let mut b = Session::new(settings, 99).unwrap();
+    for act in actions {
+        b.apply(act).unwrap();
+    }
+    assert_eq!(a, b);
+    let c = Session::new(settings, 100).unwrap();
+    assert_ne!(
+        c.state().hand,
+        Session::new(settings, 99).unwrap().state().hand
+    );
+}
+
+#[test]
+fn watch_mode_has_no_viewer_and_only_ai_phases() {
+    let mut s = Session::new(Settings::watch(Level::Medium, Rules::default()), 1).unwrap();
+    assert_eq!(s.viewer(), None);
+    assert!(s.state().hand.is_empty());
+    let actions = play_out(&mut s, 10_000);
+    assert!(
+        actions
+            .iter()
+            .all(|a| matches!(a, Action::RunAi | Action::Continue))
+    );
+}
+
+#[test]
+fn pass_and_play_hides_the_cards_between_people() {
+    let rules = Rules {
+        players: 4,
+        ..Rules::default()
+    };
+    let mut s = Session::new(Settings::pass_and_play(rules), 3).unwrap();
+    let mut handoffs = 0;
+    let mut plays = 0;
+    while !matches!(s.phase(), Phase::MatchOver { .. }) && plays < 200 {
+        let st = s.state();
+        match st.phase {
+            Phase::HandOff { seat } => {
+                assert_eq!(st.viewer, None);
+                assert!(st.hand.is_empty(), "cards shown during a hand-off");
+                s.apply(Action::Continue).unwrap();
+                assert_eq!(s.viewer(), Some(seat));
+                handoffs += 1;
+            }
+            Phase::Play { seat } => {
+                assert_eq!(st.viewer, Some(seat));
+                assert_eq!(st.hand, s.m.hand().hand(seat));
+                let events = s.apply(Action::Select(st.hand.first().unwrap())).unwrap();
+                plays += usize::from(!events.is_empty());
+            }
+            Phase::ChooseCapture { .. } => {
+                s.apply(Action::Capture(0)).unwrap();
+                plays += 1;
+            }
+            Phase::AiDue { .. } => panic!("no AI in pass-and-play"),
+            _ => {
+                s.apply(Action::Continue).unwrap();
+            }
+        }
+    }
+    assert!(
+        handoffs >= plays - 1,
+        "{handoffs} hand-offs for {plays} plays"
+    );
+}
+
+#[test]
+fn choosing_a_capture_and_cancelling() {
+    // Find a position where the person's card has several captures.
+    for seed in 0..500u64 {
+        let mut s = Session::new(Settings::against(Level::Random, Rules::default()), seed).unwrap();
+        for _ in 0..60 {
+            match s.phase() {
+                Phase::Play { seat } => {
+                    let hand = s.state().hand;
+                    if let Some(card) = hand.iter().find(|&c| s.m.hand().captures(c).len() > 1) {
+                        s.apply(Action::Select(card)).unwrap();
+                        assert_eq!(s.phase(), Phase::ChooseCapture { seat, card });
+                        let options = s.capture_options();
+                        assert!(options.len() > 1);
+                        // Saved mid-choice, restored mid-choice.
+                        assert_eq!(Session::from_bytes(&s.to_bytes()).as_ref(), Ok(&s));
+                        let n = options.len() as u8;
+                        assert_eq!(
+                            s.apply(Action::Capture(n)),
+                            Err(SessionError::NoSuchCapture {
+                                index: n,
+                                options: n
+                            })
+                        );
+                        s.apply(Action::Cancel).unwrap();
+                        assert_eq!(s.phase(), Phase::Play { seat });
+                        s.apply(Action::Select(card)).unwrap();
+                        let events = s.apply(Action::Capture(n - 1)).unwrap();
+                        assert_eq!(
+                            events[0],
+                            Event::Played {
+                                seat,
+                                mv: Move::new(card, options[usize::from(n - 1)])
+                            }
+                        );
+                        return;
+                    }
+                    s.apply(Action::Select(hand.first().unwrap())).unwrap();
+                }
+                Phase::ChooseCapture { .. } => unreachable!(),
+                Phase::AiDue { .. } => {
+                    s.apply(Action::RunAi).unwrap();
+                }
+                Phase::MatchOver { .. } => break,
+                _ => {
+                    s.apply(Action::Continue).unwrap();
+                }
+            }
+        }
+    }
+    panic!("no position with a choice of captures in 500 seeds");
+}
+
+#[test]
+fn wrong_actions_are_refused_and_change_nothing() {
+    let mut s = Session::new(Settings::against(Level::Easy, Rules::default()), 8).unwrap();
+    let before = s.clone();
+    for a in [
+        Action::Continue,
+        Action::Rematch,
+        Action::Cancel,
+        Action::Capture(0),
+    ] {
+        let phase = s.phase();
+        let e = s.apply(a).unwrap_err();
+        assert!(
+            matches!(e, SessionError::WrongPhase { .. }) || matches!(e, SessionError::Illegal(_)),
+            "{e:?} in {phase:?}"
+        );
+        assert_eq!(s, before);
+    }
+    if let Phase::Play { seat } = s.phase() {
+        let absent = s.m.hand().hand(1 - seat).first().unwrap();
+        assert_eq!(
+            s.apply(Action::Select(absent)),
+            Err(SessionError::NotInHand { seat, card: absent })
+        );
+        assert_eq!(s.apply(Action::Undo), Err(SessionError::UndoOff));
+    }
+    assert_eq!(s, before);
+}
+
+#[test]
+fn undo_takes_back_the_persons_play_and_replays_deterministically() {
+    let mut settings = Settings::against(Level::Expert, Rules::default());
+    settings.undo = true;
+    let mut s = Session::new(settings, 12).unwrap();
+    // Play until the person has played at least once in this hand and it is their turn.
+    let mut guard = 0;
+    loop {
+        guard += 1;
+        assert!(guard < 100);
+        match s.phase() {
+            Phase::Play { .. } if s.state().can_undo => break,
+            Phase::Play { .. } => {
+                s.apply(Action::Select(s.state().hand.first().unwrap()))
+                    .unwrap();
+            }
+            Phase::ChooseCapture { .. } => {
+                s.apply(Action::Capture(0)).unwrap();
+            }
+            Phase::AiDue { .. } => {
+                s.apply(Action::RunAi).unwrap();
+            }
+            _ => {
+                s.apply(Action::Continue).unwrap();
+            }
+        }
+    }
+    let plays = s.state().plays;
+    let mut undone = s.clone();
+    undone.apply(Action::Undo).unwrap();
+    assert!(undone.state().plays < plays);
+    assert!(matches!(undone.phase(), Phase::Play { .. }));
+    // Playing the same card again leads back to the same position.
+    let again = s.m.plays().filter(|p| p.seat == 0).last().unwrap().mv;
+    let mut redo = undone.clone();
+    redo.apply(Action::Play(again)).unwrap();
+    while matches!(redo.phase(), Phase::AiDue { .. } | Phase::Scopa { .. }) {
+        let a = if matches!(redo.phase(), Phase::AiDue { .. }) {
+            Action::RunAi
+        } else {
+            Action::Continue
+        };
+        redo.apply(a).unwrap();
+    }
+    assert_eq!(redo.state(), s.state());
+    assert_eq!(
+        Session::from_bytes(&undone.to_bytes()).as_ref(),
+        Ok(&undone)
+    );
+}
+
+#[test]
+fn rematch_starts_the_next_match_with_new_deals() {
+    let rules = Rules {
+        target: 1,
+        ..Rules::default()
+    };
+    let mut s = Session::new(Settings::watch(Level::Easy, rules), 4).unwrap();
+    play_out(&mut s, 10_000);
+    let first_deal = s.deal_event();
+    let events = s.apply(Action::Rematch).unwrap();
+    assert_eq!(s.game(), 1);
+    assert_eq!(events.as_slice(), &[s.deal_event()]);
+    assert_ne!(s.deal_event(), first_deal);
+    assert_eq!(s.state().scores, [0; 3]);
+}
+
+#[test]
+fn scopone_with_two_people_and_two_ais_plays_to_the_end() {
+    let rules = Rules {
+        players: 4,
+        deal: DealKind::Scopone,
+        ..Rules::default()
+    };
+    let mut settings = Settings::pass_and_play(rules);
+    settings.seats[1] = Controller::Ai(Level::Medium);
+    settings.seats[3] = Controller::Ai(Level::Medium);
+    let mut s = Session::new(settings, 77).unwrap();
+    play_out(&mut s, 20_000);
+}
+
+#[test]
+fn hint_only_for_the_person_to_play() {
+    let mut s = Session::new(Settings::against(Level::Easy, Rules::default()), 21).unwrap();
+    loop {
+        match s.phase() {
+            Phase::Play { .. } => {
+                let hint = s.hint().unwrap();
+                assert!(s.legal_moves().contains(&hint.mv));
+                break;
+            }
+            Phase::AiDue { .. } => {
+                assert!(matches!(s.hint(), Err(SessionError::WrongPhase { .. })));
+                s.apply(Action::RunAi).unwrap();
+            }
+            _ => unreachable!(),
+        }
+    }
+}
+
+#[test]
+fn settings_lines_round_trip_and_bad_ones_name_the_word() {
+    let scopone = Rules {
+        players: 4,
+        deal: DealKind::ScoponeScientifico,
+        napola: true,
+        ..Rules::default()
+    };
+    let mut mixed = Settings::pass_and_play(scopone);
+    mixed.seats[3] = Controller::Ai(Level::Handheld);
+    let mut undo = Settings::against(Level::Random, Rules::default());
+    undo.undo = true;
+    for s in [
+        Settings::default(),
+        Settings::watch(Level::Medium, scopone),
+        mixed,
+        undo,
+    ] {
+        let line = std::format!("{}", transcript::start(&s));
+        assert_eq!(line.parse::<Settings>(), Ok(s), "{line}");
+    }
+    let line = std::format!("{}", transcript::start(&Settings::default()));
+    let bad = line.replace("target 11", "target x");
+    assert_eq!(
+        bad.parse::<Settings>(),
+        Err(transcript::ParseSettingsError { word: 6 })
+    );
+    assert!(line.replace(" expert", "").parse::<Settings>().is_err());
+    assert!(std::format!("{line} human").parse::<Settings>().is_err());
+}

@@ -1,0 +1,1717 @@
+//! Every word a player reads, in English and Italian: card names, events, phases, hints,
+//! errors, the hand summary and the labels of the settings and buttons. `no_std` and
+//! allocation-free: `&'static str` tables, and values that implement [`fmt::Display`] so a
+//! front-end writes them into whatever it has (a `String`, a `heapless::String`, a screen).
+//!
+//! ```
+//! use scopa_core::session::{Lang, Texts, CardStyle};
+//! use scopa_core::Card;
+//! let it = Texts::new(Lang::It).with_style(CardStyle::Names);
+//! assert_eq!(it.card(Card::SETTEBELLO).to_string(), "7 di denari");
+//! let en = Texts::new(Lang::En).with_style(CardStyle::Symbols);
+//! assert_eq!(en.card("10b".parse().unwrap()).to_string(), "10♣");
+//! assert_eq!(Lang::from_tag("it_IT.UTF-8"), Lang::It);
+//! ```
+
+use core::fmt::{self, Display, Formatter, Write};
+
+use crate::ai::{Hint, Level, Reason};
+use crate::capture::Move;
+use crate::card::{Card, Suit};
+use crate::cardset::CardSet;
+use crate::hand::{Event, PlayError};
+use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
+use crate::score::{HandScore, SideScore};
+
+use super::{ActionKind, Phase, Session, SessionError, SettingsError};
+
+/// A language of the texts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Italiano.
+    It,
+}
+
+impl Lang {
+    /// Every language, in the order settings screens list them.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::It];
+
+    /// The language of a locale tag such as `it`, `it-IT`, `it_IT.UTF-8` (the `LANG`
+    /// variable, `navigator.language`, a phone's locale): Italian for `it…`, else English.
+    pub fn from_tag(tag: &str) -> Lang {
+        let b = tag.as_bytes();
+        if b.len() >= 2
+            && b[..2].eq_ignore_ascii_case(b"it")
+            && b.get(2).is_none_or(|c| !c.is_ascii_alphabetic())
+        {
+            Lang::It
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The two-letter code: `en`, `it`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::It => "it",
+        }
+    }
+
+    /// The language's own name: `English`, `Italiano`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::It => "Italiano",
+        }
+    }
+
+    /// The language with code `code` (`en`, `it`).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+}
+
+/// How cards are written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum CardStyle {
+    /// The notation: value then suit letter, `7d`, `10b` (what the protocol and the terminal
+    /// accept).
+    #[default]
+    Letters,
+    /// Value then the French suit symbol of the suit: `7♦` (♦ denari, ♥ coppe, ♠ spade,
+    /// ♣ bastoni).
+    Symbols,
+    /// Words: `7 of denari`, `King of spade` / `7 di denari`, `Re di spade`.
+    Names,
+}
+
+macro_rules! labels {
+    ($($variant:ident => ($en:literal, $it:literal),)+) => {
+        /// A fixed text: a button, a settings label, an option's name, a summary row.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+        pub enum Label {
+            $(#[doc = $en] $variant,)+
+        }
+
+        impl Label {
+            /// Every label.
+            pub const ALL: &'static [Label] = &[$(Label::$variant),+];
+
+            /// The text in `lang`.
+            pub const fn text(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $((Label::$variant, Lang::En) => $en, (Label::$variant, Lang::It) => $it,)+
+                }
+            }
+        }
+    };
+}
+
+labels! {
+    Scopa => ("Scopa", "Scopa"),
+    NewMatch => ("New match", "Nuova partita"),
+    Rematch => ("Rematch", "Rivincita"),
+    Continue => ("Continue", "Continua"),
+    Hint => ("Hint", "Suggerimento"),
+    Undo => ("Undo", "Annulla mossa"),
+    Cancel => ("Cancel", "Annulla"),
+    Settings => ("Settings", "Impostazioni"),
+    Statistics => ("Statistics", "Statistiche"),
+    Start => ("Start", "Inizia"),
+    Resume => ("Continue the saved match", "Riprendi la partita salvata"),
+    Quit => ("Quit", "Esci"),
+    Players => ("Players", "Giocatori"),
+    Seat => ("Seat", "Posto"),
+    Human => ("Person", "Persona"),
+    Ai => ("Computer", "Computer"),
+    AiLevel => ("AI level", "Livello del computer"),
+    Deal => ("Deal", "Distribuzione"),
+    Target => ("Points to win", "Punti per vincere"),
+    Primiera => ("Primiera", "Primiera"),
+    Ace => ("Ace", "Asso"),
+    Napola => ("Napola", "Napola"),
+    ReBello => ("Re bello", "Re bello"),
+    KingsRedeal => ("Redeal with 3 Kings on the table", "Si rimescola con 3 Re in tavola"),
+    Redeal => ("Redeal", "Rimescola"),
+    Language => ("Language", "Lingua"),
+    DeckStyle => ("Cards", "Carte"),
+    ItalianDeck => ("Italian suits", "Semi italiani"),
+    FrenchDeck => ("French suits", "Semi francesi"),
+    AiPace => ("AI pace", "Velocità del computer"),
+    On => ("on", "sì"),
+    Off => ("off", "no"),
+    Score => ("Score", "Punteggio"),
+    MatchScore => ("Match score", "Punteggio della partita"),
+    Deck => ("Deck", "Mazzo"),
+    Table => ("Table", "Tavolo"),
+    YourHand => ("Your hand", "La tua mano"),
+    Hand => ("Hand", "Mano"),
+    Dealer => ("Dealer", "Mazziere"),
+    Turn => ("Turn", "Turno"),
+    Captured => ("Captured", "Prese"),
+    Scope => ("Scope", "Scope"),
+    Carte => ("Carte (most cards)", "Carte"),
+    Denari => ("Denari (most coins)", "Denari"),
+    Settebello => ("Settebello (7 of denari)", "Settebello"),
+    Sevens => ("Sevens", "Sette"),
+    PointsThisHand => ("Points this hand", "Punti della mano"),
+    Won => ("Won", "Vinte"),
+    Lost => ("Lost", "Perse"),
+    Played => ("Played", "Giocate"),
+    PassAndPlay => ("Pass and play", "Passa e gioca"),
+    WatchMode => ("Watch the computer play", "Guarda giocare il computer"),
+    ChooseCapture => ("Choose what to take", "Scegli cosa prendere"),
+    HiddenCards => ("Cards hidden", "Carte coperte"),
+    SaveFailed => ("The match could not be saved", "Impossibile salvare la partita"),
+    SaveUnreadable => ("The saved match cannot be read", "La partita salvata non si può leggere"),
+    Moves => ("Moves", "Mosse"),
+    PressEnter => ("Press Enter to continue.", "Premi Invio per continuare."),
+    CardsInHand => ("Cards in hand", "Carte in mano"),
+}
+
+/// A value that writes itself through a closure (how the texts stay allocation-free).
+pub struct Text<F: Fn(&mut Formatter<'_>) -> fmt::Result>(F);
+
+impl<F: Fn(&mut Formatter<'_>) -> fmt::Result> Display for Text<F> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+impl<F: Fn(&mut Formatter<'_>) -> fmt::Result> fmt::Debug for Text<F> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+fn text<F: Fn(&mut Formatter<'_>) -> fmt::Result>(f: F) -> Text<F> {
+    Text(f)
+}
+
+/// The texts of one language, card style and point of view.
+///
+/// Seats are named from the point of view of `you` (the one person playing against AIs):
+/// "You" for that seat, "Player 2" for seat 1 and so on; with no `you` (pass-and-play, watch
+/// mode) every seat is "Player N".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Texts {
+    /// The language.
+    pub lang: Lang,
+    /// How cards are written.
+    pub style: CardStyle,
+    /// The seat called "You", if any.
+    pub you: Option<u8>,
+    /// Players in the game (for side names).
+    pub players: u8,
+}
+
+impl Texts {
+    /// Texts in `lang`, cards in letters, 2 players, nobody called "You".
+    pub const fn new(lang: Lang) -> Texts {
+        Texts {
+            lang,
+            style: CardStyle::Letters,
+            you: None,
+            players: 2,
+        }
+    }
+
+    /// The same texts with cards written in `style`.
+    pub const fn with_style(self, style: CardStyle) -> Texts {
+        Texts { style, ..self }
+    }
+
+    /// The same texts for `session`'s players, and "You" for its one person (if it has
+    /// exactly one).
+    pub fn for_session(self, session: &Session) -> Texts {
+        let s = session.settings();
+        Texts {
+            you: if s.humans() == 1 {
+                s.first_human()
+            } else {
+                None
+            },
+            players: s.rules.players,
+            ..self
+        }
+    }
+
+    const fn pick(&self, en: &'static str, it: &'static str) -> &'static str {
+        match self.lang {
+            Lang::En => en,
+            Lang::It => it,
+        }
+    }
+
+    /// A fixed text.
+    pub const fn label(&self, label: Label) -> &'static str {
+        label.text(self.lang)
+    }
+
+    /// The suit's name: `denari`, `coppe`, `spade`, `bastoni` (the same in both languages,
+    /// as players call them).
+    pub const fn suit(&self, suit: Suit) -> &'static str {
+        suit.name()
+    }
+
+    /// The suit's name with what it is in a French deck and in English:
+    /// `denari (coins, ♦)` / `denari (quadri, ♦)`.
+    pub fn suit_legend(&self, suit: Suit) -> impl Display + '_ {
+        text(move |f| {
+            let (en, it) = match suit {
+                Suit::Denari => ("coins", "quadri"),
+                Suit::Coppe => ("cups", "cuori"),
+                Suit::Spade => ("swords", "picche"),
+                Suit::Bastoni => ("clubs", "fiori"),
+            };
+            write!(
+                f,
+                "{} ({}, {})",
+                suit.name(),
+                self.pick(en, it),
+                suit.symbol()
+            )
+        })
+    }
+
+    /// The value's name: `Ace`, `2` … `7`, `Jack`, `Knight`, `King` /
+    /// `Asso`, `2` … `7`, `Fante`, `Cavallo`, `Re`.
+    pub const fn value(&self, value: u8) -> &'static str {
+        match value {
+            1 => self.pick("Ace", "Asso"),
+            2 => "2",
+            3 => "3",
+            4 => "4",
+            5 => "5",
+            6 => "6",
+            7 => "7",
+            8 => self.pick("Jack", "Fante"),
+            9 => self.pick("Knight", "Cavallo"),
+            _ => self.pick("King", "Re"),
+        }
+    }
+
+    /// A card in this style.
+    pub fn card(&self, card: Card) -> impl Display + '_ {
+        text(move |f| match self.style {
+            CardStyle::Letters => write!(f, "{card}"),
+            CardStyle::Symbols => write!(f, "{}{}", card.value(), card.suit().symbol()),
+            CardStyle::Names => write!(
+                f,
+                "{} {} {}",
+                self.value(card.value()),
+                self.pick("of", "di"),
+                card.suit().name()
+            ),
+        })
+    }
+
+    /// Cards in canonical order, separated by spaces (by commas in the `Names` style); `—`
+    /// for none.
+    pub fn cards(&self, cards: CardSet) -> impl Display + '_ {
+        text(move |f| {
+            if cards.is_empty() {
+                return f.write_str("—");
+            }
+            let sep = if self.style == CardStyle::Names {
+                ", "
+            } else {
+                " "
+            };
+            for (i, c) in cards.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(sep)?;
+                }
+                write!(f, "{}", self.card(c))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// A move: `7d takes 5d 2c` / `7d on the table`.
+    pub fn play(&self, mv: Move) -> impl Display + '_ {
+        text(move |f| {
+            if mv.is_lay() {
+                write!(
+                    f,
+                    "{} {}",
+                    self.card(mv.card()),
+                    self.pick("on the table", "in tavola")
+                )
+            } else {
+                write!(
+                    f,
+                    "{} {} {}",
+                    self.card(mv.card()),
+                    self.pick("takes", "prende"),
+                    self.cards(mv.capture())
+                )
+            }
+        })
+    }
+
+    /// The name of `seat`: `You`/`Tu`, or `Player 2`/`Giocatore 2` (seats count from 1 on
+    /// screen).
+    pub fn seat(&self, seat: u8) -> impl Display + '_ {
+        text(move |f| {
+            if self.you == Some(seat) {
+                f.write_str(self.pick("You", "Tu"))
+            } else {
+                write!(
+                    f,
+                    "{} {}",
+                    self.pick("Player", "Giocatore"),
+                    u16::from(seat) + 1
+                )
+            }
+        })
+    }
+
+    /// The name of `side`: a seat's name with 2 or 3 players; with 4, `Your team` /
+    /// `Opponents`, or `Players 1 & 3` without a "You".
+    pub fn side(&self, side: u8) -> impl Display + '_ {
+        text(move |f| {
+            if self.players != 4 {
+                return write!(f, "{}", self.seat(side));
+            }
+            match self.you {
+                Some(you) if you & 1 == side => {
+                    f.write_str(self.pick("Your team", "La tua squadra"))
+                }
+                Some(_) => f.write_str(self.pick("Opponents", "Avversari")),
+                None => write!(
+                    f,
+                    "{} {} {} {}",
+                    self.pick("Players", "Giocatori"),
+                    side + 1,
+                    self.pick("&", "e"),
+                    side + 3
+                ),
+            }
+        })
+    }
+
+    /// Scores per side: `You 7 · Player 2 5`.
+    pub fn scores(&self, scores: [u16; 3]) -> impl Display + '_ {
+        text(move |f| {
+            let sides = if self.players == 3 { 3 } else { 2 };
+            for (side, score) in scores.iter().take(sides).enumerate() {
+                if side > 0 {
+                    f.write_str(" · ")?;
+                }
+                write!(f, "{} {score}", self.side(side as u8))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// One line for an event of a play, to show or announce.
+    pub fn event<'a>(&'a self, event: &'a Event) -> impl Display + 'a {
+        text(move |f| match *event {
+            Event::Played { seat, mv } => write!(f, "{}: {}", self.seat(seat), self.play(mv)),
+            Event::Scopa { seat, .. } => match (self.lang, self.you == Some(seat)) {
+                (Lang::En, _) => write!(f, "Scopa! {} swept the table.", self.seat(seat)),
+                (Lang::It, true) => f.write_str("Scopa! Hai pulito il tavolo."),
+                (Lang::It, false) => {
+                    write!(f, "Scopa! {} ha pulito il tavolo.", self.seat(seat))
+                }
+            },
+            Event::Dealt { deck_left, .. } => write!(
+                f,
+                "{} {deck_left}.",
+                self.pick(
+                    "New cards for everyone; left in the deck:",
+                    "Nuove carte a tutti; nel mazzo ne restano"
+                )
+            ),
+            Event::TableCollected { side, cards } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "The cards left on the table ({}) go to {}, the last to capture.",
+                    self.cards(cards),
+                    self.side(side)
+                ),
+                Lang::It => write!(
+                    f,
+                    "Le carte rimaste in tavola ({}) vanno a chi ha preso per ultimo: {}.",
+                    self.cards(cards),
+                    self.side(side)
+                ),
+            },
+            Event::HandFinished(_) => f.write_str(self.pick("The hand is over.", "Mano finita.")),
+            Event::MatchFinished { winner, scores } => {
+                write!(f, "{} {}", self.winner(winner), self.scores(scores))
+            }
+            Event::NewHand {
+                number,
+                dealer,
+                table,
+                redeals,
+            } => {
+                write!(
+                    f,
+                    "{} {} · {}: {} · {}: {}",
+                    self.label(Label::Hand),
+                    u32::from(number) + 1,
+                    self.label(Label::Dealer),
+                    self.seat(dealer),
+                    self.label(Label::Table),
+                    self.cards(table)
+                )?;
+                if redeals > 0 {
+                    f.write_str(" · ")?;
+                    write!(f, "{}", self.redeals(redeals))?;
+                }
+                Ok(())
+            }
+        })
+    }
+
+    /// Why the cards were dealt again: `Dealt again 1 time: 3 or more Kings on the table.`
+    pub fn redeals(&self, redeals: u8) -> impl Display + '_ {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "dealt again {redeals} time{}: 3 or more Kings were on the table",
+                if redeals == 1 { "" } else { "s" }
+            ),
+            Lang::It => write!(
+                f,
+                "ridistribuite {redeals} volt{}: c'erano 3 o più Re in tavola",
+                if redeals == 1 { "a" } else { "e" }
+            ),
+        })
+    }
+
+    /// Who won: `You won the match!`, `Player 2 won the match.`, `Your team won the match!`.
+    pub fn winner(&self, side: u8) -> impl Display + '_ {
+        text(move |f| {
+            let yours = self
+                .you
+                .is_some_and(|y| (if self.players == 4 { y & 1 } else { y }) == side);
+            match (self.lang, yours, self.players == 4) {
+                (Lang::En, true, _) => write!(f, "{} won the match!", self.side(side)),
+                (Lang::En, false, _) => write!(f, "{} won the match.", self.side(side)),
+                (Lang::It, true, false) => f.write_str("Hai vinto la partita!"),
+                (Lang::It, true, true) => f.write_str("Avete vinto la partita!"),
+                (Lang::It, false, true) if self.you.is_some() => {
+                    f.write_str("Gli avversari hanno vinto la partita.")
+                }
+                (Lang::It, false, true) => {
+                    write!(f, "{} hanno vinto la partita.", self.side(side))
+                }
+                (Lang::It, false, false) => {
+                    write!(f, "{} ha vinto la partita.", self.side(side))
+                }
+            }
+        })
+    }
+
+    /// What the session waits for, as a prompt or status line.
+    pub fn phase<'a>(&'a self, phase: &'a Phase) -> impl Display + 'a {
+        text(move |f| match (*phase, self.lang) {
+            (Phase::Play { seat }, _) if self.you == Some(seat) => {
+                f.write_str(self.pick("Your turn: play a card.", "Tocca a te: gioca una carta."))
+            }
+            (Phase::Play { seat }, Lang::En) => {
+                write!(f, "{}, your turn: play a card.", self.seat(seat))
+            }
+            (Phase::Play { seat }, Lang::It) => {
+                write!(f, "{}, tocca a te: gioca una carta.", self.seat(seat))
+            }
+            (Phase::ChooseCapture { card, .. }, Lang::En) => write!(
+                f,
+                "{} can take in more than one way: choose what to take.",
+                self.card(card)
+            ),
+            (Phase::ChooseCapture { card, .. }, Lang::It) => write!(
+                f,
+                "{} può prendere in più modi: scegli cosa prendere.",
+                self.card(card)
+            ),
+            (Phase::AiDue { seat }, Lang::En) => write!(f, "{} is thinking…", self.seat(seat)),
+            (Phase::AiDue { seat }, Lang::It) => write!(f, "{} sta pensando…", self.seat(seat)),
+            (Phase::HandOff { seat }, Lang::En) => write!(
+                f,
+                "Hand the device to {}. The cards stay hidden until they continue.",
+                self.seat(seat)
+            ),
+            (Phase::HandOff { seat }, Lang::It) => write!(
+                f,
+                "Passa il dispositivo a {}. Le carte restano coperte finché non continua.",
+                self.seat(seat)
+            ),
+            (Phase::Scopa { seat, side }, _) => {
+                write!(f, "{}", self.event(&Event::Scopa { seat, side }))
+            }
+            (Phase::HandSummary, _) => f.write_str(self.pick(
+                "The hand is over: here is its score.",
+                "Mano finita: ecco il punteggio.",
+            )),
+            (Phase::MatchOver { winner }, _) => write!(f, "{}", self.winner(winner)),
+        })
+    }
+
+    /// Why the expert suggests a move, in a player's words.
+    pub const fn reason(&self, reason: Reason) -> &'static str {
+        match reason {
+            Reason::OnlyMove => self.pick("it is the only move", "è l'unica mossa"),
+            Reason::Scopa => self.pick("it sweeps the table: scopa", "pulisce il tavolo: scopa"),
+            Reason::TakesSettebello => self.pick("it takes the settebello", "prende il settebello"),
+            Reason::TakesSevens => self.pick(
+                "it takes sevens, the best primiera cards",
+                "prende dei sette, le carte migliori per la primiera",
+            ),
+            Reason::TakesCoins => {
+                self.pick("it captures the most denari", "porta a casa più denari")
+            }
+            Reason::TakesMostCards => self.pick("it takes the most cards", "prende più carte"),
+            Reason::AvoidsSweep => self.pick(
+                "it leaves no sweep for the next player",
+                "non lascia scopa al prossimo giocatore",
+            ),
+            Reason::SafestDiscard => self.pick(
+                "it is the card that gives the others least",
+                "è la carta che concede meno agli altri",
+            ),
+            Reason::BestOnAverage => self.pick(
+                "it does best on average over the hands the others may hold",
+                "rende di più in media sulle mani che gli altri possono avere",
+            ),
+        }
+    }
+
+    /// A hint: `Hint: 7d takes 5d 2c — it takes the settebello.`
+    pub fn hint<'a>(&'a self, hint: &'a Hint) -> impl Display + 'a {
+        text(move |f| {
+            write!(
+                f,
+                "{}: {} — {}.",
+                self.label(Label::Hint),
+                self.play(hint.mv),
+                self.reason(hint.reason)
+            )
+        })
+    }
+
+    /// The name of an AI level: `Expert` / `Esperto`.
+    pub const fn level(&self, level: Level) -> &'static str {
+        match level {
+            Level::Random => self.pick("Random", "Casuale"),
+            Level::Easy => self.pick("Easy", "Facile"),
+            Level::Medium => self.pick("Medium", "Medio"),
+            Level::Expert => self.pick("Expert", "Esperto"),
+            Level::Handheld => self.pick("Handheld", "Portatile"),
+        }
+    }
+
+    /// The name of a deal: `Standard (3 cards at a time)` / `Normale (3 carte alla volta)`.
+    pub const fn deal(&self, deal: DealKind) -> &'static str {
+        match deal {
+            DealKind::Standard => self.pick(
+                "Standard (3 cards at a time)",
+                "Normale (3 carte alla volta)",
+            ),
+            DealKind::Scopone => self.pick(
+                "Scopone (9 each, 4 on the table)",
+                "Scopone (9 a testa, 4 in tavola)",
+            ),
+            DealKind::ScoponeScientifico => self.pick(
+                "Scopone scientifico (10 each)",
+                "Scopone scientifico (10 a testa)",
+            ),
+        }
+    }
+
+    /// The name of a primiera rule.
+    pub const fn primiera(&self, rule: PrimieraRule) -> &'static str {
+        match rule {
+            PrimieraRule::Classic => self.pick(
+                "Classic (all four suits needed)",
+                "Classica (servono tutti e quattro i semi)",
+            ),
+            PrimieraRule::Lenient => self.pick(
+                "Lenient (a missing suit counts 0)",
+                "Tollerante (un seme mancante vale 0)",
+            ),
+            PrimieraRule::MostSevens => self.pick("Most sevens", "Più sette"),
+        }
+    }
+
+    /// The name of an Ace rule.
+    pub const fn ace(&self, rule: AceRule) -> &'static str {
+        match rule {
+            AceRule::Plain => self.pick("Plain (the Ace is a 1)", "Normale (l'Asso vale 1)"),
+            AceRule::TakesAll => self.pick(
+                "Asso piglia tutto (an Ace takes the whole table)",
+                "Asso piglia tutto",
+            ),
+            AceRule::MatchTakesAll => self.pick(
+                "Scopa d'assi (an Ace on an Ace takes the table)",
+                "Scopa d'assi",
+            ),
+        }
+    }
+
+    /// `on` / `off` (`sì` / `no`).
+    pub const fn on_off(&self, on: bool) -> &'static str {
+        if on {
+            self.label(Label::On)
+        } else {
+            self.label(Label::Off)
+        }
+    }
+
+    /// The rules on one line: `2 players · Standard (3 cards at a time) · 11 points · …`
+    /// (options off are left out).
+    pub fn rules(&self, rules: Rules) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{} {} · {} · {} {} · {}: {} · {}: {}",
+                rules.players,
+                self.pick("players", "giocatori"),
+                self.deal(rules.deal),
+                rules.target,
+                self.pick("points", "punti"),
+                self.label(Label::Primiera),
+                self.primiera(rules.primiera),
+                self.label(Label::Ace),
+                self.ace(rules.ace)
+            )?;
+            for (on, label) in [
+                (rules.napola, Label::Napola),
+                (rules.re_bello, Label::ReBello),
+                (rules.kings_redeal, Label::KingsRedeal),
+            ] {
+                if on {
+                    write!(f, " · {}", self.label(label))?;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// What went wrong, in a player's words.
+    pub fn error<'a>(&'a self, e: &'a SessionError) -> impl Display + 'a {
+        text(move |f| {
+            match *e {
+            SessionError::Settings(ref s) => write!(f, "{}", self.settings_error(s)),
+            SessionError::WrongPhase { action, phase } => {
+                write!(
+                    f,
+                    "{} {}",
+                    self.action(action),
+                    self.pick("is not possible now:", "non è possibile ora:")
+                )?;
+                write!(f, " {}", self.phase(&phase))
+            }
+            SessionError::NotInHand { seat, card } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "{} is not in the hand of {}.",
+                    self.card(card),
+                    self.seat(seat)
+                ),
+                Lang::It => write!(
+                    f,
+                    "{} non è nella mano di {}.",
+                    self.card(card),
+                    self.seat(seat)
+                ),
+            },
+            SessionError::NoSuchCapture { index, options } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "There is no choice {}: choose 1 to {options}.",
+                    u16::from(index) + 1
+                ),
+                Lang::It => write!(
+                    f,
+                    "Non c'è la scelta {}: scegli da 1 a {options}.",
+                    u16::from(index) + 1
+                ),
+            },
+            SessionError::Illegal(ref p) => write!(f, "{}", self.play_error(p)),
+            SessionError::UndoOff => f.write_str(self.pick(
+                "Undo is off for this match (it is a setting, against the computer only).",
+                "L'annullamento è disattivato in questa partita (si sceglie nelle impostazioni, solo contro il computer).",
+            )),
+            SessionError::NothingToUndo => f.write_str(self.pick(
+                "There is no play of yours in this hand to take back.",
+                "In questa mano non hai ancora giocato: non c'è nulla da annullare.",
+            )),
+            SessionError::TooManyMatches => f.write_str(self.pick(
+                "This session has played all the matches it can count: start a new one.",
+                "Questa sessione ha giocato tutte le partite che può contare: iniziane una nuova.",
+            )),
+            SessionError::Internal => f.write_str(self.pick(
+                "The game engine refused its own move (a bug): the match is saved up to the last play.",
+                "Il motore di gioco ha rifiutato una sua mossa (un errore): la partita è salvata fino all'ultima giocata.",
+            )),
+        }
+        })
+    }
+
+    fn action(&self, action: ActionKind) -> &'static str {
+        match action {
+            ActionKind::Select => self.pick("Choosing a card", "Scegliere una carta"),
+            ActionKind::Capture => self.pick("Choosing a capture", "Scegliere una presa"),
+            ActionKind::Play => self.pick("Playing a move", "Giocare una mossa"),
+            ActionKind::Cancel => self.pick("Cancelling", "Annullare"),
+            ActionKind::RunAi | ActionKind::AiPlay => {
+                self.pick("A computer move", "Una mossa del computer")
+            }
+            ActionKind::Continue => self.pick("Continuing", "Continuare"),
+            ActionKind::Undo => self.pick("Undo", "Annullare la mossa"),
+            ActionKind::Rematch => self.pick("A rematch", "La rivincita"),
+            ActionKind::Hint => self.pick("A hint", "Un suggerimento"),
+        }
+    }
+
+    /// Why settings cannot be played.
+    pub fn settings_error<'a>(&'a self, e: &'a SettingsError) -> impl Display + 'a {
+        text(move |f| match *e {
+            SettingsError::Rules(ref r) => write!(f, "{}", self.rules_error(r)),
+            SettingsError::SeatPastTheLast { seat, players } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "seat {} has a computer player but a {players}-player game has only seats 1 to {players}",
+                    u16::from(seat) + 1
+                ),
+                Lang::It => write!(
+                    f,
+                    "il posto {} ha un giocatore computer ma in {players} ci sono solo i posti da 1 a {players}",
+                    u16::from(seat) + 1
+                ),
+            },
+            SettingsError::UndoNeedsOneHuman { humans } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "undo is only for one person playing against the computer, and {humans} seats are people"
+                ),
+                Lang::It => write!(
+                    f,
+                    "l'annullamento è solo per una persona contro il computer, e le persone sono {humans}"
+                ),
+            },
+        })
+    }
+
+    /// Why rules are impossible.
+    pub fn rules_error<'a>(&'a self, e: &'a RulesError) -> impl Display + 'a {
+        text(move |f| match (*e, self.lang) {
+            (RulesError::BadPlayers { players }, Lang::En) => {
+                write!(f, "a game has 2, 3 or 4 players, not {players}")
+            }
+            (RulesError::BadPlayers { players }, Lang::It) => {
+                write!(f, "si gioca in 2, 3 o 4, non in {players}")
+            }
+            (RulesError::DealNeedsFourPlayers { deal, players }, Lang::En) => write!(
+                f,
+                "the deal {} needs 4 players, not {players}",
+                self.deal(deal)
+            ),
+            (RulesError::DealNeedsFourPlayers { deal, players }, Lang::It) => write!(
+                f,
+                "la distribuzione {} vuole 4 giocatori, non {players}",
+                self.deal(deal)
+            ),
+            (RulesError::ZeroTarget, _) => f.write_str(self.pick(
+                "the points to win must be at least 1",
+                "i punti per vincere devono essere almeno 1",
+            )),
+        })
+    }
+
+    /// Why a play was refused.
+    pub fn play_error<'a>(&'a self, e: &'a PlayError) -> impl Display + 'a {
+        text(move |f| match (*e, self.lang) {
+            (PlayError::NoSuchSeat { seat, players }, Lang::En) => write!(
+                f,
+                "there is no seat {} in a {players}-player game",
+                u16::from(seat) + 1
+            ),
+            (PlayError::NoSuchSeat { seat, players }, Lang::It) => write!(
+                f,
+                "non c'è il posto {} in una partita a {players}",
+                u16::from(seat) + 1
+            ),
+            (PlayError::NotYourTurn { turn, .. }, Lang::En) => {
+                write!(f, "it is not your turn: {} plays now", self.seat(turn))
+            }
+            (PlayError::NotYourTurn { turn, .. }, Lang::It) => {
+                write!(f, "non è il tuo turno: ora gioca {}", self.seat(turn))
+            }
+            (PlayError::CardNotInHand { card, .. }, Lang::En) => {
+                write!(f, "{} is not in the hand", self.card(card))
+            }
+            (PlayError::CardNotInHand { card, .. }, Lang::It) => {
+                write!(f, "{} non è in mano", self.card(card))
+            }
+            (PlayError::IllegalCapture { card, capture }, Lang::En) if capture.is_empty() => {
+                write!(
+                    f,
+                    "{} cannot be laid on the table: it can take, and a card that can take must",
+                    self.card(card)
+                )
+            }
+            (PlayError::IllegalCapture { card, capture }, Lang::It) if capture.is_empty() => {
+                write!(
+                    f,
+                    "{} non si può posare: può prendere, e una carta che può prendere deve farlo",
+                    self.card(card)
+                )
+            }
+            (PlayError::IllegalCapture { card, capture }, Lang::En) => write!(
+                f,
+                "{} cannot take {}: the rules do not allow that capture on this table",
+                self.card(card),
+                self.cards(capture)
+            ),
+            (PlayError::IllegalCapture { card, capture }, Lang::It) => write!(
+                f,
+                "{} non può prendere {}: le regole non permettono questa presa",
+                self.card(card),
+                self.cards(capture)
+            ),
+            (PlayError::HandOver, _) => {
+                f.write_str(self.pick("the hand is over", "la mano è finita"))
+            }
+            (PlayError::MatchOver { winner }, _) => write!(f, "{}", self.winner(winner)),
+        })
+    }
+
+    /// Writes `value` into `out`, a fixed-capacity string, truncating at a character
+    /// boundary instead of failing when it is full (for screens with a few columns).
+    pub fn write_truncated<const N: usize>(value: impl Display, out: &mut heapless::String<N>) {
+        struct Trunc<'a, const N: usize>(&'a mut heapless::String<N>);
+        impl<const N: usize> Write for Trunc<'_, N> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                for ch in s.chars() {
+                    if self.0.push(ch).is_err() {
+                        return Err(fmt::Error);
+                    }
+                }
+                Ok(())
+            }
+        }
+        out.clear();
+        let _ = write!(Trunc(out), "{value}");
+    }
+}
+
+/// One row of a hand's summary: what it counts and each side's points and tally.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SummaryRow {
+    /// What the row counts.
+    pub label: Label,
+    /// Points per side (unused sides 0).
+    pub points: [u8; 3],
+    /// The tally behind the points, per side, when there is one: cards, coins, sevens or the
+    /// primiera value (`None`: no primiera under the classic rule, or nothing to tally).
+    pub tally: [Option<u8>; 3],
+}
+
+/// The rows of a hand's summary, in the order of RULES.md: scope, carte, denari,
+/// settebello, primiera, then napola and re bello when the rules use them, then the hand's
+/// total. Structured, so each front-end lays it out its own way and writes the labels with
+/// [`Texts::label`].
+pub fn summary_rows(rules: &Rules, score: &HandScore) -> heapless::Vec<SummaryRow, 8> {
+    let sides = score.sides();
+    let row = |label: Label,
+               points: &dyn Fn(&SideScore) -> u8,
+               tally: &dyn Fn(&SideScore) -> Option<u8>| {
+        let mut r = SummaryRow {
+            label,
+            points: [0; 3],
+            tally: [None; 3],
+        };
+        for (i, s) in sides.iter().enumerate() {
+            r.points[i] = points(s);
+            r.tally[i] = tally(s);
+        }
+        r
+    };
+    let mut rows = heapless::Vec::new();
+    let mut push = |r: SummaryRow| {
+        let _ = rows.push(r);
+    };
+    push(row(Label::Scope, &|s| s.scope, &|_| None));
+    push(row(Label::Carte, &|s| s.carte, &|s| Some(s.cards)));
+    push(row(Label::Denari, &|s| s.denari, &|s| Some(s.coins)));
+    push(row(Label::Settebello, &|s| s.settebello, &|_| None));
+    push(row(Label::Primiera, &|s| s.primiera, &|s| {
+        if rules.primiera == PrimieraRule::MostSevens {
+            Some(s.sevens)
+        } else {
+            s.primiera_value
+        }
+    }));
+    if rules.napola {
+        push(row(Label::Napola, &|s| s.napola, &|_| None));
+    }
+    if rules.re_bello {
+        push(row(Label::ReBello, &|s| s.re_bello, &|_| None));
+    }
+    push(row(
+        Label::PointsThisHand,
+        &|s| s.total().min(u16::from(u8::MAX)) as u8,
+        &|_| None,
+    ));
+    rows
+}
+
+/// Texts of front-ends where the player types (the terminal): the lineup, the notation,
+/// prompts, the mistakes a typed line can make, saving and quitting. Paths and commands are
+/// given as text (`&str`): the front-end knows how to write them.
+impl Texts {
+    /// Who plays each seat: `At the table: You; Player 2, computer (Expert).`, and for
+    /// 4 players who partners whom.
+    ///
+    /// ```
+    /// use scopa_core::ai::Level;
+    /// use scopa_core::session::{Lang, Settings, Texts};
+    /// let s = Settings::against(Level::Expert, Default::default());
+    /// let t = Texts { you: Some(0), ..Texts::new(Lang::En) };
+    /// assert_eq!(t.lineup(&s).to_string(), "At the table: You; Player 2, computer (Expert).");
+    /// ```
+    pub fn lineup<'a>(&'a self, settings: &'a super::Settings) -> impl Display + 'a {
+        text(move |f| {
+            f.write_str(self.pick("At the table: ", "Al tavolo: "))?;
+            for (seat, c) in settings.seats().iter().enumerate() {
+                let seat = seat as u8;
+                if seat > 0 {
+                    f.write_str("; ")?;
+                }
+                write!(f, "{}", self.seat(seat))?;
+                match c {
+                    super::Controller::Ai(level) => write!(
+                        f,
+                        ", {} ({})",
+                        self.pick("computer", "computer"),
+                        self.level(*level)
+                    )?,
+                    super::Controller::Human if self.you == Some(seat) => {}
+                    super::Controller::Human => write!(f, ", {}", self.pick("person", "persona"))?,
+                }
+            }
+            f.write_str(".")?;
+            if settings.rules.players == 4 {
+                write!(
+                    f,
+                    " {} {} {} {} {} {} {} {}.",
+                    self.pick("Partners sit opposite:", "I compagni siedono di fronte:"),
+                    self.seat(0),
+                    self.pick("and", "e"),
+                    self.seat(2),
+                    self.pick("against", "contro"),
+                    self.seat(1),
+                    self.pick("and", "e"),
+                    self.seat(3)
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// How cards are written and typed, in one paragraph.
+    pub const fn notation(&self) -> &'static str {
+        self.pick(
+            "Cards: a value 1-10 (8 Jack, 9 Knight, 10 King) and a suit: d denari ♦, c coppe ♥, s spade ♠, b bastoni ♣. 7d, 7♦ and 7 denari are all the 7 of denari.",
+            "Carte: un valore 1-10 (8 Fante, 9 Cavallo, 10 Re) e un seme: d denari ♦, c coppe ♥, s spade ♠, b bastoni ♣. 7d, 7♦ e 7 denari sono tutti il 7 di denari.",
+        )
+    }
+
+    /// What can be typed, in one line.
+    pub const fn commands(&self) -> &'static str {
+        self.pick(
+            "Type a card (7d), a card and what it takes (7d 5d 2c) or a move's number; also hint, show, help, undo, save, quit.",
+            "Scrivi una carta (7d), una carta e cosa prende (7d 5d 2c) o il numero di una mossa; e anche hint, show, help, undo, save, quit.",
+        )
+    }
+
+    /// Every command of the prompt, one per line.
+    pub const fn help(&self) -> &'static str {
+        self.pick(
+            "7d             play the 7 of denari (if it can take in several ways you choose)\n\
+             7d 5d 2c       play 7d and take 5d and 2c ('takes', 'x', '+' and commas are ignored)\n\
+             7 denari       the same card in words; 7♦ and K♣ work too; h is coppe (hearts)\n\
+             3              play move 3 of the list\n\
+             Enter          play the only move, when there is only one\n\
+             hint           the expert's move, and why\n\
+             show           show the table again\n\
+             undo           take back your last play (when the match allows it)\n\
+             save [FILE]    save the match (to FILE) and stop\n\
+             quit           stop",
+            "7d             gioca il 7 di denari (se può prendere in più modi scegli tu)\n\
+             7d 5d 2c       gioca 7d e prendi 5d e 2c ('prende', 'x', '+' e virgole si ignorano)\n\
+             7 denari       la stessa carta a parole; anche 7♦ e K♣; h è coppe (cuori)\n\
+             3              gioca la mossa 3 dell'elenco\n\
+             Invio          gioca l'unica mossa, quando ce n'è una sola\n\
+             hint           la mossa dell'esperto, e perché\n\
+             show           mostra di nuovo il tavolo\n\
+             undo           annulla la tua ultima giocata (se la partita lo permette)\n\
+             save [FILE]    salva la partita (in FILE) ed esci\n\
+             quit           esci",
+        )
+    }
+
+    /// The prompt for a person to play: `Your move` / `Player 2, your move`.
+    pub fn move_prompt(&self, seat: u8) -> impl Display + '_ {
+        text(move |f| {
+            if self.you == Some(seat) {
+                f.write_str(self.pick("Your move", "La tua mossa"))
+            } else {
+                write!(
+                    f,
+                    "{}, {}",
+                    self.seat(seat),
+                    self.pick("your move", "la tua mossa")
+                )
+            }
+        })
+    }
+
+    /// The prompt while choosing a capture.
+    pub const fn capture_prompt(&self) -> &'static str {
+        self.pick(
+            "Which capture? (its number or its cards; cancel to choose another card)",
+            "Quale presa? (il numero o le carte; cancel per scegliere un'altra carta)",
+        )
+    }
+
+    /// The note that Enter plays the only legal move: `Enter plays 7d takes 7c`.
+    pub fn enter_plays(&self, mv: Move) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{} {}",
+                self.pick("Enter plays", "Invio gioca"),
+                self.play(mv)
+            )
+        })
+    }
+
+    /// One line of the position: `Hand 2 · Dealer: Player 2 · Deck: 24 · Score: You 3 ·
+    /// Player 2 5 · 11 to win`.
+    pub fn status<'a>(&'a self, state: &'a super::TableState, target: u8) -> impl Display + 'a {
+        text(move |f| {
+            write!(
+                f,
+                "{} {} · {}: {} · {}: {} · {}: {} · {} {}",
+                self.label(Label::Hand),
+                u32::from(state.hand_number) + 1,
+                self.label(Label::Dealer),
+                self.seat(state.dealer),
+                self.label(Label::Deck),
+                state.deck_left,
+                self.label(Label::Score),
+                self.scores(state.scores),
+                target,
+                self.pick("to win", "per vincere")
+            )
+        })
+    }
+
+    /// What a side has captured this hand: `You: 8 cards, 3 denari, settebello, 1 scopa`.
+    pub fn pile(&self, side: u8, pile: CardSet, scope: u8) -> impl Display + '_ {
+        text(move |f| {
+            let n = pile.len();
+            write!(
+                f,
+                "{}: {n} {}, {} denari",
+                self.side(side),
+                match (self.lang, n == 1) {
+                    (Lang::En, true) => "card",
+                    (Lang::En, false) => "cards",
+                    (Lang::It, true) => "carta",
+                    (Lang::It, false) => "carte",
+                },
+                pile.count_suit(Suit::Denari)
+            )?;
+            if pile.contains(Card::SETTEBELLO) {
+                f.write_str(", settebello")?;
+            }
+            if scope > 0 {
+                write!(
+                    f,
+                    ", {scope} {}",
+                    if scope == 1 { "scopa" } else { "scope" }
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Every side's captures this hand: `Captured: You: 8 cards, … · Player 2: 4 cards, …`.
+    pub fn captured<'a>(&'a self, state: &'a super::TableState) -> impl Display + 'a {
+        text(move |f| {
+            write!(f, "{}: ", self.label(Label::Captured))?;
+            let sides = if self.players == 3 { 3 } else { 2 };
+            for side in 0..sides {
+                if side > 0 {
+                    f.write_str(" · ")?;
+                }
+                write!(
+                    f,
+                    "{}",
+                    self.pile(
+                        side,
+                        state.piles[usize::from(side)],
+                        state.scope[usize::from(side)]
+                    )
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The cards in every hand but the viewer's: `Cards in hand: Player 2 3 · Player 3 3`.
+    pub fn hand_sizes<'a>(&'a self, state: &'a super::TableState) -> impl Display + 'a {
+        text(move |f| {
+            write!(f, "{}:", self.label(Label::CardsInHand))?;
+            let mut first = true;
+            for seat in 0..self.players.min(4) {
+                if Some(seat) == state.viewer {
+                    continue;
+                }
+                if !first {
+                    f.write_str(" ·")?;
+                }
+                first = false;
+                write!(
+                    f,
+                    " {} {}",
+                    self.seat(seat),
+                    state.hand_sizes[usize::from(seat)]
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The label of the viewer's hand: `Your hand`, or `Hand of Player 2` when nobody is
+    /// called "You".
+    pub fn hand_of(&self, seat: u8) -> impl Display + '_ {
+        text(move |f| {
+            if self.you == Some(seat) {
+                f.write_str(self.label(Label::YourHand))
+            } else {
+                write!(f, "{} {}", self.pick("Hand of", "Mano di"), self.seat(seat))
+            }
+        })
+    }
+
+    /// Who leads the hand: `Player 2 leads.` / `You lead.`
+    pub fn leads(&self, seat: u8) -> impl Display + '_ {
+        text(move |f| match (self.lang, self.you == Some(seat)) {
+            (Lang::En, true) => f.write_str("You lead."),
+            (Lang::En, false) => write!(f, "{} leads.", self.seat(seat)),
+            (Lang::It, true) => f.write_str("Inizi tu."),
+            (Lang::It, false) => write!(f, "Inizia {}.", self.seat(seat)),
+        })
+    }
+
+    /// The match score and the target: `Match score: You 5 · Player 2 3 (11 to win)`.
+    pub fn match_score(&self, scores: [u16; 3], target: u8) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{}: {} ({target} {})",
+                self.label(Label::MatchScore),
+                self.scores(scores),
+                self.pick("to win", "per vincere")
+            )
+        })
+    }
+
+    /// A card with its notation and suit spelled out, so it cannot be misread:
+    /// `10♣ (10b: bastoni)`, `10b (10 of bastoni)`, `King of bastoni (10b)`.
+    ///
+    /// ```
+    /// use scopa_core::session::{CardStyle, Lang, Texts};
+    /// let t = Texts::new(Lang::En).with_style(CardStyle::Symbols);
+    /// assert_eq!(t.card_explained("10b".parse().unwrap()).to_string(), "10♣ (10b: bastoni)");
+    /// ```
+    pub fn card_explained(&self, card: Card) -> impl Display + '_ {
+        text(move |f| match self.style {
+            CardStyle::Symbols => write!(f, "{} ({card}: {})", self.card(card), card.suit().name()),
+            CardStyle::Letters => write!(
+                f,
+                "{card} ({} {} {})",
+                card.value(),
+                self.pick("of", "di"),
+                card.suit().name()
+            ),
+            CardStyle::Names => write!(f, "{} ({card})", self.card(card)),
+        })
+    }
+
+    /// The question asked when a typed card could be read two ways (the letter `c` is
+    /// coppe, ♥, but a French deck calls ♣ clubs): `9c is 9♥ (coppe); 9♣ is 9b (bastoni).
+    /// Play 9♥? (y/n)`.
+    pub fn confirm_card(&self, card: Card, other: Card) -> impl Display + '_ {
+        text(move |f| {
+            let is = self.pick("is", "è");
+            write!(
+                f,
+                "{card} {is} {} ({}); {} {is} {other} ({}). {} {}? ({})",
+                self.card(card),
+                card.suit().name(),
+                self.card(other),
+                other.suit().name(),
+                self.pick("Play", "Giocare"),
+                self.card(card),
+                self.yes_no()
+            )
+        })
+    }
+
+    /// The answers of a yes/no question: `y/n` / `s/n`.
+    pub const fn yes_no(&self) -> &'static str {
+        self.pick("y/n", "s/n")
+    }
+
+    /// Whether a typed answer means yes (`y`, `yes`, `s`, `si`, `sì`, any case).
+    pub fn is_yes(answer: &str) -> bool {
+        let a = answer.trim();
+        ["y", "yes", "s", "si", "sì"]
+            .iter()
+            .any(|y| a.eq_ignore_ascii_case(y) || a == "Sì")
+    }
+
+    /// A typed word that is neither a card nor a command.
+    pub fn not_a_card<'a>(&'a self, word: &'a str) -> impl Display + 'a {
+        text(move |f| {
+            let shown: &str = match word.char_indices().nth(20) {
+                Some((i, _)) => &word[..i],
+                None => word,
+            };
+            match self.lang {
+                Lang::En => write!(
+                    f,
+                    "'{shown}' is not a card or a command: type a value 1-10 and a suit (7d, 7♦, 7 denari), or help."
+                ),
+                Lang::It => write!(
+                    f,
+                    "'{shown}' non è una carta né un comando: scrivi un valore 1-10 e un seme (7d, 7♦, 7 denari), o help."
+                ),
+            }
+        })
+    }
+
+    /// A card the person does not hold: `You do not hold 9♥ (9c: coppe). Your hand: …`.
+    pub fn not_held(&self, card: Card, hand: CardSet) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{} {}. {}: {}.",
+                self.pick("You do not hold", "Non hai in mano"),
+                self.card_explained(card),
+                self.label(Label::YourHand),
+                self.cards(hand)
+            )
+        })
+    }
+
+    /// A move number out of range: `There is no move 9: choose 1 to 3.`
+    pub fn no_such_move(&self, number: usize, moves: usize) -> impl Display + '_ {
+        text(move |f| match self.lang {
+            Lang::En => write!(f, "There is no move {number}: choose 1 to {moves}."),
+            Lang::It => write!(f, "Non c'è la mossa {number}: scegli da 1 a {moves}."),
+        })
+    }
+
+    /// A card typed twice in one move.
+    pub fn card_twice(&self, card: Card) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{} {}",
+                self.card(card),
+                self.pick("is named twice.", "è scritta due volte.")
+            )
+        })
+    }
+
+    /// What a card can play, after a refused capture: `With 7d you can play: 7d takes 7c |
+    /// 7d takes 5d 2c.`
+    pub fn can_play_with<'a>(&'a self, card: Card, moves: &'a [Move]) -> impl Display + 'a {
+        text(move |f| {
+            write!(
+                f,
+                "{} {} {}: ",
+                self.pick("With", "Con"),
+                self.card(card),
+                self.pick("you can play", "puoi giocare")
+            )?;
+            for (i, mv) in moves.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" | ")?;
+                }
+                write!(f, "{}", self.play(*mv))?;
+            }
+            f.write_str(".")
+        })
+    }
+
+    /// A typed line too long to be a move.
+    pub fn line_too_long(&self, bytes: usize) -> impl Display + '_ {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "That line is {bytes} bytes long; type a move such as 7d."
+            ),
+            Lang::It => write!(
+                f,
+                "Quella riga è lunga {bytes} byte; scrivi una mossa come 7d."
+            ),
+        })
+    }
+
+    /// A typed line that is not text (not UTF-8).
+    pub const fn not_text(&self) -> &'static str {
+        self.pick(
+            "That line is not readable text.",
+            "Quella riga non è testo leggibile.",
+        )
+    }
+
+    /// Saving after every play: `Saving to game.scopa after every play.`
+    pub fn saving_to<'a>(&'a self, path: &'a str) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(f, "Saving to {path} after every play."),
+            Lang::It => write!(f, "Salvataggio in {path} dopo ogni giocata."),
+        })
+    }
+
+    /// Where the match is saved and the command that continues it.
+    pub fn saved_in<'a>(&'a self, path: &'a str, command: &'a str) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "The match is saved in {path}; continue it with: {command}"
+            ),
+            Lang::It => write!(
+                f,
+                "La partita è salvata in {path}; per continuarla: {command}"
+            ),
+        })
+    }
+
+    /// A save that failed during the match (said once, until saving works again).
+    pub fn save_failing<'a>(&'a self, path: &'a str, error: &'a str) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "NOT SAVED: {error}. {path} still holds the match as it was at the last good save; nothing played since then is saved. Saving is tried again after every play."
+            ),
+            Lang::It => write!(
+                f,
+                "NON SALVATA: {error}. {path} contiene la partita com'era all'ultimo salvataggio riuscito; nulla di quanto giocato dopo è salvato. Si riprova a salvare dopo ogni giocata."
+            ),
+        })
+    }
+
+    /// Saving works again after a failure.
+    pub fn saved_again<'a>(&'a self, path: &'a str) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(f, "Saved again: {path} is up to date."),
+            Lang::It => write!(f, "Salvata di nuovo: {path} è aggiornato."),
+        })
+    }
+
+    /// Where the match stands when the last save failed, and the command that continues
+    /// the last good save.
+    pub fn saved_before_failure<'a>(
+        &'a self,
+        path: &'a str,
+        command: &'a str,
+    ) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "The match is not saved since the last save failed: {path} holds it as it was at the last good save; continue that with: {command}"
+            ),
+            Lang::It => write!(
+                f,
+                "La partita non è salvata dall'ultimo salvataggio fallito: {path} la contiene com'era all'ultimo salvataggio riuscito; per continuarla da lì: {command}"
+            ),
+        })
+    }
+
+    /// The match is not saved.
+    pub const fn not_saved(&self) -> &'static str {
+        self.pick(
+            "The match was not saved (to keep a match, start it with --save FILE, or type save FILE).",
+            "La partita non è stata salvata (per tenerla, iniziala con --save FILE, o scrivi save FILE).",
+        )
+    }
+
+    /// A file that `save FILE` will not replace.
+    pub fn file_exists<'a>(&'a self, path: &'a str) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(f, "{path} already exists: choose another name."),
+            Lang::It => write!(f, "{path} esiste già: scegli un altro nome."),
+        })
+    }
+
+    /// A save that could not be written (`error`: the system's words).
+    pub fn save_failed<'a>(&'a self, path: &'a str, error: &'a str) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(f, "Could not save to {path}: {error}"),
+            Lang::It => write!(f, "Impossibile salvare in {path}: {error}"),
+        })
+    }
+
+    /// `save` typed with no file to save to.
+    pub const fn save_where(&self) -> &'static str {
+        self.pick(
+            "Type save FILE to save the match in FILE and stop.",
+            "Scrivi save FILE per salvare la partita in FILE e uscire.",
+        )
+    }
+
+    /// The question before quitting a match that is not saved.
+    pub fn quit_unsaved(&self) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{} ({})",
+                self.pick(
+                    "The match is not saved and will be lost. Quit anyway?",
+                    "La partita non è salvata e andrà persa. Uscire comunque?"
+                ),
+                self.yes_no()
+            )
+        })
+    }
+
+    /// Why the game stops: the person quit, the input ended, or Ctrl-C.
+    pub const fn stopped(&self, how: Stop) -> &'static str {
+        match how {
+            Stop::Quit => self.pick("Goodbye.", "Arrivederci."),
+            Stop::InputEnded => self.pick("Input ended.", "Input finito."),
+            Stop::Interrupted => self.pick("Interrupted.", "Interrotto."),
+        }
+    }
+
+    /// A match resumed from a file.
+    pub fn resumed<'a>(&'a self, path: &'a str) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(f, "Resumed from {path}."),
+            Lang::It => write!(f, "Ripresa da {path}."),
+        })
+    }
+
+    /// A save of an older format, migrated.
+    pub fn migrated<'a>(&'a self, path: &'a str) -> impl Display + 'a {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "{path} was saved by an older version; it is saved in the current format from now on."
+            ),
+            Lang::It => write!(
+                f,
+                "{path} è stato salvato da una versione precedente; da ora è salvato nel formato attuale."
+            ),
+        })
+    }
+
+    /// After an undo.
+    pub const fn undone(&self) -> &'static str {
+        self.pick(
+            "Your last play, and the plays after it, were taken back.",
+            "La tua ultima giocata, e quelle dopo, sono state annullate.",
+        )
+    }
+
+    /// The question at the end of a match.
+    pub fn rematch_prompt(&self) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{} ({})",
+                self.pick("Play a rematch?", "Giochiamo la rivincita?"),
+                self.yes_no()
+            )
+        })
+    }
+
+    /// Watch mode: nobody types.
+    pub const fn watching(&self) -> &'static str {
+        self.pick(
+            "The computer plays every seat; Ctrl-C stops.",
+            "Il computer gioca a tutti i posti; Ctrl-C interrompe.",
+        )
+    }
+}
+
+/// Why a text front-end stops before the match ends (for [`Texts::stopped`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Stop {
+    /// The person quit.
+    Quit,
+    /// The input ended (a pipe or a script ran out).
+    InputEnded,
+    /// Ctrl-C or a termination signal.
+    Interrupted,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn lang_from_locale_tags() {
+        for tag in ["it", "IT", "it-IT", "it_IT.UTF-8", "it_CH"] {
+            assert_eq!(Lang::from_tag(tag), Lang::It, "{tag}");
+        }
+        for tag in ["", "en", "en_US.UTF-8", "C", "POSIX", "item", "i"] {
+            assert_eq!(Lang::from_tag(tag), Lang::En, "{tag}");
+        }
+    }
+
+    #[test]
+    fn cards_in_every_style_and_language() {
+        let king: Card = "10s".parse().unwrap();
+        let en = Texts::new(Lang::En);
+        let it = Texts::new(Lang::It);
+        assert_eq!(en.card(king).to_string(), "10s");
+        assert_eq!(
+            en.with_style(CardStyle::Symbols).card(king).to_string(),
+            "10♠"
+        );
+        assert_eq!(
+            en.with_style(CardStyle::Names).card(king).to_string(),
+            "King of spade"
+        );
+        assert_eq!(
+            it.with_style(CardStyle::Names).card(king).to_string(),
+            "Re di spade"
+        );
+        let set: CardSet = "1d 5c".parse().unwrap();
+        assert_eq!(
+            it.with_style(CardStyle::Names).cards(set).to_string(),
+            "Asso di denari, 5 di coppe"
+        );
+        assert_eq!(en.cards(CardSet::EMPTY).to_string(), "—");
+    }
+
+    #[test]
+    fn seats_and_sides_from_a_point_of_view() {
+        let t = Texts {
+            you: Some(0),
+            players: 4,
+            ..Texts::new(Lang::En)
+        };
+        assert_eq!(t.seat(0).to_string(), "You");
+        assert_eq!(t.seat(3).to_string(), "Player 4");
+        assert_eq!(t.side(0).to_string(), "Your team");
+        assert_eq!(t.side(1).to_string(), "Opponents");
+        let nobody = Texts { you: None, ..t };
+        assert_eq!(nobody.side(1).to_string(), "Players 2 & 4");
+        let it = Texts {
+            lang: Lang::It,
+            ..t
+        };
+        assert_eq!(it.winner(0).to_string(), "Avete vinto la partita!");
+        assert_eq!(
+            it.winner(1).to_string(),
+            "Gli avversari hanno vinto la partita."
+        );
+    }
+
+    #[test]
+    fn every_label_has_both_languages() {
+        // A label left untranslated shows up as an identical English text where Italian
+        // differs; these are the words that are the same in both on purpose.
+        let same = [
+            Label::Scopa,
+            Label::Ai,
+            Label::Primiera,
+            Label::Napola,
+            Label::ReBello,
+            Label::Scope,
+        ];
+        for &label in Label::ALL {
+            let (en, it) = (label.text(Lang::En), label.text(Lang::It));
+            assert!(!en.is_empty() && !it.is_empty());
+            assert!(en != it || same.contains(&label), "{label:?} untranslated");
+        }
+    }
+
+    #[test]
+    fn typing_texts_explain_cards_both_ways_in_both_languages() {
+        let nine_c: Card = "9c".parse().unwrap();
+        let nine_b: Card = "9b".parse().unwrap();
+        let hand: CardSet = "9b 4d".parse().unwrap();
+        let en = Texts::new(Lang::En).with_style(CardStyle::Symbols);
+        let it = Texts::new(Lang::It).with_style(CardStyle::Symbols);
+        assert_eq!(
+            en.not_held(nine_c, hand).to_string(),
+            "You do not hold 9♥ (9c: coppe). Your hand: 4♦ 9♣."
+        );
+        assert_eq!(
+            it.not_held(nine_c, hand).to_string(),
+            "Non hai in mano 9♥ (9c: coppe). La tua mano: 4♦ 9♣."
+        );
+        assert_eq!(
+            en.confirm_card(nine_c, nine_b).to_string(),
+            "9c is 9♥ (coppe); 9♣ is 9b (bastoni). Play 9♥? (y/n)"
+        );
+        assert_eq!(
+            it.confirm_card(nine_c, nine_b).to_string(),
+            "9c è 9♥ (coppe); 9♣ è 9b (bastoni). Giocare 9♥? (s/n)"
+        );
+        assert_eq!(
+            Texts::new(Lang::En)
+                .with_style(CardStyle::Names)
+                .card_explained(nine_b)
+                .to_string(),
+            "Knight of bastoni (9b)"
+        );
+        for yes in ["y", "Yes", "s", "sì", "SI"] {
+            assert!(Texts::is_yes(yes), "{yes}");
+        }
+        for no in ["", "n", "no", "yes please"] {
+            assert!(!Texts::is_yes(no), "{no}");
+        }
+        // Every text of the terminal differs between the languages.
+        for (e, i) in [
+            (en.help(), it.help()),
+            (en.commands(), it.commands()),
+            (en.notation(), it.notation()),
+            (en.capture_prompt(), it.capture_prompt()),
+            (en.not_saved(), it.not_saved()),
+            (en.undone(), it.undone()),
+            (en.stopped(Stop::Interrupted), it.stopped(Stop::Interrupted)),
+        ] {
+            assert_ne!(e, i);
+        }
+    }
+
+    #[test]
+    fn truncation_keeps_whole_characters() {
+        let mut s = heapless::String::<5>::new();
+        Texts::write_truncated(
+            Texts::new(Lang::En)
+                .with_style(CardStyle::Symbols)
+                .cards("7d 7c".parse().unwrap()),
+            &mut s,
+        );
+        assert_eq!(s.as_str(), "7♦ ");
+    }
+}
