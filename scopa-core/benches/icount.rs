@@ -15,8 +15,14 @@
 //! - `legal_moves_2p` [one call]: [`HandState::legal_moves`] on positions of random
 //!   2-player games.
 //! - `legal_moves_4p` [one call]: the same in 4-player scopone scientifico (10-card hands).
+//! - `legal_moves_into_2p`, `legal_moves_into_4p` [one call]: the same through
+//!   [`HandState::legal_moves_into`] into one reused list (no 2 KB list returned).
+//! - `captures_2p` [one position]: [`scopa_core::captures`] of every card of the hand to
+//!   play, on the same positions (what the alpha-beta search lists).
 //! - `play_2p` [one call]: [`HandState::play`] (checked, with its events) of every move of
 //!   random 2-player games, each on a copy of the position before it.
+//! - `play_unchecked_2p` [one call]: [`HandState::play_unchecked`] (the search's path) of
+//!   the same moves.
 //!
 //! Without an argument it lists the workloads, their default operation counts and their
 //! `measured_*` functions.
@@ -81,6 +87,40 @@ fn measured_play(plays: &[(HandState, Move)]) -> usize {
     events
 }
 
+#[inline(never)]
+fn measured_play_unchecked(plays: &[(HandState, Move)]) -> u64 {
+    let mut digest = 0;
+    for (h, mv) in plays {
+        let mut h = *black_box(h);
+        h.play_unchecked(*black_box(mv));
+        digest += u64::from(h.turn());
+    }
+    digest
+}
+
+#[inline(never)]
+fn measured_legal_moves_into(positions: &[HandState]) -> usize {
+    let mut list = scopa_core::MoveList::new();
+    let mut total = 0;
+    for h in positions {
+        black_box(h).legal_moves_into(&mut list);
+        total += black_box(&list).len();
+    }
+    total
+}
+
+#[inline(never)]
+fn measured_captures(positions: &[HandState]) -> usize {
+    let mut total = 0;
+    for h in positions {
+        let h = black_box(h);
+        for card in h.hand(h.turn()) {
+            total += scopa_core::captures(h.table(), card, h.rules().ace).len();
+        }
+    }
+    total
+}
+
 /// Every position (with the move then played) of random games until `count` are collected.
 fn random_plays(rules: Rules, count: usize, seed: u64) -> Vec<(HandState, Move)> {
     let mut rng = SplitMix64::new(seed);
@@ -108,13 +148,17 @@ fn positions(rules: Rules, count: usize) -> Vec<HandState> {
 }
 
 /// (name, default operation count, the function that runs the operations)
-const WORKLOADS: [(&str, usize, &str); 6] = [
+const WORKLOADS: [(&str, usize, &str); 10] = [
     ("deal_2p", 20_000, "measured_deal"),
     ("deal_4p_scopone", 10_000, "measured_deal"),
     ("deal_4p_scientifico", 10_000, "measured_deal"),
     ("legal_moves_2p", 100_000, "measured_legal_moves"),
     ("legal_moves_4p", 100_000, "measured_legal_moves"),
+    ("legal_moves_into_2p", 100_000, "measured_legal_moves_into"),
+    ("legal_moves_into_4p", 100_000, "measured_legal_moves_into"),
+    ("captures_2p", 100_000, "measured_captures"),
     ("play_2p", 100_000, "measured_play"),
+    ("play_unchecked_2p", 100_000, "measured_play_unchecked"),
 ];
 
 fn main() {
@@ -147,7 +191,13 @@ fn main() {
         }
         "legal_moves_2p" => measured_legal_moves(&positions(Rules::default(), ops)),
         "legal_moves_4p" => measured_legal_moves(&positions(scientifico(), ops)),
+        "legal_moves_into_2p" => measured_legal_moves_into(&positions(Rules::default(), ops)),
+        "legal_moves_into_4p" => measured_legal_moves_into(&positions(scientifico(), ops)),
+        "captures_2p" => measured_captures(&positions(Rules::default(), ops)),
         "play_2p" => measured_play(&random_plays(Rules::default(), ops, 11)),
+        "play_unchecked_2p" => {
+            measured_play_unchecked(&random_plays(Rules::default(), ops, 11)) as usize
+        }
         _ => unreachable!("checked against WORKLOADS"),
     };
     println!("{name} {ops} digest {digest}");

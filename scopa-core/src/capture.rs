@@ -856,18 +856,6 @@ impl Captures {
         lane_count(self.counts, u32::from(card.index())) as usize
     }
 
-    /// Calls `emit` for every legal capture of `card`, in canonical order; returns how many.
-    #[inline]
-    pub(crate) fn for_each(&self, card: Card, emit: &mut impl FnMut(CardSet)) -> usize {
-        if self.repeated {
-            return TableIndex::new(CardSet::from_bits_truncate(self.table), self.ace)
-                .for_each_capture(card, emit);
-        }
-        distinct_for_each(self.table, self.values, card.value(), self.ace, &mut |s| {
-            emit(CardSet::from_bits_truncate(s))
-        })
-    }
-
     /// The `k`-th legal capture of `card` in canonical order, if it has that many.
     pub(crate) fn nth(&self, card: Card, k: usize) -> Option<CardSet> {
         if k >= self.count(card) {
@@ -1006,7 +994,13 @@ pub(crate) fn for_each_capture(
     ace: AceRule,
     emit: &mut impl FnMut(CardSet),
 ) -> usize {
-    Captures::new(table, ace).for_each(card, emit)
+    let bits = table.bits();
+    if repeats_a_value(bits) {
+        return TableIndex::new(table, ace).for_each_capture(card, emit);
+    }
+    distinct_for_each(bits, value_mask(bits), card.value(), ace, &mut |s| {
+        emit(CardSet::from_bits_truncate(s))
+    })
 }
 
 /// Appends every legal move of `hand` on `table` to `out`, in canonical order.
@@ -1195,7 +1189,7 @@ mod tests {
                 let mut expected = Vec::new();
                 index.for_each_capture(card, &mut |s| expected.push(s));
                 let mut got = Vec::new();
-                fast.for_each(card, &mut |s| got.push(s));
+                for_each_capture(table, card, *ace, &mut |s| got.push(s));
                 assert_eq!(got, expected, "{card} on {table} under {ace}");
                 assert_eq!(
                     fast.count(card),

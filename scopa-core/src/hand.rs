@@ -865,6 +865,7 @@ impl HandState {
 
     /// Every legal move of the seat to play, in canonical order (by card, then capture).
     /// Empty once the hand is finished.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.legal_moves_into(&mut list);
