@@ -825,44 +825,55 @@ fn nth_sum(table: u64, masks: &[u16], k: u64) -> u64 {
     sets[(k as usize).min(n.saturating_sub(1))]
 }
 
-/// A table prepared for the captures of several cards: the counts of every card value,
-/// and the fast enumeration when it holds no value twice.
+/// A table prepared for the captures of several cards: the counts of every card value
+/// from the lookup table when it holds no value twice, and from the general search
+/// otherwise (exact on any table, where the playout's 6-bit counts are exact on the
+/// tables of accepted positions only).
 pub(crate) struct Captures {
     table: u64,
     values: u32,
-    repeated: bool,
     ace: AceRule,
-    /// [`table_counts`] of the table.
+    /// [`table_counts`] of a table holding no value twice.
     counts: u64,
+    /// The general search, for a table holding some value twice.
+    general: Option<TableIndex>,
 }
 
 impl Captures {
     #[inline]
     pub(crate) fn new(table: CardSet, ace: AceRule) -> Captures {
-        let table = table.bits();
-        let repeated = repeats_a_value(table);
+        let bits = table.bits();
+        let repeated = repeats_a_value(bits);
         Captures {
-            table,
-            values: value_mask(table),
-            repeated,
+            table: bits,
+            values: value_mask(bits),
             ace,
-            counts: table_counts(table, repeated, ace),
+            counts: if repeated {
+                0
+            } else {
+                table_counts(bits, false, ace)
+            },
+            general: repeated.then(|| TableIndex::new(table, ace)),
         }
     }
 
     /// Number of legal captures of `card` (1 when it is laid).
     #[inline]
     pub(crate) fn count(&self, card: Card) -> usize {
-        lane_count(self.counts, u32::from(card.index())) as usize
+        match &self.general {
+            Some(index) => index.count(card),
+            None => lane_count(self.counts, u32::from(card.index())) as usize,
+        }
     }
 
     /// The `k`-th legal capture of `card` in canonical order, if it has that many.
     pub(crate) fn nth(&self, card: Card, k: usize) -> Option<CardSet> {
-        if k >= self.count(card) {
+        let n = self.count(card);
+        if k >= n {
             return None;
         }
-        let bits = if self.repeated {
-            repeated_nth(self.table, card, k, self.count(card), self.ace)
+        let bits = if self.general.is_some() {
+            repeated_nth(self.table, card, k, n, self.ace)
         } else {
             distinct_nth(
                 self.table,
@@ -909,7 +920,7 @@ pub(crate) fn repeated_nth(table: u64, card: Card, k: usize, n: usize, ace: AceR
             rest &= rest - 1;
             m += 1;
         }
-        if rest == 0 {
+        if rest == 0 && n <= MAX_CAPTURES {
             return kth_subset_summing(&values[..m], &bits[..m], v, k, n);
         }
     }
