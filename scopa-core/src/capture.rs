@@ -304,7 +304,7 @@ pub(crate) const LANE: u64 = 0x3F;
 /// vector (6 × (value − 1)); bits 8 … 17, the mask of the values below the card's
 /// (`2^(value-1) - 1`). Positions 40 … 64 have lane 60 (bits that are always 0), so that
 /// the lane of `trailing_zeros()` of an empty set counts 0.
-pub(crate) static CARD_INFO: [u32; 65] = {
+const CARD_INFO_TABLE: [u32; 65] = {
     let mut t = [60u32; 65];
     let mut i = 0;
     while i < 40 {
@@ -318,15 +318,29 @@ pub(crate) static CARD_INFO: [u32; 65] = {
 /// The shift of the lane of the card at bit position `index` in a packed count vector.
 #[inline(always)]
 pub(crate) fn lane_shift(index: u32) -> u32 {
-    CARD_INFO[(index as usize).min(64)] & 63
+    FAST.card_info[(index as usize).min(64)] & 63
 }
 
 /// The number in `counts` (a packed count vector) for the card at bit position `index`
 /// (0 for 40 … 64).
 #[inline(always)]
 pub(crate) fn lane_count(counts: u64, index: u32) -> u64 {
-    counts >> (CARD_INFO[(index as usize).min(64)] & 63) & LANE
+    counts >> (FAST.card_info[(index as usize).min(64)] & 63) & LANE
 }
+
+/// The tables of the playout's one-move path in one static: one address for the three.
+struct FastTables {
+    card_info: [u32; 65],
+    distinct_multi: [u16; 1024],
+    single_capture: [u16; 2048],
+}
+
+/// [`CARD_INFO_TABLE`], [`DISTINCT_MULTI_TABLE`] and [`SINGLE_CAPTURE_TABLE`].
+static FAST: FastTables = FastTables {
+    card_info: CARD_INFO_TABLE,
+    distinct_multi: DISTINCT_MULTI_TABLE,
+    single_capture: SINGLE_CAPTURE_TABLE,
+};
 
 /// The values present in `bits`: bit `v - 1` for value `v`.
 #[inline]
@@ -432,7 +446,7 @@ static SUM_INFO: [u32; 1024] = {
 };
 
 /// The [`SUM_INFO`] of the subsets of `values` below the value whose lower-values mask is
-/// `below` (`2^(v-1) - 1`, from [`CARD_INFO`]) that sum to that value.
+/// `below` (`2^(v-1) - 1`, from [`CARD_INFO_TABLE`]) that sum to that value.
 #[inline(always)]
 fn sum_info(values: u32, below: u32) -> u32 {
     SUM_INFO[(below + (values & below)) as usize & 1023]
@@ -487,7 +501,7 @@ static DISTINCT_COUNTS: [u64; 1024] = build_distinct_counts();
 /// For a table holding no value twice, indexed by its value mask: the values whose cards
 /// have two or more captures (bit `v - 1`), under the same exception as
 /// [`DISTINCT_COUNTS`].
-static DISTINCT_MULTI: [u16; 1024] = {
+const DISTINCT_MULTI_TABLE: [u16; 1024] = {
     let counts = build_distinct_counts();
     let mut out = [0u16; 1024];
     let mut values = 0;
@@ -509,7 +523,7 @@ static DISTINCT_MULTI: [u16; 1024] = {
 /// (2,046 slots, and 2 unused so that the index is masked, not checked): the value mask of
 /// its capture when it has exactly one — its equal card, or the one subset summing to `v`
 /// — and 0 when it is laid (or has several).
-static SINGLE_CAPTURE: [u16; 2048] = {
+const SINGLE_CAPTURE_TABLE: [u16; 2048] = {
     let (start, _) = build_sums::<0>(None);
     let mut pool = [0u16; SUM_POOL_LEN];
     build_sums::<SUM_POOL_LEN>(Some(&mut pool));
@@ -540,9 +554,9 @@ static SINGLE_CAPTURE: [u16; 2048] = {
 /// `takes_all` Ace that would be laid on a non-empty table, the whole table.
 #[inline(always)]
 pub(crate) fn distinct_single(table: u64, values: u32, card: u32, ace: AceRule) -> u64 {
-    let below = CARD_INFO[(card as usize).min(64)] >> 8 & 0x3FF;
+    let below = FAST.card_info[(card as usize).min(64)] >> 8 & 0x3FF;
     let upto = below * 2 + 1; // the values up to the card's
-    let capture = SINGLE_CAPTURE[(upto - 1 + (values & upto)) as usize & 2047];
+    let capture = FAST.single_capture[(upto - 1 + (values & upto)) as usize & 2047];
     let taken = cards_of_values(table, u32::from(capture));
     if matches!(ace, AceRule::TakesAll) && below == 0 && taken == 0 {
         // An Ace with no Ace on the table sweeps it (or is laid on an empty one).
@@ -555,7 +569,7 @@ pub(crate) fn distinct_single(table: u64, values: u32, card: u32, ace: AceRule) 
 /// (value mask `values`).
 #[inline(always)]
 pub(crate) fn distinct_multi(table: u64, values: u32, ace: AceRule) -> u64 {
-    let mut multi = u32::from(DISTINCT_MULTI[values as usize & 0x3FF]);
+    let mut multi = u32::from(FAST.distinct_multi[values as usize & 0x3FF]);
     // A match_takes_all Ace also has the whole table when it holds an Ace and more.
     if matches!(ace, AceRule::MatchTakesAll) && values & 1 != 0 && table & (table - 1) != 0 {
         multi |= 1;
@@ -779,7 +793,7 @@ pub(crate) fn distinct_for_each(
 /// `table`, which holds no value twice (value mask `values`); `k` must be below its count.
 #[inline(always)]
 pub(crate) fn distinct_nth(table: u64, values: u32, card: u32, k: u64, ace: AceRule) -> u64 {
-    let below = CARD_INFO[(card as usize).min(64)] >> 8 & 0x3FF;
+    let below = FAST.card_info[(card as usize).min(64)] >> 8 & 0x3FF;
     let is_ace = below == 0;
     let equal = table & (u64::from(below + 1) * VALUE1_BITS);
     if matches!(ace, AceRule::MatchTakesAll) && is_ace && equal != 0 && equal != table {

@@ -123,7 +123,7 @@ fn choose_distinct_small<R: Rng + ?Sized>(
 ) -> Option<(u32, u64)> {
     let values = value_mask(table);
     if hand & distinct_multi(table, values, ace) != 0 {
-        return choose::<true, R>(table, hand, false, ace, rng);
+        return choose_several(table, hand, ace, rng);
     }
     let h1 = hand & hand.wrapping_sub(1);
     let mut rest = hand;
@@ -144,6 +144,18 @@ fn choose_distinct_small<R: Rng + ?Sized>(
     }
     let card = rest.trailing_zeros();
     Some((card, distinct_single(table, values, card, ace)))
+}
+
+/// [`choose`] for a small hand with a card of several captures on a table holding no value
+/// twice (out of line: it is rare, and the main loop stays small).
+#[inline(never)]
+fn choose_several<R: Rng + ?Sized>(
+    table: u64,
+    hand: u64,
+    ace: AceRule,
+    rng: &mut R,
+) -> Option<(u32, u64)> {
+    choose::<true, R>(table, hand, false, ace, rng)
 }
 
 /// [`choose`] for a table holding some value twice, with the laid cards and single equal
