@@ -24,15 +24,19 @@ if ! command -v valgrind >/dev/null; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q valgrind
 fi
 
-# Build the workload binary (bench profile = release settings) and find it.
-bin=$(cargo bench -p scopa-core --bench icount --no-run 2>&1 |
-    sed -n 's/^ *Executable benches\/icount.rs (\(.*\))$/\1/p')
-[ -x "$bin" ] || { echo "could not find the icount binary"; exit 1; }
-rustc_version=$(rustc --version)
-echo "$rustc_version; $(valgrind --version); binary $bin"
-
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# Build the workload binary (bench profile = the release settings) and find it.
+if ! cargo bench -p scopa-core --bench icount --no-run > "$work/build.log" 2>&1; then
+    cat "$work/build.log"
+    echo "building scopa-core/benches/icount.rs failed"
+    exit 1
+fi
+bin=$(sed -n 's/^ *Executable benches\/icount.rs (\(.*\))$/\1/p' "$work/build.log")
+[ -x "$bin" ] || { cat "$work/build.log"; echo "could not find the icount binary"; exit 1; }
+rustc_version=$(rustc --version)
+echo "$rustc_version; $(valgrind --version); binary $bin"
 results="$work/results"
 : > "$results"
 while read -r name ops function; do
