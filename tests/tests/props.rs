@@ -902,7 +902,12 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(1500))]
+    // About one drawn position in eight is refused (a table with more than 25 captures for
+    // some card, which no game reaches): allow as many refusals as cases.
+    #![proptest_config(ProptestConfig {
+        max_global_rejects: config(1500).cases,
+        ..config(1500)
+    })]
 
     /// The same guarantee from positions no random game need reach, as an AI samples them
     /// (`HandState::from_position`): any rules, any point of the hand, tables of up to 12
