@@ -13,7 +13,7 @@ use scopa_tests::oracle::{self, cards_of};
 use scopa_tests::walk::{Tracker, check_conservation, check_moves, pick};
 
 mod common;
-use common::{TABLES, config, rules_with_target};
+use common::{TABLES, config, played, rules_with_target};
 
 /// Every option combination that validates (short targets keep matches quick).
 fn any_rules() -> impl Strategy<Value = Rules> {
@@ -287,15 +287,7 @@ proptest! {
         fix_crc in any::<bool>(),
         choices in any::<u64>(),
     ) {
-        let mut m = Match::new(rules, seed).unwrap();
-        let mut rng = SplitMix64::new(choices);
-        for _ in 0..plies {
-            if m.is_over() {
-                break;
-            }
-            let moves = m.legal_moves();
-            m.play(m.turn(), moves[pick(&mut rng, moves.len())]).unwrap();
-        }
+        let m = played(rules, seed, plies, choices);
         let mut bytes = m.to_bytes();
         for (at, x) in &mutations {
             bytes[*at] ^= x;

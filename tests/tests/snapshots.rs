@@ -7,12 +7,11 @@
 
 use proptest::prelude::*;
 use scopa_core::snapshot::crc32;
-use scopa_core::{Match, Rules, SNAPSHOT_LEN, SplitMix64};
+use scopa_core::{Match, Rules, SNAPSHOT_LEN};
 use scopa_tests::saves::{Check, match_plays_out};
-use scopa_tests::walk::pick;
 
 mod common;
-use common::{config, rules_with_target};
+use common::{config, played, rules_with_target};
 
 const CRC: usize = SNAPSHOT_LEN - 4;
 
@@ -23,22 +22,6 @@ fn reseal(b: &mut [u8; SNAPSHOT_LEN]) {
 
 fn set_u16(b: &mut [u8; SNAPSHOT_LEN], at: usize, v: u16) {
     b[at..at + 2].copy_from_slice(&v.to_le_bytes());
-}
-
-/// A match of `rules` played with random moves (from `choices`) for `plies` plays or to
-/// its end.
-fn played(rules: Rules, seed: u64, plies: usize, choices: u64) -> Match {
-    let mut m = Match::new(rules, seed).unwrap();
-    let mut rng = SplitMix64::new(choices);
-    for _ in 0..plies {
-        if m.is_over() {
-            break;
-        }
-        let moves = m.legal_moves();
-        m.play(m.turn(), moves[pick(&mut rng, moves.len())])
-            .unwrap();
-    }
-    m
 }
 
 /// Defect 1 of the hardening issue: scores of 65535 for both sides decoded, and the match

@@ -6,7 +6,8 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
-use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
+use scopa_core::{AceRule, DealKind, Match, PrimieraRule, Rules, SplitMix64};
+use scopa_tests::walk::pick;
 
 /// Every (players, deal) pair that validates.
 pub const TABLES: [(u8, DealKind); 5] = [
@@ -59,4 +60,20 @@ pub fn config(cases: u32) -> ProptestConfig {
         ))),
         ..ProptestConfig::default()
     }
+}
+
+/// A match of `rules` played with random moves (from `choices`) for `plies` plays or to
+/// its end.
+pub fn played(rules: Rules, seed: u64, plies: usize, choices: u64) -> Match {
+    let mut m = Match::new(rules, seed).unwrap();
+    let mut rng = SplitMix64::new(choices);
+    for _ in 0..plies {
+        if m.is_over() {
+            break;
+        }
+        let moves = m.legal_moves();
+        m.play(m.turn(), moves[pick(&mut rng, moves.len())])
+            .unwrap();
+    }
+    m
 }
