@@ -3,6 +3,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use scopa_core::ai::{self, Level};
+use scopa_core::session::seed;
 use scopa_core::{Event, Match, Play, PlayerView};
 
 use crate::error::{ScopaError, guard};
@@ -27,15 +28,13 @@ pub struct ScopaMatch {
     inner: Mutex<State>,
 }
 
-/// The AI's seed for one decision: a mix of the match seed, the hand number and the plays
-/// made in the hand, so a seed plays the same match on every platform and after a restore.
-pub fn ai_seed(seed: u64, hand_number: u16, plays: u8) -> u64 {
-    // SplitMix64's finaliser over the three inputs.
-    let mut z = seed
-        ^ (u64::from(hand_number) << 16 | u64::from(plays)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// The AI's seed for one decision of `seat`: the project's one seed policy
+/// (`scopa_core::session::seed::derive`, SipHash-2-4 keyed by the match seed), so the seed
+/// cannot be recovered from the AI's seeds, a seed plays the same match on every platform
+/// and after a restore. (`ScopaMatch` is the engine-level tool: its `seed()` and any seat's
+/// `view` are open to the caller anyway.)
+fn ai_seed(seed: u64, hand_number: u16, plays: u8, seat: u8) -> u64 {
+    seed::derive(seed, seed::Purpose::Ai, 0, hand_number, plays, seat)
 }
 
 impl State {
@@ -276,6 +275,7 @@ impl ScopaMatch {
                 state.seed,
                 state.game.hand_number(),
                 state.game.hand().plays(),
+                seat,
             );
             let mv = ai::choose_move(level, &view, seed).ok_or_else(|| ScopaError::Internal {
                 reason: format!("the {level} AI found no move for seat {seat} on its turn"),
