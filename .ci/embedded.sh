@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CI for scopa-embedded (the RP2040 handheld, its own cargo workspace):
-#   lint, unit + golden screenshot tests on the host, the RP2040 images for both boards
-#   (with flash/RAM budgets checked), and a seeded AI-vs-AI match on a Cortex-M0 under
-#   qemu-system-arm -machine microbit whose defmt transcript must equal the host engine's.
+#   lint, unit + golden screenshot + scripted-session tests on the host, the RP2040 images
+#   for both boards (with flash/RAM budgets checked) and their UF2 files, and the scripted
+#   sessions of qemu/scripts/ played through the UI on a Cortex-M0 under
+#   qemu-system-arm -machine microbit, whose defmt transcript must equal the host's.
 # Runs from the repo root on a clean machine; installs what it needs; idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,9 +15,10 @@ step() { printf '\n=== embedded: %s (%ss)\n' "$*" "$(( $(date +%s) - start ))"; 
 SUDO=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
 
-# The match CI plays (qemu/src/main.rs has the same constants).
-SEED=42
-LEVELS=handheld,handheld
+# The scripts the QEMU binary plays (compiled in, in this order: qemu/src/main.rs), paths
+# from scopa-embedded/.
+SCRIPTS=(qemu/scripts/watch.script
+         ../tests/sessions/{vs-handheld,vs-expert,scopone-two-people,three-players-options,four-people}.script)
 # The stock microbit: 16 KiB of SRAM (see qemu/memory.x). -icount shift=0: one virtual
 # nanosecond per instruction, so SysTick counts instructions (62.5 per 16 MHz tick).
 QEMU=(qemu-system-arm -machine microbit -nographic -monitor none -serial none
@@ -54,7 +56,7 @@ cargo clippy --release -p scopa-firmware --target thumbv6m-none-eabi -- -D warni
 cargo clippy --release -p scopa-firmware --target thumbv6m-none-eabi --no-default-features --features picosystem -- -D warnings
 cargo clippy --release -p scopa-qemu --target thumbv6m-none-eabi -- -D warnings
 
-step "host tests: UI logic, flash save ring (power cuts), golden screenshots of every screen"
+step "host tests: UI logic, flash save ring (power cuts, old saves), golden screenshots, scripted sessions"
 cargo test -p scopa-ui -p scopa-sim
 
 step "RP2040 images: both boards, with flash/RAM budgets"
@@ -73,11 +75,15 @@ for board in picosystem pico-lcd-1-3; do
          "static RAM $ram bytes = framebuffer $fb + $(( ram - fb )) other (goal: other <= 64 KiB)"
     [ "$flash" -le $(( 256 * 1024 )) ] || { echo "flash over budget"; exit 1; }
     [ $(( ram - fb )) -le $(( 64 * 1024 )) ] || { echo "static RAM over budget"; exit 1; }
+    # The UF2 straight from the ELF (the one command docs/embedded.md gives), checked
+    # against the objcopy route.
+    cargo run -q -p scopa-sim --bin uf2 -- "$fw" "$CARGO_TARGET_DIR/scopa-$board.uf2"
     "$llvm_bin/llvm-objcopy" -O binary "$fw" "$CARGO_TARGET_DIR/scopa-$board.bin"
-    cargo run -q -p scopa-sim --bin uf2 -- "$CARGO_TARGET_DIR/scopa-$board.bin" "$CARGO_TARGET_DIR/scopa-$board.uf2"
+    cargo run -q -p scopa-sim --bin uf2 -- "$CARGO_TARGET_DIR/scopa-$board.bin" "$CARGO_TARGET_DIR/objcopy-$board.uf2" >/dev/null
+    cmp "$CARGO_TARGET_DIR/scopa-$board.uf2" "$CARGO_TARGET_DIR/objcopy-$board.uf2"
 done
 
-step "QEMU (Cortex-M0, microbit): seeded AI-vs-AI match, defmt over semihosting"
+step "QEMU (Cortex-M0, microbit): the scripted sessions through the UI, defmt over semihosting"
 cargo build --release -p scopa-qemu --target thumbv6m-none-eabi
 elf="$CARGO_TARGET_DIR/thumbv6m-none-eabi/release/scopa-qemu"
 out="$CARGO_TARGET_DIR/qemu-run"
@@ -94,29 +100,33 @@ if [ "$status" != 0 ]; then
     if [ "$status" = 134 ]; then
         echo "QEMU aborted (CPU lockup): most likely a stack overflow past the 16 KiB of RAM"
     fi
-    echo "the QEMU match failed (exit status $status)"
+    echo "the QEMU run failed (exit status $status)"
     exit 1
 fi
 
-step "transcript check: device (QEMU) vs host engine, seed $SEED, levels $LEVELS"
+step "transcript check: device (QEMU) vs host simulator, ${SCRIPTS[*]}"
 grep -v -E '^(calibration|measure) ' "$out/device.log" > "$out/device.txt"
-cargo run -q -p scopa-sim --bin transcript -- --seed "$SEED" --levels "$LEVELS" > "$out/host.txt"
+: > "$out/host.txt"
+for script in "${SCRIPTS[@]}"; do
+    cargo run -q -p scopa-sim --bin transcript -- "$script" >> "$out/host.txt"
+done
 if ! diff -u "$out/host.txt" "$out/device.txt"; then
     echo "transcripts differ"
     exit 1
 fi
-echo "identical: $(wc -l < "$out/host.txt") lines ($(grep -c ' plays ' "$out/host.txt") plays); $(tail -n1 "$out/host.txt")"
+echo "identical: $(wc -l < "$out/host.txt") lines ($(grep -c '^play ' "$out/host.txt") plays); $(grep '^winner' "$out/host.txt" | tr '\n' ';')"
 
-step "instructions per AI move (level handheld, SysTick under -icount shift=0)"
+step "instructions per AI decision (watch.script: level handheld; SysTick under -icount shift=0)"
 grep -E '^(calibration|measure) ' "$out/device.log"
 awk '
     /^calibration/ { ci = $3; ct = $6 }
-    /^measure/ { moves = $4; total = $7; max = $9; stack = $11 }
+    /^measure script 0 / { moves = $6; total = $9; max = $11 }
+    /^measure stack/ { stack = $3 }
     END {
         if (ct == 0 || moves == 0) { print "no measurement in the log"; exit 1 }
         ipt = ci / ct
         printf "instructions per SysTick tick: %.3f (calibration: %d instructions in %d ticks)\n", ipt, ci, ct
-        printf "AI moves: %d; instructions per move: mean %.0f, max %.0f; stack high-water %d bytes\n", moves, total * ipt / moves, max * ipt, stack
+        printf "AI decisions: %d; instructions per decision: mean %.0f, max %.0f; stack high-water %d bytes\n", moves, total * ipt / moves, max * ipt, stack
     }' "$out/device.log"
 
 step "done in $(( $(date +%s) - start ))s"

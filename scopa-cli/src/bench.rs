@@ -14,12 +14,88 @@ use crate::common::print_out;
 /// Options of `scopa bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Seconds spent on the random-deal loop.
-    #[arg(long, default_value_t = 2.0)]
+    /// Seconds spent on the random-deal loop (0.01 to 3600).
+    #[arg(long, default_value_t = 2.0, value_parser = seconds)]
     pub seconds: f64,
     /// Print exactly one JSON object on stdout.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "markdown")]
     pub json: bool,
+    /// Print the figures as the Markdown table the docs quote, with the command, the date
+    /// and the machine.
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+/// A duration for `--seconds`: a number from 0.01 to 3600.
+fn seconds(text: &str) -> Result<f64, String> {
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if (0.01..=3600.0).contains(&s) {
+        Ok(s)
+    } else {
+        Err(format!(
+            "{text} s is out of range: give 0.01 to 3600 seconds"
+        ))
+    }
+}
+
+/// The machine, in one line: the CPU model (from /proc/cpuinfo where there is one), the
+/// architecture, the cores the program may use and the load average (from /proc/loadavg).
+fn machine() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, m)| m.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_owned());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // The load says how much the other programs competed for those cores.
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| {
+            l.split_whitespace()
+                .next()
+                .map(|l| format!(", load average {l}"))
+        })
+        .unwrap_or_default();
+    format!("{model}, {}, {cores} cores{load}", std::env::consts::ARCH)
+}
+
+/// The two figures as the table of README.md and docs/cli.md.
+fn markdown(seconds: f64, deals_per_sec: f64, legal_ns: f64, positions: usize) -> String {
+    let build = if cfg!(debug_assertions) {
+        "debug build"
+    } else {
+        "release build"
+    };
+    let date = time::OffsetDateTime::now_utc().date();
+    format!(
+        "| `scopa bench` (one thread) | measured |\n\
+         | --- | --- |\n\
+         | random 2-player deals (shuffle, deal, uniformly random legal moves, score) | {} per second |\n\
+         | legal-move generation, median of {positions} positions from random games | {legal_ns:.1} ns per call |\n\
+         \n\
+         `scopa bench --seconds {seconds} --markdown`, {date}, {}, {build}.\n",
+        thousands(deals_per_sec.round() as u64),
+        machine()
+    )
+}
+
+/// `1234567` → `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// Deals a random hand (redealing decks the kings rule voids).
@@ -43,7 +119,7 @@ fn random_move(hand: &mut HandState, rng: &mut SplitMix64) {
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let rules = Rules::default();
     let mut rng = SplitMix64::new(0xBE7C);
-    let budget = Duration::from_secs_f64(args.seconds.clamp(0.01, 3600.0));
+    let budget = Duration::from_secs_f64(args.seconds);
 
     // Random deals: shuffle, deal, play uniformly random legal moves to the end, score.
     let mut deals = 0u64;
@@ -105,6 +181,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             "mean_legal_moves": mean_moves,
         });
         outln!(text, "{out}");
+    } else if args.markdown {
+        text.push_str(&markdown(args.seconds, deals_per_sec, legal_ns, POSITIONS));
     } else {
         outln!(
             text,
@@ -118,4 +196,27 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     }
     print_out(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_out_of_range_are_refused() {
+        assert_eq!(seconds("2"), Ok(2.0));
+        assert_eq!(seconds("0.01"), Ok(0.01));
+        for bad in ["0", "-1", "0.001", "3601", "NaN", "inf", "two"] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(754_321), "754,321");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+    }
 }

@@ -6,8 +6,8 @@ use clap::Args;
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules, SplitMix64};
 use serde_json::Value;
 
-/// Every rules option of RULES.md as a command-line flag. Unset flags keep the value of
-/// `--rules` (a protocol rules object), or else the RULES.md default.
+/// Every rules option of docs/rules.md as a command-line flag. Unset flags keep the value of
+/// `--rules` (a protocol rules object), or else the default of docs/rules.md.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RulesArgs {
     /// Number of players: 2, 3, or 4 in two teams (partners sit opposite).
@@ -90,7 +90,7 @@ impl RulesArgs {
     }
 }
 
-/// Parses a protocol rules object (PROTOCOL.md "The rules object"); `None` gives the
+/// Parses a protocol rules object (docs/protocol.md, "The rules object"); `None` gives the
 /// defaults. The error names the field and what was wrong with it.
 pub fn rules_from_json(value: Option<&Value>) -> Result<Rules, String> {
     let mut rules = Rules::default();

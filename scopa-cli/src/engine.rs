@@ -1,4 +1,4 @@
-//! `scopa engine`: the JSON-lines engine protocol, version 1 (PROTOCOL.md).
+//! `scopa engine`: the JSON-lines engine protocol, version 1 (docs/protocol.md).
 //!
 //! Stateless: each request line is parsed into scopa-core types, answered, and forgotten.
 //! Any input line gets exactly one answer; bad input gets `"ok":false` and the engine keeps
@@ -590,6 +590,17 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
         for (i, item) in items.iter().enumerate() {
             scores[i] =
                 parse_small(item, &format!("view.scores[{i}]"), u64::from(u16::MAX))? as u16;
+        }
+        // Scores that already decide the match leave no hand to play.
+        if let Some(winner) = scopa_core::winner_of(&rules, scores) {
+            return Err(err(
+                "bad_state",
+                format!(
+                    "`view.scores`: {:?} already won the match for side {winner} (target {}): no hand is played after that",
+                    &scores[..sides],
+                    rules.target
+                ),
+            ));
         }
     }
     PlayerView::from_public(rules, seat, dealer, hand, table, &history, scores)

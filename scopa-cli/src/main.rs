@@ -11,12 +11,12 @@ macro_rules! outln {
 }
 
 mod bench;
-mod common;
-mod engine;
+mod input;
 mod play;
-mod save;
+mod screen;
 mod simulate;
-mod ui;
+
+use scopa_cli::{common, engine, save};
 
 use std::process::ExitCode;
 
@@ -35,7 +35,7 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a match against AI players in the terminal (the default).
+    /// Play in the terminal: against the computer, pass-and-play, or watch (the default).
     Play(play::PlayArgs),
     /// Speak the JSON-lines engine protocol (version 1) on stdin/stdout.
     Engine(engine::EngineArgs),

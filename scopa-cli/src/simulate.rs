@@ -29,9 +29,10 @@ pub struct SimulateArgs {
     /// AI level of side B.
     #[arg(long)]
     pub b: Level,
-    /// Number of decks; each is played twice (seats swapped), so 2 × N hands.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    pub deals: u64,
+    /// Number of decks; each is played twice (seats swapped), so 2 × N hands
+    /// (`--deals` is the older name).
+    #[arg(long = "decks", visible_alias = "deals", value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub decks: u64,
     /// Seed of the decks and of the AI players.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -274,7 +275,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
         bail!("simulate pits two sides against each other: use --players 2 or 4");
     }
     let levels = [args.a, args.b];
-    let n = args.deals;
+    let n = args.decks;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = args.threads {
         pool = pool.num_threads(t.max(1));
@@ -282,11 +283,12 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     let pool = pool.build()?;
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr());
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} decks  {elapsed} (eta {eta})")
-        {
+        if let Ok(style) = ProgressStyle::with_template(
+            "{prefix} {bar:30} {pos}/{len} decks  {elapsed} (eta {eta})",
+        ) {
             bar.set_style(style);
         }
+        bar.set_prefix(format!("{} vs {}", args.a, args.b));
         bar
     } else {
         ProgressBar::hidden()
@@ -328,6 +330,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     let mut text = String::new();
     if args.json {
         let out = json!({
+            "decks": n,
             "deals": n,
             "a": args.a.name(),
             "b": args.b.name(),
@@ -362,13 +365,13 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
         match ci95 {
             Some(ci) => outln!(
                 text,
-                "A's margin: {margin:+.3} points per deal (95% CI ±{ci:.3}, i.e. {:+.3} … {:+.3})",
+                "A's margin: {margin:+.3} points per hand (95% CI ±{ci:.3}, i.e. {:+.3} … {:+.3})",
                 margin - ci,
                 margin + ci
             ),
             None => outln!(
                 text,
-                "A's margin: {margin:+.3} points per deal (one deck: no CI)"
+                "A's margin: {margin:+.3} points per hand (one deck: no CI)"
             ),
         }
         outln!(text, "Points per hand: A {a_points:.3}, B {b_points:.3}");

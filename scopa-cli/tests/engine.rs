@@ -429,6 +429,11 @@ fn bestmove_errors_have_their_codes() {
             json!({"cmd":"bestmove","level":"easy","view":with("scores", json!([1]))}),
             "bad_field",
         ),
+        // A match already won has no hand left to play (a tie at the target plays on).
+        (
+            json!({"cmd":"bestmove","level":"easy","view":with("scores", json!([11, 4]))}),
+            "bad_state",
+        ),
         (
             json!({"cmd":"bestmove","level":"easy","view":view,"rules":{"napola":"yes"}}),
             "bad_rules",
@@ -437,6 +442,8 @@ fn bestmove_errors_have_their_codes() {
     for (request, code) in cases {
         assert_eq!(error_code(&ask(request.clone())), code, "{request}");
     }
+    let tied = json!({"cmd":"bestmove","level":"easy","view":with("scores", json!([12, 12]))});
+    assert_eq!(ask(tied)["ok"], true);
 }
 
 #[test]
@@ -564,4 +571,37 @@ fn thousands_of_mangled_requests_each_get_one_answer() {
             assert!(a["error"]["code"].is_string() && a["error"]["message"].is_string());
         }
     }
+}
+
+/// docs/protocol.md shows requests and the engine's answers: each request line of its JSON
+/// blocks that is followed by an answer line gets exactly that answer.
+#[test]
+fn the_protocol_reference_examples_hold() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md"))
+        .unwrap();
+    let mut pairs = 0;
+    let mut in_json = false;
+    let mut previous: Option<&str> = None;
+    for line in doc.lines() {
+        match line {
+            "```json" => in_json = true,
+            "```" => {
+                in_json = false;
+                previous = None;
+            }
+            _ if in_json => {
+                if let Some(request) = previous.filter(|p| p.starts_with("{\"cmd\""))
+                    && line.starts_with("{\"ok\"")
+                {
+                    let answer = ask(serde_json::from_str(request).unwrap());
+                    let expected: Value = serde_json::from_str(line).unwrap();
+                    assert_eq!(answer, expected, "{request}");
+                    pairs += 1;
+                }
+                previous = Some(line);
+            }
+            _ => {}
+        }
+    }
+    assert!(pairs >= 3, "only {pairs} examples found");
 }

@@ -1,337 +1,446 @@
-//! `scopa play` through piped stdin: a scripted match to the end, input mistakes, the
-//! capture choice, save → kill → resume, and refusal of damaged saves.
+//! `scopa play` through piped stdin and scripts, checked against the session played
+//! directly: pass-and-play with 4 people, a Scopone of 2 people and 2 AIs, the transcript
+//! of the cross-front-end contract (piped, from a script file, split by a save and a
+//! resume), input mistakes, the capture prompt, older save formats, damaged saves.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::process::{Command, Output, Stdio};
 
-/// A running `scopa play` whose output is read line by line.
-struct Session {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    transcript: Vec<String>,
-}
+use scopa_core::ai::Level;
+use scopa_core::session::{Action, Controller, Phase, Session, Settings, transcript};
+use scopa_core::{CardSet, DealKind, Match, Move, Rules};
 
-impl Session {
-    fn start(args: &[&str]) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_scopa"))
-            .args(args)
-            .env_remove("NO_COLOR")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Session {
-            child,
-            stdin: Some(stdin),
-            lines,
-            transcript: Vec::new(),
-        }
-    }
-
-    /// The next output line, or `None` once the program has exited.
-    fn next(&mut self) -> Option<String> {
-        let line = self.lines.recv_timeout(Duration::from_secs(30)).ok()?;
-        self.transcript.push(line.clone());
-        Some(line)
-    }
-
-    /// Reads up to the next prompt; returns the lines read (prompt included).
-    fn until_prompt(&mut self) -> Vec<String> {
-        let mut got = Vec::new();
-        while let Some(line) = self.next() {
-            let prompt = line.ends_with('>');
-            got.push(line);
-            if prompt {
-                break;
-            }
-        }
-        got
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        writeln!(stdin, "{text}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Closes stdin and waits for the program to exit.
-    fn finish(&mut self) -> std::process::ExitStatus {
-        self.stdin = None;
-        self.child.wait().unwrap()
-    }
-
-    /// Sends `text` and returns the output up to the next prompt.
-    fn answer(&mut self, text: &str) -> Vec<String> {
-        self.send(text);
-        self.until_prompt()
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        // A failed test must not leave a program waiting for input.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn field<'a>(lines: &'a [String], prefix: &str) -> Option<&'a str> {
-    lines.iter().rev().find_map(|l| l.strip_prefix(prefix))
-}
-
-fn legal_moves(lines: &[String]) -> Vec<String> {
-    field(lines, "Legal moves: ")
-        .map(|l| l.split(" | ").map(str::to_owned).collect())
-        .unwrap_or_default()
-}
-
-/// The script: play the first legal move. When its card can capture in several ways, type
-/// only the card and pick the last capture from the numbered list.
-/// Returns whether the capture-choice question was asked and the output up to the next
-/// prompt (empty once the program has ended), or `None` when no move was offered.
-fn play_scripted_move(s: &mut Session, shown: &[String]) -> Option<(bool, Vec<String>)> {
-    let moves = legal_moves(shown);
-    let first = moves.first()?;
-    let card = first.split(' ').next().unwrap();
-    let same_card = moves
-        .iter()
-        .filter(|m| m.split(' ').next() == Some(card))
-        .count();
-    if same_card > 1 {
-        let asked = s.answer(card);
-        assert!(
-            asked.iter().any(|l| l.contains("can capture in")),
-            "{asked:?}"
-        );
-        Some((true, s.answer(&same_card.to_string())))
-    } else {
-        Some((false, s.answer(first)))
-    }
-}
-
-/// Plays the script until the program exits; returns how often the capture choice came up.
-fn play_to_the_end(s: &mut Session) -> usize {
-    let mut choices = 0;
-    let mut shown = s.until_prompt();
-    while let Some((asked, next)) = play_scripted_move(s, &shown) {
-        choices += usize::from(asked);
-        shown = next;
-    }
-    choices
-}
-
-#[test]
-fn scripted_matches_through_piped_stdin_reach_the_end() {
-    let configs: [&[&str]; 3] = [
-        &["play", "--seed", "7", "--level", "random"],
-        &[
-            "play",
-            "--seed",
-            "8",
-            "--level",
-            "easy",
-            "--players",
-            "3",
-            "--target",
-            "4",
-        ],
-        &[
-            "play",
-            "--seed",
-            "9",
-            "--level",
-            "random",
-            "--players",
-            "4",
-            "--target",
-            "4",
-            "--napola",
-            "--re-bello",
-        ],
-    ];
-    let mut choices = 0;
-    for args in configs {
-        let mut s = Session::start(args);
-        choices += play_to_the_end(&mut s);
-        let status = s.finish();
-        assert!(status.success(), "{args:?}: {status:?}");
-        let text = s.transcript.join("\n");
-        assert!(!text.contains('\x1b'), "escape codes in line mode");
-        assert!(
-            text.contains("Match over: "),
-            "{args:?}: no winner declared"
-        );
-        assert!(text.contains("Hand 1 is over."));
-        assert!(text.contains("Match score: "));
-        assert!(text.lines().any(|l| l.starts_with("Total")), "no breakdown");
-        assert!(
-            text.lines()
-                .any(|l| l.starts_with("Seat 1 (AI) plays") || l.starts_with("Seat 1 (AI) lays")),
-            "AI plays are shown"
-        );
-        if args.windows(2).any(|w| w == ["--players", "4"]) {
-            assert!(text.contains("Partner (seat 2, AI)"));
-            assert!(text.contains("Napola"));
-        }
-    }
-    assert!(choices > 0, "the capture choice never came up");
-}
-
-#[test]
-fn input_mistakes_get_a_message_and_a_new_prompt() {
-    let mut s = Session::start(&["play", "--seed", "3", "--level", "easy"]);
-    let shown = s.until_prompt();
-    let hand = field(&shown, "Your hand: ").unwrap().to_owned();
-    let table = field(&shown, "Table:     ").unwrap().to_owned();
-    let moves = legal_moves(&shown);
-    let expect = |out: Vec<String>, what: &str| {
-        assert!(
-            out.iter().any(|l| l.contains(what)),
-            "expected {what:?} in {out:?}"
-        );
-        assert!(out.last().unwrap().ends_with('>'), "a new prompt follows");
-    };
-    expect(s.answer("zz"), "is not a card");
-    expect(s.answer("11d"), "card value must be a number from 1 to 10");
-    expect(s.answer("99"), "There is no move 99");
-    expect(s.answer("help"), "Commands at the prompt");
-    expect(s.answer("hint"), "Hint: ");
-    let not_held = ["1d", "2d", "3d", "4d", "5d", "6d", "7d"]
-        .into_iter()
-        .find(|c| !hand.split(' ').any(|h| h == *c) && !table.split(' ').any(|t| t == *c))
+/// Runs `scopa` with `stdin` piped in; returns its output.
+fn scopa(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scopa"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .env("LANG", "C")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
-    expect(s.answer(not_held), "You do not hold");
-    // An illegal capture: a single table card of another value than the card played.
-    let card = hand.split(' ').next().unwrap();
-    let value = &card[..card.len() - 1];
-    if let Some(other) = table
-        .split(' ')
-        .find(|t| &t[..t.len() - 1] != value && !t.is_empty())
-    {
-        expect(s.answer(&format!("{card} {other}")), "Illegal: ");
-    }
-    // Nothing was lost: the same moves are still offered.
-    let again = s.answer("show");
-    assert_eq!(legal_moves(&again), moves);
-    s.send("quit");
-    let rest: Vec<String> = std::iter::from_fn(|| s.next()).collect();
-    assert!(rest.iter().any(|l| l.contains("Goodbye")), "{rest:?}");
-    assert!(s.finish().success());
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_owned();
+    // A program that stops early closes its end: that is not the test's failure.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
 }
 
-/// Lines that tell the course of the match (not the intro, which a resume repeats).
-fn course(lines: &[String]) -> Vec<String> {
-    lines
-        .iter()
-        .filter(|l| {
-            (l.starts_with("Legal moves:")
-                || l.starts_with("You ")
-                || l.starts_with("Seat ")
-                || l.starts_with("SCOPA")
-                || l.starts_with("Total")
-                || l.starts_with("Match "))
-                && !l.starts_with("You are seat")
+/// The output with wrapped lines joined again (a continuation line starts with two
+/// spaces).
+fn stdout(out: &Output) -> String {
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    let mut joined = String::new();
+    for line in text.lines() {
+        match line.strip_prefix("  ") {
+            Some(rest) if !joined.is_empty() => {
+                joined.pop();
+                joined.push(' ');
+                joined.push_str(rest);
+            }
+            _ => joined.push_str(line),
+        }
+        joined.push('\n');
+    }
+    joined
+}
+
+/// The typed form of a move: the card, then what it takes.
+fn typed(mv: Move) -> String {
+    let mut s = mv.card().to_string();
+    for c in mv.capture() {
+        s.push(' ');
+        s.push_str(&c.to_string());
+    }
+    s
+}
+
+/// A session played directly: the people's moves (chosen by `pick` among the legal ones),
+/// the transcript of the contract, and each hand a person was shown (seat, cards).
+struct Direct {
+    moves: Vec<String>,
+    transcript: String,
+    hands: Vec<(u8, CardSet)>,
+}
+
+fn direct(settings: Settings, seed: u64, pick: impl Fn(usize, usize) -> usize) -> Direct {
+    let mut s = Session::new(settings, seed).unwrap();
+    let mut d = Direct {
+        moves: Vec::new(),
+        transcript: format!(
+            "{}\n{}\n",
+            transcript::start(&settings),
+            transcript::event(&s.deal_event())
+        ),
+        hands: Vec::new(),
+    };
+    loop {
+        let action = match s.phase() {
+            Phase::MatchOver { .. } => break,
+            Phase::Play { seat } => {
+                let state = s.state();
+                assert_eq!(state.viewer, Some(seat));
+                d.hands.push((seat, state.hand));
+                let moves = s.legal_moves();
+                let mv = moves[pick(d.moves.len(), moves.len())];
+                d.moves.push(typed(mv));
+                Action::Play(mv)
+            }
+            Phase::AiDue { .. } => Action::RunAi,
+            Phase::ChooseCapture { .. } => unreachable!("moves are played whole"),
+            _ => Action::Continue,
+        };
+        for e in s.apply(action).unwrap() {
+            d.transcript
+                .push_str(&format!("{}\n", transcript::event(&e)));
+        }
+    }
+    d
+}
+
+/// The hands the CLI showed, in order: `Hand of Player 2: 3c 9c 2s` / `Your hand: …`.
+fn shown_hands(text: &str, you: Option<u8>) -> Vec<(u8, CardSet)> {
+    text.lines()
+        .filter_map(|l| {
+            let (who, cards) = l.split_once(": ")?;
+            let seat = if who == "Your hand" {
+                you?
+            } else {
+                who.strip_prefix("Hand of Player ")?.parse::<u8>().ok()? - 1
+            };
+            Some((seat, cards.parse().ok()?))
         })
-        .cloned()
+        .collect()
+}
+
+fn check_pass_and_play(args: &[&str], settings: Settings, seed: u64) {
+    let d = direct(settings, seed, |i, n| (i * 7 + 3) % n);
+    let out = scopa(args, &(d.moves.join("\n") + "\n"));
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("won the match"), "{text}");
+    // Every hand shown is the hand of the seat named, at that seat's turn — never
+    // another seat's — and hand-offs came between people.
+    let you = if settings.humans() == 1 {
+        settings.first_human()
+    } else {
+        None
+    };
+    assert_eq!(shown_hands(&text, you), d.hands);
+    assert!(text.contains("Hand the device to Player"), "{text}");
+    // The table of every hand's deal is shown.
+    let deals = text
+        .lines()
+        .filter(|l| l.starts_with("Hand ") && l.contains("· Table: "))
+        .count();
+    let hands = d
+        .transcript
+        .lines()
+        .filter(|l| l.starts_with("hand "))
+        .count();
+    assert_eq!(deals, hands);
+}
+
+#[test]
+fn four_people_pass_and_play_to_the_end() {
+    let rules = Rules {
+        players: 4,
+        target: 4,
+        ..Rules::default()
+    };
+    let settings = Settings::pass_and_play(rules);
+    check_pass_and_play(
+        &[
+            "play",
+            "--seed",
+            "21",
+            "--players",
+            "4",
+            "--humans",
+            "4",
+            "--target",
+            "4",
+        ],
+        settings,
+        21,
+    );
+}
+
+#[test]
+fn scopone_two_people_and_two_ais_to_the_end() {
+    let rules = Rules {
+        players: 4,
+        deal: DealKind::Scopone,
+        target: 4,
+        ..Rules::default()
+    };
+    let mut settings = Settings::pass_and_play(rules);
+    settings.seats[1] = Controller::Ai(Level::Medium);
+    settings.seats[3] = Controller::Ai(Level::Easy);
+    check_pass_and_play(
+        &[
+            "play",
+            "--seed",
+            "22",
+            "--deal",
+            "scopone",
+            "--seats",
+            "human,medium,human,easy",
+            "--target",
+            "4",
+        ],
+        settings,
+        22,
+    );
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn piped_moves_and_scripts_write_the_sessions_transcript() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = Rules {
+        players: 3,
+        target: 5,
+        napola: true,
+        ..Rules::default()
+    };
+    let mut settings = Settings::against(Level::Medium, rules);
+    settings.seats[2] = Controller::Ai(Level::Easy);
+    let d = direct(settings, 42, |i, n| (i * 5 + 1) % n);
+
+    // Typed through a pipe.
+    let piped = dir.path().join("piped.txt");
+    let out = scopa(
+        &[
+            "play",
+            "--seed",
+            "42",
+            "--seats",
+            "human,medium,easy",
+            "--target",
+            "5",
+            "--napola",
+            "--transcript",
+            piped.to_str().unwrap(),
+        ],
+        &(d.moves.join("\n") + "\n"),
+    );
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert_eq!(read(&piped), d.transcript);
+
+    // From a script file, with a save point half-way.
+    let half = d.moves.len() / 2;
+    let script = dir.path().join("game.script");
+    let mut text = format!(
+        "# a scripted match\nseed 42\n{}\n\n",
+        transcript::start(&settings)
+    );
+    for (i, mv) in d.moves.iter().enumerate() {
+        if i == half {
+            text.push_str("save\n");
+        }
+        text.push_str(mv);
+        text.push('\n');
+    }
+    std::fs::write(&script, text).unwrap();
+    let script = script.to_str().unwrap();
+
+    let whole = dir.path().join("whole.txt");
+    let out = scopa(
+        &[
+            "play",
+            "--script",
+            script,
+            "--transcript",
+            whole.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert_eq!(read(&whole), d.transcript);
+
+    // Stopped at the save line, resumed from the save: the two parts make the whole.
+    let save = dir.path().join("game.scopa");
+    let head = dir.path().join("head.txt");
+    let tail = dir.path().join("tail.txt");
+    let out = scopa(
+        &[
+            "play",
+            "--script",
+            script,
+            "--save",
+            save.to_str().unwrap(),
+            "--transcript",
+            head.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(stdout(&out).contains("The match is saved in"));
+    assert_eq!(
+        std::fs::read(&save).unwrap().len(),
+        scopa_core::session::SAVE_LEN
+    );
+    let out = scopa(
+        &[
+            "play",
+            "--resume",
+            save.to_str().unwrap(),
+            "--script",
+            script,
+            "--transcript",
+            tail.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert_eq!(read(&head) + &read(&tail), d.transcript);
+    assert!(read(&head).lines().count() > 3 && read(&tail).lines().count() > 3);
+}
+
+/// Reads the output of a piped game up to its first prompt and returns the moves listed.
+fn listed_moves(text: &str, label: &str) -> Vec<String> {
+    let line = text.lines().find(|l| l.starts_with(label)).unwrap();
+    line[label.len()..]
+        .split(" · ")
+        .map(|m| m.split_once(") ").unwrap().1.to_owned())
         .collect()
 }
 
 #[test]
-fn save_kill_resume_gives_the_same_continuation() {
-    let dir = tempfile::tempdir().unwrap();
-    let a = dir.path().join("a.sav");
-    let b = dir.path().join("b.sav");
-    let args = |p: &Path| {
-        vec![
-            "play".to_owned(),
-            "--seed".into(),
-            "11".into(),
-            "--level".into(),
-            "easy".into(),
-            "--target".into(),
-            "6".into(),
-            "--save".into(),
-            p.display().to_string(),
-        ]
-    };
-    let as_str = |v: &[String]| {
-        v.iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>()
-            .join("\u{1}")
-    };
-
-    // Uninterrupted.
-    let a_args = args(&a);
-    let mut full = Session::start(&a_args.iter().map(String::as_str).collect::<Vec<_>>());
-    play_to_the_end(&mut full);
-    assert!(full.finish().success());
-    let full_course = course(&full.transcript);
-
-    // Killed after 25 moves of ours, at the prompt of the 26th.
-    let b_args = args(&b);
-    let mut first = Session::start(&b_args.iter().map(String::as_str).collect::<Vec<_>>());
-    let mut shown = first.until_prompt();
-    for _ in 0..25 {
-        shown = play_scripted_move(&mut first, &shown).unwrap().1;
+fn input_mistakes_get_a_message_and_the_prompt_again() {
+    let args = ["play", "--seed", "3", "--level", "easy"];
+    let first = stdout(&scopa(&args, ""));
+    let moves = listed_moves(&first, "Moves: ");
+    let hand: CardSet = first
+        .lines()
+        .find_map(|l| l.strip_prefix("Your hand: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let not_held = (1..=7)
+        .map(|v| format!("{v}d"))
+        .find(|c| !hand.contains(c.parse().unwrap()) && !first.contains(&format!(" {c}")))
+        .unwrap();
+    let mistakes = [
+        "zz", "11d", "99", "help", "hint", &not_held, "7d 7d", "", "show",
+    ];
+    let out = scopa(&args, &(mistakes.join("\n") + "\nquit\n"));
+    let text = stdout(&out);
+    for what in [
+        "'zz' is not a card",
+        "'11d' is not a card",
+        "There is no move 99",
+        "play move 3 of the list",
+        "Hint: ",
+        "You do not hold",
+        "is named twice",
+        "Goodbye. The match was not saved",
+    ] {
+        assert!(text.contains(what), "expected {what:?} in {text}");
     }
-    first.child.kill().unwrap();
-    first.child.wait().unwrap();
-    assert!(b.exists());
-    let mut before = course(&first.transcript);
-    // The resumed game shows the same position again: drop its first showing.
-    assert!(before.pop().unwrap().starts_with("Legal moves:"));
-
-    let b_name = b.display().to_string();
-    let mut resumed = Session::start(&["play", "--resume", &b_name]);
-    play_to_the_end(&mut resumed);
-    assert!(resumed.finish().success());
-    let after = course(&resumed.transcript);
+    // Nothing was played: the same position is shown again by `show`.
+    assert_eq!(
+        text.matches(&format!("Moves: 1) {}", moves[0])).count(),
+        2,
+        "{text}"
+    );
     assert!(
-        resumed
-            .transcript
-            .iter()
-            .any(|l| l.starts_with("Resumed from")),
-        "{:?}",
-        &resumed.transcript[..5]
-    );
-
-    let mut joined = before;
-    joined.extend(after);
-    assert_eq!(
-        as_str(&joined),
-        as_str(&full_course),
-        "the continuation differs"
-    );
-    assert_eq!(
-        std::fs::read(&a).unwrap(),
-        std::fs::read(&b).unwrap(),
-        "the final saves differ"
+        !text.lines().any(|l| l.starts_with("You: ")),
+        "a mistake played a card: {text}"
     );
 }
 
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_scopa"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
+/// A deal where the first person to play holds a card with several captures: the
+/// capture prompt survives a wrong number, `hint`, an empty line and a wrong card, and
+/// `cancel` goes back to choosing a card.
+#[test]
+fn the_capture_prompt_survives_mistakes() {
+    let (seed, card) = (0..500u64)
+        .find_map(|seed| {
+            let s = Session::new(Settings::against(Level::Easy, Rules::default()), seed).ok()?;
+            if !matches!(s.phase(), Phase::Play { .. }) {
+                return None;
+            }
+            let moves = s.legal_moves();
+            let card = moves
+                .iter()
+                .map(|m| m.card())
+                .find(|c| moves.iter().filter(|m| m.card() == *c).count() >= 2)?;
+            Some((seed, card))
+        })
+        .expect("a seed with a capture choice on the first play");
+    let seed = seed.to_string();
+    let args = ["play", "--seed", &seed, "--level", "easy"];
+    let input = [
+        card.to_string().as_str(),
+        "9",
+        "hint",
+        "",
+        "1b 2b 3b 4b",
+        "cancel",
+        &card.to_string(),
+        "1",
+        "quit",
+    ]
+    .join("\n")
+        + "\n";
+    let text = stdout(&scopa(&args, &input));
+    assert!(text.contains("can take in more than one way"), "{text}");
+    assert!(text.contains("There is no choice 9"), "{text}");
+    assert!(text.contains("Hint: "), "{text}");
+    assert!(
+        text.matches("Which capture?").count() >= 5,
+        "the prompt did not survive: {text}"
+    );
+    assert!(text.contains(&format!("You: {card} takes ")), "{text}");
+}
+
+#[test]
+fn older_saves_resume_once_and_are_saved_as_sessions() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = Match::new(Rules::default(), 77).unwrap();
+    // The CLI's older format: SCOPACLI, version, level, AI seed, CRC, match.
+    let mut old = b"SCOPACLI".to_vec();
+    old.push(1);
+    old.push(2); // medium
+    old.extend_from_slice(&1234u64.to_le_bytes());
+    let crc = scopa_core::snapshot::crc32(&old);
+    old.extend_from_slice(&crc.to_le_bytes());
+    old.extend_from_slice(&game.to_bytes());
+    for (name, bytes) in [("old.sav", old), ("bare.sav", game.to_bytes().to_vec())] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, &bytes).unwrap();
+        let out = scopa(&["play", "--resume", path.to_str().unwrap()], "quit\n");
+        let text = stdout(&out);
+        assert!(out.status.success(), "{text}");
+        assert!(text.contains("saved by an older version"), "{text}");
+        let now = std::fs::read(&path).unwrap();
+        let session = Session::from_bytes(&now).unwrap();
+        assert_eq!(session.deal_event(), game.deal_event(), "{name}");
+        if name == "old.sav" {
+            assert_eq!(session.settings().seats[1], Controller::Ai(Level::Medium));
+        }
+        // The second time it is a session save like any other.
+        let text = stdout(&scopa(
+            &["play", "--resume", path.to_str().unwrap()],
+            "quit\n",
+        ));
+        assert!(!text.contains("older version"), "{text}");
+        assert!(text.contains("Resumed from"), "{text}");
+    }
 }
 
 #[test]
@@ -339,13 +448,13 @@ fn damaged_or_foreign_saves_are_refused_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.sav");
     let good_name = good.display().to_string();
-    let out = run(&["play", "--seed", "1", "--save", &good_name]);
+    let out = scopa(&["play", "--seed", "1", "--save", &good_name], "");
     assert!(out.status.success());
     let bytes = std::fs::read(&good).unwrap();
-    assert!(!dir.path().join("good.sav.tmp").exists());
+    assert_eq!(bytes.len(), scopa_core::session::SAVE_LEN);
 
     // A save is not overwritten by accident.
-    let out = run(&["play", "--seed", "2", "--save", &good_name]);
+    let out = scopa(&["play", "--seed", "2", "--save", &good_name], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"));
     assert_eq!(std::fs::read(&good).unwrap(), bytes);
@@ -366,21 +475,144 @@ fn damaged_or_foreign_saves_are_refused_with_a_message() {
     for (name, content, why) in cases {
         let path = dir.path().join(name);
         std::fs::write(&path, &content).unwrap();
-        let out = run(&["play", "--resume", &path.display().to_string()]);
+        let out = scopa(&["play", "--resume", &path.display().to_string()], "");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{name}: {err}");
         assert!(err.contains("is not a scopa save"), "{name}: {err}");
         assert!(err.contains(why), "{name}: {err}");
         assert!(!err.contains("panicked"), "{name}: {err}");
     }
-    // A save that cannot be written stops the game before it starts.
     let nowhere = dir.path().join("no-such-dir").join("x.sav");
-    let out = run(&["play", "--save", &nowhere.display().to_string()]);
+    let out = scopa(&["play", "--save", &nowhere.display().to_string()], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot save to"));
-
     let missing = dir.path().join("missing.sav");
-    let out = run(&["play", "--resume", &missing.display().to_string()]);
+    let out = scopa(&["play", "--resume", &missing.display().to_string()], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn italian_and_names_read_back_and_the_end_note_names_a_working_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("partita.scopa");
+    let args = [
+        "play",
+        "--seed",
+        "9",
+        "--lang",
+        "it",
+        "--suits",
+        "names",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let first = stdout(&scopa(&args[..7], ""));
+    let mv = listed_moves(&first, "Mosse: ")[0].clone();
+    let out = scopa(&args, &format!("{mv}\n"));
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Al tavolo: Tu;"), "{text}");
+    assert!(
+        text.contains(&format!("Tu: {mv}")),
+        "a move as listed plays: {text}"
+    );
+    let note = text
+        .lines()
+        .find(|l| l.contains("per continuarla: "))
+        .unwrap();
+    let command = note.split("per continuarla: ").nth(1).unwrap();
+    let exe = Path::new(env!("CARGO_BIN_EXE_scopa"))
+        .canonicalize()
+        .unwrap();
+    assert!(
+        command.starts_with(&format!("{} play --resume ", exe.display())),
+        "{command}"
+    );
+}
+
+/// The scripts committed in `tests/sessions/` (the cross-front-end acceptance): played by
+/// `scopa play --script`, each gives its reference transcript; stopped at its `save` line
+/// it writes the reference save, and resumed from the reference save it writes the
+/// reference tail.
+#[test]
+fn the_committed_session_scripts_give_their_reference_transcripts() {
+    let sessions = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/sessions");
+    let dir = tempfile::tempdir().unwrap();
+    let mut scripts = 0;
+    for entry in std::fs::read_dir(&sessions).unwrap() {
+        let script = entry.unwrap().path();
+        if script.extension().is_none_or(|e| e != "script") {
+            continue;
+        }
+        scripts += 1;
+        let name = script.file_stem().unwrap().to_str().unwrap().to_owned();
+        let expected = |ext: &str| std::fs::read(script.with_extension(ext)).unwrap();
+        let s = script.to_str().unwrap();
+        let whole = dir.path().join(format!("{name}.whole"));
+        let out = scopa(
+            &[
+                "play",
+                "--script",
+                s,
+                "--transcript",
+                whole.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{name}: {}", stdout(&out));
+        assert_eq!(
+            std::fs::read(&whole).unwrap(),
+            expected("transcript"),
+            "{name}"
+        );
+
+        let save = dir.path().join(format!("{name}.save"));
+        let head = dir.path().join(format!("{name}.head"));
+        let out = scopa(
+            &[
+                "play",
+                "--script",
+                s,
+                "--save",
+                save.to_str().unwrap(),
+                "--transcript",
+                head.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{name}: {}", stdout(&out));
+        assert_eq!(
+            std::fs::read(&save).unwrap(),
+            expected("save"),
+            "{name}: the save"
+        );
+
+        let reference = dir.path().join(format!("{name}.reference"));
+        std::fs::write(&reference, expected("save")).unwrap();
+        let tail = dir.path().join(format!("{name}.tail"));
+        let out = scopa(
+            &[
+                "play",
+                "--resume",
+                reference.to_str().unwrap(),
+                "--script",
+                s,
+                "--transcript",
+                tail.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{name}: {}", stdout(&out));
+        assert_eq!(
+            std::fs::read(&tail).unwrap(),
+            expected("after-save"),
+            "{name}: after the save"
+        );
+    }
+    assert!(
+        scripts >= 5,
+        "only {scripts} scripts in {}",
+        sessions.display()
+    );
 }

@@ -30,14 +30,14 @@ fn number(v: &Value, key: &str) -> f64 {
 
 #[test]
 fn simulate_json_has_the_documented_shape() {
-    for players in ["2", "4"] {
+    for (players, flag) in [("2", "--decks"), ("4", "--deals")] {
         let v = json_of(&[
             "simulate",
             "--a",
             "easy",
             "--b",
             "random",
-            "--deals",
+            flag,
             "12",
             "--seed",
             "5",
@@ -45,7 +45,8 @@ fn simulate_json_has_the_documented_shape() {
             players,
             "--json",
         ]);
-        assert_eq!(v["deals"], 12);
+        assert_eq!(v["decks"], 12, "{flag}");
+        assert_eq!(v["deals"], 12, "the older name of decks");
         assert_eq!(v["a"], "easy");
         assert_eq!(v["b"], "random");
         let margin = number(&v, "margin");

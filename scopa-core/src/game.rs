@@ -5,7 +5,7 @@ use crate::capture::{Move, MoveList};
 use crate::cardset::CardSet;
 use crate::deal::{Deck, SplitMix64, below};
 use crate::hand::{DealError, Event, Events, HandState, PlayError};
-use crate::rules::{Rules, RulesError};
+use crate::rules::{DealKind, Rules, RulesError};
 use crate::score::{HandScore, score_hand};
 use crate::view::{Play, PlayerView};
 
@@ -22,6 +22,12 @@ pub struct FinishedHand {
 }
 
 /// A whole match: hands are dealt from a seeded [`SplitMix64`] until a side wins.
+///
+/// Tied leaders play another hand (RULES.md §6), but not for ever: the hand numbers and
+/// scores are 16-bit counters, so a match lasts at most [`Match::MAX_HANDS`] hands. If the
+/// leaders are still tied when hand `MAX_HANDS - 1` (numbered from 0) ends, the first of
+/// them in side order wins (see [`winner_after_hand`]). Within that limit no score can
+/// overflow: a side makes at most [`Rules::max_hand_points`] (≤ 35) points a hand.
 ///
 /// ```
 /// use scopa_core::{Match, Rules};
@@ -71,6 +77,10 @@ fn deal_counting(rules: Rules, dealer: u8, rng: &mut SplitMix64) -> (HandState, 
 }
 
 impl Match {
+    /// The most hands a match lasts: hands are numbered 0 to `MAX_HANDS - 1`, and the last
+    /// one always ends the match (see [`winner_after_hand`]).
+    pub const MAX_HANDS: u16 = 1000;
+
     /// A new match; the first dealer is drawn by lot from the seed.
     pub fn new(rules: Rules, seed: u64) -> Result<Match, RulesError> {
         rules.validate()?;
@@ -293,15 +303,21 @@ impl Match {
         let Ok(score) = score_hand(&self.rules, &piles[..k], &scope[..k]) else {
             return; // piles of one hand are always disjoint
         };
-        for (total, points) in self.scores.iter_mut().zip(score.totals()) {
-            *total = total.saturating_add(points);
-        }
         self.last_hand = Some(FinishedHand {
             piles,
             scope,
             score,
         });
-        self.winner = winner_of(&self.rules, self.scores);
+        match add_points(self.scores, score.totals()) {
+            Some(scores) => {
+                self.scores = scores;
+                self.winner = winner_after_hand(&self.rules, self.scores, self.hand_number);
+            }
+            // Unreachable (at most MAX_HANDS hands of at most 35 points each, checked at
+            // compile time below); were it reached, the match would end as at the last
+            // hand rather than wrap or saturate a score.
+            None => self.winner = Some(leader(&self.rules, self.scores)),
+        }
         if let Some(winner) = self.winner {
             let _ = events.push(Event::MatchFinished {
                 winner,
@@ -314,7 +330,8 @@ impl Match {
     }
 
     fn next_hand(&mut self) {
-        self.hand_number = self.hand_number.wrapping_add(1);
+        // No overflow: the last hand, MAX_HANDS - 1 < u16::MAX, always ends the match.
+        self.hand_number += 1;
         let n = u32::from(self.rules.players);
         let dealer = ((u32::from(self.first_dealer) + u32::from(self.hand_number)) % n) as u8;
         let (hand, deck, redeals) = deal_counting(self.rules, dealer, &mut self.rng);
@@ -322,6 +339,59 @@ impl Match {
         self.deck = deck;
         self.redeals = redeals;
         self.history.clear();
+    }
+}
+
+/// Adds one hand's points to the running scores; `None` if a total would not fit.
+fn add_points(scores: [u16; 3], points: [u16; 3]) -> Option<[u16; 3]> {
+    let mut out = [0; 3];
+    for (slot, (&s, &p)) in out.iter_mut().zip(scores.iter().zip(&points)) {
+        *slot = s.checked_add(p)?;
+    }
+    Some(out)
+}
+
+/// The most points a side can make in one hand under any rules, times the most hands a
+/// match lasts, fits a score: no running score can overflow.
+const _: () = {
+    let most = Rules {
+        players: 4,
+        deal: DealKind::ScoponeScientifico,
+        target: 1,
+        primiera: crate::rules::PrimieraRule::Classic,
+        ace: crate::rules::AceRule::Plain,
+        napola: true,
+        re_bello: true,
+        kings_redeal: false,
+    }
+    .max_hand_points();
+    assert!(most == 35);
+    assert!(Match::MAX_HANDS as u32 * most as u32 <= u16::MAX as u32);
+};
+
+/// The first side (in side order) with the highest score.
+fn leader(rules: &Rules, scores: [u16; 3]) -> u8 {
+    let k = rules.sides() as usize;
+    let best = scores[..k].iter().copied().max().unwrap_or(0);
+    scores[..k].iter().position(|&s| s == best).unwrap_or(0) as u8
+}
+
+/// The winner once hand `hand_number` has ended with `scores`: [`winner_of`], except that
+/// the last hand a match may have ([`Match::MAX_HANDS`]` - 1`) always names one — tied
+/// leaders there are separated by side order, the first of them wins.
+///
+/// ```
+/// use scopa_core::{Match, Rules, winner_after_hand};
+/// let r = Rules::default();
+/// assert_eq!(winner_after_hand(&r, [12, 12, 0], 3), None); // tied: play on
+/// assert_eq!(winner_after_hand(&r, [12, 12, 0], Match::MAX_HANDS - 1), Some(0));
+/// assert_eq!(winner_after_hand(&r, [12, 13, 0], Match::MAX_HANDS - 1), Some(1));
+/// ```
+pub fn winner_after_hand(rules: &Rules, scores: [u16; 3], hand_number: u16) -> Option<u8> {
+    match winner_of(rules, scores) {
+        Some(w) => Some(w),
+        None if hand_number >= Match::MAX_HANDS - 1 => Some(leader(rules, scores)),
+        None => None,
     }
 }
 

@@ -57,7 +57,7 @@ pub use capture::{
 pub use card::{Card, ParseCardError, Suit};
 pub use cardset::{CardSet, ParseCardSetError};
 pub use deal::{Deck, DeckError, SplitMix64};
-pub use game::{FinishedHand, MAX_REDEALS, Match, RewindError, winner_of};
+pub use game::{FinishedHand, MAX_REDEALS, Match, RewindError, winner_after_hand, winner_of};
 pub use hand::{DealError, Event, Events, HandState, PlayError, PositionError};
 pub use rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError, UnknownOption};
 pub use score::{HandScore, ScoreError, SideScore, napola_points, primiera_value, score_hand};

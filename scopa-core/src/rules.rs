@@ -248,6 +248,37 @@ impl Rules {
         40 - self.initial_table()
     }
 
+    /// The most scope one side can make in a hand: one per play of its seats, so 18 with
+    /// 2 players or 4 in teams, 12 with 3 players, 20 in scopone scientifico.
+    ///
+    /// ```
+    /// use scopa_core::{DealKind, Rules};
+    /// assert_eq!(Rules::default().max_scope(), 18);
+    /// let r = Rules { players: 4, deal: DealKind::ScoponeScientifico, ..Rules::default() };
+    /// assert_eq!(r.max_scope(), 20);
+    /// ```
+    #[inline]
+    pub const fn max_scope(&self) -> u8 {
+        self.plays_per_hand() / self.sides()
+    }
+
+    /// An upper bound on the points one side can make in one hand: [`Rules::max_scope`],
+    /// carte, denari, settebello and primiera, napola (at most 10, when on) and re bello
+    /// (when on). Restoring a match uses it to refuse scores no match can reach.
+    ///
+    /// ```
+    /// use scopa_core::Rules;
+    /// assert_eq!(Rules::default().max_hand_points(), 18 + 4);
+    /// let r = Rules { napola: true, re_bello: true, ..Rules::default() };
+    /// assert_eq!(r.max_hand_points(), 18 + 4 + 10 + 1);
+    /// ```
+    #[inline]
+    pub const fn max_hand_points(&self) -> u16 {
+        let napola = if self.napola { 10 } else { 0 };
+        let re_bello = if self.re_bello { 1 } else { 0 };
+        self.max_scope() as u16 + 4 + napola + re_bello
+    }
+
     /// Deal rounds in a hand: 6 (2 players), 4 (3), 3 (4 standard), 1 (scopone deals).
     #[inline]
     pub const fn rounds(&self) -> u8 {

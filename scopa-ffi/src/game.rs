@@ -3,7 +3,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use scopa_core::ai::{self, Level};
-use scopa_core::session::seed;
+use scopa_core::session::seed::{self, Purpose};
 use scopa_core::{Event, Match, Play, PlayerView};
 
 use crate::error::{ScopaError, guard};
@@ -28,15 +28,6 @@ pub struct ScopaMatch {
     inner: Mutex<State>,
 }
 
-/// The AI's seed for one decision of `seat`: the project's one seed policy
-/// (`scopa_core::session::seed::derive`, SipHash-2-4 keyed by the match seed), so the seed
-/// cannot be recovered from the AI's seeds, a seed plays the same match on every platform
-/// and after a restore. (`ScopaMatch` is the engine-level tool: its `seed()` and any seat's
-/// `view` are open to the caller anyway.)
-fn ai_seed(seed: u64, hand_number: u16, plays: u8, seat: u8) -> u64 {
-    seed::derive(seed, seed::Purpose::Ai, 0, hand_number, plays, seat)
-}
-
 impl State {
     fn seat(&self, seat: u32) -> Result<u8, ScopaError> {
         let players = self.game.rules().players;
@@ -50,6 +41,20 @@ impl State {
         self.game.view(seat).ok_or_else(|| ScopaError::Internal {
             reason: format!("the engine has no view for existing seat {seat}"),
         })
+    }
+
+    /// The seed of the AI decision of the seat to play: the session's one seed policy
+    /// (SipHash keyed by the match seed, one-way), so the seeds the AI receives give back
+    /// neither the match seed nor the deal. A match here is match 0 of its session.
+    fn ai_decision_seed(&self) -> u64 {
+        seed::derive(
+            self.seed,
+            Purpose::Ai,
+            0,
+            self.game.hand_number(),
+            self.game.hand().plays(),
+            self.game.turn(),
+        )
     }
 
     fn not_over(&self) -> Result<(), ScopaError> {
@@ -173,6 +178,12 @@ impl ScopaMatch {
         })
     }
 
+    /// The seed the AI of the seat to play receives (tests of the seed policy).
+    #[cfg(test)]
+    pub(crate) fn ai_decision_seed(&self) -> Result<u64, ScopaError> {
+        Ok(self.lock()?.ai_decision_seed())
+    }
+
     /// Panics while holding the lock (tests of the panic guard and of lock poisoning).
     #[cfg(any(test, feature = "test-hooks"))]
     pub(crate) fn panic_holding_lock(&self) -> Result<(), ScopaError> {
@@ -271,12 +282,7 @@ impl ScopaMatch {
                 return Err(ScopaError::NotYourTurn { seat, turn });
             }
             let view = state.view_of(seat)?;
-            let seed = ai_seed(
-                state.seed,
-                state.game.hand_number(),
-                state.game.hand().plays(),
-                seat,
-            );
+            let seed = state.ai_decision_seed();
             let mv = ai::choose_move(level, &view, seed).ok_or_else(|| ScopaError::Internal {
                 reason: format!("the {level} AI found no move for seat {seat} on its turn"),
             })?;

@@ -15,6 +15,9 @@
 //! | 21 … 25 | last play: capture (40-bit set) |
 //! | 26 … 359 | the core snapshot (`scopa_core::Match::to_bytes`, 334 bytes) |
 //! | 360 … 363 | CRC-32 (IEEE) of bytes 0 … 359 |
+//!
+//! [`decode`] checks every part, the last play included: it must be one the match made
+//! (see `check_last_play`), so a save cannot make the view show a play that never happened.
 
 use scopa_core::ai::Level;
 use scopa_core::snapshot::crc32;
@@ -141,12 +144,80 @@ pub fn decode(b: &[u8]) -> Result<Saved, ScopaError> {
         }
         _ => return Err(corrupt("the last-play flag is malformed")),
     };
+    check_last_play(&game, last_play)?;
     Ok(Saved {
         game,
         ai,
         seed,
         last_play,
     })
+}
+
+fn describe(play: Option<Play>) -> String {
+    match play {
+        Some(p) => format!("\"{} by seat {}\"", p.mv, p.seat),
+        None => "none".to_string(),
+    }
+}
+
+/// The recorded last play must be one the match made: the last of the current hand's
+/// history; none before the first play; right after a new hand is dealt, the previous
+/// hand's last play — by its dealer, and a capture whose cards are in the pile of the
+/// dealer's side and that the rules allow on a table of those cards.
+fn check_last_play(game: &Match, last: Option<Play>) -> Result<(), ScopaError> {
+    if !game.history().is_empty() {
+        if last != game.last_play() {
+            return Err(corrupt(format!(
+                "the recorded last play ({}) is not the last play of the current hand ({})",
+                describe(last),
+                describe(game.last_play())
+            )));
+        }
+        return Ok(());
+    }
+    let Some(last_hand) = game.last_hand() else {
+        // Hand 0, nothing played.
+        return match last {
+            None => Ok(()),
+            Some(_) => Err(corrupt(format!(
+                "the save records a last play ({}) although no play has been made",
+                describe(last)
+            ))),
+        };
+    };
+    let Some(play) = last else {
+        return Err(corrupt(format!(
+            "the save records no last play although hand {} has begun (the previous hand's last play is missing)",
+            game.hand_number()
+        )));
+    };
+    let rules = game.rules();
+    let n = rules.players;
+    let dealer = (game.dealer() + n - 1) % n;
+    if play.seat != dealer {
+        return Err(corrupt(format!(
+            "the recorded last play ({}) was not made by seat {dealer}, the dealer of the previous hand, who plays its last card",
+            describe(last)
+        )));
+    }
+    let (card, capture) = (play.mv.card(), play.mv.capture());
+    if !capture.is_empty() {
+        let side = rules.side_of(play.seat);
+        let taken = capture | CardSet::single(card);
+        if !taken.is_subset(last_hand.piles[usize::from(side)]) {
+            return Err(corrupt(format!(
+                "the recorded last play ({}) takes cards that are not in the pile of side {side}",
+                describe(last)
+            )));
+        }
+        if !scopa_core::captures(capture, card, rules.ace).contains(&capture) {
+            return Err(corrupt(format!(
+                "the recorded last play ({}) is not a capture the rules allow",
+                describe(last)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The fixed code of a level in saves (independent of any order in the core).

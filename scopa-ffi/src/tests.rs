@@ -682,3 +682,185 @@ fn the_match_is_shared_across_threads() {
     assert!(total >= 36);
     assert!(m.is_over().unwrap());
 }
+
+/// `bytes` with the last play of the header replaced (`None`: no last play) and the
+/// checksum recomputed.
+fn with_last_play(bytes: &[u8], last: Option<(u8, &str, &str)>) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    b[18..26].fill(0);
+    if let Some((seat, card, capture)) = last {
+        b[18] = 1;
+        b[19] = seat;
+        b[20] = card.parse::<scopa_core::Card>().unwrap().index();
+        let capture: CardSet = capture.parse().unwrap();
+        b[21..26].copy_from_slice(&capture.bits().to_le_bytes()[..5]);
+    }
+    let crc = scopa_core::snapshot::crc32(&b[..360]);
+    b[360..].copy_from_slice(&crc.to_le_bytes());
+    b
+}
+
+fn refused_because(bytes: Vec<u8>, why: &str) {
+    match ScopaMatch::restore(bytes) {
+        Err(ScopaError::CorruptSave { reason }) => {
+            assert!(reason.contains(why), "{reason:?} does not say {why:?}")
+        }
+        other => panic!("expected a corrupt save ({why}), got {other:?}"),
+    }
+}
+
+/// Defect 3 of the hardening issue: the recorded last play was never checked, so a save
+/// could show a play that never happened (a card still in another seat's hand).
+#[test]
+fn the_recorded_last_play_must_be_the_matchs() {
+    // No play yet: a last play "1d by seat 0" is refused, wherever 1d is.
+    let m = humans(2);
+    let fresh = m.save().unwrap();
+    let core = Match::from_bytes(&fresh[26..360]).unwrap();
+    let other = core.hand().hand(1).first().unwrap().to_string();
+    refused_because(
+        with_last_play(&fresh, Some((0, &other, ""))),
+        "no play has been made",
+    );
+    refused_because(
+        with_last_play(&fresh, Some((0, "1d", ""))),
+        "no play has been made",
+    );
+    // Mid hand: it must be the last play of the hand's history.
+    for _ in 0..3 {
+        step(&m);
+    }
+    let mid = m.save().unwrap();
+    let last = m.history().unwrap().pop().unwrap();
+    let (seat, code) = (last.seat as u8, last.r#move.card.code.clone());
+    let wrong_seat = (seat + 1) % 2;
+    refused_because(
+        with_last_play(&mid, Some((wrong_seat, &code, ""))),
+        "is not the last play",
+    );
+    refused_because(with_last_play(&mid, None), "is not the last play");
+    // Right after a new hand: the previous hand's last play, by its dealer, with a capture
+    // that went to the dealer's side.
+    let m = humans(2);
+    while m.view(0).unwrap().hand_number == 0 {
+        step(&m);
+    }
+    let start = m.save().unwrap();
+    assert_eq!(m.view(0).unwrap().hand_number, 1);
+    assert!(m.history().unwrap().is_empty());
+    let core = Match::from_bytes(&start[26..360]).unwrap();
+    let prev_dealer = (core.dealer() + 1) % 2;
+    let piles = core.last_hand().unwrap().piles;
+    let mine = piles[prev_dealer as usize];
+    let theirs = piles[1 - prev_dealer as usize];
+    refused_because(with_last_play(&start, None), "no last play");
+    let a = mine.first().unwrap().to_string();
+    refused_because(
+        with_last_play(&start, Some((1 - prev_dealer, &a, ""))),
+        "the dealer of the previous hand",
+    );
+    let b = theirs.first().unwrap().to_string();
+    refused_because(
+        with_last_play(&start, Some((prev_dealer, &a, &b))),
+        "not in the pile",
+    );
+    // Cards of the dealer's pile, but not a capture: two cards whose values do not add
+    // up to the card played.
+    let card = mine.first().unwrap();
+    let pair = (mine - CardSet::single(card))
+        .iter()
+        .flat_map(|x| (mine - CardSet::single(card)).iter().map(move |y| (x, y)))
+        .find(|(x, y)| x < y && x.value() + y.value() != card.value())
+        .unwrap();
+    let capture = format!("{} {}", pair.0, pair.1);
+    refused_because(
+        with_last_play(&start, Some((prev_dealer, &card.to_string(), &capture))),
+        "not a capture the rules allow",
+    );
+    // The save as written restores.
+    assert!(ScopaMatch::restore(start).is_ok());
+}
+
+/// Every state of whole matches (2, 3 and 4 players) saves and restores, last play
+/// included, so the last-play check refuses nothing a match writes.
+#[test]
+fn every_save_a_match_writes_restores() {
+    for players in 2u32..=4 {
+        let m = ScopaMatch::new(
+            config(players, &vec![Some(AiLevel::Random); players as usize]),
+            8,
+        )
+        .unwrap();
+        loop {
+            let bytes = m.save().unwrap();
+            let r = ScopaMatch::restore(bytes.clone()).unwrap();
+            assert_eq!(r.save().unwrap(), bytes);
+            if m.is_over().unwrap() {
+                break;
+            }
+            step(&m);
+        }
+    }
+}
+
+/// The inverse of `x ↦ x * odd` modulo 2⁶⁴ (Newton's iteration).
+fn mul_inverse(odd: u64) -> u64 {
+    let mut inv = odd;
+    for _ in 0..5 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv)));
+    }
+    inv
+}
+
+/// The inverse of `x ↦ x ^ (x >> shift)`.
+fn unshift(y: u64, shift: u32) -> u64 {
+    let mut x = y;
+    for _ in 0..64 / shift {
+        x = y ^ (x >> shift);
+    }
+    x
+}
+
+/// The attack on the old per-decision seed (a SplitMix64 finaliser over the match seed and
+/// the public hand number and play count): undo the finaliser, undo the public mix.
+fn seed_behind_the_old_ai_seed(ai: u64, hand_number: u16, plays: u8) -> u64 {
+    let z = unshift(ai, 31).wrapping_mul(mul_inverse(0x94D0_49BB_1331_11EB));
+    let z = unshift(z, 27).wrapping_mul(mul_inverse(0xBF58_476D_1CE4_E5B9));
+    let z = unshift(z, 30);
+    z ^ (u64::from(hand_number) << 16 | u64::from(plays)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Defect 6 of the hardening issue: the AI's seed was an invertible mix of the match seed
+/// and public counters, so the seed an AI receives gave back the match seed, and with it
+/// every card. It is now the session's keyed one-way policy.
+#[test]
+fn the_ai_seed_gives_back_neither_the_match_seed_nor_the_deal() {
+    for players in [2u32, 3, 4] {
+        let seed = 0x5EED_0000 + u64::from(players);
+        let m = ScopaMatch::new(
+            config(players, &vec![Some(AiLevel::Easy); players as usize]),
+            seed,
+        )
+        .unwrap();
+        for _ in 0..40 {
+            let view = m.view(0).unwrap();
+            let ai = m.ai_decision_seed().unwrap();
+            let recovered =
+                seed_behind_the_old_ai_seed(ai, view.hand_number as u16, view.plays_in_hand as u8);
+            assert_ne!(recovered, seed, "the AI's seed gives back the match seed");
+            assert_eq!(
+                ai,
+                scopa_core::session::seed::derive(
+                    seed,
+                    scopa_core::session::seed::Purpose::Ai,
+                    0,
+                    view.hand_number as u16,
+                    view.plays_in_hand as u8,
+                    view.turn as u8,
+                ),
+                "not the session's seed policy"
+            );
+            step(&m);
+        }
+    }
+}

@@ -179,7 +179,7 @@ final class GameControllerTests: XCTestCase {
             let s = c.launch()
             XCTAssertEqual(s.screen, .settings, name)
             let msg = s.message ?? ""
-            XCTAssertTrue(msg.hasPrefix("The saved match could not be read: "), "\(name): \(msg)")
+            XCTAssertTrue(msg.hasPrefix("The saved match cannot be read: "), "\(name): \(msg)")
             XCTAssertTrue(msg.contains("It was kept aside; start a new match. (\(store.corruptPath))"), "\(name): \(msg)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: path), name)
             XCTAssertEqual(FileManager.default.contents(atPath: store.corruptPath), bytes, name)
@@ -192,7 +192,7 @@ final class GameControllerTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: true)
         let c = newController(store: FileSaveStore(path: blocked))
         XCTAssertEqual(c.launch().screen, .settings)
-        XCTAssertEqual(c.state.message, "The saved match could not be read: \(blocked) is not a file. It was kept aside; start a new match.")
+        XCTAssertEqual(c.state.message, "The saved match cannot be read: \(blocked) is not a file. It was kept aside; start a new match.")
         // A save that cannot be written is reported while the game goes on.
         _ = FileManager.default.createFile(atPath: blocked + "/x", contents: Data("file".utf8))
         let d = newController(store: FileSaveStore(path: blocked + "/x/y"))

@@ -214,7 +214,7 @@ pub enum Reason {
     TakesSettebello,
     /// Takes sevens (primiera).
     TakesSevens,
-    /// Takes coins.
+    /// Takes the most coins from the table.
     TakesCoins,
     /// Takes the most cards.
     TakesMostCards,
@@ -230,10 +230,10 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Reason::OnlyMove => "the only legal move",
-            Reason::Scopa => "sweeps the table: scopa!",
+            Reason::Scopa => "sweeps the table: a scopa",
             Reason::TakesSettebello => "takes the settebello",
             Reason::TakesSevens => "takes sevens, the best primiera cards",
-            Reason::TakesCoins => "takes coins (denari)",
+            Reason::TakesCoins => "takes the most coins (denari) from the table",
             Reason::TakesMostCards => "takes the most cards",
             Reason::AvoidsSweep => "leaves no sweep for the next player",
             Reason::SafestDiscard => "lays the card that gives the opponents least",
@@ -294,13 +294,9 @@ fn reason_for(view: &PlayerView, moves: &[Move], mv: Move) -> Reason {
     } else {
         mv.capture() | CardSet::single(mv.card())
     };
-    let coins = |m: &Move| {
-        if m.is_lay() {
-            0
-        } else {
-            (m.capture() | CardSet::single(m.card())).count_suit(crate::Suit::Denari)
-        }
-    };
+    // Coins taken from the table (the card played is in the hand already: playing a coin
+    // to take spade is not "taking coins").
+    let coins = |m: &Move| m.capture().count_suit(crate::Suit::Denari);
     let cards = |m: &Move| if m.is_lay() { 0 } else { m.capture().len() + 1 };
     if moves.len() == 1 {
         Reason::OnlyMove
@@ -320,5 +316,46 @@ fn reason_for(view: &PlayerView, moves: &[Move], mv: Move) -> Reason {
         Reason::SafestDiscard
     } else {
         Reason::BestOnAverage
+    }
+}
+
+#[cfg(test)]
+mod hint_reason_tests {
+    use super::*;
+    use crate::Rules;
+
+    /// Playing a coin to take a spade takes no coins from the table: the hint must not say
+    /// it "captures the most denari".
+    #[test]
+    fn a_coin_played_is_not_a_coin_taken() {
+        // No move leaves a table any card could sweep, so the reason is about what it takes.
+        let view = PlayerView::from_public(
+            Rules::default(),
+            1,
+            0,
+            "5d 6b 3b".parse().unwrap(),
+            "5s 9c 8s 10c".parse().unwrap(),
+            &[],
+            [0; 3],
+        )
+        .unwrap();
+        let moves = view.legal_moves();
+        let mv = Move::new("5d".parse().unwrap(), "5s".parse().unwrap());
+        assert!(moves.contains(&mv));
+        assert_eq!(reason_for(&view, &moves, mv), Reason::TakesMostCards);
+        // Taking a coin from the table is.
+        let view = PlayerView::from_public(
+            Rules::default(),
+            1,
+            0,
+            "5s 6b 3b".parse().unwrap(),
+            "5d 9c 8s 10c".parse().unwrap(),
+            &[],
+            [0; 3],
+        )
+        .unwrap();
+        let moves = view.legal_moves();
+        let mv = Move::new("5s".parse().unwrap(), "5d".parse().unwrap());
+        assert_eq!(reason_for(&view, &moves, mv), Reason::TakesCoins);
     }
 }

@@ -348,3 +348,77 @@ impl FromStr for Settings {
         })
     }
 }
+
+/// One line of a script (see the project's `docs/session.md`): what a scripted run of a
+/// front-end does next.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ScriptLine {
+    /// A comment or a blank line.
+    Nothing,
+    /// `seed N`: the session's secret.
+    Seed(u64),
+    /// `session …`: the settings (a [`start`] line).
+    Settings(Settings),
+    /// A human move: the card, then the cards it captures (`7d 5d 2c`, or `3c` to lay it).
+    Move(Move),
+    /// `save`: write the session's save here.
+    Save,
+}
+
+/// A script line that cannot be read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ParseScriptError {
+    /// `seed` is not followed by a number.
+    BadSeed,
+    /// The `session` line is malformed.
+    Settings(ParseSettingsError),
+    /// A move line is malformed.
+    Move(ParseActionError),
+}
+
+impl fmt::Display for ParseScriptError {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseScriptError::BadSeed => f.write_str("`seed` must be followed by a number"),
+            ParseScriptError::Settings(e) => write!(f, "bad settings line: {e}"),
+            ParseScriptError::Move(e) => write!(f, "bad move line: {e}"),
+        }
+    }
+}
+
+impl core::error::Error for ParseScriptError {}
+
+impl FromStr for ScriptLine {
+    type Err = ParseScriptError;
+
+    /// Reads one script line (`#` starts a comment).
+    ///
+    /// ```
+    /// use scopa_core::session::transcript::ScriptLine;
+    /// assert_eq!("seed 42".parse(), Ok(ScriptLine::Seed(42)));
+    /// assert_eq!("  # a comment".parse(), Ok(ScriptLine::Nothing));
+    /// assert!(matches!("7d 5d 2c".parse(), Ok(ScriptLine::Move(_))));
+    /// assert_eq!("save".parse(), Ok(ScriptLine::Save));
+    /// ```
+    fn from_str(line: &str) -> Result<ScriptLine, ParseScriptError> {
+        let line = line.split('#').next().unwrap_or("").trim();
+        let mut words = line.split_ascii_whitespace();
+        match words.next() {
+            None => Ok(ScriptLine::Nothing),
+            Some("seed") => match (words.next().map(str::parse::<u64>), words.next()) {
+                (Some(Ok(seed)), None) => Ok(ScriptLine::Seed(seed)),
+                _ => Err(ParseScriptError::BadSeed),
+            },
+            Some("session") => line
+                .parse()
+                .map(ScriptLine::Settings)
+                .map_err(ParseScriptError::Settings),
+            Some("save") if words.next().is_none() => Ok(ScriptLine::Save),
+            Some(_) => parse_move(line.split_ascii_whitespace())
+                .map(ScriptLine::Move)
+                .map_err(ParseScriptError::Move),
+        }
+    }
+}

@@ -1,5 +1,5 @@
 //! Scopa on an RP2040 handheld: a 240×240 ST7789 over SPI (mipidsi), buttons on GPIO,
-//! the match saved in the last 16 KiB of flash after every play.
+//! the session saved in the last 16 KiB of flash after every action.
 //!
 //! Boards (cargo features): `pico-lcd-1-3` (default: Raspberry Pi Pico + Waveshare
 //! Pico-LCD-1.3) and `picosystem` (Pimoroni PicoSystem). The game itself is
@@ -171,15 +171,15 @@ fn main() -> ! {
         if !pressed.is_empty() {
             app.add_entropy(now.as_ticks());
         }
-        let before = app.game().map(|g| g.history().len());
+        let before = app.state().map(|s| (s.game, s.hand_number, s.plays));
         dirty |= app.update(now.as_millis() as u32, pressed);
-        if let Some(game) = app.game()
-            && before != Some(game.history().len())
+        if let Some(s) = app.state()
+            && before != Some((s.game, s.hand_number, s.plays))
         {
             defmt::info!(
-                "play saved; hand {=u16} plays {=usize}",
-                game.hand_number(),
-                game.history().len()
+                "play saved; hand {=u16} plays {=u8}",
+                s.hand_number,
+                s.plays
             );
         }
         if dirty {

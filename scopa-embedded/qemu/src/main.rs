@@ -1,31 +1,60 @@
-//! A whole AI-vs-AI Scopa match on a Cortex-M0 (ARMv6-M, the RP2040's instruction set)
-//! under `qemu-system-arm -machine microbit`, for CI:
+//! Scripted Scopa sessions on a Cortex-M0 (ARMv6-M, the RP2040's instruction set) under
+//! `qemu-system-arm -machine microbit`, for CI:
 //!
-//! - every event is logged with defmt over semihosting (decode with `defmt-print -e ELF`);
-//!   the lines are the same as the host's `transcript` binary prints for the same seed;
-//! - each AI move is timed with SysTick; run QEMU with `-icount shift=0` and one
+//! - the scripts in `qemu/scripts/` (compiled in) are played through the handheld's UI —
+//!   `scopa_ui::App` driving `scopa_core::session::Session`, its buttons pressed by
+//!   `scopa_ui::script::Driver` — exactly as the host simulator plays them;
+//! - every transcript line is logged with defmt over semihosting (decode with
+//!   `defmt-print -e ELF`); CI compares them with the host's transcripts of the same
+//!   scripts;
+//! - each AI decision is timed with SysTick; run QEMU with `-icount shift=0` and one
 //!   nanosecond of virtual time is one instruction, so the tick counts convert to
 //!   instructions exactly (calibrated on a loop of known length, logged as `calibration`);
 //! - the stack high-water mark is measured (cortex-m-rt `paint-stack`);
-//! - the program exits through semihosting: status 0 when the match ended with a winner.
+//! - the program exits through semihosting: status 0 when every script played to the end
+//!   of its match.
 #![no_std]
 #![no_main]
 
 use core::cell::Cell;
 
+use core::fmt::Write;
 use cortex_m::interrupt::Mutex;
 use cortex_m::peripheral::SYST;
 use cortex_m::peripheral::syst::SystClkSource;
 use cortex_m_rt::{entry, exception};
 use cortex_m_semihosting::debug;
 use defmt_semihosting as _;
-use scopa_core::Rules;
-use scopa_core::ai::Level;
-use scopa_ui::transcript::AutoMatch;
+use scopa_ui::script::{DriveError, Driver, Outcome, Script, ScriptError, Start};
+use scopa_ui::{App, NoStorage};
 
-/// The match CI plays (the host transcript uses the same values).
-const SEED: u64 = 42;
-const LEVELS: [Level; 2] = [Level::Handheld, Level::Handheld];
+/// The scripts CI plays (the host plays the same files): the handheld AI against itself,
+/// whose decisions are measured, then the cross-front-end scripts of `tests/sessions/`.
+const SCRIPTS: [(&str, &str); 6] = [
+    ("watch", include_str!("../scripts/watch.script")),
+    (
+        "vs-handheld",
+        include_str!("../../../tests/sessions/vs-handheld.script"),
+    ),
+    (
+        "vs-expert",
+        include_str!("../../../tests/sessions/vs-expert.script"),
+    ),
+    (
+        "scopone-two-people",
+        include_str!("../../../tests/sessions/scopone-two-people.script"),
+    ),
+    (
+        "three-players-options",
+        include_str!("../../../tests/sessions/three-players-options.script"),
+    ),
+    (
+        "four-people",
+        include_str!("../../../tests/sessions/four-people.script"),
+    ),
+];
+/// Steps after which a script counts as stuck.
+const STEP_LIMIT: u32 = 200_000;
 
 const RELOAD: u32 = 0x00FF_FFFF;
 static WRAPS: Mutex<Cell<u32>> = Mutex::new(Cell::new(0));
@@ -110,47 +139,75 @@ fn main() -> ! {
         cal
     );
 
-    let rules = Rules::default();
-    let mut game = match AutoMatch::new(rules, SEED, LEVELS) {
-        Ok(g) => g,
-        Err(e) => {
-            defmt::error!("bad rules: {}", e);
-            exit(debug::EXIT_FAILURE)
-        }
-    };
-    for line in game.header() {
-        defmt::info!("{}", line);
-    }
-    let (mut moves, mut total, mut max) = (0u32, 0u64, 0u64);
-    loop {
-        let t = stamp();
-        let choice = game.choose();
-        let Some(spent) = since(t) else {
-            defmt::error!("an AI move took more than 2^24 SysTick ticks: not measured");
-            exit(debug::EXIT_FAILURE)
+    let mut ok = true;
+    for (index, (name, text)) in SCRIPTS.into_iter().enumerate() {
+        let (moves, total, max) = match play(text) {
+            Ok(measured) => measured,
+            Err(e) => {
+                defmt::error!("{=str}: {}", name, e);
+                ok = false;
+                continue;
+            }
         };
-        let Some(mv) = choice else { break };
-        moves += 1;
-        total += spent;
-        max = max.max(spent);
-        if let Err(e) = game.apply(mv, |line| defmt::info!("{}", line)) {
-            defmt::error!("the AI chose a refused move: {}", e);
-            exit(debug::EXIT_FAILURE);
-        }
+        defmt::info!(
+            "measure script {=usize} ai moves {=u32} ticks total {=u64} max {=u64}",
+            index,
+            moves,
+            total,
+            max
+        );
     }
-    let won = game.game().winner().is_some();
-    defmt::info!(
-        "measure ai moves {=u32} ticks total {=u64} max {=u64} stack {=u32} bytes",
-        moves,
-        total,
-        max,
-        stack_used()
-    );
-    exit(if won {
+    defmt::info!("measure stack {=u32} bytes", stack_used());
+    exit(if ok {
         debug::EXIT_SUCCESS
     } else {
         debug::EXIT_FAILURE
     })
+}
+
+/// Why a script did not play to its end.
+#[derive(defmt::Format)]
+enum Failure {
+    Script(ScriptError),
+    Drive(DriveError),
+    /// It stopped before the end of its match.
+    Stopped(Outcome),
+    /// A step took more than 2^24 SysTick ticks: not measured.
+    Unmeasured,
+    /// It did not end within the step limit.
+    Stuck,
+}
+
+/// Plays one script, logging its transcript; returns the AI decisions made, their total
+/// SysTick ticks and the longest.
+fn play(text: &str) -> Result<(u32, u64, u64), Failure> {
+    let script = Script::parse(text).map_err(Failure::Script)?;
+    let mut driver = Driver::new(App::new(NoStorage), script, Start::New);
+    let mut emit = |line: &dyn core::fmt::Display| {
+        let mut s = heapless::String::<512>::new();
+        if write!(s, "{line}").is_err() {
+            defmt::error!("a transcript line is longer than 512 bytes");
+        }
+        defmt::info!("{=str}", s.as_str());
+    };
+    let (mut moves, mut total, mut max) = (0u32, 0u64, 0u64);
+    for _ in 0..STEP_LIMIT {
+        let thinking = driver.thinking();
+        let t = stamp();
+        let step = driver.step(&mut emit);
+        let spent = since(t).ok_or(Failure::Unmeasured)?;
+        if thinking {
+            moves += 1;
+            total += spent;
+            max = max.max(spent);
+        }
+        match step.map_err(Failure::Drive)? {
+            None => {}
+            Some(Outcome::MatchOver) => return Ok((moves, total, max)),
+            Some(outcome) => return Err(Failure::Stopped(outcome)),
+        }
+    }
+    Err(Failure::Stuck)
 }
 
 /// Ends the QEMU run with `status` (semihosting SYS_EXIT).

@@ -1,7 +1,9 @@
 //! Host side of the handheld: renders the real `scopa-ui` screens with
-//! embedded-graphics-simulator (no SDL) to PNG, and drives the app with scripted button
-//! presses to reach every screen, for golden-image tests and README screenshots.
+//! embedded-graphics-simulator (no SDL) to PNG, drives the app with button presses to
+//! reach every screen (golden-image tests, README screenshots), and plays scripted
+//! sessions through the buttons ([`scripts`]).
 
+pub mod scripts;
 pub mod uf2;
 
 use std::path::{Path, PathBuf};
@@ -10,8 +12,10 @@ use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
 use scopa_core::ai::Level;
-use scopa_ui::app::{OPTION_ROWS, Screen};
-use scopa_ui::{App, Button, Buttons, FlashRing, RamFlash};
+use scopa_core::session::{Lang, Settings};
+use scopa_core::{Move, Rules};
+use scopa_ui::app::Screen;
+use scopa_ui::{App, Button, Buttons, FlashRing, Options, RamFlash, script};
 
 /// The save flash of the simulated handheld: 4 sectors of 4 KiB.
 pub type SimFlash = RamFlash<16384>;
@@ -55,7 +59,8 @@ pub fn goldens_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("goldens")
 }
 
-/// Drives an app with button presses and a simulated millisecond clock.
+/// Drives an app with button presses and a simulated millisecond clock; the person plays
+/// the first legal move (canonical order).
 pub struct Driver {
     /// The app.
     pub app: SimApp,
@@ -71,8 +76,7 @@ impl Driver {
 
     /// Presses `b` (one debounced edge) 40 ms after the last event.
     pub fn press(&mut self, b: Button) {
-        self.now += 40;
-        self.app.update(self.now, Buttons::just(b));
+        script::press(&mut self.app, &mut self.now, b, &mut |_| {});
     }
 
     /// Lets `ms` pass with no button pressed.
@@ -81,67 +85,49 @@ impl Driver {
         self.app.update(self.now, Buttons::NONE);
     }
 
-    /// From the title screen (empty flash), through the options, into a match:
-    /// `players` 2 or 4, the AI level `random` (so the scenarios do not change when the
+    /// From the title screen (empty flash), through the options, into a match of
+    /// `players` against the AI level `random` (so the scenarios do not change when the
     /// stronger levels are tuned), the rest default.
     pub fn start(&mut self, players: u8) {
-        self.start_with(players, Level::Random);
+        let rules = Rules {
+            players,
+            ..Rules::default()
+        };
+        self.start_with(Settings::against(Level::Random, rules));
     }
 
-    /// [`Driver::start`] with AI level `level`.
-    pub fn start_with(&mut self, players: u8, level: Level) {
+    /// [`Driver::start`] with `settings`, set on the options screen.
+    pub fn start_with(&mut self, settings: Settings) {
         self.press(Button::A); // "New match" → options
-        if players == 4 {
-            self.press(Button::Right);
+        let want = Options::from_settings(&settings);
+        if let Err(e) = script::set_options(&mut self.app, &mut self.now, &want, &mut |_| {}) {
+            panic!("the options screen refused {want:?}: {e}");
         }
-        self.press(Button::Down);
-        while self.app.settings().level != level {
-            self.press(Button::Right);
-        }
-        for _ in 1..OPTION_ROWS - 1 {
-            self.press(Button::Down);
-        }
-        self.press(Button::A); // Start
     }
 
-    /// One step of play: the human (seat 0) plays its first legal move (canonical order)
-    /// through the buttons,
-    /// AI plays and banners are waited out, hand breakdowns are confirmed.
+    /// The first legal move of the person to play.
+    fn first_move(&self) -> Option<Move> {
+        self.app.session()?.legal_moves().first().copied()
+    }
+
+    /// One step of play: the person plays the first legal move through the buttons, AI
+    /// plays and banners are waited out, summaries and hand-offs confirmed, a match over
+    /// is followed by a rematch.
     pub fn step(&mut self) {
         match self.app.screen() {
-            Screen::Table { cursor } => {
-                let Some(game) = self.app.game() else { return };
-                let Some(&mv) = game.legal_moves().first() else {
-                    return;
-                };
-                let hand = self.app.human_hand();
-                let Some(target) = hand.iter().position(|c| *c == mv.card()) else {
-                    return;
-                };
-                let n = hand.len();
-                for _ in 0..(target + n - usize::from(cursor)) % n {
-                    self.press(Button::Right);
-                }
-                self.press(Button::A);
-                if let Screen::Choose { card, .. } = self.app.screen() {
-                    let i = self
-                        .app
-                        .moves_with(card)
-                        .iter()
-                        .position(|m| *m == mv)
-                        .unwrap_or(0);
-                    for _ in 0..i {
-                        self.press(Button::Right);
-                    }
-                    self.press(Button::A);
+            Screen::Table { .. } => {
+                if let Some(mv) = self.first_move() {
+                    script::play_move(&mut self.app, &mut self.now, mv, &mut |_| {});
                 }
             }
+            Screen::Thinking { .. } => self.wait(0),
             Screen::AiPlay { .. } | Screen::Scopa { .. } => self.wait(1500),
             Screen::HandEnd
+            | Screen::HandOff { .. }
             | Screen::Choose { .. }
             | Screen::Title { .. }
-            | Screen::Options { .. } => self.press(Button::A),
-            Screen::MatchEnd => {}
+            | Screen::Options { .. }
+            | Screen::MatchEnd => self.press(Button::A), // a rematch at the end
         }
     }
 
@@ -163,6 +149,45 @@ impl Driver {
             self.app.screen()
         ))
     }
+
+    /// Moves the hand cursor onto the first card with several captures and presses A.
+    pub fn choose_a_capture(&mut self) -> Result<(), String> {
+        let session = self.app.session().ok_or("no session")?;
+        let state = session.state();
+        let target = state
+            .hand
+            .iter()
+            .position(|c| {
+                session
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.card() == c)
+                    .count()
+                    > 1
+            })
+            .ok_or("no card with several captures")?;
+        let Screen::Table { cursor } = self.app.screen() else {
+            return Err(format!("not the table: {:?}", self.app.screen()));
+        };
+        let n = state.hand.len() as usize;
+        for _ in 0..(target + n - usize::from(cursor)) % n {
+            self.press(Button::Right);
+        }
+        self.press(Button::A);
+        Ok(())
+    }
+}
+
+/// Whether the person to play has a card with several captures.
+pub fn has_a_choice(app: &SimApp) -> bool {
+    matches!(app.screen(), Screen::Table { .. })
+        && app.session().is_some_and(|s| {
+            let moves = s.legal_moves();
+            s.state()
+                .hand
+                .iter()
+                .any(|c| moves.iter().filter(|m| m.card() == c).count() > 1)
+        })
 }
 
 /// Every screen the golden tests and the README show, by name, reached by button presses
@@ -175,14 +200,27 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
 
     let mut d = Driver::new(new_app());
     d.press(Button::A);
-    d.press(Button::Down);
-    d.press(Button::Down);
-    d.press(Button::Right); // target 16
+    for _ in 0..2 {
+        d.press(Button::Down);
+    }
+    d.press(Button::Right); // seat 2: from the handheld AI to a person (pass-and-play)
     out.push(("options", d.app));
 
     let mut d = Driver::new(new_app());
+    d.press(Button::A);
+    for _ in 0..13 {
+        d.press(Button::Down);
+    }
+    d.press(Button::Right); // Italiano
+    for _ in 0..5 {
+        d.press(Button::Up);
+    }
+    d.press(Button::Right); // a longer name of the Ace rule, and its help line
+    out.push(("options_it", d.app));
+
+    let mut d = Driver::new(new_app());
     d.start(2);
-    d.until(200, "the human's turn", |a| {
+    d.until(200, "the person's turn", |a| {
         matches!(a.screen(), Screen::Table { .. })
     })?;
     d.press(Button::Right);
@@ -197,26 +235,10 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
     )?;
     out.push(("ai_play", d.app));
 
-    // A choice of captures: step until a card in the human's hand has two or more.
     let mut d = Driver::new(new_app());
     d.start(2);
-    d.until(2000, "a choice of captures", |a| {
-        matches!(a.screen(), Screen::Table { .. })
-            && a.human_hand().iter().any(|c| a.moves_with(*c).len() > 1)
-    })?;
-    let hand = d.app.human_hand();
-    let target = hand
-        .iter()
-        .position(|c| d.app.moves_with(*c).len() > 1)
-        .unwrap_or(0);
-    let cursor = match d.app.screen() {
-        Screen::Table { cursor } => usize::from(cursor),
-        _ => 0,
-    };
-    for _ in 0..(target + hand.len() - cursor) % hand.len() {
-        d.press(Button::Right);
-    }
-    d.press(Button::A);
+    d.until(2000, "a choice of captures", has_a_choice)?;
+    d.choose_a_capture()?;
     d.press(Button::Right);
     out.push(("choose_capture", d.app));
 
@@ -233,6 +255,19 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
     out.push(("hand_end", d.app));
 
     let mut d = Driver::new(new_app());
+    let mut it = Settings::against(
+        Level::Random,
+        Rules {
+            players: 4,
+            ..Rules::default()
+        },
+    );
+    it.lang = Lang::It;
+    d.start_with(it);
+    d.until(3000, "the end of a hand", |a| a.screen() == Screen::HandEnd)?;
+    out.push(("hand_end_it", d.app));
+
+    let mut d = Driver::new(new_app());
     d.start(2);
     d.until(20000, "the end of the match", |a| {
         a.screen() == Screen::MatchEnd
@@ -246,10 +281,17 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
     })?;
     out.push(("four_players", d.app));
 
+    let mut d = Driver::new(new_app());
+    d.start_with(Settings::pass_and_play(Rules::default()));
+    d.until(200, "the device handed to the second player", |a| {
+        matches!(a.screen(), Screen::HandOff { seat: 1 })
+    })?;
+    out.push(("hand_off", d.app));
+
     // After a power cut mid-match, the title offers "Continue".
     let mut d = Driver::new(new_app());
     d.start(2);
-    d.until(200, "the human's turn", |a| {
+    d.until(200, "the person's turn", |a| {
         matches!(a.screen(), Screen::Table { .. })
     })?;
     d.step();

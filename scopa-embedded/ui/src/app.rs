@@ -1,29 +1,26 @@
-//! The game controller: the screens' state machine, driving a [`Match`] between the
-//! human (seat 0) and the AI, pacing the AI's plays, and saving after every play.
+//! The handheld's front-end of [`Session`]: buttons become [`Action`]s, the screens draw
+//! [`Session::state`] and [`Session::phase`], and the session is saved after every
+//! action. Only the pacing is the device's own: an AI play stays on screen for
+//! [`AI_SHOW_MS`] and a scopa banner for [`SCOPA_MS`] (A skips both).
 
 use core::fmt::{self, Write};
 
 use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::pixelcolor::Rgb565;
-use scopa_core::ai;
-use scopa_core::{Card, Event, Match, Move, MoveList};
+use scopa_core::session::{Action, Label, Phase, Session, TableState, Texts};
+use scopa_core::{CaptureList, Card, Event, Move};
 
 use crate::input::{Button, Buttons};
 use crate::screens;
-use crate::settings::Settings;
-use crate::storage::{Saved, Storage};
-use crate::transcript::ai_seed;
+use crate::settings::{Options, ROWS, Row};
+use crate::storage::Storage;
 
 /// How long an AI play stays on screen before it is applied (A skips ahead).
 pub const AI_SHOW_MS: u32 = 1500;
-/// How long the "SCOPA!" banner stays up (A skips ahead).
+/// How long the scopa banner stays up (A skips ahead).
 pub const SCOPA_MS: u32 = 1500;
-/// The human's seat.
-pub const HUMAN: u8 = 0;
-/// Rows of the options screen: 8 options and "Start".
-pub const OPTION_ROWS: u8 = 9;
 
-/// The screen on show and its cursor.
+/// The screen on show and its cursor, derived from the session's phase during a match.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Screen {
     /// Title menu: "Continue" (when a match is saved) and "New match".
@@ -31,48 +28,66 @@ pub enum Screen {
         /// Highlighted item.
         cursor: u8,
     },
-    /// Options: players, AI level, target, deal, primiera, ace, napola, re bello, start.
+    /// The options of a new match ([`Row`]s).
     Options {
         /// Highlighted row.
         cursor: u8,
     },
-    /// The table, the human to play.
+    /// [`Phase::Play`]: the person holding the device chooses a card.
     Table {
         /// Index of the highlighted card in the hand (canonical order).
         cursor: u8,
     },
-    /// The card chosen has several captures: pick one.
+    /// [`Phase::ChooseCapture`]: the card chosen has several captures.
     Choose {
         /// The card to play.
         card: Card,
-        /// Index of the highlighted capture.
+        /// Index of the highlighted capture in [`Session::capture_options`].
         cursor: u8,
         /// Cursor in the hand, to return to.
         hand_cursor: u8,
     },
-    /// An AI seat's play, shown before it is applied.
+    /// [`Phase::AiDue`], before the AI has chosen (the next update chooses).
+    Thinking {
+        /// The AI seat.
+        seat: u8,
+    },
+    /// [`Phase::AiDue`]: the AI's play, shown before it is applied.
     AiPlay {
         /// The move.
         mv: Move,
         /// When it is applied (ms).
         until: u32,
     },
-    /// A scopa was just made.
+    /// [`Phase::Scopa`]: the banner.
     Scopa {
-        /// By which seat.
+        /// The seat that swept.
         seat: u8,
         /// Until when (ms).
         until: u32,
     },
-    /// The breakdown of the hand just finished.
+    /// [`Phase::HandOff`] (pass-and-play): the cards are hidden until A.
+    HandOff {
+        /// The seat to take the device.
+        seat: u8,
+    },
+    /// [`Phase::HandSummary`]: the breakdown of the hand just finished.
     HandEnd,
-    /// The match is over.
+    /// [`Phase::MatchOver`].
     MatchEnd,
+}
+
+/// Where the person is: the menus, or the match.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum View {
+    Title { cursor: u8 },
+    Options { cursor: u8 },
+    Match,
 }
 
 /// A short status text that truncates instead of failing when full.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Msg(heapless::String<48>);
+pub struct Msg(heapless::String<128>);
 
 impl Msg {
     /// The text.
@@ -96,375 +111,388 @@ impl Write for Msg {
     }
 }
 
-/// The handheld's game: screens, the match, the AI, the saves.
+/// The handheld's game: menus, the session, the pacing, the saves.
 pub struct App<S: Storage> {
     storage: S,
-    settings: Settings,
-    game: Option<Match>,
-    screen: Screen,
+    options: Options,
+    session: Option<Session>,
+    view: View,
+    hand_cursor: u8,
+    capture_cursor: u8,
+    /// The AI move on show in [`Phase::AiDue`] (chosen on the update after the phase
+    /// began, so the screen shows the play before it first).
+    ai: Option<Move>,
+    /// When the AI play or the scopa banner ends (ms).
+    until: u32,
+    /// A phase began during this update: its timers start on the next one.
+    fresh: bool,
     message: Msg,
-    hand_end_pending: bool,
     entropy: u64,
+    next_seed: Option<u64>,
     now: u32,
 }
 
 impl<S: Storage> App<S> {
-    /// Starts on the title screen, with the saved match (if any) ready to continue.
+    /// Starts on the title screen, with the saved session (if any) ready to continue and
+    /// its options (language included) on the options screen.
     pub fn new(mut storage: S) -> App<S> {
         let mut message = Msg::default();
-        let (settings, game) = match storage.load() {
-            Ok(Some(saved)) => (saved.settings, Some(saved.game)),
-            Ok(None) => (Settings::default(), None),
+        let session = match storage.load() {
+            Ok(s) => s,
             Err(e) => {
-                message.set(format_args!("Save unreadable: {e}"));
-                (Settings::default(), None)
+                message.set(format_args!(
+                    "{} ({e})",
+                    Label::SaveUnreadable.text(Default::default())
+                ));
+                None
             }
         };
         App {
             storage,
-            settings,
-            game,
-            screen: Screen::Title { cursor: 0 },
+            options: session
+                .as_ref()
+                .map(|s| Options::from_settings(s.settings()))
+                .unwrap_or_default(),
+            session,
+            view: View::Title { cursor: 0 },
+            hand_cursor: 0,
+            capture_cursor: 0,
+            ai: None,
+            until: 0,
+            fresh: false,
             message,
-            hand_end_pending: false,
             entropy: 0x5C0FA,
+            next_seed: None,
             now: 0,
         }
     }
 
     /// The screen on show.
     pub fn screen(&self) -> Screen {
-        self.screen
+        let session = match (self.view, &self.session) {
+            (View::Title { cursor }, _) => return Screen::Title { cursor },
+            (View::Options { cursor }, _) => return Screen::Options { cursor },
+            (View::Match, Some(session)) => session,
+            (View::Match, None) => return Screen::Title { cursor: 0 },
+        };
+        match session.phase() {
+            Phase::Play { .. } => Screen::Table {
+                cursor: self.hand_cursor,
+            },
+            Phase::ChooseCapture { card, .. } => Screen::Choose {
+                card,
+                cursor: self.capture_cursor,
+                hand_cursor: self.hand_cursor,
+            },
+            Phase::AiDue { seat } => match self.ai {
+                Some(mv) => Screen::AiPlay {
+                    mv,
+                    until: self.until,
+                },
+                None => Screen::Thinking { seat },
+            },
+            Phase::Scopa { seat, .. } => Screen::Scopa {
+                seat,
+                until: self.until,
+            },
+            Phase::HandOff { seat } => Screen::HandOff { seat },
+            Phase::HandSummary => Screen::HandEnd,
+            Phase::MatchOver { .. } => Screen::MatchEnd,
+        }
     }
-    /// The match, if one is saved or running.
-    pub fn game(&self) -> Option<&Match> {
-        self.game.as_ref()
+
+    /// The session, if one is saved or running.
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
     }
-    /// The options.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
+
+    /// What the session shows now (`None` without a session).
+    pub fn state(&self) -> Option<TableState> {
+        self.session.as_ref().map(Session::state)
     }
-    /// The status line.
+
+    /// The options of the next match.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The texts in the chosen language, for the session's players when there is one.
+    pub fn texts(&self) -> Texts {
+        let texts = Texts::new(self.options.lang);
+        match &self.session {
+            Some(s) => texts.for_session(s),
+            None => texts,
+        }
+    }
+
+    /// An error to show on the status line (empty when all is well).
     pub fn message(&self) -> &str {
         self.message.as_str()
     }
+
     /// The storage (e.g. to inspect saves in tests).
     pub fn storage(&self) -> &S {
         &self.storage
     }
+
+    /// The storage, to read saves back (the simulator extracts the session's bytes).
+    pub fn storage_mut(&mut self) -> &mut S {
+        &mut self.storage
+    }
+
     /// Whether "Continue" is offered on the title screen.
     pub fn can_continue(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| !g.is_over())
+        self.session
+            .as_ref()
+            .is_some_and(|s| !matches!(s.phase(), Phase::MatchOver { .. }))
     }
+
     /// The title menu items.
-    pub fn title_items(&self) -> &'static [&'static str] {
+    pub fn title_items(&self) -> &'static [Label] {
         if self.can_continue() {
-            &["Continue", "New match"]
+            &[Label::Resume, Label::NewMatch]
         } else {
-            &["New match"]
+            &[Label::NewMatch]
         }
     }
 
-    /// Mixes hardware entropy (e.g. a ring-oscillator reading) into the next match seed.
+    /// Mixes hardware entropy (e.g. a ring-oscillator reading) into the next match's
+    /// secret.
     pub fn add_entropy(&mut self, bits: u64) {
         self.entropy = (self.entropy ^ bits)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .rotate_left(29);
     }
 
-    /// The human's hand, in canonical order.
-    pub fn human_hand(&self) -> heapless::Vec<Card, 10> {
-        self.game
-            .as_ref()
-            .map(|g| g.hand().hand(HUMAN).iter().take(10).collect())
-            .unwrap_or_default()
+    /// The next match started from the options screen uses `seed` as its session secret
+    /// instead of the entropy pool (to replay a scripted session).
+    pub fn seed_next_match(&mut self, seed: u64) {
+        self.next_seed = Some(seed);
     }
 
-    /// The legal moves that play `card`.
-    pub fn moves_with(&self, card: Card) -> heapless::Vec<Move, 25> {
-        let moves: MoveList = self
-            .game
+    /// The captures of the card being played ([`Screen::Choose`]), else empty.
+    pub fn capture_options(&self) -> CaptureList {
+        self.session
             .as_ref()
-            .map(|g| g.legal_moves())
-            .unwrap_or_default();
-        moves
-            .into_iter()
-            .filter(|m| m.card() == card)
-            .take(25)
-            .collect()
+            .map(Session::capture_options)
+            .unwrap_or_default()
     }
 
     /// Advances time to `now` (ms, wrapping) and handles the buttons `pressed` since the
     /// last call. Returns whether the screen must be redrawn.
     pub fn update(&mut self, now: u32, pressed: Buttons) -> bool {
+        self.update_with(now, pressed, &mut |_| {})
+    }
+
+    /// [`App::update`], handing every event of the session to `events`, in order (for a
+    /// transcript).
+    pub fn update_with(
+        &mut self,
+        now: u32,
+        pressed: Buttons,
+        events: &mut dyn FnMut(&Event),
+    ) -> bool {
         self.now = now;
         if !pressed.is_empty() {
             self.add_entropy(u64::from(now));
         }
         let before = self.fingerprint();
         for b in pressed.iter() {
-            self.press(b);
+            self.press(b, events);
         }
-        match self.screen {
-            Screen::AiPlay { mv, until } if reached(now, until) => self.play(mv),
-            Screen::Scopa { until, .. } if reached(now, until) => self.advance(),
-            _ => {}
+        if !self.fresh {
+            self.tick(events);
         }
+        self.fresh = false;
         before != self.fingerprint()
     }
 
     /// Everything a screen shows that input or time can change.
-    fn fingerprint(&self) -> (Screen, Msg, Settings, Option<(u16, usize)>) {
+    fn fingerprint(&self) -> (Screen, Msg, Options, Option<TableState>) {
         (
-            self.screen,
+            self.screen(),
             self.message.clone(),
-            self.settings,
-            self.game
-                .as_ref()
-                .map(|g| (g.hand_number(), g.history().len())),
+            self.options,
+            self.state(),
         )
     }
 
-    fn press(&mut self, b: Button) {
+    /// The timers: the AI chooses, its play ends, the banner ends.
+    fn tick(&mut self, events: &mut dyn FnMut(&Event)) {
+        match self.screen() {
+            Screen::Thinking { .. } => {
+                let choice = self.session.as_ref().map(Session::ai_move);
+                match choice {
+                    Some(Ok(mv)) => {
+                        self.ai = Some(mv);
+                        self.until = self.now.wrapping_add(AI_SHOW_MS);
+                    }
+                    Some(Err(e)) => {
+                        // A bug of the engine: say it, and leave the match (saved up to
+                        // the last play) instead of asking again at every update.
+                        self.refused(e);
+                        self.view = View::Title { cursor: 0 };
+                    }
+                    None => {}
+                }
+            }
+            Screen::AiPlay { mv, until } if reached(self.now, until) => {
+                self.act(Action::AiPlay(mv), events)
+            }
+            Screen::Scopa { until, .. } if reached(self.now, until) => {
+                self.act(Action::Continue, events)
+            }
+            _ => {}
+        }
+    }
+
+    // Not inlined, here and in `act`: their locals (a play's events) stay off the stack
+    // under the AI's search, which `tick` runs (measured under QEMU).
+    #[inline(never)]
+    fn press(&mut self, b: Button, events: &mut dyn FnMut(&Event)) {
         let step = match b {
             Button::Left | Button::Up => -1i8,
             _ => 1,
         };
-        match self.screen {
+        match self.screen() {
             Screen::Title { cursor } => {
-                let n = self.title_items().len() as u8;
+                let items = self.title_items();
+                let n = items.len() as u8;
                 match b {
                     Button::Up | Button::Down => {
-                        self.screen = Screen::Title {
+                        self.view = View::Title {
                             cursor: wrap(cursor, step, n),
                         }
                     }
-                    Button::A => {
-                        if self.title_items()[usize::from(cursor.min(n - 1))] == "Continue" {
-                            self.message.set(format_args!("Welcome back"));
-                            self.advance();
-                        } else {
-                            self.screen = Screen::Options { cursor: 0 };
+                    Button::A if items[usize::from(cursor.min(n - 1))] == Label::Resume => {
+                        let lang = self.options.lang;
+                        if let Some(s) = self.session.as_mut() {
+                            s.set_lang(lang);
                         }
+                        self.view = View::Match;
+                        self.message.set(format_args!(""));
+                        self.entered();
                     }
+                    Button::A => self.view = View::Options { cursor: 0 },
                     _ => {}
                 }
             }
-            Screen::Options { cursor } => match b {
-                Button::Up | Button::Down => {
-                    self.screen = Screen::Options {
-                        cursor: wrap(cursor, step, OPTION_ROWS),
+            Screen::Options { cursor } => match (b, Row::at(cursor)) {
+                (Button::Up | Button::Down, _) => {
+                    self.view = View::Options {
+                        cursor: wrap(cursor, step, ROWS),
                     }
                 }
-                Button::Left | Button::Right if cursor < OPTION_ROWS - 1 => {
-                    self.settings.step(cursor, step)
-                }
-                Button::A if cursor == OPTION_ROWS - 1 => self.start_match(),
-                Button::A => self.settings.step(cursor, 1),
-                Button::B => self.screen = Screen::Title { cursor: 0 },
-                _ => {}
+                (Button::A, Row::Start) => self.start_match(),
+                (Button::Left | Button::Right, row) => self.options.step(row, step),
+                (Button::A, row) => self.options.step(row, 1),
+                (Button::B, _) => self.view = View::Title { cursor: 0 },
             },
             Screen::Table { cursor } => {
-                let hand = self.human_hand();
+                let hand = self.state().map(|s| s.hand).unwrap_or_default();
                 let n = hand.len() as u8;
-                if n == 0 {
-                    return;
-                }
                 match b {
-                    Button::Left | Button::Right => {
-                        self.screen = Screen::Table {
-                            cursor: wrap(cursor, step, n),
-                        }
-                    }
+                    Button::Left | Button::Right => self.hand_cursor = wrap(cursor, step, n),
                     Button::A => {
-                        let card = hand[usize::from(cursor.min(n - 1))];
-                        let moves = self.moves_with(card);
-                        match moves.len() {
-                            0 => self.message.set(format_args!("{card} cannot be played")),
-                            1 => self.play(moves[0]),
-                            _ => {
-                                self.message.set(format_args!("{card}: which capture?"));
-                                self.screen = Screen::Choose {
-                                    card,
-                                    cursor: 0,
-                                    hand_cursor: cursor,
-                                };
-                            }
+                        if let Some(card) = hand.iter().nth(usize::from(cursor)) {
+                            self.act(Action::Select(card), events);
                         }
                     }
-                    Button::B => self.screen = Screen::Title { cursor: 0 },
+                    Button::Up if self.state().is_some_and(|s| s.can_undo) => {
+                        self.act(Action::Undo, events)
+                    }
+                    Button::B => self.view = View::Title { cursor: 0 },
                     _ => {}
                 }
             }
-            Screen::Choose {
-                card,
-                cursor,
-                hand_cursor,
-            } => {
-                let moves = self.moves_with(card);
-                let n = moves.len() as u8;
+            Screen::Choose { cursor, .. } => {
+                let n = self.capture_options().len() as u8;
                 match b {
-                    Button::Left | Button::Right | Button::Up | Button::Down if n > 0 => {
-                        self.screen = Screen::Choose {
-                            card,
-                            cursor: wrap(cursor, step, n),
-                            hand_cursor,
-                        }
-                    }
-                    Button::A if n > 0 => self.play(moves[usize::from(cursor.min(n - 1))]),
-                    Button::B => {
-                        self.message.set(format_args!("Your turn"));
-                        self.screen = Screen::Table {
-                            cursor: hand_cursor,
-                        };
-                    }
-                    _ => {}
+                    Button::A => self.act(Action::Capture(cursor), events),
+                    Button::B => self.act(Action::Cancel, events),
+                    _ => self.capture_cursor = wrap(cursor, step, n),
                 }
             }
-            Screen::AiPlay { mv, .. } => {
-                if b == Button::A {
-                    self.play(mv);
-                }
+            Screen::AiPlay { mv, .. } if b == Button::A => self.act(Action::AiPlay(mv), events),
+            Screen::Scopa { .. } | Screen::HandEnd if b == Button::A => {
+                self.act(Action::Continue, events)
             }
-            Screen::Scopa { .. } => {
-                if b == Button::A {
-                    self.advance();
-                }
-            }
-            Screen::HandEnd => {
-                if b == Button::A {
-                    self.advance();
-                }
-            }
-            Screen::MatchEnd => {
-                if b == Button::A {
-                    self.screen = Screen::Title { cursor: 0 };
-                }
-            }
+            Screen::HandOff { .. } => match b {
+                Button::A => self.act(Action::Continue, events),
+                Button::B => self.view = View::Title { cursor: 0 },
+                _ => {}
+            },
+            Screen::MatchEnd => match b {
+                Button::A => self.act(Action::Rematch, events),
+                Button::B => self.view = View::Title { cursor: 0 },
+                _ => {}
+            },
+            _ => {}
         }
     }
 
-    /// Starts a new match with the current settings and a seed from the entropy pool.
+    /// Starts a new session with the options and a secret from the entropy pool.
     pub fn start_match(&mut self) {
         self.add_entropy(u64::from(self.now));
-        match Match::new(self.settings.rules, self.entropy) {
-            Ok(game) => {
-                self.game = Some(game);
-                self.hand_end_pending = false;
+        let seed = self.next_seed.take().unwrap_or(self.entropy);
+        match Session::new(self.options.settings(), seed) {
+            Ok(session) => {
+                self.session = Some(session);
+                self.view = View::Match;
+                self.message.set(format_args!(""));
+                self.hand_cursor = 0;
                 self.save();
-                self.message
-                    .set(format_args!("New match to {}", self.settings.rules.target));
-                self.advance();
+                self.entered();
             }
-            Err(e) => self.message.set(format_args!("Bad options: {e}")),
+            Err(e) => self.refused(e),
         }
     }
 
-    /// Plays `mv` for the seat to play (the human's choice or an AI's), saves the match,
-    /// and moves on to the next screen.
-    pub fn play(&mut self, mv: Move) {
-        let Some(game) = self.game.as_mut() else {
-            self.screen = Screen::Title { cursor: 0 };
+    /// Carries out `action` on the session, hands its events to `events`, saves.
+    #[inline(never)]
+    fn act(&mut self, action: Action, events: &mut dyn FnMut(&Event)) {
+        let Some(session) = self.session.as_mut() else {
+            self.view = View::Title { cursor: 0 };
             return;
         };
-        let seat = game.turn();
-        let events = match game.play(seat, mv) {
-            Ok(events) => events,
-            Err(e) => {
-                self.message.set(format_args!("Refused: {e}"));
-                self.advance();
-                return;
-            }
-        };
-        let players = game.rules().players;
-        let mut scopa = None;
-        for e in &events {
-            match e {
-                Event::Scopa { seat, .. } => scopa = Some(*seat),
-                Event::HandFinished(_) => self.hand_end_pending = true,
-                _ => {}
-            }
-        }
-        self.message
-            .set(format_args!("{} ", seat_name(players, seat)));
-        if mv.is_lay() {
-            let _ = write!(self.message, "laid {}", mv.card());
-        } else {
-            let _ = write!(self.message, "{} took", mv.card());
-            for c in mv.capture().iter() {
-                let _ = write!(self.message, " {c}");
-            }
-        }
-        self.save();
-        match scopa {
-            Some(seat) => {
-                self.screen = Screen::Scopa {
-                    seat,
-                    until: self.now.wrapping_add(SCOPA_MS),
+        match session.apply(action) {
+            Ok(happened) => {
+                for e in &happened {
+                    events(e);
                 }
+                self.message.set(format_args!(""));
+                self.save();
+                self.entered();
             }
-            None => self.advance(),
+            Err(e) => self.refused(e),
+        }
+    }
+
+    fn refused(&mut self, e: scopa_core::session::SessionError) {
+        let texts = self.texts();
+        self.message.set(format_args!("{}", texts.error(&e)));
+    }
+
+    /// A phase began: reset what belongs to the last one, start the banner's timer.
+    fn entered(&mut self) {
+        self.ai = None;
+        self.fresh = true;
+        let Some(session) = &self.session else { return };
+        let n = session.state().hand.len() as u8;
+        self.hand_cursor = self.hand_cursor.min(n.saturating_sub(1));
+        match session.phase() {
+            Phase::Scopa { .. } => self.until = self.now.wrapping_add(SCOPA_MS),
+            Phase::ChooseCapture { .. } => self.capture_cursor = 0,
+            _ => {}
         }
     }
 
     fn save(&mut self) {
-        if let Some(game) = &self.game {
-            let saved = Saved {
-                settings: self.settings,
-                game: game.clone(),
-            };
-            if let Err(e) = self.storage.save(&saved) {
-                self.message.set(format_args!("Save failed: {e}"));
-            }
-        }
-    }
-
-    /// Moves to the screen that follows a play: the hand's breakdown, the match result,
-    /// the human's turn, or the next AI play.
-    fn advance(&mut self) {
-        if self.hand_end_pending {
-            self.hand_end_pending = false;
-            self.screen = Screen::HandEnd;
-            return;
-        }
-        let Some(game) = &self.game else {
-            self.screen = Screen::Title { cursor: 0 };
-            return;
-        };
-        if game.is_over() {
-            self.screen = Screen::MatchEnd;
-            return;
-        }
-        let seat = game.turn();
-        if seat == HUMAN {
-            let n = game.hand().hand(HUMAN).len() as u8;
-            let cursor = match self.screen {
-                Screen::Table { cursor }
-                | Screen::Choose {
-                    hand_cursor: cursor,
-                    ..
-                } => cursor,
-                _ => 0,
-            };
-            self.screen = Screen::Table {
-                cursor: cursor.min(n.saturating_sub(1)),
-            };
-            return;
-        }
-        let mv = game
-            .view(seat)
-            .and_then(|view| ai::choose_move(self.settings.level, &view, ai_seed(game)));
-        match mv {
-            Some(mv) => {
-                self.screen = Screen::AiPlay {
-                    mv,
-                    until: self.now.wrapping_add(AI_SHOW_MS),
-                }
-            }
-            None => {
-                self.message.set(format_args!("AI found no move"));
-                self.screen = Screen::Title { cursor: 0 };
-            }
+        if let Some(session) = &self.session
+            && let Err(e) = self.storage.save(session)
+        {
+            let label = self.texts().label(Label::SaveFailed);
+            self.message.set(format_args!("{label} ({e})"));
         }
     }
 
@@ -488,27 +516,5 @@ fn wrap(cursor: u8, step: i8, n: u8) -> u8 {
         (c + n - 1) % n
     } else {
         (c + 1) % n
-    }
-}
-
-/// The name of `seat` on screen: "You" and "AI", or with 4 players "You", "East",
-/// "Partner", "West".
-pub fn seat_name(players: u8, seat: u8) -> &'static str {
-    match (players, seat) {
-        (_, 0) => "You",
-        (4, 1) => "East",
-        (4, 2) => "Partner",
-        (4, _) => "West",
-        _ => "AI",
-    }
-}
-
-/// The name of `side` on screen: "You"/"AI", or "Us"/"Them" with 4 players.
-pub fn side_name(players: u8, side: u8) -> &'static str {
-    match (players == 4, side) {
-        (false, 0) => "You",
-        (false, _) => "AI",
-        (true, 0) => "Us",
-        (true, _) => "Them",
     }
 }

@@ -1,9 +1,10 @@
 //! # scopa-ui
 //!
 //! The hardware-independent half of the Scopa handheld: every screen, the card drawings,
-//! the input trait and its debouncer, the game controller that drives a
-//! [`scopa_core::Match`] against the AI, saves in flash after every play, and the
-//! transcript of an AI-vs-AI match shared by the host and the Cortex-M0 build.
+//! the input trait and its debouncer, the front-end of [`scopa_core::session::Session`]
+//! (buttons become actions, the screens draw its state, the AI's pacing), the session
+//! saved in flash after every action, and the driver that plays scripted sessions through
+//! the buttons on the host and on the Cortex-M0.
 //!
 //! It is `no_std`, allocation-free and `unsafe`-free, generic over
 //! [`embedded_graphics::draw_target::DrawTarget`]`<Color = Rgb565>` and over
@@ -17,14 +18,14 @@ pub mod app;
 pub mod cards;
 pub mod input;
 pub mod screens;
+pub mod script;
 pub mod settings;
 pub mod storage;
-pub mod transcript;
 
 pub use app::{App, Screen};
 pub use input::{Button, Buttons, Debouncer, Input};
-pub use settings::Settings;
-pub use storage::{FlashRing, RamFlash, Saved, Storage, StorageError};
+pub use settings::{Options, Row};
+pub use storage::{FlashRing, NoStorage, RamFlash, Storage, StorageError};
 
 /// Display width in pixels (240×240 ST7789 on both boards).
 pub const WIDTH: u32 = 240;

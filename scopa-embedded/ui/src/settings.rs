@@ -1,79 +1,206 @@
-//! [`Settings`]: what the options screen chooses — the rules and the AI level.
+//! [`Options`]: what the options screen chooses. They become a session's
+//! [`Settings`] when a match starts; the handheld keeps no settings format of its own (the
+//! options of the last match come back from its saved session).
 
 use scopa_core::ai::Level;
+use scopa_core::session::{Controller, Lang, Settings};
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 
-/// The match options chosen on the device. The human is always seat 0; with 4 players
-/// seat 2 is the human's AI partner and seats 1 and 3 the AI opponents.
+/// A row of the options screen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Settings {
-    /// The rules (players 2 or 4 on the handheld).
-    pub rules: Rules,
-    /// The level of every AI seat.
-    pub level: Level,
+pub enum Row {
+    /// Players: 2, 3 or 4.
+    Players,
+    /// Who plays seat 0 … 3: a person or the AI at a level (seats past the last are
+    /// unused).
+    Seat(u8),
+    /// Points to win: 1 … [`MAX_TARGET`].
+    Target,
+    /// The deal (scopone needs 4 players).
+    Deal,
+    /// The primiera rule.
+    Primiera,
+    /// The Ace rule.
+    Ace,
+    /// Napola on/off.
+    Napola,
+    /// Re bello on/off.
+    ReBello,
+    /// Redeal when 3 or more Kings are dealt to the table.
+    Redeal,
+    /// Undo of the person's last play (one person against AIs only).
+    Undo,
+    /// The language of every text.
+    Language,
+    /// Starts the match.
+    Start,
 }
 
-/// Length of [`Settings::to_bytes`].
-pub const SETTINGS_LEN: usize = 9;
+impl Row {
+    /// The rows, top to bottom.
+    pub const ALL: [Row; 15] = [
+        Row::Players,
+        Row::Seat(0),
+        Row::Seat(1),
+        Row::Seat(2),
+        Row::Seat(3),
+        Row::Target,
+        Row::Deal,
+        Row::Primiera,
+        Row::Ace,
+        Row::Napola,
+        Row::ReBello,
+        Row::Redeal,
+        Row::Undo,
+        Row::Language,
+        Row::Start,
+    ];
 
-/// Targets offered on the options screen.
-pub const TARGETS: [u8; 4] = [11, 16, 21, 31];
+    /// The row at `index` (the last row, [`Row::Start`], past the end).
+    pub fn at(index: u8) -> Row {
+        Row::ALL
+            .get(usize::from(index))
+            .copied()
+            .unwrap_or(Row::Start)
+    }
+}
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            rules: Rules::default(),
-            level: Level::Handheld,
+/// Rows of the options screen, [`Row::Start`] included.
+pub const ROWS: u8 = Row::ALL.len() as u8;
+
+/// The highest target offered.
+pub const MAX_TARGET: u8 = 99;
+
+/// Who may play a seat, in the order the options screen steps through them: a person, then
+/// the AI levels.
+const CONTROLLERS: [Controller; 6] = [
+    Controller::Human,
+    Controller::Ai(Level::Random),
+    Controller::Ai(Level::Easy),
+    Controller::Ai(Level::Medium),
+    Controller::Ai(Level::Expert),
+    Controller::Ai(Level::Handheld),
+];
+
+/// The match options chosen on the device: every setting of a session.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Options {
+    /// The rules.
+    pub rules: Rules,
+    /// Who plays each seat (only the first `rules.players` are used).
+    pub seats: [Controller; 4],
+    /// Undo (when exactly one seat is a person).
+    pub undo: bool,
+    /// The language of the texts.
+    pub lang: Lang,
+}
+
+impl Default for Options {
+    /// A person (seat 0) against the handheld AI, default rules, English.
+    fn default() -> Options {
+        Options::from_settings(&Settings::against(Level::Handheld, Rules::default()))
+    }
+}
+
+impl Options {
+    /// The session settings these options give: seats past the last are nobody's, undo
+    /// is on only for one person against AIs.
+    pub fn settings(&self) -> Settings {
+        let mut s = Settings::pass_and_play(self.rules);
+        let players = usize::from(self.rules.players);
+        s.seats[..players].copy_from_slice(&self.seats[..players]);
+        s.undo = self.undo && s.humans() == 1;
+        s.lang = self.lang;
+        s
+    }
+
+    /// The options that give `settings`.
+    pub fn from_settings(settings: &Settings) -> Options {
+        let mut seats = settings.seats;
+        let players = usize::from(settings.rules.players).min(4);
+        // Seats past the last keep a useful value for when players are added.
+        for seat in seats.iter_mut().skip(players) {
+            *seat = Controller::Ai(Level::Handheld);
+        }
+        Options {
+            rules: settings.rules,
+            seats,
+            undo: settings.undo,
+            lang: settings.lang,
         }
     }
-}
 
-impl Settings {
-    /// Encodes the settings: the level's index, then [`Rules::to_bytes`].
-    pub fn to_bytes(&self) -> [u8; SETTINGS_LEN] {
-        let mut out = [0u8; SETTINGS_LEN];
-        out[0] = Level::ALL
-            .iter()
-            .position(|l| *l == self.level)
-            .unwrap_or(0) as u8;
-        out[1..].copy_from_slice(&self.rules.to_bytes());
-        out
+    /// Whether `row` matters with the other options (the screen dims it otherwise).
+    pub fn applies(&self, row: Row) -> bool {
+        match row {
+            Row::Seat(seat) => seat < self.rules.players,
+            Row::Deal => self.rules.players == 4,
+            Row::Undo => self.settings().humans() == 1,
+            _ => true,
+        }
     }
 
-    /// Decodes [`Settings::to_bytes`]; `None` if a byte is out of range or the rules are
-    /// impossible.
-    pub fn from_bytes(bytes: [u8; SETTINGS_LEN]) -> Option<Settings> {
-        let level = *Level::ALL.get(bytes[0] as usize)?;
-        let mut r = [0u8; 8];
-        r.copy_from_slice(&bytes[1..]);
-        let rules = Rules::from_bytes(r)?;
-        rules.validate().ok()?;
-        Some(Settings { rules, level })
-    }
-
-    /// Steps option `row` of the options screen by `delta` (±1). Rows: 0 players,
-    /// 1 AI level, 2 target, 3 deal, 4 primiera, 5 ace, 6 napola, 7 re bello.
-    /// The result always validates (a scopone deal needs 4 players; 2 players reset it).
-    pub fn step(&mut self, row: u8, delta: i8) {
+    /// Steps `row` by `delta` (±1). The result always validates (a scopone deal needs 4
+    /// players: fewer reset it). A row that does not apply does not change.
+    pub fn step(&mut self, row: Row, delta: i8) {
+        if !self.applies(row) && row != Row::Undo {
+            return;
+        }
         let r = &mut self.rules;
         match row {
-            0 => {
-                r.players = if r.players == 2 { 4 } else { 2 };
-                if r.players == 2 {
+            Row::Players => {
+                r.players = cycle(&[2, 3, 4], r.players, delta);
+                if r.players != 4 {
                     r.deal = DealKind::Standard;
                 }
             }
-            1 => self.level = cycle(&Level::ALL, self.level, delta),
-            2 => r.target = cycle(&TARGETS, r.target, delta),
-            3 if r.players == 4 => {
-                r.deal = cycle(DealKind::ALL, r.deal, delta);
+            Row::Seat(seat) => {
+                if let Some(c) = self.seats.get_mut(usize::from(seat)) {
+                    *c = cycle(&CONTROLLERS, *c, delta);
+                }
             }
-            4 => r.primiera = cycle(PrimieraRule::ALL, r.primiera, delta),
-            5 => r.ace = cycle(AceRule::ALL, r.ace, delta),
-            6 => r.napola = !r.napola,
-            7 => r.re_bello = !r.re_bello,
-            _ => {}
+            Row::Target => {
+                r.target = match (delta < 0, r.target) {
+                    (true, t) if t <= 1 => MAX_TARGET,
+                    (true, t) => t - 1,
+                    (false, t) if t >= MAX_TARGET => 1,
+                    (false, t) => t + 1,
+                }
+            }
+            Row::Deal => r.deal = cycle(DealKind::ALL, r.deal, delta),
+            Row::Primiera => r.primiera = cycle(PrimieraRule::ALL, r.primiera, delta),
+            Row::Ace => r.ace = cycle(AceRule::ALL, r.ace, delta),
+            Row::Napola => r.napola = !r.napola,
+            Row::ReBello => r.re_bello = !r.re_bello,
+            Row::Redeal => r.kings_redeal = !r.kings_redeal,
+            Row::Undo => self.undo = !self.undo,
+            Row::Language => self.lang = cycle(&Lang::ALL, self.lang, delta),
+            Row::Start => {}
+        }
+    }
+
+    /// Whether `row` gives the same settings in `self` and `other` (a row that does not
+    /// apply always does).
+    pub fn same_at(&self, other: &Options, row: Row) -> bool {
+        let (a, b) = (&self.rules, &other.rules);
+        match row {
+            _ if !self.applies(row) && row != Row::Undo => true,
+            Row::Players => a.players == b.players,
+            Row::Seat(seat) => {
+                self.seats.get(usize::from(seat)) == other.seats.get(usize::from(seat))
+            }
+            Row::Target => a.target == b.target,
+            Row::Deal => a.deal == b.deal,
+            Row::Primiera => a.primiera == b.primiera,
+            Row::Ace => a.ace == b.ace,
+            Row::Napola => a.napola == b.napola,
+            Row::ReBello => a.re_bello == b.re_bello,
+            Row::Redeal => a.kings_redeal == b.kings_redeal,
+            Row::Undo => self.settings().undo == other.settings().undo,
+            Row::Language => self.lang == other.lang,
+            Row::Start => true,
         }
     }
 }
@@ -95,34 +222,78 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bytes_round_trip_and_bad_bytes_are_refused() {
-        let mut s = Settings::default();
-        s.step(0, 1);
-        s.step(3, 1);
-        s.step(1, -1);
-        assert_eq!(s.rules.players, 4);
-        assert_eq!(s.rules.deal, DealKind::Scopone);
-        assert_eq!(s.level, Level::Expert);
-        assert_eq!(Settings::from_bytes(s.to_bytes()), Some(s));
-        let mut b = s.to_bytes();
-        b[0] = 9;
-        assert_eq!(Settings::from_bytes(b), None);
-        // 2 players with a scopone deal is impossible.
-        let mut b = s.to_bytes();
-        b[1] = 2;
-        assert_eq!(Settings::from_bytes(b), None);
+    fn every_stepped_value_gives_valid_settings_that_come_back() {
+        let mut o = Options::default();
+        for row in Row::ALL {
+            for delta in [1i8, -1] {
+                for _ in 0..(2 * usize::from(MAX_TARGET) + 3) {
+                    o.step(row, delta);
+                    let s = o.settings();
+                    assert_eq!(s.validate(), Ok(()), "{row:?} {o:?}");
+                    assert_eq!(Options::from_settings(&s).settings(), s);
+                }
+            }
+        }
     }
 
     #[test]
-    fn going_back_to_two_players_resets_the_deal() {
-        let mut s = Settings::default();
-        s.step(0, 1);
-        s.step(3, 1);
-        s.step(0, 1);
-        assert_eq!(s.rules.players, 2);
-        assert_eq!(s.rules.deal, DealKind::Standard);
-        s.step(3, 1);
-        assert_eq!(s.rules.deal, DealKind::Standard);
-        assert_eq!(s.rules.validate(), Ok(()));
+    fn every_settings_line_has_its_options() {
+        // Mixed seats, people and AIs, undo: every settings a script may have.
+        let mut s = Settings::pass_and_play(Rules {
+            players: 4,
+            deal: DealKind::Scopone,
+            ..Rules::default()
+        });
+        s.seats[1] = Controller::Ai(Level::Medium);
+        s.seats[3] = Controller::Ai(Level::Easy);
+        assert_eq!(Options::from_settings(&s).settings(), s);
+        let mut one = Settings::against(Level::Expert, Rules::default());
+        one.undo = true;
+        one.lang = Lang::It;
+        assert_eq!(Options::from_settings(&one).settings(), one);
+    }
+
+    #[test]
+    fn undo_is_for_one_person_against_ais() {
+        let mut o = Options::default();
+        o.step(Row::Undo, 1);
+        assert!(o.settings().undo);
+        o.step(Row::Seat(1), -1); // Handheld → Expert
+        o.step(Row::Seat(1), 1);
+        o.seats[1] = Controller::Human;
+        assert!(!o.settings().undo, "two people: no undo");
+        assert!(!o.applies(Row::Undo));
+    }
+
+    #[test]
+    fn rows_that_do_not_apply_do_not_change() {
+        let mut o = Options::default();
+        o.step(Row::Deal, 1);
+        assert_eq!(
+            o.rules.deal,
+            DealKind::Standard,
+            "no scopone with 2 players"
+        );
+        o.step(Row::Seat(3), 1);
+        assert_eq!(
+            o.seats[3],
+            Controller::Ai(Level::Handheld),
+            "no seat 4 with 2 players"
+        );
+        o.step(Row::Players, -1); // 2 → 4
+        o.step(Row::Deal, 1);
+        assert_eq!(o.rules.deal, DealKind::Scopone);
+        o.step(Row::Players, 1); // 4 → 2
+        assert_eq!(o.rules.deal, DealKind::Standard);
+    }
+
+    #[test]
+    fn the_target_wraps_both_ways() {
+        let mut o = Options::default();
+        o.rules.target = 1;
+        o.step(Row::Target, -1);
+        assert_eq!(o.rules.target, MAX_TARGET);
+        o.step(Row::Target, 1);
+        assert_eq!(o.rules.target, 1);
     }
 }

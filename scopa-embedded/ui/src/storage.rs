@@ -1,40 +1,36 @@
-//! Saves: the match and its settings are written to flash after every play, so a power
+//! Saves: the session is written to flash after every action that changes it, so a power
 //! cut loses nothing.
 //!
 //! [`FlashRing`] is a wear-aware log over any `embedded-storage` [`NorFlash`]: records go
 //! into 512-byte slots one after another around a ring of erase sectors; each record
-//! carries a sequence number and a CRC-32. Loading takes the valid record with the
-//! highest sequence number. A sector is erased only when the ring reaches it again, and
-//! never the sector holding the newest record (the ring has at least two sectors), so a
-//! power cut during an erase or a write leaves the previous save intact: a torn record
-//! fails its CRC and is skipped. Erases are spread evenly over the sectors: with 4 sectors
-//! of 4 KiB, each sector is erased once every 32 saves.
+//! carries a sequence number and a CRC-32, and its payload is the session's own save,
+//! [`Session::to_bytes`] — the one save format every front-end writes. Loading takes the
+//! valid record with the highest sequence number. A sector is erased only when the ring
+//! reaches it again, and never the sector holding the newest record (the ring has at
+//! least two sectors), so a power cut during an erase or a write leaves the previous save
+//! intact: a torn record fails its CRC and is skipped. Erases are spread evenly over the
+//! sectors: with 4 sectors of 4 KiB, each sector is erased once every 32 saves.
+//!
+//! Records of the firmware before sessions (`SCP1`: its options and a [`Match`]
+//! snapshot) still load once: they become a session through [`Session::resume`], which is
+//! written back at once in the session format.
 
 use core::fmt;
 
 use embedded_storage::nor_flash::{NorFlash, NorFlashError, NorFlashErrorKind, ReadNorFlash};
+use scopa_core::ai::Level;
+use scopa_core::session::{SAVE_LEN, SaveError, Session, SessionError, Settings};
 use scopa_core::snapshot::crc32;
-use scopa_core::{Match, SNAPSHOT_LEN, SnapshotError};
+use scopa_core::{Match, Rules, SNAPSHOT_LEN, SnapshotError};
 
-use crate::settings::{SETTINGS_LEN, Settings};
-
-/// What is saved: the settings and the match.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Saved {
-    /// The options the match was started with.
-    pub settings: Settings,
-    /// The match, after the last play.
-    pub game: Match,
-}
-
-/// Somewhere to keep the [`Saved`] match between power cycles.
+/// Somewhere to keep the session between power cycles.
 pub trait Storage {
     /// The underlying device error.
     type Error: fmt::Debug;
     /// The newest valid save, `Ok(None)` when there is none.
-    fn load(&mut self) -> Result<Option<Saved>, StorageError<Self::Error>>;
-    /// Saves `saved` durably before returning.
-    fn save(&mut self, saved: &Saved) -> Result<(), StorageError<Self::Error>>;
+    fn load(&mut self) -> Result<Option<Session>, StorageError<Self::Error>>;
+    /// Saves `session` durably before returning.
+    fn save(&mut self, session: &Session) -> Result<(), StorageError<Self::Error>>;
 }
 
 /// Why a save could not be loaded or written.
@@ -50,11 +46,13 @@ pub enum StorageError<E> {
     },
     /// The region does not fit the flash or its sector/write sizes do not fit the slots.
     Geometry(&'static str),
-    /// The newest record passed its CRC but its match did not decode (e.g. an older
-    /// firmware's format).
-    Snapshot(SnapshotError),
-    /// The newest record passed its CRC but its settings are invalid.
-    BadSettings,
+    /// The newest record passed its CRC but the session in it is refused.
+    Session(SaveError),
+    /// The newest record is an old-format save whose match does not decode.
+    LegacyMatch(SnapshotError),
+    /// The newest record is an old-format save whose options are invalid or do not fit
+    /// its match.
+    LegacySettings,
 }
 
 impl<E: fmt::Debug> fmt::Display for StorageError<E> {
@@ -64,33 +62,83 @@ impl<E: fmt::Debug> fmt::Display for StorageError<E> {
                 write!(f, "flash error {error:?} at offset {offset:#x}")
             }
             StorageError::Geometry(why) => write!(f, "bad save region: {why}"),
-            StorageError::Snapshot(e) => write!(f, "saved match unreadable: {e}"),
-            StorageError::BadSettings => f.write_str("saved settings are invalid"),
+            StorageError::Session(e) => write!(f, "saved session refused: {e}"),
+            StorageError::LegacyMatch(e) => write!(f, "old saved match unreadable: {e}"),
+            StorageError::LegacySettings => f.write_str("old saved options are invalid"),
         }
     }
 }
 
-/// No storage: nothing is kept (for tests and the QEMU match).
+/// No storage: nothing is kept (for tests and the QEMU session).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct NoStorage;
 
 impl Storage for NoStorage {
     type Error = core::convert::Infallible;
-    fn load(&mut self) -> Result<Option<Saved>, StorageError<Self::Error>> {
+    fn load(&mut self) -> Result<Option<Session>, StorageError<Self::Error>> {
         Ok(None)
     }
-    fn save(&mut self, _: &Saved) -> Result<(), StorageError<Self::Error>> {
+    fn save(&mut self, _: &Session) -> Result<(), StorageError<Self::Error>> {
         Ok(())
     }
 }
 
-/// Bytes per slot (a record is [`RECORD_LEN`] bytes, padded).
+/// Bytes per slot (a record is at most [`RECORD_LEN`] bytes, padded).
 pub const SLOT: u32 = 512;
-const MAGIC: [u8; 4] = *b"SCP1";
+/// Magic of a record holding a session ([`Session::to_bytes`]).
+const MAGIC: [u8; 4] = *b"SCP2";
+/// Magic of a record of the firmware before sessions: its options, then a match.
+const LEGACY_MAGIC: [u8; 4] = *b"SCP1";
+/// Options of a legacy record: the AI level's index in [`Level::ALL`], the rules.
+const LEGACY_OPTIONS: usize = 9;
+const LEGACY_PAYLOAD: usize = LEGACY_OPTIONS + SNAPSHOT_LEN;
 const HEADER: usize = 10;
-const PAYLOAD: usize = SETTINGS_LEN + SNAPSHOT_LEN;
-/// Bytes of one record: magic, sequence, length, settings, snapshot, CRC-32.
-pub const RECORD_LEN: usize = HEADER + PAYLOAD + 4;
+/// Bytes of one record: magic, sequence, length, the session, CRC-32.
+pub const RECORD_LEN: usize = HEADER + SAVE_LEN + 4;
+// A record fits its slot (a legacy record is shorter).
+const _: () = assert!(RECORD_LEN <= SLOT as usize);
+
+/// The payload length of a record with `magic`, if it is a record.
+fn payload_len(magic: &[u8]) -> Option<usize> {
+    match magic {
+        m if m == MAGIC => Some(SAVE_LEN),
+        m if m == LEGACY_MAGIC => Some(LEGACY_PAYLOAD),
+        _ => None,
+    }
+}
+
+/// A legacy record's payload as a session: the person at seat 0 against the AI at the
+/// saved level, English; the secret of the AI decisions to come is the match's hidden
+/// PRNG state (bytes 22 … 29 of the snapshot), never shown to a player.
+fn migrate(payload: &[u8]) -> Result<Session, StorageError<core::convert::Infallible>> {
+    let (options, snapshot) = payload.split_at(LEGACY_OPTIONS);
+    let level = *Level::ALL
+        .get(usize::from(options[0]))
+        .ok_or(StorageError::LegacySettings)?;
+    let mut r = [0u8; 8];
+    r.copy_from_slice(&options[1..]);
+    let rules = Rules::from_bytes(r).ok_or(StorageError::LegacySettings)?;
+    let game = Match::from_bytes(snapshot).map_err(StorageError::LegacyMatch)?;
+    let mut secret = [0u8; 8];
+    secret.copy_from_slice(&snapshot[22..30]);
+    Session::resume(
+        Settings::against(level, rules),
+        u64::from_le_bytes(secret),
+        game,
+    )
+    .map_err(|_: SessionError| StorageError::LegacySettings)
+}
+
+/// Retypes an error that cannot carry a flash error.
+fn widen<E>(e: StorageError<core::convert::Infallible>) -> StorageError<E> {
+    match e {
+        StorageError::Flash { error, .. } => match error {},
+        StorageError::Geometry(why) => StorageError::Geometry(why),
+        StorageError::Session(e) => StorageError::Session(e),
+        StorageError::LegacyMatch(e) => StorageError::LegacyMatch(e),
+        StorageError::LegacySettings => StorageError::LegacySettings,
+    }
+}
 
 /// The wear-aware ring of save records over `sectors` erase sectors of `flash`, starting
 /// at byte offset `base` (see the module documentation).
@@ -178,14 +226,11 @@ impl<F: NorFlash> FlashRing<F> {
 
     /// The sequence number of a valid record in `buf`.
     fn valid(buf: &[u8; SLOT as usize]) -> Option<u32> {
-        if buf[..4] != MAGIC {
+        let len = payload_len(&buf[..4])?;
+        if usize::from(u16::from_le_bytes([buf[8], buf[9]])) != len {
             return None;
         }
-        let len = u16::from_le_bytes([buf[8], buf[9]]) as usize;
-        if len != PAYLOAD {
-            return None;
-        }
-        let end = HEADER + PAYLOAD;
+        let end = HEADER + len;
         let crc = u32::from_le_bytes([buf[end], buf[end + 1], buf[end + 2], buf[end + 3]]);
         if crc32(&buf[..end]) != crc {
             return None;
@@ -214,30 +259,41 @@ impl<F: NorFlash> FlashRing<F> {
         self.scanned = true;
         Ok(())
     }
-}
 
-impl<F: NorFlash> Storage for FlashRing<F> {
-    type Error = F::Error;
-
-    fn load(&mut self) -> Result<Option<Saved>, StorageError<F::Error>> {
+    /// The newest valid record (its slot's bytes), after a fresh scan.
+    fn newest_record(&mut self) -> Result<Option<[u8; SLOT as usize]>, StorageError<F::Error>> {
         self.scan()?;
         let Some((slot, _)) = self.newest else {
             return Ok(None);
         };
         let mut buf = [0u8; SLOT as usize];
         self.read_slot(slot, &mut buf)?;
-        let mut s = [0u8; SETTINGS_LEN];
-        s.copy_from_slice(&buf[HEADER..HEADER + SETTINGS_LEN]);
-        let settings = Settings::from_bytes(s).ok_or(StorageError::BadSettings)?;
-        let game = Match::from_bytes(&buf[HEADER + SETTINGS_LEN..HEADER + PAYLOAD])
-            .map_err(StorageError::Snapshot)?;
-        if *game.rules() != settings.rules {
-            return Err(StorageError::BadSettings);
-        }
-        Ok(Some(Saved { settings, game }))
+        Ok(Some(buf))
     }
 
-    fn save(&mut self, saved: &Saved) -> Result<(), StorageError<F::Error>> {
+    /// The payload of the newest record if it holds a session: exactly the
+    /// [`Session::to_bytes`] the device saved last, to move a match to another front-end.
+    /// `None` without a record, or when the newest is in the old format.
+    pub fn newest_session_bytes(
+        &mut self,
+    ) -> Result<Option<[u8; SAVE_LEN]>, StorageError<F::Error>> {
+        let Some(buf) = self.newest_record()? else {
+            return Ok(None);
+        };
+        if buf[..4] != MAGIC {
+            return Ok(None);
+        }
+        let mut out = [0u8; SAVE_LEN];
+        out.copy_from_slice(&buf[HEADER..HEADER + SAVE_LEN]);
+        Ok(Some(out))
+    }
+
+    /// Writes a record with `magic` and `payload` in the next slot.
+    fn write_record(
+        &mut self,
+        magic: [u8; 4],
+        payload: &[u8],
+    ) -> Result<(), StorageError<F::Error>> {
         if !self.scanned {
             self.scan()?;
         }
@@ -272,22 +328,45 @@ impl<F: NorFlash> Storage for FlashRing<F> {
             }
         }
         buf = [0xFF; SLOT as usize];
-        buf[..4].copy_from_slice(&MAGIC);
+        buf[..4].copy_from_slice(&magic);
         buf[4..8].copy_from_slice(&seq.to_le_bytes());
-        buf[8..10].copy_from_slice(&(PAYLOAD as u16).to_le_bytes());
-        buf[HEADER..HEADER + SETTINGS_LEN].copy_from_slice(&saved.settings.to_bytes());
-        buf[HEADER + SETTINGS_LEN..HEADER + PAYLOAD].copy_from_slice(&saved.game.to_bytes());
-        let end = HEADER + PAYLOAD;
+        buf[8..10].copy_from_slice(&(payload.len() as u16).to_le_bytes());
+        let end = HEADER + payload.len();
+        buf[HEADER..end].copy_from_slice(payload);
         let crc = crc32(&buf[..end]);
         buf[end..end + 4].copy_from_slice(&crc.to_le_bytes());
         let w = F::WRITE_SIZE;
-        let len = RECORD_LEN.div_ceil(w) * w;
+        let len = (end + 4).div_ceil(w) * w;
         let offset = self.offset(slot);
         self.flash
             .write(offset, &buf[..len])
             .map_err(|error| StorageError::Flash { error, offset })?;
         self.newest = Some((slot, seq));
         Ok(())
+    }
+}
+
+impl<F: NorFlash> Storage for FlashRing<F> {
+    type Error = F::Error;
+
+    fn load(&mut self) -> Result<Option<Session>, StorageError<F::Error>> {
+        let Some(buf) = self.newest_record()? else {
+            return Ok(None);
+        };
+        if buf[..4] == MAGIC {
+            return Session::from_bytes(&buf[HEADER..HEADER + SAVE_LEN])
+                .map(Some)
+                .map_err(StorageError::Session);
+        }
+        let session = migrate(&buf[HEADER..HEADER + LEGACY_PAYLOAD]).map_err(widen)?;
+        // Written back at once in the session format. If that fails the old record stays
+        // the newest and migrates again at the next load: nothing is lost.
+        let _ = self.save(&session);
+        Ok(Some(session))
+    }
+
+    fn save(&mut self, session: &Session) -> Result<(), StorageError<F::Error>> {
+        self.write_record(MAGIC, &session.to_bytes())
     }
 }
 
@@ -419,34 +498,55 @@ impl<const N: usize> NorFlash for RamFlash<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use scopa_core::Rules;
+    use scopa_core::session::{Action, Phase};
 
-    fn saved(game: &Match) -> Saved {
-        Saved {
-            settings: Settings::default(),
-            game: game.clone(),
-        }
+    /// A session of a person against the random AI.
+    fn session(seed: u64) -> Session {
+        Session::new(Settings::against(Level::Random, Rules::default()), seed).unwrap()
+    }
+
+    /// Moves `s` on by one action (the person plays their first card and first capture);
+    /// false once the match is over.
+    fn advance(s: &mut Session) -> bool {
+        let action = match s.phase() {
+            Phase::MatchOver { .. } => return false,
+            Phase::Play { .. } => Action::Select(s.state().hand.first().unwrap()),
+            Phase::ChooseCapture { .. } => Action::Capture(0),
+            Phase::AiDue { .. } => Action::RunAi,
+            _ => Action::Continue,
+        };
+        s.apply(action).unwrap();
+        true
+    }
+
+    /// Writes a record of the firmware before sessions: AI level index, rules, match.
+    fn write_legacy<F: NorFlash>(ring: &mut FlashRing<F>, level: u8, game: &Match) {
+        let mut payload = [0u8; LEGACY_PAYLOAD];
+        payload[0] = level;
+        payload[1..LEGACY_OPTIONS].copy_from_slice(&game.rules().to_bytes());
+        payload[LEGACY_OPTIONS..].copy_from_slice(&game.to_bytes());
+        ring.write_record(LEGACY_MAGIC, &payload).unwrap();
     }
 
     #[test]
-    fn every_play_is_saved_and_loaded_back_across_many_laps() {
+    fn every_action_is_saved_and_loaded_back_across_many_laps() {
         let mut ring = FlashRing::new(RamFlash::<16384>::default(), 0, 4).unwrap();
         assert_eq!(ring.load(), Ok(None));
-        let mut game = Match::new(Rules::default(), 11).unwrap();
-        let mut plays = 0;
-        while !game.is_over() {
-            let mv = game.legal_moves()[0];
-            game.play(game.turn(), mv).unwrap();
-            ring.save(&saved(&game)).unwrap();
-            plays += 1;
-            // A fresh ring on the same flash (a reboot) finds the same match.
+        let mut s = session(11);
+        let mut saves = 0;
+        while advance(&mut s) {
+            ring.save(&s).unwrap();
+            saves += 1;
+            // A fresh ring on the same flash (a reboot) finds the same session, and its
+            // newest payload is the session's own save.
             let flash = ring.into_inner();
             ring = FlashRing::new(flash, 0, 4).unwrap();
-            assert_eq!(ring.load().unwrap().unwrap().game, game);
+            assert_eq!(ring.load().unwrap().as_ref(), Some(&s));
+            assert_eq!(ring.newest_session_bytes().unwrap(), Some(s.to_bytes()));
         }
         assert!(
-            plays > 64,
-            "{plays} plays: want several laps of the 32 slots"
+            saves > 64,
+            "{saves} saves: want several laps of the 32 slots"
         );
         // Wear is spread: every sector was erased, and evenly (within one).
         let flash = ring.into_inner();
@@ -459,38 +559,36 @@ mod tests {
     }
 
     #[test]
-    fn a_power_cut_at_any_byte_of_a_save_keeps_the_previous_match() {
+    fn a_power_cut_at_any_byte_of_a_save_keeps_the_previous_session() {
         // Cut the power after k bytes of the next save, for every k through one record
-        // and through an erase; the reboot must find the previous or the new match.
-        let mut game = Match::new(Rules::default(), 5).unwrap();
+        // and through an erase; the reboot must find the previous or the new session.
+        let mut s = session(5);
         let mut base = FlashRing::new(RamFlash::<8192>::default(), 0, 2).unwrap();
         // Fill up to the end of sector 0 so the next save erases sector 1 first.
         for _ in 0..8 {
-            let mv = game.legal_moves()[0];
-            game.play(game.turn(), mv).unwrap();
-            base.save(&saved(&game)).unwrap();
+            advance(&mut s);
+            base.save(&s).unwrap();
         }
-        let before = game.clone();
-        let mv = game.legal_moves()[0];
-        game.play(game.turn(), mv).unwrap();
+        let before = s.clone();
+        advance(&mut s);
         let flash = base.into_inner();
         for cut in 0..RECORD_LEN + 8 {
             let mut f = flash.clone();
             f.power_cut_after = Some(cut);
             let mut ring = FlashRing::new(f, 0, 2).unwrap();
-            let result = ring.save(&saved(&game));
+            let result = ring.save(&s);
             let mut f = ring.into_inner();
             f.power_cut_after = None;
             let mut ring = FlashRing::new(f, 0, 2).unwrap();
-            let loaded = ring.load().unwrap().unwrap().game;
+            let loaded = ring.load().unwrap().unwrap();
             if result.is_ok() || cut >= RECORD_LEN {
                 // The record's bytes were all written (the padding may not have been).
-                assert_eq!(loaded, game, "cut {cut}");
+                assert_eq!(loaded, s, "cut {cut}");
             } else {
                 assert_eq!(loaded, before, "cut {cut}");
                 // And the next save after the reboot works and is found.
-                ring.save(&saved(&game)).unwrap();
-                assert_eq!(ring.load().unwrap().unwrap().game, game, "cut {cut}");
+                ring.save(&s).unwrap();
+                assert_eq!(ring.load().unwrap().unwrap(), s, "cut {cut}");
             }
         }
     }
@@ -498,19 +596,64 @@ mod tests {
     #[test]
     fn a_dirty_slot_is_skipped() {
         let mut ring = FlashRing::new(RamFlash::<8192>::default(), 0, 2).unwrap();
-        let mut game = Match::new(Rules::default(), 9).unwrap();
-        ring.save(&saved(&game)).unwrap();
+        let mut s = session(9);
+        ring.save(&s).unwrap();
         // A torn write left garbage in slot 1, then the power came back.
         let mut f = ring.into_inner();
         f.data[512..520].fill(0);
         let mut ring = FlashRing::new(f, 0, 2).unwrap();
-        assert_eq!(ring.load().unwrap().unwrap().game, game);
-        let mv = game.legal_moves()[0];
-        game.play(game.turn(), mv).unwrap();
-        ring.save(&saved(&game)).unwrap();
-        assert_eq!(ring.load().unwrap().unwrap().game, game);
+        assert_eq!(ring.load().unwrap().unwrap(), s);
+        advance(&mut s);
+        ring.save(&s).unwrap();
+        assert_eq!(ring.load().unwrap().unwrap(), s);
         let f = ring.into_inner();
-        assert_eq!(&f.data[1024..1028], b"SCP1");
+        assert_eq!(&f.data[1024..1028], b"SCP2");
+    }
+
+    #[test]
+    fn an_old_save_migrates_once_and_its_match_goes_on() {
+        let mut game = Match::new(Rules::default(), 77).unwrap();
+        for _ in 0..5 {
+            let mv = game.legal_moves()[0];
+            game.play(game.turn(), mv).unwrap();
+        }
+        let mut ring = FlashRing::new(RamFlash::<16384>::default(), 0, 4).unwrap();
+        write_legacy(&mut ring, 3, &game); // Level::ALL[3]: expert
+        let mut ring = FlashRing::new(ring.into_inner(), 0, 4).unwrap();
+        let s = ring.load().unwrap().unwrap();
+        assert_eq!(
+            s.settings(),
+            &Settings::against(Level::Expert, Rules::default())
+        );
+        assert_eq!(s.state().hand_number, game.hand_number());
+        assert_eq!(s.state().plays, game.hand().plays());
+        assert_eq!(s.state().table, game.hand().table());
+        // Written back in the session format: the next boot reads that record.
+        let bytes = ring.newest_session_bytes().unwrap().unwrap();
+        assert_eq!(Session::from_bytes(&bytes).unwrap(), s);
+        let mut ring = FlashRing::new(ring.into_inner(), 0, 4).unwrap();
+        assert_eq!(ring.load().unwrap().unwrap(), s);
+        // The migrated session plays to its end.
+        let mut s = s;
+        while advance(&mut s) {}
+    }
+
+    #[test]
+    fn a_bad_old_save_or_session_is_reported_not_loaded() {
+        let game = Match::new(Rules::default(), 1).unwrap();
+        let mut ring = FlashRing::new(RamFlash::<8192>::default(), 0, 2).unwrap();
+        write_legacy(&mut ring, 9, &game);
+        assert_eq!(ring.load(), Err(StorageError::LegacySettings));
+        // A session record whose bytes pass the ring's CRC but not the session's checks.
+        let mut bytes = session(3).to_bytes();
+        bytes[4] = 7;
+        ring.write_record(MAGIC, &bytes).unwrap();
+        assert_eq!(
+            ring.load(),
+            Err(StorageError::Session(SaveError::UnsupportedVersion {
+                version: 7
+            }))
+        );
     }
 
     #[test]

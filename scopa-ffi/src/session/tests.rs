@@ -550,10 +550,7 @@ fn legacy_ffi_and_app_saves_are_migrated_once() {
     ] {
         let e = Session::restore(bytes, Lang::En).unwrap_err();
         assert!(matches!(e, SessionError::BadSave { .. }));
-        assert!(
-            e.message()
-                .starts_with("The saved match could not be read: ")
-        );
+        assert!(e.message().starts_with("The saved match cannot be read: "));
         assert!(e.message().contains(why), "{e}");
     }
 }
@@ -566,7 +563,7 @@ fn bad_session_saves_are_refused_in_the_players_language() {
     let e = Session::restore(b, Lang::It).unwrap_err();
     assert_eq!(
         e.message(),
-        "Non è stato possibile leggere la partita salvata: il salvataggio è danneggiato (il checksum non corrisponde)"
+        "La partita salvata non si può leggere: il salvataggio è danneggiato (il checksum non corrisponde)"
     );
     for bytes in [vec![], vec![0; 364], b"SCPS".to_vec()] {
         assert!(matches!(

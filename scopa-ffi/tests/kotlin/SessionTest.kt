@@ -147,7 +147,7 @@ fun sessionTests(args: Array<String>) {
         expectSession<SessionException.WrongPhase>("Continuare non è possibile ora: Tocca a te: gioca una carta.") { s.proceed() }
         val bad = s.save().also { it[200] = (it[200].toInt() xor 0x40).toByte() }
         expectSession<SessionException.BadSave>(
-            "Non è stato possibile leggere la partita salvata: il salvataggio è danneggiato (il checksum non corrisponde)"
+            "La partita salvata non si può leggere: il salvataggio è danneggiato (il checksum non corrisponde)"
         ) { Session.restore(bad, Lang.IT) }
         expectSession<SessionException.Internal>(
             "internal error in scopa-ffi (please report it): Session.test_panic_holding_lock panicked: test hook: panic while holding the session lock"

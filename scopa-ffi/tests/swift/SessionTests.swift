@@ -187,7 +187,7 @@ func sessionTests(_ args: [String]) {
         try expectSession("WrongPhase", "Continuare non è possibile ora: Tocca a te: gioca una carta.", sWrongPhase) { _ = try s.proceed() }
         var bad = try s.save()
         bad[200] ^= 0x40
-        try expectSession("BadSave", "Non è stato possibile leggere la partita salvata: il salvataggio è danneggiato (il checksum non corrisponde)", sBadSave) {
+        try expectSession("BadSave", "La partita salvata non si può leggere: il salvataggio è danneggiato (il checksum non corrisponde)", sBadSave) {
             _ = try Session.restore(bytes: bad, lang: .it)
         }
         try expectSession("Internal", "internal error in scopa-ffi (please report it): Session.test_panic_holding_lock panicked: test hook: panic while holding the session lock", sInternal) {

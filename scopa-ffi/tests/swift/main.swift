@@ -387,7 +387,9 @@ test("one match shared by four threads") {
     try check(try m.isOver(), "match not over")
 }
 
-test("round trip: median view + play from Swift") {
+// A benchmark, not a test: it prints the figures and has no time limit (wall-clock times
+// depend on the machine and its load); it fails only if a call fails.
+test("round trip (benchmark, printed): median view + play from Swift") {
     var samples: [UInt64] = []
     var seed: UInt64 = 1000
     // Warm-up, then measure: all seats human, the first legal move each time.
@@ -411,10 +413,8 @@ test("round trip: median view + play from Swift") {
     samples.sort()
     let median = Double(samples[samples.count / 2]) / 1000
     print("     round trip view + play, \(samples.count) samples: median \(String(format: "%.1f", median)) µs (goal 50 µs: \(median <= 50 ? "met" : "missed"))")
-    // A regression guard, loose enough for a loaded CI machine; the goal is reported above.
     // (On Linux the generated reader's per-field cost over swift-corelibs Foundation's Data
     // dominates: see docs/ffi.md.)
-    try check(median <= 1000, "median round trip \(median) µs is over 1000 µs")
 }
 
 sessionTests(args)

@@ -204,7 +204,7 @@ class GameControllerTest {
             val s = c.launch()
             assertEquals(name, Screen.SETTINGS, s.screen)
             val msg = s.message ?: error("$name: no message")
-            assertTrue("$name: $msg", msg.startsWith("The saved match could not be read: "))
+            assertTrue("$name: $msg", msg.startsWith("The saved match cannot be read: "))
             assertTrue("$name: $msg", msg.contains("It was kept aside; start a new match. (${store.corruptFile.path})"))
             assertFalse(name, file.exists())
             assertArrayEquals(name, bytes, store.corruptFile.readBytes())
@@ -217,7 +217,7 @@ class GameControllerTest {
         val c = newController(FileSaveStore(blocked))
         assertEquals(Screen.SETTINGS, c.launch().screen)
         assertEquals(
-            "The saved match could not be read: ${blocked.path} is not a file. It was kept aside; start a new match.",
+            "The saved match cannot be read: ${blocked.path} is not a file. It was kept aside; start a new match.",
             c.state.message,
         )
         // A save that cannot be written is reported while the game goes on.

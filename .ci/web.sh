@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# CI for scopa-web: the session compiled to wasm (cargo + wasm-bindgen-cli), the static app
+# built into scopa-web/dist, then the browser tests in Debian's headless Chromium driven by
+# puppeteer-core (whole matches by clicking, reload, offline, damaged save, keyboard,
+# language, installability, golden screenshots at 360×640 and 1280×800, axe-core), every
+# browser transcript replayed natively, and the browser-vs-native AI timing.
+# Installs what it needs (wasm32 target, wasm-bindgen-cli matching Cargo.toml, chromium,
+# fonts, node + npm packages); idempotent. About 4 minutes on a warm machine (+3 minutes
+# the first time, to compile wasm-bindgen-cli).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source .ci/lib.sh
+start=$(date +%s)
+step() { printf '\n=== web: %s (%ss)\n' "$*" "$(( $(date +%s) - start ))"; }
+W=scopa-web
+
+step "setup: wasm32 target, wasm-bindgen-cli, chromium, fonts, node"
+rustup target add wasm32-unknown-unknown >/dev/null
+want=$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' "$W/Cargo.toml")
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
+    # Not --locked: the CLI's own lock file names a webpki-roots release the registry lacks.
+    cargo install wasm-bindgen-cli --version "$want"
+fi
+wasm-bindgen --version
+apt_install_missing \
+    'chromium:command -v chromium >/dev/null' \
+    'fonts-dejavu-core:[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]' \
+    'nodejs:command -v node >/dev/null' \
+    'npm:command -v npm >/dev/null'
+chromium --version 2>/dev/null | head -n 1
+node --version
+
+step "npm ci (puppeteer-core, axe-core, pngjs, pixelmatch; no browser download)"
+(cd "$W" && npm ci --no-audit --no-fund --loglevel=error)
+
+step "build: cargo (wasm32, release) + wasm-bindgen + static files -> $W/dist"
+bash "$W/build.sh"
+wasm="$W/dist/pkg/scopa_web_bg.wasm"
+echo "wasm: $(wc -c < "$wasm") bytes raw, $(gzip -9 -c "$wasm" | wc -c) bytes gzip -9"
+
+step "native replay tool (the browser transcripts are checked against it)"
+cargo build -q --release -p scopa-web --example replay --example ai_speed
+
+step "browser tests (headless chromium)"
+# One test file at a time (each drives its own Chromium); node 18 (Debian 12's) has no
+# --test-concurrency flag and runs one file per spare core, i.e. one at a time on 2 cores.
+concurrency=(--test-concurrency=1)
+[ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ] || concurrency=()
+(cd "$W" && node --test "${concurrency[@]}" test/*.test.mjs)
+
+step "expert AI in the browser vs native (same positions), time to interactive"
+(cd "$W" && node test/bench.mjs 32)
+cargo run -q --release -p scopa-web --example ai_speed -- 32
+
+step "all checks passed in $(( $(date +%s) - start ))s"

@@ -1,0 +1,41 @@
+//! `Match::from_bytes` on any bytes: never a panic; an accepted save writes back byte for
+//! byte, and its match plays to the end, the states of the restored hand and the start of
+//! every later hand saving and restoring to themselves (`Check::HandStarts`).
+//!
+//! The first input byte picks the mode: even, the rest is the save as is (the format
+//! checks); odd, the rest is the body behind a valid header and checksum (the content
+//! checks, which random bytes rarely reach through a CRC).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use scopa_core::snapshot::crc32;
+use scopa_core::{Match, SNAPSHOT_LEN};
+use scopa_tests::saves::{Check, match_plays_out};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let mut sealed = [0u8; SNAPSHOT_LEN];
+    let bytes: &[u8] = if mode & 1 == 0 {
+        rest
+    } else {
+        sealed[..5].copy_from_slice(b"SCPA\x01");
+        let n = rest.len().min(SNAPSHOT_LEN - 9);
+        sealed[5..5 + n].copy_from_slice(&rest[..n]);
+        let crc = crc32(&sealed[..SNAPSHOT_LEN - 4]);
+        sealed[SNAPSHOT_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+        &sealed
+    };
+    match Match::from_bytes(bytes) {
+        Ok(m) => {
+            assert_eq!(
+                &m.to_bytes()[..],
+                bytes,
+                "an accepted save is not written back as read"
+            );
+            match_plays_out(m, u64::from(mode), Check::HandStarts);
+        }
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+});

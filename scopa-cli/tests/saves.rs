@@ -1,0 +1,336 @@
+//! The save file of `scopa play` under hostile or failing file systems: planted and
+//! symlinked saves, a FIFO given to `--resume`, failed saves, and a save whose counters no
+//! match can reach. (Regression tests of the hardening issue: defects 2, 4, 5 and the
+//! "also seen" items.)
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use scopa_core::Match;
+use scopa_core::snapshot::crc32;
+
+/// Where the core snapshot starts in a session save (`Session::to_bytes`, the format
+/// `scopa play` writes), and the session save's own checksum.
+const HEADER: usize = 26;
+const SESSION_CRC: usize = HEADER + 334;
+
+fn scopa() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_scopa"));
+    c.env_remove("NO_COLOR");
+    c
+}
+
+/// Runs `scopa` with `args`, feeding `input` on stdin; gives up (and fails) after 60 s.
+fn run(dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = scopa()
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = wait_at_most(child, Duration::from_secs(60));
+    let _ = feeder.join();
+    out
+}
+
+fn wait_at_most(mut child: Child, limit: Duration) -> Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "scopa still running after {limit:?}; stdout: {}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// The match in a `scopa play` save file.
+fn saved_match(path: &Path) -> Match {
+    let bytes = fs::read(path).unwrap();
+    Match::from_bytes(&bytes[HEADER..SESSION_CRC]).unwrap()
+}
+
+/// Every file name in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// "1" (the first legal move) `n` times, then `quit`.
+fn moves(n: usize) -> String {
+    let mut s = "1\n".repeat(n);
+    s.push_str("quit\n");
+    s
+}
+
+/// Defect 4: the save was written to `FILE.tmp` with `File::create`, which follows a
+/// symbolic link planted at that name and overwrote its target.
+#[test]
+fn a_link_planted_at_the_temporary_name_redirects_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    fs::create_dir(dir.join("d")).unwrap();
+    fs::write(dir.join("victim.txt"), "precious\n").unwrap();
+    std::os::unix::fs::symlink(dir.join("victim.txt"), dir.join("d/g.scopa.tmp")).unwrap();
+    let out = run(
+        dir,
+        &["play", "--seed", "3", "--save", "d/g.scopa"],
+        &moves(2),
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(
+        fs::read_to_string(dir.join("victim.txt")).unwrap(),
+        "precious\n"
+    );
+    assert!(
+        fs::symlink_metadata(dir.join("d/g.scopa.tmp"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(saved_match(&dir.join("d/g.scopa")).hand().plays() >= 2);
+    assert_eq!(names(&dir.join("d")), ["g.scopa", "g.scopa.tmp"]);
+}
+
+/// Defect 5: saving through a symbolic link to a save replaced the link with a regular
+/// file, and the file it named stayed stale.
+#[test]
+fn saving_through_a_symlinked_save_updates_the_file_it_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let first = run(
+        dir,
+        &["play", "--seed", "5", "--save", "real.scopa"],
+        &moves(1),
+    );
+    assert!(first.status.success(), "{}", text(&first));
+    let before = saved_match(&dir.join("real.scopa"));
+    std::os::unix::fs::symlink("real.scopa", dir.join("link.scopa")).unwrap();
+    let second = run(dir, &["play", "--resume", "link.scopa"], &moves(2));
+    assert!(second.status.success(), "{}", text(&second));
+    let link = fs::symlink_metadata(dir.join("link.scopa")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link was replaced");
+    let after = saved_match(&dir.join("real.scopa"));
+    assert!(
+        after.hand().plays() > before.hand().plays(),
+        "real.scopa was not updated"
+    );
+    assert_eq!(names(dir), ["link.scopa", "real.scopa"]);
+}
+
+/// Also seen: `--resume` on a FIFO waited for ever for a writer.
+#[test]
+fn resume_refuses_a_fifo_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fifo = tmp.path().join("pipe.scopa");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let out = run(tmp.path(), &["play", "--resume", "pipe.scopa"], "");
+    assert!(!out.status.success());
+    let said = text(&out);
+    assert!(
+        said.contains("FIFO") && said.contains("not a regular file"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_directory_is_neither_resumed_nor_saved_to() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::create_dir(tmp.path().join("dirsave")).unwrap();
+    let out = run(tmp.path(), &["play", "--resume", "dirsave"], "");
+    assert!(!out.status.success());
+    assert!(text(&out).contains("a directory"), "{}", text(&out));
+    let out = run(
+        tmp.path(),
+        &["play", "--seed", "1", "--save", "dirsave", "--overwrite"],
+        &moves(1),
+    );
+    assert!(!out.status.success());
+    assert!(text(&out).contains("a directory"), "{}", text(&out));
+    // Nothing left behind (the old code left a 0-byte dirsave.tmp).
+    assert_eq!(names(tmp.path()), ["dirsave"]);
+}
+
+/// Also seen: a failed save left a 0-byte temporary file, and the player was only warned on
+/// stderr. Here the first save fails for want of space: the file size limit (a stand-in for
+/// a full disk, which fails the same write) is 0, so writing the temporary file fails.
+#[test]
+fn a_save_that_cannot_be_written_leaves_the_old_save_and_no_temporary_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let first = run(
+        dir,
+        &["play", "--seed", "8", "--save", "g.scopa"],
+        &moves(1),
+    );
+    assert!(first.status.success(), "{}", text(&first));
+    let before = fs::read(dir.join("g.scopa")).unwrap();
+    // Ignore SIGXFSZ so the write fails with EFBIG instead of killing the program.
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 0; exec '{}' play --resume g.scopa",
+        env!("CARGO_BIN_EXE_scopa")
+    );
+    let mut child = Command::new("sh")
+        .current_dir(dir)
+        .args(["-c", &script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The program may stop (its first save fails) before it reads this: a broken pipe
+    // here is expected, not a failure.
+    let _ = child.stdin.take().unwrap().write_all(b"1\nquit\n");
+    let out = wait_at_most(child, Duration::from_secs(60));
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("cannot save to g.scopa"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(fs::read(dir.join("g.scopa")).unwrap(), before);
+    assert_eq!(names(dir), ["g.scopa"]);
+}
+
+/// Also seen: when saving starts failing during a match, the player is told plainly (on
+/// the game's output, once) that nothing since the last good save is kept, the closing
+/// message does not claim the match is saved, and no temporary file is left.
+#[test]
+fn a_save_failing_mid_match_is_said_plainly_and_leaves_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let mut child = scopa()
+        .current_dir(dir)
+        .args(["play", "--seed", "9", "--save", "g.scopa"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1\n").unwrap();
+    stdin.flush().unwrap();
+    // Wait for the first play's save, then make the next ones fail: the save's name
+    // becomes a non-empty directory, which a rename cannot replace.
+    let path = dir.join("g.scopa");
+    let start = Instant::now();
+    while saved_plays(&path) < 1 {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no save after a play"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let good = fs::read(&path).unwrap();
+    fs::remove_file(&path).unwrap();
+    fs::create_dir(&path).unwrap();
+    fs::write(path.join("keep"), b"").unwrap();
+    stdin.write_all(b"1\n1\nquit\n").unwrap();
+    drop(stdin);
+    let out = wait_at_most(child, Duration::from_secs(60));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        stdout.matches("NOT SAVED").count(),
+        1,
+        "told once, plainly: {stdout}"
+    );
+    assert!(
+        stdout.contains("nothing played since then is saved"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("the last save failed"), "{stdout}");
+    assert!(!stdout.contains("the match is saved in"), "{stdout}");
+    assert_eq!(names(dir), ["g.scopa"]);
+    assert_eq!(names(&path), ["keep"]);
+    // The good save, put back, resumes.
+    fs::remove_dir_all(&path).unwrap();
+    fs::write(&path, good).unwrap();
+    let resumed = run(dir, &["play", "--resume", "g.scopa"], "quit\n");
+    assert!(resumed.status.success(), "{}", text(&resumed));
+}
+
+/// Plays recorded in a save file (0 while it is missing or being replaced).
+fn saved_plays(path: &Path) -> usize {
+    fs::read(path)
+        .ok()
+        .and_then(|b| Match::from_bytes(b.get(HEADER..SESSION_CRC)?).ok())
+        .map_or(0, |m| m.history().len())
+}
+
+/// `path`'s save with the core snapshot's hand number replaced and its checksum fixed, as
+/// a probe or a hand edit would.
+fn with_hand_number(path: &Path, hand_number: u16) -> PathBuf {
+    let mut b = fs::read(path).unwrap();
+    b[HEADER + 14..HEADER + 16].copy_from_slice(&hand_number.to_le_bytes());
+    let crc = crc32(&b[HEADER..HEADER + 330]);
+    b[HEADER + 330..SESSION_CRC].copy_from_slice(&crc.to_le_bytes());
+    let crc = crc32(&b[..SESSION_CRC]);
+    b[SESSION_CRC..].copy_from_slice(&crc.to_le_bytes());
+    let out = path.with_file_name(format!("hand{hand_number}.scopa"));
+    fs::write(&out, b).unwrap();
+    out
+}
+
+/// Defect 2: a save at hand 65535 resumed; at the end of that hand the number wrapped to 0,
+/// the program said "the match is saved … continue it with …", and that save did not
+/// resume (a debug build panicked on `hand_number() + 1` first). Now a save either is
+/// refused up front, or every save written from it resumes.
+#[test]
+fn a_save_past_the_last_hand_is_refused_or_keeps_resuming() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    // 18 plays of the human: into hand 1 (2 players: hand 65535 has the same dealer).
+    let out = run(
+        dir,
+        &[
+            "play", "--seed", "12", "--target", "60", "--level", "random", "--save", "g.scopa",
+        ],
+        &moves(18),
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let first = saved_match(&dir.join("g.scopa"));
+    assert_eq!(first.hand_number(), 1);
+    assert!(!first.is_over());
+    let crafted = with_hand_number(&dir.join("g.scopa"), u16::MAX);
+    let name = crafted.file_name().unwrap().to_str().unwrap().to_owned();
+    // Play through the end of the hand, then quit.
+    let out = run(dir, &["play", "--resume", &name], &moves(40));
+    if !out.status.success() {
+        assert!(text(&out).contains("hand number 65535"), "{}", text(&out));
+        return;
+    }
+    let again = run(dir, &["play", "--resume", &name], "quit\n");
+    assert!(
+        again.status.success(),
+        "a save written by the program does not resume: {}",
+        text(&again)
+    );
+}

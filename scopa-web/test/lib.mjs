@@ -1,0 +1,158 @@
+// Shared by the browser tests: Debian's Chromium driven over the DevTools protocol
+// (puppeteer-core, no browser download), the app served from dist/ on 127.0.0.1, and a
+// page that fails the test on any console error or uncaught exception.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer from 'puppeteer-core';
+import { serve } from '../web/tools/serve.mjs';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = join(ROOT, 'dist');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const PHONE = { width: 360, height: 640, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
+export const DESKTOP = { width: 1280, height: 800, deviceScaleFactor: 1 };
+
+// A browser with a fresh profile and a server for dist/; `close()` ends both.
+export async function start() {
+  const profile = mkdtempSync(join(tmpdir(), 'scopa-chromium-'));
+  const server = await serve(DIST, 0);
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: profile,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--font-render-hinting=none', '--force-color-profile=srgb', '--hide-scrollbars'],
+  });
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  return {
+    browser, url,
+    async close() {
+      await browser.close();
+      await new Promise((r) => server.close(r));
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// A page that records every console error and uncaught exception into `errors`.
+export async function openPage(env, viewport = DESKTOP, { lang = 'en-US', reducedMotion = true } = {}) {
+  const page = await env.browser.newPage();
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+  await page.setViewport(viewport);
+  await page.setExtraHTTPHeaders({ 'accept-language': lang });
+  await page.evaluateOnNewDocument((l) => {
+    Object.defineProperty(navigator, 'languages', { get: () => [l] });
+    Object.defineProperty(navigator, 'language', { get: () => l });
+  }, lang);
+  if (reducedMotion) await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+  page.errors = errors;
+  return page;
+}
+
+// Waits until the app has started and nothing is animating or thinking.
+export async function settle(page, timeout = 60000) {
+  await page.waitForFunction(() => window.__scopa && window.__scopa.ready && !window.__scopa.busy(), { timeout, polling: 20 });
+}
+
+const isOpen = (page, id) => page.$eval(`#${id}`, (d) => d.open);
+
+// Opens Settings and starts a match as a person would: picks each option in the form.
+export async function startMatch(page, { players = 2, deal = 'standard', target = 11, seats = ['human', 'expert'],
+  seed = '1', pace = 'instant', deck = 'italian', ace = 'none', primiera = 'classic', napola = false,
+  re_bello = false, kings_redeal = true, undo = false, lang = null } = {}) {
+  await settle(page);
+  const over = await page.$eval('#dlg-over', (d) => d.open);
+  await page.click(over ? '#over-settings' : '#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.select('#set-players', String(players));
+  await page.select('#set-deal', deal);
+  await page.select('#set-target', String(target));
+  await page.select('#set-ace', ace);
+  await page.select('#set-primiera', primiera);
+  for (const [id, on] of [['#set-napola', napola], ['#set-rebello', re_bello], ['#set-kings', kings_redeal], ['#set-undo', undo]]) {
+    if ((await page.$eval(id, (e) => e.checked)) !== on) await page.click(id);
+  }
+  for (let i = 0; i < players; i++) await page.select(`#set-seat-${i}`, seats[i]);
+  await page.select('#set-pace', pace);
+  await page.select('#set-deck', deck);
+  if (lang) await page.select('#set-lang', lang);
+  await page.$eval('#set-seed', (e) => { e.value = ''; });
+  await page.type('#set-seed', String(seed));
+  await page.click('#settings-start');
+  await page.waitForSelector('#dlg-settings:not([open])');
+  await settle(page);
+}
+
+// What the screen offers now.
+export async function screen(page) {
+  await settle(page);
+  return page.evaluate(() => ({
+    summary: document.getElementById('dlg-summary').open,
+    over: document.getElementById('dlg-over').open,
+    handoff: document.getElementById('dlg-handoff').open,
+    message: document.getElementById('dlg-message').open,
+    choice: !document.getElementById('choice').hidden,
+    options: [...document.querySelectorAll('#choice [data-option]')].length,
+    hand: [...document.querySelectorAll('#hand button.card')].map((b) => ({ card: Number(b.dataset.card), enabled: !b.disabled })),
+    table: [...document.querySelectorAll('#table .card')].map((b) => Number(b.dataset.card)),
+    status: document.getElementById('status').textContent,
+    score: document.getElementById('score').textContent,
+  }));
+}
+
+// One step of a person: acknowledge a dialog, choose a capture (option `pick`), or tap a
+// card (the `nth` playable one). Returns what was done.
+export async function step(page, { nth = 0, pick = 0 } = {}) {
+  const s = await screen(page);
+  if (s.over) return 'over';
+  if (s.summary) {
+    await page.click('#summary-continue');
+    return 'summary';
+  }
+  if (s.handoff) {
+    await page.click('#handoff-ready');
+    return 'handoff';
+  }
+  if (s.choice) {
+    await page.click(`#choice [data-option="${Math.min(pick, s.options - 1)}"]`);
+    return 'choice';
+  }
+  const playable = s.hand.filter((h) => h.enabled);
+  if (playable.length === 0) throw new Error(`nothing to do on screen: ${JSON.stringify(s)}`);
+  const card = playable[nth % playable.length].card;
+  await page.click(`#hand [data-card="${card}"]`);
+  return 'play';
+}
+
+export { isOpen };
+
+// Plays until `until(what, screen)` is true or the match is over; returns the counts of
+// each kind of step. `nth` varies the card a person taps.
+export async function playUntil(page, until = () => false, { limit = 4000, pick = (i) => i % 2 } = {}) {
+  const counts = { play: 0, choice: 0, summary: 0, handoff: 0, over: 0 };
+  for (let i = 0; i < limit; i++) {
+    const s = await screen(page);
+    if (until(s, counts)) return counts;
+    const what = await step(page, { nth: i * 7, pick: pick(i) });
+    counts[what] += 1;
+    if (what === 'over') return counts;
+  }
+  throw new Error(`no end after ${limit} steps`);
+}
+
+// What the page recorded since it loaded: the seed, its action script, its transcript.
+export async function record(page) {
+  return page.evaluate(() => JSON.parse(JSON.stringify(window.__scopa.record)));
+}
+
+// Joins what a page recorded before and after a reload.
+export function joinRecords(before, after) {
+  return { seed: before.seed, script: [...before.script, ...after.script], transcript: [...before.transcript, ...after.transcript] };
+}

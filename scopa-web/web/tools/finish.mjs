@@ -1,0 +1,34 @@
+// Last step of build.sh: draws the icon (from the same code as the cards) and writes the
+// service worker's file list and version (a hash of every file) into dist/sw.js.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { iconSvg } from '../cards.js';
+
+const dist = process.argv[2];
+if (!dist) {
+  console.error('usage: node finish.mjs DIST');
+  process.exit(2);
+}
+writeFileSync(join(dist, 'icon.svg'), iconSvg());
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const files = walk(dist)
+  .map((p) => relative(dist, p).split('\\').join('/'))
+  .filter((p) => p !== 'sw.js')
+  .sort();
+const hash = createHash('sha256');
+for (const f of files) hash.update(f).update(readFileSync(join(dist, f)));
+const version = hash.digest('hex').slice(0, 16);
+const list = JSON.stringify(['./', ...files.map((f) => `./${f}`)]);
+const sw = readFileSync(join(dist, 'sw.js'), 'utf8')
+  .replace("'__VERSION__'", JSON.stringify(version))
+  .replace('__FILES__', list);
+writeFileSync(join(dist, 'sw.js'), sw);
+console.log(`finish.mjs: ${files.length} files, version ${version}`);

@@ -1,0 +1,67 @@
+//! Writes the session scripts of `tests/sessions/` (the cross-front-end runs of
+//! `docs/session.md`). Run from the repository root:
+//!
+//! ```sh
+//! cargo run -p scopa-tests --example make_scripts
+//! UPDATE_SESSIONS=1 cargo test -p scopa-tests --test scripts   # then their transcripts
+//! ```
+
+use scopa_core::ai::Level;
+use scopa_core::session::{Controller, Settings};
+use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
+use scopa_tests::script::generate;
+
+fn main() -> std::io::Result<()> {
+    let dir = std::path::Path::new("tests/sessions");
+    std::fs::create_dir_all(dir)?;
+    // 1. One person against the handheld AI, default rules: every front-end, the QEMU
+    //    build included, plays it.
+    let vs_handheld = Settings::against(Level::Handheld, Rules::default());
+    // 2. One person against the expert, to 21, the Ace rule of Scopa d'assi.
+    let vs_expert = Settings::against(
+        Level::Expert,
+        Rules {
+            target: 21,
+            ace: AceRule::MatchTakesAll,
+            ..Rules::default()
+        },
+    );
+    // 3. Scopone: two people (partners, seats 0 and 2) and two medium AIs.
+    let mut scopone = Settings::pass_and_play(Rules {
+        players: 4,
+        deal: DealKind::Scopone,
+        ..Rules::default()
+    });
+    scopone.seats[1] = Controller::Ai(Level::Medium);
+    scopone.seats[3] = Controller::Ai(Level::Medium);
+    // 4. Three players with every scoring option, one person and two AIs of other levels.
+    let mut three = Settings::against(
+        Level::Easy,
+        Rules {
+            players: 3,
+            target: 16,
+            primiera: PrimieraRule::Lenient,
+            ace: AceRule::TakesAll,
+            napola: true,
+            re_bello: true,
+            ..Rules::default()
+        },
+    );
+    three.seats[2] = Controller::Ai(Level::Handheld);
+    // 5. Four people passing one device.
+    let four = Settings::pass_and_play(Rules {
+        players: 4,
+        ..Rules::default()
+    });
+    for (name, settings, seed, save_before) in [
+        ("vs-handheld", vs_handheld, 42, 10),
+        ("vs-expert", vs_expert, 2026, 25),
+        ("scopone-two-people", scopone, 7, 12),
+        ("three-players-options", three, 3, 17),
+        ("four-people", four, 11, 40),
+    ] {
+        let text = generate(settings, seed, Level::Medium, save_before, usize::MAX);
+        std::fs::write(dir.join(format!("{name}.script")), text)?;
+    }
+    Ok(())
+}

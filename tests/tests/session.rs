@@ -1,0 +1,384 @@
+//! Properties of `scopa_core::session`: every phase transition, saves at every action,
+//! hostile save bytes, determinism, and the secret staying out of everything a front-end
+//! can read.
+//!
+//! Case counts scale with `PROPTEST_CASES` (as the rest of the suite).
+
+use proptest::prelude::*;
+use scopa_core::ai::Level;
+use scopa_core::session::{
+    Action, Controller, Phase, SAVE_LEN, SaveError, Session, SessionError, Settings,
+};
+use scopa_core::snapshot::crc32;
+use scopa_core::{AceRule, Card, CardSet, DealKind, Move, PrimieraRule, Rules};
+
+/// The `i`-th of the 360 rule combinations that validate, with a short target.
+fn rules_number(i: usize, target: u8) -> Rules {
+    const TABLES: [(u8, DealKind); 5] = [
+        (2, DealKind::Standard),
+        (3, DealKind::Standard),
+        (4, DealKind::Standard),
+        (4, DealKind::Scopone),
+        (4, DealKind::ScoponeScientifico),
+    ];
+    let (players, deal) = TABLES[i % 5];
+    let i = i / 5;
+    Rules {
+        players,
+        deal,
+        target,
+        primiera: PrimieraRule::ALL[i % 3],
+        ace: AceRule::ALL[i / 3 % 3],
+        napola: i / 9 % 2 == 1,
+        re_bello: i / 18 % 2 == 1,
+        kings_redeal: i / 36 % 2 == 1,
+    }
+}
+
+/// Settings for any rules: each seat a person or an AI (the fast levels), undo when legal.
+fn any_settings() -> impl Strategy<Value = Settings> {
+    (
+        0..360usize,
+        1..=3u8,
+        proptest::array::uniform4(0..4u8),
+        any::<bool>(),
+    )
+        .prop_map(|(i, target, seats, undo)| {
+            let rules = rules_number(i, target);
+            let mut s = Settings::pass_and_play(rules);
+            for (slot, &code) in s.seats.iter_mut().zip(&seats).take(rules.players.into()) {
+                *slot = match code {
+                    0 => Controller::Human,
+                    1 => Controller::Ai(Level::Random),
+                    2 => Controller::Ai(Level::Easy),
+                    _ => Controller::Ai(Level::Medium),
+                };
+            }
+            s.undo = undo && s.humans() == 1;
+            s
+        })
+}
+
+/// An action a front-end might send in `phase`: mostly sensible ones, sometimes anything.
+fn action_for(s: &Session, choice: u32) -> Action {
+    let st = s.state();
+    let pick = |n: usize| (choice as usize / 7) % n.max(1);
+    let any_card = Card::from_index((choice % 40) as u8).unwrap_or(Card::SETTEBELLO);
+    if choice.is_multiple_of(11) {
+        // Anything at all, in any phase.
+        return match choice / 11 % 9 {
+            0 => Action::Select(any_card),
+            1 => Action::Capture((choice / 99 % 30) as u8),
+            2 => Action::Play(Move::new(
+                any_card,
+                CardSet::from_bits_truncate(u64::from(choice)),
+            )),
+            3 => Action::Cancel,
+            4 => Action::RunAi,
+            5 => Action::AiPlay(Move::lay(any_card)),
+            6 => Action::Continue,
+            7 => Action::Undo,
+            _ => Action::Rematch,
+        };
+    }
+    match st.phase {
+        Phase::Play { .. } if choice % 13 == 1 => Action::Undo,
+        Phase::Play { .. } => {
+            let moves = s.legal_moves();
+            if choice.is_multiple_of(3) {
+                Action::Play(moves[pick(moves.len())])
+            } else {
+                Action::Select(
+                    st.hand
+                        .nth(pick(st.hand.len() as usize) as u32)
+                        .unwrap_or(any_card),
+                )
+            }
+        }
+        Phase::ChooseCapture { .. } if choice.is_multiple_of(5) => Action::Cancel,
+        Phase::ChooseCapture { .. } => Action::Capture(pick(s.capture_options().len()) as u8),
+        Phase::AiDue { .. } if choice.is_multiple_of(2) => {
+            s.ai_move().map(Action::AiPlay).unwrap_or(Action::RunAi)
+        }
+        Phase::AiDue { .. } => Action::RunAi,
+        Phase::MatchOver { .. } => Action::Rematch,
+        _ => Action::Continue,
+    }
+}
+
+/// Whether `to` may follow `from` after `action` succeeded (the diagram of the module docs).
+fn allowed(from: Phase, action: Action, to: Phase) -> bool {
+    use Phase::*;
+    let after_play = |to: Phase| {
+        matches!(
+            to,
+            Play { .. } | AiDue { .. } | HandOff { .. } | Scopa { .. } | HandSummary
+        )
+    };
+    match (from, action) {
+        (Play { seat }, Action::Select(card)) => {
+            to == ChooseCapture { seat, card } || after_play(to)
+        }
+        (Play { .. } | ChooseCapture { .. }, Action::Play(_)) => after_play(to),
+        (ChooseCapture { .. }, Action::Capture(_)) => after_play(to),
+        (ChooseCapture { seat, .. }, Action::Cancel) => to == Play { seat },
+        (AiDue { .. }, Action::RunAi | Action::AiPlay(_)) => after_play(to),
+        (Scopa { .. }, Action::Continue) => {
+            matches!(to, Play { .. } | AiDue { .. } | HandOff { .. })
+        }
+        (HandSummary, Action::Continue) => {
+            matches!(
+                to,
+                Play { .. } | AiDue { .. } | HandOff { .. } | MatchOver { .. }
+            )
+        }
+        (HandOff { seat }, Action::Continue) => to == Play { seat },
+        (Play { seat } | ChooseCapture { seat, .. }, Action::Undo) => to == Play { seat },
+        (MatchOver { .. }, Action::Rematch) => {
+            matches!(to, Play { .. } | AiDue { .. } | HandOff { .. })
+        }
+        _ => false,
+    }
+}
+
+/// Drives `s` with sensible actions to the end of its match; fails after `limit` actions.
+fn finish(s: &mut Session, limit: usize) -> Result<(), TestCaseError> {
+    for _ in 0..limit {
+        let action = match s.phase() {
+            Phase::MatchOver { .. } => return Ok(()),
+            Phase::Play { .. } => Action::Select(s.state().hand.first().unwrap()),
+            Phase::ChooseCapture { .. } => Action::Capture(0),
+            Phase::AiDue { .. } => Action::RunAi,
+            _ => Action::Continue,
+        };
+        s.apply(action)
+            .map_err(|e| TestCaseError::fail(format!("{action:?} in {:?}: {e}", s.phase())))?;
+    }
+    Err(TestCaseError::fail("the match did not end"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every accepted action moves along the phase diagram; every refused one changes
+    /// nothing; the session round-trips through its bytes after every action; it never
+    /// shows a hand other than the viewer's.
+    #[test]
+    fn every_transition_follows_the_diagram(
+        settings in any_settings(),
+        seed in any::<u64>(),
+        choices in proptest::collection::vec(any::<u32>(), 1..400),
+    ) {
+        let mut s = Session::new(settings, seed).unwrap();
+        for choice in choices {
+            let before = s.clone();
+            let from = s.phase();
+            let action = action_for(&s, choice);
+            match s.apply(action) {
+                Ok(_) => {
+                    let to = s.phase();
+                    prop_assert!(allowed(from, action, to), "{from:?} --{action:?}--> {to:?}");
+                }
+                Err(e) => {
+                    prop_assert_eq!(&s, &before, "refused {:?} ({}) changed the session", action, e);
+                }
+            }
+            let restored = Session::from_bytes(&s.to_bytes());
+            prop_assert_eq!(restored.as_ref(), Ok(&s));
+            let st = s.state();
+            match st.viewer {
+                Some(v) => {
+                    prop_assert!(settings.controller(v).is_human());
+                    prop_assert_eq!(st.hand.len(), u32::from(st.hand_sizes[usize::from(v)]));
+                }
+                None => prop_assert!(st.hand.is_empty()),
+            }
+            if let Phase::HandOff { .. } = st.phase {
+                prop_assert!(st.hand.is_empty());
+            }
+        }
+    }
+
+    /// Same settings, seed and actions: the same session, byte for byte.
+    #[test]
+    fn sessions_are_deterministic(
+        settings in any_settings(),
+        seed in any::<u64>(),
+        choices in proptest::collection::vec(any::<u32>(), 1..200),
+    ) {
+        let mut a = Session::new(settings, seed).unwrap();
+        let mut b = Session::new(settings, seed).unwrap();
+        for choice in choices {
+            let action = action_for(&a, choice);
+            prop_assert_eq!(a.apply(action), b.apply(action));
+            prop_assert_eq!(a.to_bytes(), b.to_bytes());
+        }
+    }
+
+    /// Any bytes: a typed error, or a session that plays to the end.
+    #[test]
+    fn any_bytes_fail_or_play_on(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        if let Ok(mut s) = Session::from_bytes(&bytes) {
+            finish(&mut s, 20_000)?;
+        }
+    }
+
+    /// A valid save with bytes changed and the checksum recomputed (so the content checks,
+    /// not the CRC, must catch it): refused with a typed error, or a session that
+    /// round-trips and plays to the end.
+    #[test]
+    fn mutated_saves_fail_or_play_on(
+        settings in any_settings(),
+        seed in any::<u64>(),
+        steps in 0..120usize,
+        edits in proptest::collection::vec((0..SAVE_LEN - 4, any::<u8>()), 1..4),
+    ) {
+        let mut s = Session::new(settings, seed).unwrap();
+        for i in 0..steps {
+            if matches!(s.phase(), Phase::MatchOver { .. }) {
+                break;
+            }
+            let action = action_for(&s, i as u32 * 7 + 1);
+            let _ = s.apply(action);
+        }
+        let mut bytes = s.to_bytes();
+        for (at, value) in edits {
+            bytes[at] = value;
+        }
+        let crc = crc32(&bytes[..SAVE_LEN - 4]);
+        bytes[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+        if let Ok(mut restored) = Session::from_bytes(&bytes) {
+            prop_assert_eq!(restored.to_bytes(), bytes);
+            finish(&mut restored, 20_000)?;
+        }
+    }
+
+    /// Nothing a front-end reads depends on the secret beyond the match itself: the same
+    /// match under two secrets gives the same state, views, legal moves and texts, and the
+    /// secret's value appears nowhere in them.
+    #[test]
+    fn the_secret_is_not_in_what_front_ends_read(
+        settings in any_settings(),
+        seed in any::<u64>(),
+        other in any::<u64>(),
+        choices in proptest::collection::vec(any::<u32>(), 0..100),
+    ) {
+        let mut s = Session::new(settings, seed).unwrap();
+        for choice in choices {
+            let action = action_for(&s, choice);
+            let _ = s.apply(action);
+        }
+        let mut bytes = s.to_bytes();
+        bytes[10..18].copy_from_slice(&other.to_le_bytes());
+        let crc = crc32(&bytes[..SAVE_LEN - 4]);
+        bytes[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+        let t = Session::from_bytes(&bytes).unwrap();
+        prop_assert_eq!(s.state(), t.state());
+        prop_assert_eq!(s.view(), t.view());
+        prop_assert_eq!(s.legal_moves(), t.legal_moves());
+        prop_assert_eq!(s.hint().ok(), t.hint().ok());
+        let shown = format!("{:?} {:?} {}", s.state(), s.view(), s.texts().phase(&s.phase()));
+        for secret in [seed, scopa_core::session::seed::deal_seed(seed, s.game())] {
+            prop_assert!(!shown.contains(&secret.to_string()));
+            let hex = format!("{:x}", secret);
+            prop_assert!(!shown.contains(&hex));
+        }
+    }
+}
+
+#[test]
+fn four_people_pass_and_play_to_the_end() {
+    let rules = Rules {
+        players: 4,
+        target: 11,
+        ..Rules::default()
+    };
+    let mut s = Session::new(Settings::pass_and_play(rules), 2026).unwrap();
+    finish(&mut s, 100_000).unwrap();
+}
+
+#[test]
+fn two_people_and_two_ais_play_scopone_to_the_end() {
+    for deal in [DealKind::Scopone, DealKind::ScoponeScientifico] {
+        let rules = Rules {
+            players: 4,
+            deal,
+            ..Rules::default()
+        };
+        let mut settings = Settings::pass_and_play(rules);
+        settings.seats[1] = Controller::Ai(Level::Expert);
+        settings.seats[3] = Controller::Ai(Level::Expert);
+        let mut s = Session::new(settings, 7).unwrap();
+        finish(&mut s, 100_000).unwrap();
+    }
+}
+
+#[test]
+fn every_save_check_has_its_own_error() {
+    let settings = Settings::against(Level::Easy, Rules::default());
+    let s = Session::new(settings, 1).unwrap();
+    let good = s.to_bytes();
+    let resealed = |edit: &dyn Fn(&mut [u8; SAVE_LEN])| {
+        let mut b = good;
+        edit(&mut b);
+        let crc = crc32(&b[..SAVE_LEN - 4]);
+        b[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+        Session::from_bytes(&b)
+    };
+    assert_eq!(
+        Session::from_bytes(&good[..10]),
+        Err(SaveError::WrongLength { len: 10 })
+    );
+    let mut bad = good;
+    bad[0] = b'X';
+    assert_eq!(Session::from_bytes(&bad), Err(SaveError::NotASave));
+    let mut bad = good;
+    bad[4] = 2;
+    assert_eq!(
+        Session::from_bytes(&bad),
+        Err(SaveError::UnsupportedVersion { version: 2 })
+    );
+    let mut bad = good;
+    bad[100] ^= 1;
+    assert_eq!(Session::from_bytes(&bad), Err(SaveError::Checksum));
+    assert!(matches!(
+        resealed(&|b| b[30] ^= 0xFF),
+        Err(SaveError::Match(_))
+    ));
+    assert_eq!(
+        resealed(&|b| b[6] = 9),
+        Err(SaveError::BadController { seat: 1, code: 9 })
+    );
+    assert_eq!(
+        resealed(&|b| b[9] = 0x08),
+        Err(SaveError::BadFlags { flags: 0x08 })
+    );
+    assert!(matches!(
+        resealed(&|b| b[7] = 1),
+        Err(SaveError::Settings(_))
+    ));
+    // Undo with one person against the AI is fine, and Italian too.
+    assert!(resealed(&|b| b[9] = 1).is_ok());
+    assert!(resealed(&|b| b[9] = 2).is_ok());
+    assert_eq!(resealed(&|b| b[22] = 1), Err(SaveError::BadPending));
+    assert_eq!(resealed(&|b| b[22] = 2), Err(SaveError::BadPending));
+    assert_eq!(resealed(&|b| b[22] = 3), Err(SaveError::BadPending));
+    assert_eq!(resealed(&|b| b[24] = 50), Err(SaveError::BadSelection));
+    assert_eq!(resealed(&|b| b[24] = 0), Err(SaveError::BadSelection));
+    assert_eq!(resealed(&|b| b[25] = 1), Err(SaveError::BadHolder));
+    assert_eq!(resealed(&|b| b[25] = 0xFF), Err(SaveError::BadHolder));
+}
+
+#[test]
+fn errors_say_what_was_wrong_in_both_languages() {
+    use scopa_core::session::{Lang, Texts};
+    let e = SessionError::NoSuchCapture {
+        index: 4,
+        options: 3,
+    };
+    assert_eq!(e.to_string(), "There is no choice 5: choose 1 to 3.");
+    assert_eq!(
+        Texts::new(Lang::It).error(&e).to_string(),
+        "Non c'è la scelta 5: scegli da 1 a 3."
+    );
+}
