@@ -6,10 +6,9 @@
 #  - Swift: bindings + ios/Sources/ScopaController + its XCTest tests, compiled with swiftc 6
 #    in the Debian trixie chroot of .ci/ffi.sh and run there.
 #  - The scripted cross-front-end run through both controllers (ScriptRun.kt and
-#    ios/Tests/ScriptRun): two scripts written by Rust (scopa-ffi's session_script example,
-#    with the transcript scopa_core::session gives); Kotlin and Swift must write the same
-#    transcript, the same save at the script's `save` line, and each must finish a match
-#    from the other's save with the transcript's tail.
+#    ios/Tests/ScriptRun) on every tests/sessions/*.script: each must write the reference
+#    transcript and save (scopa_tests::script::run, checked by cargo test), and finish the
+#    match from the reference save with the reference transcript's tail.
 # The Compose and SwiftUI layers, Gradle, cargo-ndk and xcodebuild cannot run here.
 # Reuses .ci/ffi.sh's caches (same paths, same lock): $SCOPA_CACHE (default /var/cache/scopa)
 # holds the kotlinc install ($cache/npm) and the chroot ($cache/swift-chroot); it sets them up
@@ -53,22 +52,13 @@ cargo run -q -p uniffi-bindgen -- generate --library "$lib" --language kotlin --
 cargo run -q -p uniffi-bindgen -- generate --library "$lib" --language swift --out-dir "$out/swift" --no-format
 find "$out/kotlin" "$out/swift" -type f | sort
 
-# ----- the scripts of the cross-front-end run, and their transcripts, from Rust -----
-step "scripts and expected transcripts (cargo run -p scopa-ffi --example session_script)"
+# ----- the scripts of the cross-front-end run (tests/sessions: script, reference transcript,
+# save at the `save` line, transcript after it) -----
 scripts="$out/scripts"
 rm -rf "$scripts" && mkdir -p "$scripts"
-script_specs=(
-    "one:42:10:session players 2 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human expert"
-    "scopone:7:20:session players 4 deal scopone target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human medium human easy"
-)
+cp tests/sessions/*.script tests/sessions/*.transcript tests/sessions/*.save tests/sessions/*.after-save "$scripts/"
 names=()
-for spec in "${script_specs[@]}"; do
-    IFS=: read -r name seed save_after line <<< "$spec"
-    cargo run -q -p scopa-ffi --release --example session_script -- "$seed" "$save_after" "$line" \
-        --transcript "$scripts/$name.expected" > "$scripts/$name.script"
-    names+=("$name")
-    echo "$name: $(grep -vc '^#' "$scripts/$name.script") script lines, $(wc -l < "$scripts/$name.expected") transcript lines"
-done
+for s in tests/sessions/*.script; do names+=("$(basename "$s" .script)"); done
 
 # ----- Kotlin controller on the JVM -----
 step "kotlin: compile bindings + android/controller + its tests"
@@ -92,7 +82,7 @@ kotlin_run() {
 for name in "${names[@]}"; do
     s="$scripts/$name"
     kotlin_run "$s.script" "$s.kotlin" --save "$s.kotlin.save"
-    kotlin_run "$s.script" "$s.kotlin.head" --save "$s.kotlin.head.save" --stop-at-save
+    kotlin_run "$s.script" "$s.kotlin.resumed" --resume "$s.save"
 done
 
 # ----- Swift controller in the chroot -----
@@ -138,8 +128,7 @@ chroot "$chroot_dir" /bin/sh -euc '
         s=${s%.script}
         run="env LD_LIBRARY_PATH=/scopa-apps-test/lib /scopa-apps-test/scopa-script-run $s.script"
         $run $s.swift --save $s.swift.save
-        $run $s.swift.head --save $s.swift.head.save --stop-at-save
-        $run $s.swift.resumed --resume $s.kotlin.save
+        $run $s.swift.resumed --resume $s.save
     done
 ' | tee "$out/swift-test.log"
 cp "$work/scripts"/*.swift* "$scripts/"
@@ -147,20 +136,15 @@ leave_swift_chroot
 grep -q '^apps-swift: [0-9]* passed, 0 failed$' "$out/swift-test.log"
 
 # ----- the scripted runs compared -----
-step "cross-front-end runs: Rust = Kotlin = Swift transcripts, saves, and resumes from each other's save"
+step "scripted runs: Kotlin and Swift = the reference (transcript, save, transcript after resuming)"
 for name in "${names[@]}"; do
     s="$scripts/$name"
-    kotlin_run "$s.script" "$s.kotlin.resumed" --resume "$s.swift.save"
-    head_lines=$(wc -l < "$s.kotlin.head")
-    tail -n +"$((head_lines + 1))" "$s.expected" > "$s.tail"
-    cmp "$s.expected" "$s.kotlin"
-    cmp "$s.expected" "$s.swift"
-    cmp "$s.kotlin.head" "$s.swift.head"
-    cmp "$s.kotlin.save" "$s.swift.save"
-    cmp "$s.kotlin.save" "$s.kotlin.head.save"
-    cmp "$s.tail" "$s.kotlin.resumed"
-    cmp "$s.tail" "$s.swift.resumed"
-    echo "$name: $(wc -l < "$s.expected") transcript lines identical (Rust, Kotlin, Swift); saved after $head_lines, resumed across (Kotlin from Swift's save, Swift from Kotlin's): $(wc -l < "$s.tail") lines identical"
+    for front in kotlin swift; do
+        cmp "$s.transcript" "$s.$front"
+        cmp "$s.save" "$s.$front.save"
+        cmp "$s.after-save" "$s.$front.resumed"
+    done
+    echo "$name: $(wc -l < "$s.transcript") transcript lines, the save, and $(wc -l < "$s.after-save") lines after resuming: identical in Kotlin, Swift and the reference"
 done
 
 step "done: Kotlin and Swift controller tests and scripted runs passed"

@@ -23,9 +23,9 @@ mod types;
 pub use error::ScopaError;
 pub use game::ScopaMatch;
 pub use session::{
-    AceText, DealText, HandSummary, Labels, Lang, LevelText, Phase, PrimieraText, Session,
-    SessionError, SessionEvent, SessionHint, SessionNames, SessionPlay, SessionSettings, SideScore,
-    SummaryRow, TableState, UiTexts, Update,
+    AceText, DealText, HandSummary, Labels, Lang, LevelText, Phase, PrimieraText, ScriptLine,
+    Session, SessionError, SessionEvent, SessionHint, SessionNames, SessionPlay, SessionSettings,
+    SideScore, SummaryRow, TableState, UiTexts, Update,
 };
 pub use types::{
     AceRule, AiLevel, Card, DealKind, GameConfig, GameEvent, GameView, HandBreakdown, Hint,

@@ -306,7 +306,7 @@ public func messageOf(_ error: Error) -> String {
     switch error as? SessionError {
     case .InvalidSettings(let m)?, .WrongPhase(let m)?, .NotInHand(let m)?, .NoSuchCapture(let m)?,
          .IllegalMove(let m)?, .UndoOff(let m)?, .NothingToUndo(let m)?, .TooManyMatches(let m)?,
-         .InvalidCard(let m)?, .BadSave(let m)?, .Internal(let m)?:
+         .InvalidCard(let m)?, .BadScriptLine(let m)?, .BadSave(let m)?, .Internal(let m)?:
         return m
     case nil:
         return "\(error)"

@@ -209,7 +209,10 @@ final class GameControllerTests: XCTestCase {
             if try m.isAiTurn() { _ = try m.playAi(seat: t) } else { _ = try m.play(seat: t, move: m.view(seat: t).legalMoves[0]) }
         }
         let old = Data("SCOPAAPP".utf8) + Data([1, 0]) + (try m.save())
-        let hand = Set(try m.view(seat: 0).hand.map { try cardIndex(code: $0.code) })
+        let hand = Set(try m.view(seat: 0).hand.map { c -> UInt8 in
+            guard case .move(let card, _) = try parseScriptLine(line: c.code) else { throw TestFailure("\(c.code)") }
+            return card
+        })
         let store = InMemorySaveStore(old)
         let pacer = ManualPacer()
         let c = newController(store: store, pacer: pacer, lang: .it)

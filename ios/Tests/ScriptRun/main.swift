@@ -58,27 +58,35 @@ func run(_ args: [String]) throws {
     guard let text = FileManager.default.contents(atPath: positional[0]).map({ String(decoding: $0, as: UTF8.self) }) else {
         throw ScriptError(message: "cannot read \(positional[0])")
     }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { (i, l) -> (Int, String)? in
-        let line = String(l.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .trimmingCharacters(in: .whitespaces)
-        return line.isEmpty ? nil : (i + 1, line)
+    // The script's lines, read by the session (scopa_core::session::transcript::ScriptLine).
+    var lines: [(Int, ScriptLine)] = []
+    for (i, l) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        do {
+            lines.append((i + 1, try parseScriptLine(line: String(l))))
+        } catch {
+            throw ScriptError(message: "line \(i + 1): \(messageOf(error))")
+        }
     }
-    guard let seedLine = lines.first(where: { $0.1.hasPrefix("seed ") }),
-          let seed = UInt64(seedLine.1.dropFirst(5).trimmingCharacters(in: .whitespaces)) else {
-        throw ScriptError(message: "the script has no `seed N` line")
+    var seed: UInt64?
+    var settings: SessionSettings?
+    var moves: [(Int, ScriptLine)] = []
+    for (n, line) in lines {
+        switch line {
+        case .seed(let s): seed = s
+        case .settings(let s): settings = s
+        case .move, .save: moves.append((n, line))
+        case .nothing: break
+        }
     }
-    guard let settingsLine = lines.first(where: { $0.1.hasPrefix("session ") }) else {
-        throw ScriptError(message: "the script has no `session …` line")
-    }
-    let settings = try settingsFromLine(line: settingsLine.1)
-    var moves = lines.filter { $0.0 > settingsLine.0 && !$0.1.hasPrefix("seed ") }
+    guard let seed = seed else { throw ScriptError(message: "the script has no `seed N` line") }
+    guard let settings = settings else { throw ScriptError(message: "the script has no `session …` line") }
     let pacer = QueuePacer()
     let store = InMemorySaveStore(resumeFrom.flatMap { FileManager.default.contents(atPath: $0) })
     let c = GameController(store: store, pacer: pacer, lang: .en, aiDelayMillis: 0, bannerMillis: 0)
     var out = ""
     if let from = resumeFrom {
         guard store.data != nil else { throw ScriptError(message: "cannot read \(from)") }
-        guard let at = moves.firstIndex(where: { $0.1 == "save" }) else {
+        guard let at = moves.firstIndex(where: { $0.1 == .save }) else {
             throw ScriptError(message: "--resume needs a script with a `save` line")
         }
         moves = Array(moves[(at + 1)...])
@@ -106,16 +114,14 @@ func run(_ args: [String]) throws {
             guard let (lineNo, line) = next.next() else {
                 throw ScriptError(message: "the script ended before the match (seat \(seat) to play)")
             }
-            if line == "save" {
-                if let to = saveTo {
-                    guard let bytes = c.currentSave(), FileManager.default.createFile(atPath: to, contents: bytes) else {
-                        throw ScriptError(message: "cannot write the save to \(to)")
-                    }
-                    if stopAtSave { break loop }
+            if case .move(let card, let capture) = line {
+                try play(c, seat, card, capture, lineNo)
+            } else if let to = saveTo {
+                guard let bytes = c.currentSave(), FileManager.default.createFile(atPath: to, contents: bytes) else {
+                    throw ScriptError(message: "cannot write the save to \(to)")
                 }
-                continue loop
+                if stopAtSave { break loop }
             }
-            try play(c, seat, line, lineNo)
         default:
             if pacer.pending.isEmpty { throw ScriptError(message: "stuck in \(String(describing: c.state.phase))") }
         }
@@ -130,28 +136,20 @@ func run(_ args: [String]) throws {
 }
 
 /// Taps the move of script line `lineNo` for `seat`: the card, then its capture if asked.
-func play(_ c: GameController, _ seat: UInt8, _ move: String, _ lineNo: Int) throws {
-    let cards: [UInt8]
-    do {
-        cards = try move.split(separator: " ", omittingEmptySubsequences: true).map { try cardIndex(code: String($0)) }
-    } catch {
-        throw ScriptError(message: "line \(lineNo): \(messageOf(error))")
-    }
-    let card = cards[0]
-    let capture = cards.dropFirst().reduce(UInt64(0)) { $0 | maskOf($1) }
+func play(_ c: GameController, _ seat: UInt8, _ card: UInt8, _ capture: UInt64, _ lineNo: Int) throws {
     c.select(card)
     if case .chooseCapture? = c.state.phase {
         guard let index = c.state.captureOptions.firstIndex(of: capture) else {
-            throw ScriptError(message: "line \(lineNo): `\(move)` is not among the captures of the card")
+            throw ScriptError(message: "line \(lineNo): the move is not among the captures of the card")
         }
         c.chooseCapture(index)
     }
-    if let m = c.state.message { throw ScriptError(message: "line \(lineNo): `\(move)`: \(m)") }
+    if let m = c.state.message { throw ScriptError(message: "line \(lineNo): \(m)") }
     let played = c.state.events.lazy.compactMap { e -> SessionEvent? in
         if case .played = e.event { return e.event } else { return nil }
     }.first
     guard played == .played(seat: seat, card: card, capture: capture) else {
-        throw ScriptError(message: "line \(lineNo): `\(move)` is not the move seat \(seat) can make (the session played \(String(describing: played)))")
+        throw ScriptError(message: "line \(lineNo): card \(card) taking \(capture) is not a move seat \(seat) can make (the session played \(String(describing: played)))")
     }
 }
 

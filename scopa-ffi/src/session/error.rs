@@ -60,6 +60,11 @@ pub enum SessionError {
         /// What is wrong.
         message: String,
     },
+    /// A line given to `parse_script_line` is not a script line.
+    BadScriptLine {
+        /// The line and what is wrong with it.
+        message: String,
+    },
     /// The bytes given to `restore` are not a save (of this format or an earlier one).
     BadSave {
         /// What is wrong with them.
@@ -114,6 +119,7 @@ impl SessionError {
             | SessionError::NothingToUndo { message }
             | SessionError::TooManyMatches { message }
             | SessionError::InvalidCard { message }
+            | SessionError::BadScriptLine { message }
             | SessionError::BadSave { message }
             | SessionError::Internal { message } => message,
         }

@@ -23,7 +23,7 @@ pub mod types;
 pub use error::SessionError;
 pub use texts::{AceText, DealText, Labels, LevelText, PrimieraText, UiTexts};
 pub use types::{
-    HandSummary, Lang, Phase, SessionEvent, SessionHint, SessionNames, SessionPlay,
+    HandSummary, Lang, Phase, ScriptLine, SessionEvent, SessionHint, SessionNames, SessionPlay,
     SessionSettings, SideScore, SummaryRow, TableState, Update,
 };
 
@@ -333,18 +333,6 @@ pub fn ui_texts(lang: Lang) -> UiTexts {
     UiTexts::new(lang.into())
 }
 
-/// The card with notation `code` (`7d`, `10B`) as its index 0 … 39.
-#[uniffi::export]
-pub fn card_index(code: String) -> Result<u8, SessionError> {
-    guard("card_index", || {
-        code.parse::<scopa_core::Card>()
-            .map(|c| c.index())
-            .map_err(|e| SessionError::InvalidCard {
-                message: format!("{code:?}: {e}"),
-            })
-    })
-}
-
 /// The first line of a transcript (`scopa_core::session::transcript::start`): the settings,
 /// not the secret.
 #[uniffi::export]
@@ -363,14 +351,15 @@ pub fn transcript_event(event: SessionEvent) -> Result<String, SessionError> {
     })
 }
 
-/// The settings of a transcript's first line (`session players 2 deal standard …`), in
-/// English.
+/// One line of a session script (`scopa_core::session::transcript::ScriptLine`: `seed N`,
+/// a settings line, a move such as `7d 5d 2c`, `save`, or nothing), for the scripted runs of
+/// the apps' controllers.
 #[uniffi::export]
-pub fn settings_from_line(line: String) -> Result<SessionSettings, SessionError> {
-    guard("settings_from_line", || {
-        line.parse::<core::Settings>()
-            .map(SessionSettings::from)
-            .map_err(|e| SessionError::InvalidSettings {
+pub fn parse_script_line(line: String) -> Result<ScriptLine, SessionError> {
+    guard("parse_script_line", || {
+        line.parse::<transcript::ScriptLine>()
+            .map(ScriptLine::from)
+            .map_err(|e| SessionError::BadScriptLine {
                 message: format!("{line:?}: {e}"),
             })
     })

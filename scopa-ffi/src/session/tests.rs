@@ -270,7 +270,7 @@ fn every_event_record_writes_the_core_transcript_and_text() {
 }
 
 #[test]
-fn transcript_start_and_settings_lines_round_trip() {
+fn transcript_start_and_script_lines_read_back() {
     let s = settings(
         3,
         &[None, Some(AiLevel::Expert), Some(AiLevel::Handheld), None],
@@ -280,21 +280,34 @@ fn transcript_start_and_settings_lines_round_trip() {
         line,
         "session players 3 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human expert handheld"
     );
-    let back = settings_from_line(line).unwrap();
+    let ScriptLine::Settings { settings: back } = parse_script_line(line).unwrap() else {
+        panic!("not a settings line");
+    };
     assert_eq!(back.rules, s.rules);
     assert_eq!(
         back.seats,
         vec![None, Some(AiLevel::Expert), Some(AiLevel::Handheld), None]
     );
     assert!(matches!(
-        settings_from_line("session players 9".into()),
-        Err(SessionError::InvalidSettings { .. })
+        parse_script_line("session players 9".into()),
+        Err(SessionError::BadScriptLine { .. })
     ));
-    assert_eq!(card_index("7d".into()), Ok(6));
-    assert_eq!(card_index("10B".into()), Ok(39));
+    assert_eq!(parse_script_line(" # note".into()), Ok(ScriptLine::Nothing));
+    assert_eq!(
+        parse_script_line("seed 42".into()),
+        Ok(ScriptLine::Seed { seed: 42 })
+    );
+    assert_eq!(parse_script_line("save".into()), Ok(ScriptLine::Save));
+    assert_eq!(
+        parse_script_line("10b 1d 9d".into()),
+        Ok(ScriptLine::Move {
+            card: 39,
+            capture: 1 | 1 << 8,
+        })
+    );
     assert!(matches!(
-        card_index("11x".into()),
-        Err(SessionError::InvalidCard { .. })
+        parse_script_line("11x".into()),
+        Err(SessionError::BadScriptLine { .. })
     ));
 }
 

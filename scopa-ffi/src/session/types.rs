@@ -566,3 +566,45 @@ pub struct SessionNames {
     /// The rules on one line.
     pub rules: String,
 }
+
+/// One line of a session script.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+pub enum ScriptLine {
+    /// A comment or a blank line.
+    Nothing,
+    /// `seed N`: the session's secret.
+    Seed {
+        /// The secret.
+        seed: u64,
+    },
+    /// `session …`: the settings (language English).
+    Settings {
+        /// The settings.
+        settings: SessionSettings,
+    },
+    /// A person's move: the card, then what it captures (0: laid on the table).
+    Move {
+        /// The card.
+        card: u8,
+        /// The cards it captures.
+        capture: u64,
+    },
+    /// `save`: write the session's save here.
+    Save,
+}
+
+impl From<core::transcript::ScriptLine> for ScriptLine {
+    fn from(l: core::transcript::ScriptLine) -> ScriptLine {
+        use core::transcript::ScriptLine as L;
+        match l {
+            L::Nothing => ScriptLine::Nothing,
+            L::Seed(seed) => ScriptLine::Seed { seed },
+            L::Settings(s) => ScriptLine::Settings { settings: s.into() },
+            L::Move(mv) => ScriptLine::Move {
+                card: mv.card().index(),
+                capture: mv.capture().bits(),
+            },
+            L::Save => ScriptLine::Save,
+        }
+    }
+}

@@ -163,7 +163,7 @@ fun sessionTests(args: Array<String>) {
         eq(uiTexts(Lang.EN).labels.carryOn, "Continue", "label")
         eq(langFromTag("it-IT"), Lang.IT, "lang of it-IT")
         eq(langFromTag("en-GB"), Lang.EN, "lang of en-GB")
-        eq(cardIndex("10b"), 39u.toUByte(), "card index")
+        eq(parseScriptLine("10b 1d 9d # a move"), ScriptLine.Move(39u, 1uL or (1uL shl 8)), "script line")
     }
 
     test("session: round trip state + select, median from Kotlin") {

@@ -204,7 +204,7 @@ func sessionTests(_ args: [String]) {
         try eq(uiTexts(lang: .en).labels.carryOn, "Continue", "label")
         try eq(langFromTag(tag: "it-IT"), .it, "lang of it-IT")
         try eq(langFromTag(tag: "en-GB"), .en, "lang of en-GB")
-        try eq(try cardIndex(code: "10b"), 39, "card index")
+        try eq(try parseScriptLine(line: "10b 1d 9d # a move"), .move(card: 39, capture: 1 | 1 << 8), "script line")
     }
 
     test("session: round trip state + select, median from Swift") {

@@ -4,10 +4,10 @@ import java.io.File
 import kotlin.system.exitProcess
 import org.scopa.engine.Lang
 import org.scopa.engine.Phase
+import org.scopa.engine.ScriptLine
 import org.scopa.engine.SessionEvent
 import org.scopa.engine.SessionException
-import org.scopa.engine.cardIndex
-import org.scopa.engine.settingsFromLine
+import org.scopa.engine.parseScriptLine
 import org.scopa.engine.transcriptEvent
 import org.scopa.engine.transcriptStart
 
@@ -57,18 +57,24 @@ fun runScript(args: List<String>) {
         }
     }
     if (positional.size != 2) throw ScriptError("usage: SCRIPT TRANSCRIPT [--save FILE [--stop-at-save]] [--resume FILE]")
-    val lines = File(positional[0]).readLines().map { it.substringBefore('#').trim() }.withIndex().filter { it.value.isNotEmpty() }
-    val seed = lines.firstOrNull { it.value.startsWith("seed ") }?.value?.removePrefix("seed ")?.trim()?.toULongOrNull()
-        ?: throw ScriptError("the script has no `seed N` line")
-    val settingsLine = lines.firstOrNull { it.value.startsWith("session ") } ?: throw ScriptError("the script has no `session …` line")
-    val settings = settingsFromLine(settingsLine.value)
-    var moves = lines.filter { it.index > settingsLine.index && !it.value.startsWith("seed ") }
+    // The script's lines, read by the session (`scopa_core::session::transcript::ScriptLine`).
+    val lines = File(positional[0]).readLines().mapIndexed { i, text ->
+        IndexedValue(i + 1, try {
+            parseScriptLine(text)
+        } catch (e: SessionException) {
+            throw ScriptError("line ${i + 1}: ${e.message}")
+        })
+    }
+    val seed = lines.firstNotNullOfOrNull { (it.value as? ScriptLine.Seed)?.seed } ?: throw ScriptError("the script has no `seed N` line")
+    val settings = lines.firstNotNullOfOrNull { (it.value as? ScriptLine.Settings)?.settings }
+        ?: throw ScriptError("the script has no `session …` line")
+    var moves = lines.filter { it.value is ScriptLine.Move || it.value is ScriptLine.Save }
     val pacer = ManualPacer()
     val store = InMemorySaveStore(resumeFrom?.let { File(it).readBytes() })
     val c = GameController(store, pacer, Lang.EN, aiDelayMillis = 0, bannerMillis = 0)
     val out = StringBuilder()
     if (resumeFrom != null) {
-        val at = moves.indexOfFirst { it.value == "save" }
+        val at = moves.indexOfFirst { it.value is ScriptLine.Save }
         if (at < 0) throw ScriptError("--resume needs a script with a `save` line")
         moves = moves.drop(at + 1)
         c.launch()
@@ -93,41 +99,36 @@ fun runScript(args: List<String>) {
             is Phase.HandSummary, is Phase.HandOff -> c.proceed()
             is Phase.Play -> {
                 val line = if (next.hasNext()) next.next() else throw ScriptError("the script ended before the match (seat ${phase.seat} to play)")
-                if (line.value == "save") {
-                    saveTo?.let { File(it).writeBytes(c.currentSave() ?: throw ScriptError("nothing to save")) }
-                    if (stopAtSave && saveTo != null) break@loop
-                    continue@loop
+                when (val move = line.value) {
+                    is ScriptLine.Move -> play(c, phase.seat, move, line.index)
+                    else -> {
+                        saveTo?.let { File(it).writeBytes(c.currentSave() ?: throw ScriptError("nothing to save")) }
+                        if (stopAtSave && saveTo != null) break@loop
+                    }
                 }
-                play(c, phase.seat, line.value, line.index + 1)
             }
             else -> if (pacer.pending.isEmpty()) throw ScriptError("stuck in $phase")
         }
     }
     drain()
     if (c.state.phase is Phase.MatchOver && next.hasNext()) {
-        throw ScriptError("the match ended with script lines left, from line ${next.next().index + 1}")
+        throw ScriptError("the match ended with script lines left, from line ${next.next().index}")
     }
     File(positional[1]).writeText(out.toString())
 }
 
 /** Taps the move of script line [lineNo] for [seat]: the card, then its capture if asked. */
-private fun play(c: GameController, seat: UByte, move: String, lineNo: Int) {
-    val cards = try {
-        move.split(Regex("\\s+")).map { cardIndex(it) }
-    } catch (e: SessionException) {
-        throw ScriptError("line $lineNo: ${e.message}")
-    }
-    val card = cards.first()
-    val capture = cards.drop(1).fold(0uL) { m, k -> m or maskOf(k) }
+private fun play(c: GameController, seat: UByte, move: ScriptLine.Move, lineNo: Int) {
+    val (card, capture) = move
     c.select(card)
     if (c.state.phase is Phase.ChooseCapture) {
         val index = c.state.captureOptions.indexOf(capture)
-        if (index < 0) throw ScriptError("line $lineNo: `$move` is not among the captures of the card")
+        if (index < 0) throw ScriptError("line $lineNo: the move is not among the captures of the card")
         c.chooseCapture(index)
     }
-    c.state.message?.let { throw ScriptError("line $lineNo: `$move`: $it") }
+    c.state.message?.let { throw ScriptError("line $lineNo: $it") }
     val played = c.state.events.map { it.event }.filterIsInstance<SessionEvent.Played>().firstOrNull()
     if (played != SessionEvent.Played(seat, card, capture)) {
-        throw ScriptError("line $lineNo: `$move` is not the move seat $seat can make (the session played $played)")
+        throw ScriptError("line $lineNo: $move is not a move seat $seat can make (the session played $played)")
     }
 }
