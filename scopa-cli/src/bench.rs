@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use scopa_core::{Deck, HandState, Rules, SplitMix64};
+use scopa_core::{HandState, Rules, SplitMix64};
 use serde_json::json;
 
 use crate::common::print_out;
@@ -98,14 +98,10 @@ fn thousands(n: u64) -> String {
     out
 }
 
-/// Deals a random hand (redealing decks the kings rule voids).
-fn deal(rules: Rules, rng: &mut SplitMix64) -> HandState {
-    loop {
-        let deck = Deck::shuffled(rng);
-        if let Ok(hand) = HandState::from_deck(rules, 0, &deck) {
-            return hand;
-        }
-    }
+/// Deals a random hand: shuffles and deals with [`HandState::deal`] (which redeals the
+/// decks the kings rule voids).
+fn deal(rules: Rules, rng: &mut SplitMix64) -> anyhow::Result<HandState> {
+    Ok(HandState::deal(rules, 0, rng)?)
 }
 
 /// Plays one random move: uniform over the legal moves.
@@ -113,6 +109,13 @@ fn random_move(hand: &mut HandState, rng: &mut SplitMix64) {
     if let Some(mv) = hand.random_move(rng) {
         hand.play_unchecked(mv);
     }
+}
+
+/// This thread's time on a CPU, in ns (Linux `schedstat`), if the system reports it. On a
+/// shared machine it leaves out the time the thread waited for a core.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }
 
 /// Runs the benchmark and prints its figures.
@@ -124,10 +127,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     // Random deals: shuffle, deal, play uniformly random legal moves to the end, score.
     let mut deals = 0u64;
     let mut points = 0u64;
+    let cpu_start = thread_cpu_ns();
     let start = Instant::now();
     let elapsed = loop {
         for _ in 0..64 {
-            let mut hand = deal(rules, &mut rng);
+            let mut hand = deal(rules, &mut rng)?;
             // Uniformly random legal moves to the end: the core's playout draws exactly
             // what indexing `legal_moves()` with one `below` call would.
             hand.playout_random(&mut rng);
@@ -141,8 +145,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             break e;
         }
     };
+    let cpu = cpu_start
+        .zip(thread_cpu_ns())
+        .map(|(a, b)| b.saturating_sub(a).max(1) as f64 * 1e-9);
     black_box(points);
     let deals_per_sec = deals as f64 / elapsed.as_secs_f64();
+    let deals_per_cpu_sec = cpu.map(|c| deals as f64 / c);
 
     // Legal-move generation: positions sampled from random games; each timed over a batch
     // of calls, the median per-call time reported.
@@ -150,7 +158,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     const BATCH: u32 = 64;
     let mut positions = Vec::with_capacity(POSITIONS);
     while positions.len() < POSITIONS {
-        let mut hand = deal(rules, &mut rng);
+        let mut hand = deal(rules, &mut rng)?;
         while !hand.is_finished() && positions.len() < POSITIONS {
             positions.push(hand);
             random_move(&mut hand, &mut rng);
@@ -174,6 +182,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         let out = json!({
             "random_deals_per_sec": deals_per_sec,
+            "random_deals_per_cpu_sec": deals_per_cpu_sec,
             "legal_moves_ns": legal_ns,
             "deals": deals,
             "seconds": elapsed.as_secs_f64(),
@@ -189,6 +198,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             "Random 2-player deals: {deals_per_sec:.0} per second ({deals} deals in {:.2} s, one thread)",
             elapsed.as_secs_f64()
         );
+        if let Some(per_cpu) = deals_per_cpu_sec {
+            outln!(
+                text,
+                "  {per_cpu:.0} per second of the thread's on-CPU time (excludes waiting for a shared core)"
+            );
+        }
         outln!(
             text,
             "Legal-move generation: {legal_ns:.1} ns median per call over {POSITIONS} positions from random games ({mean_moves:.2} moves on average)"

@@ -191,10 +191,10 @@ impl CardSet {
     #[inline]
     pub const fn value_sum(self) -> u32 {
         let mut sum = 0;
-        let mut v = 0;
-        while v < 10 {
-            sum += (self.0 & (VALUE1_BITS << v)).count_ones() * (v + 1);
-            v += 1;
+        let mut rest = self.0;
+        while rest != 0 {
+            sum += rest.trailing_zeros() % 10 + 1;
+            rest &= rest - 1;
         }
         sum
     }

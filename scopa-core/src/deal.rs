@@ -91,7 +91,12 @@ impl SeedableRng for SplitMix64 {
 /// Only 32-bit arithmetic, so the result is identical on every architecture.
 #[inline]
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    let n = n.max(1);
+    below_nonzero(rng, n.max(1))
+}
+
+/// [`below`] for `n ≥ 1` (the same draws).
+#[inline(always)]
+pub(crate) fn below_nonzero<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     let mut m = u64::from(rng.next_u32()) * u64::from(n);
     if (m as u32) < n {
         let threshold = n.wrapping_neg() % n;
@@ -101,6 +106,37 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     }
     (m >> 32) as u32
 }
+
+/// Fisher–Yates: swaps position `i` with a uniform position `j ≤ i`, for `i` from 39 down
+/// to 1 — one `below(rng, i + 1)` each, the order every front-end relies on.
+#[inline]
+fn fisher_yates<R: Rng + ?Sized>(cards: &mut [Card; 40], rng: &mut R) {
+    for i in (1..40usize).rev() {
+        let j = below_nonzero(rng, i as u32 + 1) as usize;
+        cards.swap(i, j);
+    }
+}
+
+/// The canonical order, then [`fisher_yates`]: the cards of [`Deck::shuffled`].
+#[inline]
+pub(crate) fn shuffled_cards<R: Rng + ?Sized>(rng: &mut R) -> [Card; 40] {
+    let mut cards = SORTED;
+    fisher_yates(&mut cards, rng);
+    cards
+}
+
+/// The 40 cards in canonical order.
+pub(crate) const SORTED: [Card; 40] = {
+    let mut cards = [Card::SETTEBELLO; 40];
+    let mut i = 0;
+    while i < 40 {
+        if let Some(card) = Card::from_index(i as u8) {
+            cards[i] = card;
+        }
+        i += 1;
+    }
+    cards
+};
 
 /// A deck order: the 40 cards, dealt from index 0 (RULES.md §2).
 ///
@@ -153,26 +189,17 @@ impl core::error::Error for DeckError {}
 impl Deck {
     /// The deck in canonical order (`1d` … `10b`).
     pub fn sorted() -> Deck {
-        let mut cards = [Card::SETTEBELLO; 40];
-        for (slot, card) in cards.iter_mut().zip(Card::all()) {
-            *slot = card;
-        }
-        Deck(cards)
+        Deck(SORTED)
     }
 
     /// A uniformly shuffled deck (Fisher–Yates from the canonical order).
     pub fn shuffled<R: Rng + ?Sized>(rng: &mut R) -> Deck {
-        let mut deck = Deck::sorted();
-        deck.shuffle(rng);
-        deck
+        Deck(shuffled_cards(rng))
     }
 
     /// Shuffles the deck in place.
     pub fn shuffle<R: Rng + ?Sized>(&mut self, rng: &mut R) {
-        for i in (1..40u32).rev() {
-            let j = below(rng, i + 1);
-            self.0.swap(i as usize, j as usize);
-        }
+        fisher_yates(&mut self.0, rng);
     }
 
     /// Checks that `cards` are 40 distinct cards.
@@ -189,6 +216,11 @@ impl Deck {
             *slot = card;
         }
         Ok(Deck(out))
+    }
+
+    /// The deck of `cards`, which must be a permutation of the 40 cards.
+    pub(crate) const fn from_permutation(cards: [Card; 40]) -> Deck {
+        Deck(cards)
     }
 
     /// The cards in deal order.

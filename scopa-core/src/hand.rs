@@ -9,7 +9,7 @@
 
 use core::fmt;
 
-use crate::capture::{self, CaptureKind, CaptureList, Move, MoveList, TableIndex};
+use crate::capture::{self, CaptureKind, CaptureList, Captures, Move, MoveList};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Deck, DeckError};
@@ -18,7 +18,8 @@ use crate::score::{HandScore, score_hand};
 
 const ALL: u64 = (1u64 << 40) - 1;
 const TABLE: u8 = 0;
-const NO_SIDE: u8 = 0xFF;
+/// `last_capture` when no side has captured yet.
+pub(crate) const NO_SIDE: u8 = 0xFF;
 
 /// Something that happened during a play, in order, for a front-end to show or animate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -342,6 +343,17 @@ impl HandState {
         CardSet::from_bits_truncate(m)
     }
 
+    /// The cards at every location code (0 … 15) at once: the table, each pile, each hand
+    /// and each undealt batch (codes past the last batch are empty).
+    #[inline]
+    pub(crate) fn locations(&self) -> [u64; 16] {
+        let [p0, p1, p2, p3] = self.planes;
+        // Codes split into their high two bits (planes 3, 2) and low two bits (planes 1, 0).
+        let high = [!p3 & !p2 & ALL, !p3 & p2, p3 & !p2, p3 & p2];
+        let low = [!p1 & !p0, !p1 & p0, p1 & !p0, p1 & p0];
+        core::array::from_fn(|code| high[code >> 2] & low[code & 3])
+    }
+
     /// Moves `cards` (all currently at `from`) to `to`.
     #[inline]
     fn relocate(&mut self, cards: CardSet, from: u8, to: u8) {
@@ -356,6 +368,16 @@ impl HandState {
     #[inline]
     fn place(&mut self, card: Card, code: u8) {
         self.relocate(CardSet::single(card), TABLE, code);
+    }
+
+    /// Puts the cards of `bits` (currently on the table, code 0) at `code`.
+    #[inline]
+    fn put(&mut self, bits: u64, code: u8) {
+        for (b, plane) in self.planes.iter_mut().enumerate() {
+            if code >> b & 1 != 0 {
+                *plane |= bits;
+            }
+        }
     }
 
     fn empty(rules: Rules, dealer: u8) -> HandState {
@@ -385,36 +407,48 @@ impl HandState {
                 players: rules.players,
             });
         }
-        let (state, kings) = HandState::layout(rules, dealer, deck);
+        let (state, kings) = HandState::layout(rules, dealer, deck.cards());
         if rules.kings_redeal && kings >= 3 {
             return Err(DealError::KingsOnTable { kings });
         }
         Ok(state)
     }
 
-    /// Lays out `deck` for valid `rules` and `dealer`; returns the state and the number of
-    /// Kings on the initial table.
-    fn layout(rules: Rules, dealer: u8, deck: &Deck) -> (HandState, u8) {
+    /// Lays out `cards` (a deck order) for valid `rules` and `dealer`; returns the state and
+    /// the number of Kings on the initial table.
+    #[inline]
+    fn layout(rules: Rules, dealer: u8, cards: &[Card; 40]) -> (HandState, u8) {
+        match rules.cards_per_round() {
+            3 => HandState::layout_by::<3>(rules, dealer, cards),
+            9 => HandState::layout_by::<9>(rules, dealer, cards),
+            _ => HandState::layout_by::<10>(rules, dealer, cards),
+        }
+    }
+
+    /// [`HandState::layout`] for `CPR` cards per seat and round.
+    #[inline(always)]
+    fn layout_by<const CPR: usize>(
+        rules: Rules,
+        dealer: u8,
+        cards: &[Card; 40],
+    ) -> (HandState, u8) {
         let mut state = HandState::empty(rules, dealer);
         let n = rules.players;
-        let cpr = rules.cards_per_round() as usize;
-        let mut cards = deck.cards().iter().copied();
-        let mut assign = |state: &mut HandState, count: usize, code: u8| {
-            for card in cards.by_ref().take(count) {
-                state.place(card, code);
-            }
-        };
-        for pos in 0..n {
-            let seat = (dealer + 1 + pos) % n;
+        let bits = |chunk: &[Card]| chunk.iter().fold(0u64, |m, c| m | 1u64 << c.index());
+        let (hands, rest) = cards.split_at(usize::from(n) * CPR);
+        let (table, batches) = rest.split_at(usize::from(rules.initial_table()));
+        let mut seat = state.turn; // the eldest
+        for chunk in hands.chunks_exact(CPR) {
             let code = state.hand_code(seat);
-            assign(&mut state, cpr, code);
+            state.put(bits(chunk), code);
+            seat = if seat + 1 == n { 0 } else { seat + 1 };
         }
-        assign(&mut state, rules.initial_table() as usize, TABLE);
-        for batch in 0..(rules.rounds() - 1) * n {
-            let code = state.batch_code(batch);
-            assign(&mut state, cpr, code);
+        // The table is code 0: nothing to set.
+        for (batch, chunk) in batches.chunks_exact(CPR).enumerate() {
+            let code = state.batch_code(batch as u8);
+            state.put(bits(chunk), code);
         }
-        let kings = state.table().count_value(10) as u8;
+        let kings = table.iter().filter(|c| c.value() == 10).count() as u8;
         (state, kings)
     }
 
@@ -426,12 +460,113 @@ impl HandState {
         rng: &mut R,
     ) -> (HandState, Deck) {
         loop {
-            let deck = Deck::shuffled(rng);
-            let (state, kings) = HandState::layout(rules, dealer, &deck);
+            let (state, cards, kings) = HandState::shuffle_and_lay::<true, R>(rules, dealer, rng);
             if !(rules.kings_redeal && kings >= 3) {
-                return (state, deck);
+                return (state, Deck::from_permutation(cards));
             }
         }
+    }
+
+    /// Shuffles exactly as [`Deck::shuffled`] does and lays out each card as its place in
+    /// the deck becomes final — Fisher–Yates settles the deck from its last card to its
+    /// first — for rules and dealer already checked. Returns the state, the deck order
+    /// (when `ORDER`; otherwise the order is not kept) and the number of Kings on the
+    /// initial table.
+    #[inline]
+    fn shuffle_and_lay<const ORDER: bool, R: rand_core::Rng + ?Sized>(
+        rules: Rules,
+        dealer: u8,
+        rng: &mut R,
+    ) -> (HandState, [Card; 40], u8) {
+        match rules.cards_per_round() {
+            3 => HandState::shuffle_and_lay_by::<3, ORDER, R>(rules, dealer, rng),
+            9 => HandState::shuffle_and_lay_by::<9, ORDER, R>(rules, dealer, rng),
+            _ => HandState::shuffle_and_lay_by::<10, ORDER, R>(rules, dealer, rng),
+        }
+    }
+
+    /// [`HandState::shuffle_and_lay`] for `CPR` cards per seat and round.
+    #[inline(always)]
+    fn shuffle_and_lay_by<const CPR: usize, const ORDER: bool, R: rand_core::Rng + ?Sized>(
+        rules: Rules,
+        dealer: u8,
+        rng: &mut R,
+    ) -> (HandState, [Card; 40], u8) {
+        let mut state = HandState::empty(rules, dealer);
+        // The deck as card indices, in canonical order; 64 places so that an index masked
+        // with 63 needs no bounds check (places 40 … 63 are never used).
+        let mut deck = [0u8; 64];
+        for (place, slot) in deck.iter_mut().enumerate() {
+            *slot = place as u8;
+        }
+        // One Fisher–Yates step: settles `place` (≥ 1) with a uniform place `j ≤ place`
+        // and returns the bit of its card. The places above it are settled already.
+        let mut settle = |deck: &mut [u8; 64], place: usize| {
+            let j = crate::deal::below_nonzero(rng, place as u32 + 1) as usize;
+            let card = deck[j & 63];
+            deck[j & 63] = deck[place & 63];
+            if ORDER {
+                deck[place & 63] = card;
+            }
+            1u64 << (card & 63)
+        };
+        // The cards of each location code; the planes are built from them at the end.
+        let mut by_code = [0u64; 16];
+        let mut put = |bits: u64, code: usize| by_code[code & 15] = bits;
+        let n = usize::from(rules.players);
+        let first_batch = 1 + usize::from(rules.sides()) + n;
+        let table_end = n * CPR + usize::from(rules.initial_table());
+        let mut place = 40;
+        // The batches, from the last dealt.
+        let mut batch = (40 - table_end) / CPR;
+        while batch > 0 {
+            batch -= 1;
+            let mut bits = 0;
+            for _ in 0..CPR {
+                place -= 1;
+                bits |= settle(&mut deck, place);
+            }
+            put(bits, first_batch + batch);
+        }
+        // The table (code 0: nothing to set).
+        let mut table = 0;
+        while place > n * CPR {
+            place -= 1;
+            table |= settle(&mut deck, place);
+        }
+        // The hands, from the last seat served; the first card of the deck is settled last.
+        let eldest = usize::from(state.turn);
+        for pos in (0..n).rev() {
+            let mut bits = 0;
+            for _ in 0..CPR {
+                place -= 1;
+                bits |= if place == 0 {
+                    1u64 << (deck[0] & 63)
+                } else {
+                    settle(&mut deck, place)
+                };
+            }
+            let seat = if eldest + pos >= n {
+                eldest + pos - n
+            } else {
+                eldest + pos
+            };
+            put(bits, 1 + usize::from(rules.sides()) + seat);
+        }
+        // Plane b holds the cards whose code has bit b.
+        state.planes = core::array::from_fn(|b| {
+            (0..16)
+                .filter(|code| code >> b & 1 == 1)
+                .fold(0, |plane, code| plane | by_code[code])
+        });
+        let kings = (table >> 9 & 1) + (table >> 19 & 1) + (table >> 29 & 1) + (table >> 39 & 1);
+        let mut cards = crate::deal::SORTED;
+        if ORDER {
+            for (card, &index) in cards.iter_mut().zip(&deck) {
+                *card = Card::from_index(index).unwrap_or(*card);
+            }
+        }
+        (state, cards, kings as u8)
     }
 
     /// Shuffles with `rng` and deals; with `kings_redeal`, reshuffles until the initial
@@ -457,7 +592,19 @@ impl HandState {
         dealer: u8,
         rng: &mut R,
     ) -> Result<HandState, DealError> {
-        HandState::deal_with_deck(rules, dealer, rng).map(|(h, _)| h)
+        rules.validate()?;
+        if dealer >= rules.players {
+            return Err(DealError::BadDealer {
+                dealer,
+                players: rules.players,
+            });
+        }
+        loop {
+            let (state, _, kings) = HandState::shuffle_and_lay::<false, R>(rules, dealer, rng);
+            if !(rules.kings_redeal && kings >= 3) {
+                return Ok(state);
+            }
+        }
     }
 
     /// Sets up an arbitrary position, as an AI does for each sampled world: `plays` plays
@@ -718,6 +865,7 @@ impl HandState {
 
     /// Every legal move of the seat to play, in canonical order (by card, then capture).
     /// Empty once the hand is finished.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.legal_moves_into(&mut list);
@@ -740,10 +888,10 @@ impl HandState {
         if self.is_finished() {
             return 0;
         }
-        let index = TableIndex::new(self.table(), self.rules.ace);
+        let captures = Captures::new(self.table(), self.rules.ace);
         self.hand(self.turn)
             .iter()
-            .map(|card| index.count(card))
+            .map(|card| captures.count(card))
             .sum()
     }
 
@@ -752,23 +900,14 @@ impl HandState {
         if self.is_finished() {
             return None;
         }
-        let table = TableIndex::new(self.table(), self.rules.ace);
+        let captures = Captures::new(self.table(), self.rules.ace);
         let mut skip = index;
         for card in self.hand(self.turn) {
-            let n = table.count(card);
-            if skip >= n {
-                skip -= n;
-                continue;
+            let n = captures.count(card);
+            if skip < n {
+                return captures.nth(card, skip).map(|s| Move::new(card, s));
             }
-            let mut found = None;
-            let mut i = 0;
-            table.for_each_capture(card, &mut |s| {
-                if i == skip {
-                    found = Some(Move::new(card, s));
-                }
-                i += 1;
-            });
-            return found;
+            skip -= n;
         }
         None
     }
@@ -894,51 +1033,65 @@ impl HandState {
         self.apply(seat, mv, kind, None);
     }
 
-    /// The undealt batches (one seat's cards for one future round) indexed by batch number,
-    /// and the number of the next batch to deal.
-    pub(crate) fn batches(&self) -> ([CardSet; 10], u8) {
-        let mut out = [CardSet::EMPTY; 10];
-        let n = self.rules.players;
-        let count = (self.rules.rounds() - 1) * n;
-        for (b, slot) in out.iter_mut().enumerate().take(count as usize) {
-            *slot = self.at(self.batch_code(b as u8));
-        }
-        let next = if self.is_finished() {
-            count
-        } else {
-            self.round() * n
-        };
-        (out, next)
+    /// The number of the next batch to deal, for a hand not finished.
+    #[inline]
+    pub(crate) const fn next_batch(&self) -> u8 {
+        self.round() * self.rules.players
     }
 
-    /// Re-encodes an unpacked position (see `playout.rs`).
+    /// Re-encodes a finished hand played out unpacked (see `playout.rs`): every card is
+    /// in one of the `piles` or, when nobody captured, on the table.
+    #[inline]
+    pub(crate) fn set_finished(&mut self, piles: &[u64; 3], scope: [u8; 3], last_capture: u8) {
+        let mut planes = [0u64; 4];
+        for (side, &pile) in piles
+            .iter()
+            .enumerate()
+            .take(usize::from(self.rules.sides()))
+        {
+            // Code 1 + side: side 0 is plane 0, side 1 plane 1, side 2 planes 0 and 1.
+            let code = 1 + side;
+            planes[0] |= pile & 0u64.wrapping_sub((code & 1) as u64);
+            planes[1] |= pile & 0u64.wrapping_sub((code >> 1 & 1) as u64);
+        }
+        self.planes = planes;
+        self.scope = scope;
+        self.last_capture = last_capture;
+        self.plays = self.rules.plays_per_hand();
+        self.turn = (self.dealer + 1 + self.plays % self.rules.players) % self.rules.players;
+    }
+
+    /// Re-encodes a position unpacked by a playout (see `playout.rs`): the hands, piles,
+    /// scope and counters given; the batches from `next_batch` on stay as they are, and
+    /// every other card is on the table.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub(crate) fn set_unpacked(
         &mut self,
-        hands: &[CardSet; 4],
-        piles: &[CardSet; 3],
-        scope: &[u8; 3],
-        last_capture: Option<u8>,
+        hands: &[u64],
+        piles: &[u64; 3],
+        scope: [u8; 3],
+        last_capture: u8,
         plays: u8,
         turn: u8,
-        batches: &[CardSet; 10],
         next_batch: u8,
     ) {
-        let n = self.rules.players;
+        let before = *self;
         self.planes = [0; 4]; // everything on the table (code 0), then moved out
         for side in 0..self.rules.sides() {
-            self.relocate(piles[side as usize], TABLE, HandState::pile_code(side));
+            let pile = CardSet::from_bits_truncate(piles[side as usize]);
+            self.relocate(pile, TABLE, HandState::pile_code(side));
         }
-        for seat in 0..n {
-            let code = self.hand_code(seat);
-            self.relocate(hands[seat as usize], TABLE, code);
+        for (seat, &hand) in hands.iter().enumerate() {
+            let code = self.hand_code(seat as u8);
+            self.relocate(CardSet::from_bits_truncate(hand), TABLE, code);
         }
-        for b in next_batch..(self.rules.rounds() - 1) * n {
+        for b in next_batch..(self.rules.rounds() - 1) * self.rules.players {
             let code = self.batch_code(b);
-            self.relocate(batches[b as usize], TABLE, code);
+            self.relocate(before.at(code), TABLE, code);
         }
-        self.scope = *scope;
-        self.last_capture = last_capture.unwrap_or(NO_SIDE);
+        self.scope = scope;
+        self.last_capture = last_capture;
         self.plays = plays;
         self.turn = turn;
     }
@@ -949,6 +1102,15 @@ impl HandState {
             return None;
         }
         let k = self.rules.sides() as usize;
+        if k == 2 && self.scope[0] <= 40 && self.scope[1] <= 40 {
+            // Two piles that the encoding keeps disjoint: nothing to check.
+            let piles = [self.at(1), self.at(2)];
+            return Some(crate::score::score_two(
+                &self.rules,
+                piles,
+                [self.scope[0], self.scope[1]],
+            ));
+        }
         let mut piles = [CardSet::EMPTY; 3];
         for (side, pile) in piles.iter_mut().enumerate().take(k) {
             *pile = self.pile(side as u8);
@@ -989,6 +1151,37 @@ mod tests {
         assert_eq!(h.turn(), 0);
         assert_eq!(h.deck_len(), 30);
         assert_eq!(h.deck_order()[0].to_string(), "1c");
+    }
+
+    #[test]
+    fn dealing_lays_out_the_shuffled_deck() {
+        // `deal` settles and lays out the deck in one pass; it must give exactly the state
+        // `from_deck` builds from `Deck::shuffled`, and leave the RNG in the same state.
+        for (players, deal) in [
+            (2, DealKind::Standard),
+            (3, DealKind::Standard),
+            (4, DealKind::Standard),
+            (4, DealKind::Scopone),
+            (4, DealKind::ScoponeScientifico),
+        ] {
+            let rules = Rules {
+                players,
+                deal,
+                kings_redeal: false,
+                ..Rules::default()
+            };
+            for seed in 0..50u64 {
+                let dealer = (seed % u64::from(players)) as u8;
+                let (mut a, mut b) = (SplitMix64::new(seed), SplitMix64::new(seed));
+                let dealt = HandState::deal(rules, dealer, &mut a).unwrap();
+                let deck = Deck::shuffled(&mut b);
+                assert_eq!(dealt, HandState::from_deck(rules, dealer, &deck).unwrap());
+                assert_eq!(a, b);
+                let (again, order) =
+                    HandState::deal_with_deck(rules, dealer, &mut SplitMix64::new(seed)).unwrap();
+                assert_eq!((again, order), (dealt, deck));
+            }
+        }
     }
 
     #[test]

@@ -181,43 +181,90 @@ impl core::error::Error for ScoreError {}
 /// The primiera sum of a pile: the best primiera value per suit, added up. `None` if a
 /// suit is missing and `lenient` is false.
 pub fn primiera_value(pile: CardSet, lenient: bool) -> Option<u8> {
-    let bits = pile.bits();
-    let mut sum = 0u8;
-    for suit in 0..4 {
-        let best = BEST_PRIMIERA[(bits >> (10 * suit) & 0x3FF) as usize];
-        if best == 0 && !lenient {
-            return None;
-        }
-        sum += best;
-    }
-    Some(sum)
+    let tally = Tally::of(pile);
+    (lenient || tally.empty_suits() == 0).then_some(tally.primiera())
 }
 
-/// The best primiera value among the cards of one suit, indexed by the suit's 10 bits.
-static BEST_PRIMIERA: [u8; 1024] = best_primiera_table();
+/// Per suit, indexed by its 10 bits of a pile: bits 0 … 7 the best primiera value, 8 … 15
+/// the number of cards, 16 … 19 whether it holds the 7, 20 … 23 the 6, 24 … 27 the Ace,
+/// 28 … 31 whether it is empty. The fields of four suits add up without overflowing.
+static SUIT_TALLY: [u32; 1024] = suit_tally_table();
 
-const fn best_primiera_table() -> [u8; 1024] {
-    let mut table = [0u8; 1024];
+const fn suit_tally_table() -> [u32; 1024] {
+    let mut table = [0u32; 1024];
     let mut mask = 0;
     while mask < 1024 {
         let mut best = 0;
+        let mut count = 0;
         let mut v = 1;
         while v <= 10 {
             if mask >> (v - 1) & 1 == 1 {
                 let p = match Card::new(Suit::Denari, v as u8) {
-                    Some(c) => c.primiera_value(),
+                    Some(c) => c.primiera_value() as u32,
                     None => 0,
                 };
                 if p > best {
                     best = p;
                 }
+                count += 1;
             }
             v += 1;
         }
-        table[mask] = best;
+        let m = mask as u32;
+        table[mask] = best
+            | count << 8
+            | (m >> 6 & 1) << 16
+            | (m >> 5 & 1) << 20
+            | (m & 1) << 24
+            | ((mask == 0) as u32) << 28;
         mask += 1;
     }
     table
+}
+
+/// The tallies of a pile, from four lookups in [`SUIT_TALLY`].
+#[derive(Copy, Clone)]
+struct Tally {
+    sum: u32,
+    coins: u32,
+}
+
+impl Tally {
+    #[inline]
+    fn of(pile: CardSet) -> Tally {
+        let b = pile.bits();
+        let suit = |k: u32| SUIT_TALLY[(b >> (10 * k)) as usize & 0x3FF];
+        let coins = suit(0);
+        Tally {
+            sum: coins + suit(1) + suit(2) + suit(3),
+            coins,
+        }
+    }
+    #[inline]
+    fn primiera(self) -> u8 {
+        self.sum as u8
+    }
+    #[inline]
+    fn cards(self) -> u8 {
+        (self.sum >> 8) as u8
+    }
+    #[inline]
+    fn coins(self) -> u8 {
+        (self.coins >> 8) as u8
+    }
+    #[inline]
+    fn count(self, value: u8) -> u8 {
+        let shift = match value {
+            7 => 16,
+            6 => 20,
+            _ => 24, // the Ace
+        };
+        (self.sum >> shift & 0xF) as u8
+    }
+    #[inline]
+    fn empty_suits(self) -> u32 {
+        self.sum >> 28
+    }
 }
 
 /// The napola points of a pile: k when `1d` … `kd` are all in it (k ≥ 3), else 0.
@@ -245,6 +292,53 @@ fn strict_max<K: Ord + Copy>(keys: &[K]) -> Option<usize> {
     }
 }
 
+/// One side's breakdown before the comparisons (carte, denari, primiera).
+#[inline(always)]
+fn side_score(rules: &Rules, pile: CardSet, scope: u8, t: Tally) -> SideScore {
+    let classic = matches!(rules.primiera, PrimieraRule::Classic);
+    SideScore {
+        scope,
+        carte: 0,
+        denari: 0,
+        settebello: pile.contains(Card::SETTEBELLO) as u8,
+        primiera: 0,
+        napola: if rules.napola { napola_points(pile) } else { 0 },
+        re_bello: (rules.re_bello && pile.contains(Card::RE_BELLO)) as u8,
+        cards: t.cards(),
+        coins: t.coins(),
+        sevens: t.count(7),
+        primiera_value: (!classic || t.empty_suits() == 0).then_some(t.primiera()),
+    }
+}
+
+/// [`score_hand`] for two sides (checked piles and scope), without the loops: the usual
+/// case, and the end of every random playout.
+#[inline]
+pub(crate) fn score_two(rules: &Rules, piles: [CardSet; 2], scope: [u8; 2]) -> HandScore {
+    let (ta, tb) = (Tally::of(piles[0]), Tally::of(piles[1]));
+    let mut a = side_score(rules, piles[0], scope[0], ta);
+    let mut b = side_score(rules, piles[1], scope[1], tb);
+    // 1 to the side with strictly more; nobody on a tie.
+    let strictly = |x: u8, y: u8| (u8::from(x > y), u8::from(y > x));
+    (a.carte, b.carte) = strictly(a.cards, b.cards);
+    (a.denari, b.denari) = strictly(a.coins, b.coins);
+    (a.primiera, b.primiera) = match rules.primiera {
+        // `None` (no primiera) sorts below every sum; if nobody has one, nobody scores.
+        PrimieraRule::Classic | PrimieraRule::Lenient => (
+            u8::from(a.primiera_value > b.primiera_value),
+            u8::from(b.primiera_value > a.primiera_value),
+        ),
+        PrimieraRule::MostSevens => {
+            let key = |t: Tally| (t.count(7), t.count(6), t.count(1));
+            (u8::from(key(ta) > key(tb)), u8::from(key(tb) > key(ta)))
+        }
+    };
+    HandScore {
+        sides: 2,
+        side: [a, b, SideScore::default()],
+    }
+}
+
 /// Scores one hand from each side's pile and scope count (RULES.md §5).
 ///
 /// The piles must be disjoint; they need not hold all 40 cards.
@@ -267,17 +361,23 @@ pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<Hand
     if let Some(side) = scope.iter().position(|&s| s > 40) {
         return Err(ScoreError::TooManyScope { side: side as u8 });
     }
+    if let ([a, b], [sa, sb]) = (piles, scope) {
+        return Ok(score_two(rules, [*a, *b], [*sa, *sb]));
+    }
     let n = sides as usize;
     let mut side = [SideScore::default(); 3];
-    let lenient = !matches!(rules.primiera, PrimieraRule::Classic);
+    let mut tally = [Tally { sum: 0, coins: 0 }; 3];
+    let classic = matches!(rules.primiera, PrimieraRule::Classic);
     for i in 0..n {
         let pile = piles[i];
+        let t = Tally::of(pile);
+        tally[i] = t;
         let s = &mut side[i];
         s.scope = scope[i];
-        s.cards = pile.len() as u8;
-        s.coins = pile.count_suit(Suit::Denari) as u8;
-        s.sevens = pile.count_value(7) as u8;
-        s.primiera_value = primiera_value(pile, lenient);
+        s.cards = t.cards();
+        s.coins = t.coins();
+        s.sevens = t.count(7);
+        s.primiera_value = (!classic || t.empty_suits() == 0).then_some(t.primiera());
         s.settebello = pile.contains(Card::SETTEBELLO) as u8;
         if rules.napola {
             s.napola = napola_points(pile);
@@ -308,10 +408,10 @@ pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<Hand
             strict_max(&keys[..n]).filter(|&w| keys[w].is_some())
         }
         PrimieraRule::MostSevens => {
-            let mut keys = [(0u32, 0u32, 0u32); 3];
+            let mut keys = [(0u8, 0u8, 0u8); 3];
             for i in 0..n {
-                let p = piles[i];
-                keys[i] = (p.count_value(7), p.count_value(6), p.count_value(1));
+                let t = tally[i];
+                keys[i] = (t.count(7), t.count(6), t.count(1));
             }
             strict_max(&keys[..n])
         }

@@ -10,40 +10,10 @@ use scopa_core::{
     Rules, SNAPSHOT_LEN, SplitMix64,
 };
 use scopa_tests::oracle::{self, cards_of};
-use scopa_tests::walk::{Tracker, check_conservation, check_moves, pick};
+use scopa_tests::walk::{Tracker, check_conservation, check_moves, expected_hand_size, pick};
 
-/// Every (players, deal) pair that validates.
-const TABLES: [(u8, DealKind); 5] = [
-    (2, DealKind::Standard),
-    (3, DealKind::Standard),
-    (4, DealKind::Standard),
-    (4, DealKind::Scopone),
-    (4, DealKind::ScoponeScientifico),
-];
-
-fn rules_with_target(target: std::ops::RangeInclusive<u8>) -> impl Strategy<Value = Rules> {
-    (
-        select(TABLES.to_vec()),
-        target,
-        select(PrimieraRule::ALL.to_vec()),
-        select(AceRule::ALL.to_vec()),
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-    )
-        .prop_map(
-            |((players, deal), target, primiera, ace, napola, re_bello, kings_redeal)| Rules {
-                players,
-                deal,
-                target,
-                primiera,
-                ace,
-                napola,
-                re_bello,
-                kings_redeal,
-            },
-        )
-}
+mod common;
+use common::{TABLES, config, played, rules_with_target};
 
 /// Every option combination that validates (short targets keep matches quick).
 fn any_rules() -> impl Strategy<Value = Rules> {
@@ -317,15 +287,7 @@ proptest! {
         fix_crc in any::<bool>(),
         choices in any::<u64>(),
     ) {
-        let mut m = Match::new(rules, seed).unwrap();
-        let mut rng = SplitMix64::new(choices);
-        for _ in 0..plies {
-            if m.is_over() {
-                break;
-            }
-            let moves = m.legal_moves();
-            m.play(m.turn(), moves[pick(&mut rng, moves.len())]).unwrap();
-        }
+        let m = played(rules, seed, plies, choices);
         let mut bytes = m.to_bytes();
         for (at, x) in &mutations {
             bytes[*at] ^= x;
@@ -594,23 +556,6 @@ fn has_scopa(events: &[Event]) -> bool {
     events.iter().any(|e| matches!(e, Event::Scopa { .. }))
 }
 
-/// `cases` proptest cases, scaled by `SCOPA_PROPTEST_SCALE` (a float, default 1); failing
-/// cases are kept beside this file in `props.proptest-regressions` (the default location
-/// needs a `lib.rs` above the test file, which `tests/tests/` has not).
-fn config(cases: u32) -> ProptestConfig {
-    let scale: f64 = std::env::var("SCOPA_PROPTEST_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1.0);
-    ProptestConfig {
-        cases: ((f64::from(cases) * scale) as u32).max(1),
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
-        )),
-        ..ProptestConfig::default()
-    }
-}
-
 /// The public parts of two views agree.
 fn compare_public(a: &PlayerView, b: &PlayerView) {
     assert_eq!(a.seat(), b.seat());
@@ -789,6 +734,92 @@ proptest! {
     }
 }
 
+/// The fast random paths from `h` (`random_move`, `playout_random`, with the generator
+/// seeded by `draw_seed`) against `legal_moves()[below(rng, len)]`: the same move at every
+/// play, the generator left in the same state, only legal moves (the tracker replays them
+/// through the checked `play`), and the same end and score.
+fn check_random_playout(h: HandState, draw_seed: u64) -> Result<(), TestCaseError> {
+    let mut fast = h;
+    fast.playout_random(&mut SplitMix64::new(draw_seed));
+    let mut slow = h;
+    let mut tracker = Tracker::new(&h);
+    let mut r1 = SplitMix64::new(draw_seed);
+    let mut r2 = SplitMix64::new(draw_seed);
+    while !slow.is_finished() {
+        let mv = slow
+            .random_move(&mut r1)
+            .expect("a move while the hand is on");
+        let moves = slow.legal_moves();
+        let expected = moves[scopa_core::deal::below(&mut r2, moves.len() as u32) as usize];
+        prop_assert_eq!(mv, expected);
+        prop_assert_eq!(&r1, &r2);
+        tracker.play(&mut slow, mv);
+    }
+    prop_assert_eq!(slow.random_move(&mut r1), None);
+    check_conservation(&fast);
+    prop_assert_eq!(fast, slow);
+    prop_assert_eq!(fast.score(), slow.score());
+    Ok(())
+}
+
+/// A position of any rules after `plays` plays, with the 40 cards of `order` laid out in
+/// turn: the hands (of the sizes §2 gives), the undealt deck, then `table_len` cards on the
+/// table — the lowest values first when `low`, for tables full of repeated values — and
+/// the rest in the piles, side by side as `split` says. `None` when `from_position`
+/// refuses it (a table no game reaches).
+#[allow(clippy::too_many_arguments)]
+fn arbitrary_position(
+    rules: Rules,
+    dealer: u8,
+    plays: u8,
+    order: &[u8],
+    table_len: usize,
+    low: bool,
+    split: u64,
+    scope: [u8; 3],
+    last: Option<u8>,
+) -> Option<HandState> {
+    let n = rules.players;
+    let sides = rules.sides();
+    let mut cards: Vec<Card> = order
+        .iter()
+        .map(|&i| Card::from_index(i).unwrap())
+        .collect();
+    let mut hands = Vec::new();
+    for seat in 0..n {
+        let size = usize::from(expected_hand_size(&rules, dealer, plays, seat));
+        hands.push(cards.drain(..size).collect::<CardSet>());
+    }
+    let per_round = usize::from(rules.plays_per_round());
+    let deck_len = if plays >= rules.plays_per_hand() {
+        0
+    } else {
+        40 - usize::from(rules.initial_table()) - (usize::from(plays) / per_round + 1) * per_round
+    };
+    let deck: Vec<Card> = cards.drain(..deck_len).collect();
+    if low {
+        cards.sort_by_key(|c| c.value());
+    }
+    let table: CardSet = cards.drain(..table_len.min(cards.len())).collect();
+    let mut piles = vec![CardSet::EMPTY; usize::from(sides)];
+    let count = piles.len();
+    for (i, card) in cards.into_iter().enumerate() {
+        piles[(split >> (2 * (i % 32)) & 3) as usize % count].insert(card);
+    }
+    HandState::from_position(
+        rules,
+        dealer,
+        plays,
+        &hands,
+        table,
+        &piles,
+        &scope[..usize::from(sides)],
+        last.map(|s| s % sides),
+        &deck,
+    )
+    .ok()
+}
+
 proptest! {
     #![proptest_config(config(1500))]
 
@@ -811,23 +842,42 @@ proptest! {
             let moves = h.legal_moves();
             h.play(h.turn(), moves[pick(&mut rng, moves.len())]).unwrap();
         }
-        let mut fast = h;
-        fast.playout_random(&mut SplitMix64::new(draw_seed));
-        let mut slow = h;
-        let mut tracker = Tracker::new(&h);
-        let mut r1 = SplitMix64::new(draw_seed);
-        let mut r2 = SplitMix64::new(draw_seed);
-        while !slow.is_finished() {
-            let mv = slow.random_move(&mut r1).expect("a move while the hand is on");
-            let moves = slow.legal_moves();
-            let expected = moves[scopa_core::deal::below(&mut r2, moves.len() as u32) as usize];
-            prop_assert_eq!(mv, expected);
-            prop_assert_eq!(&r1, &r2);
-            tracker.play(&mut slow, mv);
-        }
-        prop_assert_eq!(slow.random_move(&mut r1), None);
-        check_conservation(&fast);
-        prop_assert_eq!(fast, slow);
-        prop_assert_eq!(fast.score(), slow.score());
+        check_random_playout(h, draw_seed)?;
+    }
+}
+
+proptest! {
+    // About one drawn position in eight is refused (a table with more than 25 captures for
+    // some card, which no game reaches): allow as many refusals as cases.
+    #![proptest_config(ProptestConfig {
+        max_global_rejects: config(1500).cases,
+        ..config(1500)
+    })]
+
+    /// The same guarantee from positions no random game need reach, as an AI samples them
+    /// (`HandState::from_position`): any rules, any point of the hand, tables of up to 12
+    /// cards that repeat values (the playout's general path) or not (its lookup tables),
+    /// any piles, scope and last capturer. The moves there equal the oracle's too.
+    #[test]
+    fn random_playouts_from_arbitrary_positions_equal_the_checked_path(
+        rules in any_rules(),
+        dealer in 0u8..4,
+        plays in 0u8..40,
+        order in Just((0u8..40).collect::<Vec<_>>()).prop_shuffle(),
+        table_len in 0usize..13,
+        low in any::<bool>(),
+        split in any::<u64>(),
+        scope in [0u8..3, 0u8..3, 0u8..3],
+        last in proptest::option::of(0u8..3),
+        draw_seed in any::<u64>(),
+    ) {
+        let dealer = dealer % rules.players;
+        let plays = plays % (rules.plays_per_hand() + 1);
+        let position =
+            arbitrary_position(rules, dealer, plays, &order, table_len, low, split, scope, last);
+        prop_assume!(position.is_some(), "a table no game reaches");
+        let h = position.unwrap();
+        check_moves(&h);
+        check_random_playout(h, draw_seed)?;
     }
 }

@@ -1,0 +1,204 @@
+//! Instruction-count workloads for callgrind (`.ci/perf.sh`), not a timing benchmark.
+//!
+//! `icount <workload> [ops]` prepares its inputs, then runs `ops` operations inside one
+//! `#[inline(never)]` function `measured_*`, which is the only code callgrind counts
+//! (`--collect-atstart=no --toggle-collect=*<function>*`). The
+//! instructions per operation are the collected total divided by `ops`. Every input comes
+//! from a fixed seed, so a given binary executes exactly the same instructions on every
+//! run.
+//!
+//! Workloads (an operation in brackets):
+//! - `deal_2p` [one deal]: what `scopa bench` times — shuffle and deal a 2-player hand
+//!   with [`HandState::deal`], [`HandState::playout_random`] to the end, [`HandState::score`].
+//! - `deal_4p_scopone` [one deal]: the same for 4 players, scopone classico (9 cards each).
+//! - `deal_4p_scientifico` [one deal]: the same for 4 players, scopone scientifico.
+//! - `legal_moves_2p` [one call]: [`HandState::legal_moves`] on positions of random
+//!   2-player games.
+//! - `legal_moves_4p` [one call]: the same in 4-player scopone scientifico (10-card hands).
+//! - `legal_moves_into_2p`, `legal_moves_into_4p` [one call]: the same through
+//!   [`HandState::legal_moves_into`] into one reused list (no 2 KB list returned).
+//! - `captures_2p` [one position]: [`scopa_core::captures`] of every card of the hand to
+//!   play, on the same positions (what the alpha-beta search lists).
+//! - `play_2p` [one call]: [`HandState::play`] (checked, with its events) of every move of
+//!   random 2-player games, each on a copy of the position before it.
+//! - `play_unchecked_2p` [one call]: [`HandState::play_unchecked`] (the search's path) of
+//!   the same moves.
+//!
+//! Without an argument it lists the workloads, their default operation counts and their
+//! `measured_*` functions.
+
+use std::hint::black_box;
+
+use scopa_core::deal::below;
+use scopa_core::{DealKind, HandState, Move, Rules, SplitMix64};
+
+fn scopone() -> Rules {
+    Rules {
+        players: 4,
+        deal: DealKind::Scopone,
+        ..Rules::default()
+    }
+}
+
+fn scientifico() -> Rules {
+    Rules {
+        players: 4,
+        deal: DealKind::ScoponeScientifico,
+        ..Rules::default()
+    }
+}
+
+/// Complete random deals; returns a digest of the scores.
+#[inline(never)]
+fn measured_deal(rules: Rules, rng: &mut SplitMix64, deals: u32) -> u64 {
+    let mut points = 0u64;
+    for _ in 0..deals {
+        let mut hand = match HandState::deal(rules, 0, rng) {
+            Ok(h) => h,
+            Err(_) => return u64::MAX,
+        };
+        hand.playout_random(rng);
+        if let Some(score) = hand.score() {
+            points += u64::from(score.totals()[0]);
+        }
+    }
+    points
+}
+
+#[inline(never)]
+fn measured_legal_moves(positions: &[HandState]) -> usize {
+    let mut total = 0;
+    for h in positions {
+        total += black_box(h).legal_moves().len();
+    }
+    total
+}
+
+#[inline(never)]
+fn measured_play(plays: &[(HandState, Move)]) -> usize {
+    let mut events = 0;
+    for (h, mv) in plays {
+        let mut h = *black_box(h);
+        match h.play(h.turn(), *black_box(mv)) {
+            Ok(ev) => events += ev.len(),
+            Err(_) => return usize::MAX,
+        }
+    }
+    events
+}
+
+#[inline(never)]
+fn measured_play_unchecked(plays: &[(HandState, Move)]) -> u64 {
+    let mut digest = 0;
+    for (h, mv) in plays {
+        let mut h = *black_box(h);
+        h.play_unchecked(*black_box(mv));
+        digest += u64::from(h.turn());
+    }
+    digest
+}
+
+#[inline(never)]
+fn measured_legal_moves_into(positions: &[HandState]) -> usize {
+    let mut list = scopa_core::MoveList::new();
+    let mut total = 0;
+    for h in positions {
+        black_box(h).legal_moves_into(&mut list);
+        total += black_box(&list).len();
+    }
+    total
+}
+
+#[inline(never)]
+fn measured_captures(positions: &[HandState]) -> usize {
+    let mut total = 0;
+    for h in positions {
+        let h = black_box(h);
+        for card in h.hand(h.turn()) {
+            total += scopa_core::captures(h.table(), card, h.rules().ace).len();
+        }
+    }
+    total
+}
+
+/// Every position (with the move then played) of random games until `count` are collected.
+fn random_plays(rules: Rules, count: usize, seed: u64) -> Vec<(HandState, Move)> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut game = 0u32;
+    while out.len() < count {
+        let dealer = (game % u32::from(rules.players)) as u8;
+        game += 1;
+        let mut h = HandState::deal(rules, dealer, &mut rng).expect("valid rules");
+        while !h.is_finished() && out.len() < count {
+            let moves = h.legal_moves();
+            let mv = moves[below(&mut rng, moves.len() as u32) as usize];
+            out.push((h, mv));
+            h.play_unchecked(mv);
+        }
+    }
+    out
+}
+
+fn positions(rules: Rules, count: usize) -> Vec<HandState> {
+    random_plays(rules, count, 7)
+        .into_iter()
+        .map(|(h, _)| h)
+        .collect()
+}
+
+/// (name, default operation count, the function that runs the operations)
+const WORKLOADS: [(&str, usize, &str); 10] = [
+    ("deal_2p", 20_000, "measured_deal"),
+    ("deal_4p_scopone", 10_000, "measured_deal"),
+    ("deal_4p_scientifico", 10_000, "measured_deal"),
+    ("legal_moves_2p", 100_000, "measured_legal_moves"),
+    ("legal_moves_4p", 100_000, "measured_legal_moves"),
+    ("legal_moves_into_2p", 100_000, "measured_legal_moves_into"),
+    ("legal_moves_into_4p", 100_000, "measured_legal_moves_into"),
+    ("captures_2p", 100_000, "measured_captures"),
+    ("play_2p", 100_000, "measured_play"),
+    ("play_unchecked_2p", 100_000, "measured_play_unchecked"),
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo bench` passes `--bench`; list the workloads then.
+    let Some(name) = args.first().filter(|a| !a.starts_with('-')) else {
+        for (name, ops, function) in WORKLOADS {
+            println!("{name} {ops} {function}");
+        }
+        return;
+    };
+    let Some(&(_, default_ops, _)) = WORKLOADS.iter().find(|(n, _, _)| n == name) else {
+        eprintln!("unknown workload {name}; run without arguments for the list");
+        std::process::exit(2);
+    };
+    let ops = match args.get(1).map(|s| s.parse::<usize>()) {
+        None => default_ops,
+        Some(Ok(n)) if n > 0 && n <= u32::MAX as usize => n,
+        Some(_) => {
+            eprintln!("the operation count must be a positive integer");
+            std::process::exit(2);
+        }
+    };
+    let mut rng = SplitMix64::new(0xBE7C);
+    let digest = match name.as_str() {
+        "deal_2p" => measured_deal(black_box(Rules::default()), &mut rng, ops as u32) as usize,
+        "deal_4p_scopone" => measured_deal(black_box(scopone()), &mut rng, ops as u32) as usize,
+        "deal_4p_scientifico" => {
+            measured_deal(black_box(scientifico()), &mut rng, ops as u32) as usize
+        }
+        "legal_moves_2p" => measured_legal_moves(&positions(Rules::default(), ops)),
+        "legal_moves_4p" => measured_legal_moves(&positions(scientifico(), ops)),
+        "legal_moves_into_2p" => measured_legal_moves_into(&positions(Rules::default(), ops)),
+        "legal_moves_into_4p" => measured_legal_moves_into(&positions(scientifico(), ops)),
+        "captures_2p" => measured_captures(&positions(Rules::default(), ops)),
+        "play_2p" => measured_play(&random_plays(Rules::default(), ops, 11)),
+        "play_unchecked_2p" => {
+            measured_play_unchecked(&random_plays(Rules::default(), ops, 11)) as usize
+        }
+        _ => unreachable!("checked against WORKLOADS"),
+    };
+    println!("{name} {ops} digest {digest}");
+}
