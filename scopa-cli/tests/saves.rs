@@ -90,6 +90,12 @@ fn moves(n: usize) -> String {
     s
 }
 
+/// A first save: `scopa play --seed SEED --save NAME` in `dir`, one move, then quit.
+fn first_save(dir: &Path, seed: &str, name: &str) {
+    let out = run(dir, &["play", "--seed", seed, "--save", name], &moves(1));
+    assert!(out.status.success(), "{}", text(&out));
+}
+
 /// Defect 4: the save was written to `FILE.tmp` with `File::create`, which follows a
 /// symbolic link planted at that name and overwrote its target.
 #[test]
@@ -125,12 +131,7 @@ fn a_link_planted_at_the_temporary_name_redirects_nothing() {
 fn saving_through_a_symlinked_save_updates_the_file_it_names() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    let first = run(
-        dir,
-        &["play", "--seed", "5", "--save", "real.scopa"],
-        &moves(1),
-    );
-    assert!(first.status.success(), "{}", text(&first));
+    first_save(dir, "5", "real.scopa");
     let before = saved_match(&dir.join("real.scopa"));
     std::os::unix::fs::symlink("real.scopa", dir.join("link.scopa")).unwrap();
     let second = run(dir, &["play", "--resume", "link.scopa"], &moves(2));
@@ -186,12 +187,7 @@ fn a_directory_is_neither_resumed_nor_saved_to() {
 fn a_save_that_cannot_be_written_leaves_the_old_save_and_no_temporary_file() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    let first = run(
-        dir,
-        &["play", "--seed", "8", "--save", "g.scopa"],
-        &moves(1),
-    );
-    assert!(first.status.success(), "{}", text(&first));
+    first_save(dir, "8", "g.scopa");
     let before = fs::read(dir.join("g.scopa")).unwrap();
     // Ignore SIGXFSZ so the write fails with EFBIG instead of killing the program.
     let script = format!(

@@ -94,6 +94,29 @@ impl HandScore {
         }
     }
 
+    /// The breakdown made of `sides` (2 or 3 of them, in side order): a score read back from
+    /// a front-end's copy of an [`Event::HandFinished`](crate::Event::HandFinished), to write
+    /// it with the session's texts or transcript. `None` for another number of sides.
+    ///
+    /// ```
+    /// use scopa_core::{score_hand, CardSet, HandScore, Rules};
+    /// let pile: CardSet = "7d 7c 1s".parse().unwrap();
+    /// let score = score_hand(&Rules::default(), &[pile, !pile], &[0, 1]).unwrap();
+    /// assert_eq!(HandScore::from_sides(score.sides()), Some(score));
+    /// assert_eq!(HandScore::from_sides(&score.sides()[..1]), None);
+    /// ```
+    pub fn from_sides(sides: &[SideScore]) -> Option<HandScore> {
+        if !(2..=3).contains(&sides.len()) {
+            return None;
+        }
+        let mut side = [SideScore::default(); 3];
+        side[..sides.len()].copy_from_slice(sides);
+        Some(HandScore {
+            sides: sides.len() as u8,
+            side,
+        })
+    }
+
     /// The results of every side.
     pub fn sides(&self) -> &[SideScore] {
         &self.side[..self.sides as usize]

@@ -564,7 +564,7 @@ fn last_hand_of(rules: &Rules, bytes: &[u8]) -> Result<FinishedHand, SnapshotErr
     }
     let score =
         score_hand(rules, &piles[..k], &scope[..k]).map_err(SnapshotError::LastHandPiles)?;
-    let taken = piles[0] | piles[1] | piles[2];
+    let taken = piles[0].union(piles[1]).union(piles[2]);
     if let Some(card) = (CardSet::ALL - taken).first() {
         return Err(SnapshotError::LastHandCardMissing { card });
     }
@@ -606,6 +606,25 @@ mod tests {
             let mv = *m.legal_moves().last().unwrap();
             m.play(m.turn(), mv).unwrap();
         }
+    }
+
+    /// The kings redeals of the current hand are saved and restored, under `kings_redeal`;
+    /// without it a save (with none) restores too.
+    #[test]
+    fn redeals_round_trip() {
+        let m = (0..20_000)
+            .map(|seed| Match::new(Rules::default(), seed).unwrap())
+            .find(|m| m.redeals() > 0)
+            .unwrap();
+        let b = m.to_bytes();
+        assert_eq!(b[FLAGS] >> 1, m.redeals());
+        assert_eq!(Match::from_bytes(&b), Ok(m));
+        let no_redeal = Rules {
+            kings_redeal: false,
+            ..Rules::default()
+        };
+        let m = Match::new(no_redeal, 4).unwrap();
+        assert_eq!(Match::from_bytes(&m.to_bytes()), Ok(m));
     }
 
     // ----- one save per check, breaking exactly that check -----
@@ -854,6 +873,14 @@ mod tests {
         let mut b = good;
         b[LAST_SCOPE + 2] = 1;
         refused(b, SnapshotError::LastHandMissingSide { side: 2 });
+        // As many scope as a side has plays: accepted (with the scores that follow).
+        let mut b = good;
+        b[LAST_SCOPE + 1] = 18;
+        let extra = 18 - u16::from(last.scope[1]);
+        let s = m.scores();
+        set_scores(&mut b, [s[0], s[1] + extra, 0]);
+        let back = Match::from_bytes(&reseal(b)).unwrap();
+        assert_eq!(back.last_hand().unwrap().scope[1], 18);
         let mut b = good;
         b[LAST_SCOPE + 1] = 19;
         refused(

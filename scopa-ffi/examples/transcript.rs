@@ -1,15 +1,17 @@
 //! Prints the transcript hash of an AI-only match, for the Kotlin and Swift tests to
 //! compare with: `cargo run -p scopa-ffi --example transcript -- <seed> <players> <level>`
-//! (level: random, easy, medium, expert, handheld). With `--text` prints the transcript.
+//! (level: random, easy, medium, expert, handheld). With `--text` prints the transcript; with
+//! `--session` plays a watch-mode `Session` instead and hashes its session transcript.
 
 use scopa_ffi::AiLevel;
-use scopa_ffi::transcript::{fnv1a, play_transcript};
+use scopa_ffi::transcript::{fnv1a, play_transcript, session_transcript};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let text_too = args.iter().any(|a| a == "--text");
-    let args: Vec<&String> = args.iter().filter(|a| *a != "--text").collect();
-    let usage = "usage: transcript <seed> <players> <random|easy|medium|expert|handheld> [--text]";
+    let session = args.iter().any(|a| a == "--session");
+    let args: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let usage = "usage: transcript <seed> <players> <random|easy|medium|expert|handheld> [--text] [--session]";
     let [seed, players, level] = args.as_slice() else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -29,7 +31,12 @@ fn main() {
             std::process::exit(2);
         }
     };
-    match play_transcript(players, level, seed) {
+    let text = if session {
+        session_transcript(players, level, seed).map_err(|e| e.to_string())
+    } else {
+        play_transcript(players, level, seed).map_err(|e| e.to_string())
+    };
+    match text {
         Ok(text) => {
             if text_too {
                 print!("{text}");

@@ -139,11 +139,22 @@ impl From<PlayError> for ScopaError {
     }
 }
 
-/// Runs `f`, turning a panic into [`ScopaError::Internal`]: no panic crosses the FFI.
-pub(crate) fn guard<T>(
-    call: &str,
-    f: impl FnOnce() -> Result<T, ScopaError>,
-) -> Result<T, ScopaError> {
+/// An error type with a variant for bugs, which a caught panic becomes.
+pub(crate) trait FromPanic {
+    /// The error for a panic of `call` with message `what`.
+    fn from_panic(call: &str, what: &str) -> Self;
+}
+
+impl FromPanic for ScopaError {
+    fn from_panic(call: &str, what: &str) -> ScopaError {
+        ScopaError::Internal {
+            reason: format!("{call} panicked: {what}"),
+        }
+    }
+}
+
+/// Runs `f`, turning a panic into the error's `Internal` variant: no panic crosses the FFI.
+pub(crate) fn guard<T, E: FromPanic>(call: &str, f: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(result) => result,
         Err(payload) => {
@@ -154,9 +165,7 @@ pub(crate) fn guard<T>(
             } else {
                 "a panic without a message".to_string()
             };
-            Err(ScopaError::Internal {
-                reason: format!("{call} panicked: {what}"),
-            })
+            Err(E::from_panic(call, &what))
         }
     }
 }

@@ -16,11 +16,17 @@ compile_error!("scopa-ffi needs panic = \"unwind\" so that a panic becomes Scopa
 mod error;
 mod game;
 pub mod save;
+pub mod session;
 pub mod transcript;
 mod types;
 
 pub use error::ScopaError;
 pub use game::ScopaMatch;
+pub use session::{
+    AceText, DealText, HandSummary, Labels, Lang, LevelText, Phase, PrimieraText, ScriptLine,
+    Session, SessionError, SessionEvent, SessionHint, SessionNames, SessionPlay, SessionSettings,
+    SideScore, SummaryRow, TableState, UiTexts, Update,
+};
 pub use types::{
     AceRule, AiLevel, Card, DealKind, GameConfig, GameEvent, GameView, HandBreakdown, Hint,
     HintReason, Move, PlayRecord, PrimieraRule, RulesConfig, SideBreakdown, SideView, Suit,

@@ -11,6 +11,9 @@
 //! Every line ends with `\n`; the hash is 64-bit FNV-1a of the UTF-8 text, printed as 16
 //! lower-case hex digits.
 
+use crate::session::{
+    Lang, Phase, Session, SessionError, SessionSettings, transcript_event, transcript_start,
+};
 use crate::{AiLevel, GameConfig, GameEvent, ScopaError, ScopaMatch, default_rules};
 
 /// The transcript line of `event`, if it has one.
@@ -73,4 +76,35 @@ pub fn play_transcript(players: u32, level: AiLevel, seed: u64) -> Result<String
         }
     }
     Ok(text)
+}
+
+/// Plays a whole session of `players` seats, all AIs at `level` (watch mode), default rules,
+/// from `seed`, through the `Session` API; returns its transcript in the session format
+/// (`scopa_core::session::transcript`: the settings line, the first deal, every event).
+pub fn session_transcript(players: u32, level: AiLevel, seed: u64) -> Result<String, SessionError> {
+    let settings = SessionSettings {
+        rules: crate::RulesConfig {
+            players,
+            ..default_rules()
+        },
+        seats: vec![Some(level); players as usize],
+        undo: false,
+        lang: Lang::En,
+    };
+    let session = Session::new(settings.clone(), seed)?;
+    let mut text = transcript_start(settings)?;
+    text.push('\n');
+    text.push_str(&transcript_event(session.deal_event()?)?);
+    text.push('\n');
+    loop {
+        let update = match session.state()?.phase {
+            Phase::MatchOver { .. } => return Ok(text),
+            Phase::AiDue { .. } => session.run_ai()?,
+            _ => session.proceed()?,
+        };
+        for event in update.events {
+            text.push_str(&transcript_event(event)?);
+            text.push('\n');
+        }
+    }
 }

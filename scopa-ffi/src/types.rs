@@ -424,26 +424,44 @@ impl From<Play> for PlayRecord {
     }
 }
 
+impl From<CoreDeal> for DealKind {
+    fn from(d: CoreDeal) -> DealKind {
+        match d {
+            CoreDeal::Standard => DealKind::Standard,
+            CoreDeal::Scopone => DealKind::Scopone,
+            CoreDeal::ScoponeScientifico => DealKind::ScoponeScientifico,
+        }
+    }
+}
+
+impl From<CorePrimiera> for PrimieraRule {
+    fn from(p: CorePrimiera) -> PrimieraRule {
+        match p {
+            CorePrimiera::Classic => PrimieraRule::Classic,
+            CorePrimiera::Lenient => PrimieraRule::Lenient,
+            CorePrimiera::MostSevens => PrimieraRule::MostSevens,
+        }
+    }
+}
+
+impl From<CoreAce> for AceRule {
+    fn from(a: CoreAce) -> AceRule {
+        match a {
+            CoreAce::Plain => AceRule::Plain,
+            CoreAce::TakesAll => AceRule::TakesAll,
+            CoreAce::MatchTakesAll => AceRule::MatchTakesAll,
+        }
+    }
+}
+
 impl From<Rules> for RulesConfig {
     fn from(r: Rules) -> RulesConfig {
         RulesConfig {
             players: u32::from(r.players),
-            deal: match r.deal {
-                CoreDeal::Standard => DealKind::Standard,
-                CoreDeal::Scopone => DealKind::Scopone,
-                CoreDeal::ScoponeScientifico => DealKind::ScoponeScientifico,
-            },
+            deal: r.deal.into(),
             target: u32::from(r.target),
-            primiera: match r.primiera {
-                CorePrimiera::Classic => PrimieraRule::Classic,
-                CorePrimiera::Lenient => PrimieraRule::Lenient,
-                CorePrimiera::MostSevens => PrimieraRule::MostSevens,
-            },
-            ace: match r.ace {
-                CoreAce::Plain => AceRule::Plain,
-                CoreAce::TakesAll => AceRule::TakesAll,
-                CoreAce::MatchTakesAll => AceRule::MatchTakesAll,
-            },
+            primiera: r.primiera.into(),
+            ace: r.ace.into(),
             napola: r.napola,
             re_bello: r.re_bello,
             kings_redeal: r.kings_redeal,
@@ -454,13 +472,21 @@ impl From<Rules> for RulesConfig {
 impl RulesConfig {
     /// The core rules, validated.
     pub fn to_core(&self) -> Result<Rules, ScopaError> {
+        let rules = self.to_core_unchecked()?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// The core rules, with only the numbers checked to fit (the session validates the rest
+    /// and says what is wrong in its language).
+    pub fn to_core_unchecked(&self) -> Result<Rules, ScopaError> {
         let players = u8::try_from(self.players).map_err(|_| ScopaError::InvalidConfig {
             reason: format!("players must be 2, 3 or 4, not {}", self.players),
         })?;
         let target = u8::try_from(self.target).map_err(|_| ScopaError::InvalidConfig {
             reason: format!("target must be 1 to 255 points, not {}", self.target),
         })?;
-        let rules = Rules {
+        Ok(Rules {
             players,
             deal: match self.deal {
                 DealKind::Standard => CoreDeal::Standard,
@@ -481,9 +507,7 @@ impl RulesConfig {
             napola: self.napola,
             re_bello: self.re_bello,
             kings_redeal: self.kings_redeal,
-        };
-        rules.validate()?;
-        Ok(rules)
+        })
     }
 }
 

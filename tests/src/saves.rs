@@ -1,6 +1,7 @@
-//! Playing a restored match or session to its end, checking at every step that the state
-//! saves and restores to itself — the invariant behind the snapshot properties and the
-//! fuzz targets ("every state reachable from an accepted save round-trips").
+//! Playing a restored match or session to its end, checking that the states reached save
+//! and restore to themselves — every state ([`Check::Every`], the snapshot properties) or
+//! those where a save's counters change ([`Check::HandStarts`], the fuzz targets): the
+//! invariant "every state reachable from an accepted save round-trips".
 
 use scopa_core::session::{Action, Phase, Session};
 use scopa_core::{Match, SNAPSHOT_LEN, SplitMix64};

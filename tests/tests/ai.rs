@@ -1,15 +1,20 @@
 //! Property tests of the AI players (scopa_core::ai): legality, determinism, fairness
 //! (hidden cards cannot change a move), budgets, no allocation, exact endgames, hints,
 //! and one cheap seeded strength check so a broken AI cannot land.
+//!
+//! The properties draw the rules from every deal and option (players 2–4, standard and
+//! both scopone deals, every primiera and Ace rule, napola, re bello, kings redeal); their
+//! case counts scale with `SCOPA_PROPTEST_SCALE` (see `common::config`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use proptest::prelude::*;
 use scopa_core::ai::{self, Budget, Level, Reason};
-use scopa_core::{
-    Card, CardSet, DealKind, Deck, Event, HandState, Match, Move, Play, PlayerView, Rules,
-};
+use scopa_core::{Card, CardSet, Deck, Event, HandState, Match, Move, Play, PlayerView, Rules};
+
+mod common;
+use common::{config, rules_with_target};
 
 // ----- an allocator that counts allocations made by the current thread while armed -----
 
@@ -64,17 +69,9 @@ const SMALL: Budget = Budget {
     nodes: 1_500,
 };
 
-fn rules_for(players: u8, deal: u8) -> Rules {
-    let deal = match (players, deal % 3) {
-        (4, 1) => DealKind::Scopone,
-        (4, 2) => DealKind::ScoponeScientifico,
-        _ => DealKind::Standard,
-    };
-    Rules {
-        players,
-        deal,
-        ..Rules::default()
-    }
+/// Every deal and option (the target does not matter within a hand).
+fn any_rules() -> impl Strategy<Value = Rules> {
+    rules_with_target(1..=21)
 }
 
 fn budget_for(level: Level) -> Budget {
@@ -148,14 +145,13 @@ fn exact_value(st: &HandState, side: u8) -> i32 {
 // ----- properties -----
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(config(64))]
 
-    /// Every level plays only legal moves through a whole hand, for 2, 3 and 4 players and
-    /// every deal; and the same view and seed give the same move.
+    /// Every level plays only legal moves through a whole hand, under every deal and
+    /// option; and the same view and seed give the same move.
     #[test]
-    fn every_ai_move_is_legal_and_deterministic(seed in any::<u64>(), players in 2u8..=4, deal in 0u8..3, lvl in 0usize..5) {
+    fn every_ai_move_is_legal_and_deterministic(seed in any::<u64>(), rules in any_rules(), lvl in 0usize..5) {
         let level = Level::ALL[lvl];
-        let rules = rules_for(players, deal);
         let mut game = Match::new(rules, seed).unwrap();
         let budget = budget_for(level);
         play_hand(&mut game, |view, ply| {
@@ -171,8 +167,7 @@ proptest! {
     /// Two positions that differ only in cards the seat cannot see (the other hands and the
     /// deck order) give the same move, for every level.
     #[test]
-    fn hidden_cards_do_not_change_the_move(seed in any::<u64>(), players in 2u8..=4, stop in 0usize..30, shuffle in any::<u64>()) {
-        let rules = rules_for(players, 0);
+    fn hidden_cards_do_not_change_the_move(seed in any::<u64>(), rules in any_rules(), stop in 0usize..30, shuffle in any::<u64>()) {
         let mut game = Match::with_first_dealer(rules, seed, 0).unwrap();
         for _ in 0..stop {
             let mv = ai::choose_move(Level::Easy, &game.view(game.turn()).unwrap(), 1).unwrap();
@@ -202,8 +197,7 @@ proptest! {
     /// The search never uses more nodes or samples than its budget, and makes no
     /// allocation.
     #[test]
-    fn budgets_are_respected_and_nothing_is_allocated(seed in any::<u64>(), players in 2u8..=4, stop in 0usize..34, samples in 0u16..12, nodes in 0u32..6_000) {
-        let rules = rules_for(players, 0);
+    fn budgets_are_respected_and_nothing_is_allocated(seed in any::<u64>(), rules in any_rules(), stop in 0usize..34, samples in 0u16..12, nodes in 0u32..6_000) {
         let mut game = Match::new(rules, seed).unwrap();
         for _ in 0..stop {
             let mv = ai::choose_move(Level::Medium, &game.view(game.turn()).unwrap(), 1).unwrap();
@@ -231,10 +225,11 @@ proptest! {
     }
 
     /// In 2 players once the deck is empty nothing is hidden: the expert's move is one of
-    /// the exactly best moves (checked against a plain full-width minimax).
+    /// the exactly best moves (checked against a plain full-width minimax), under every
+    /// option of the 2-player game.
     #[test]
-    fn expert_solves_the_last_round_exactly(seed in any::<u64>(), extra in 0usize..5) {
-        let rules = Rules::default();
+    fn expert_solves_the_last_round_exactly(seed in any::<u64>(), options in any_rules(), extra in 0usize..5) {
+        let rules = Rules { players: 2, deal: scopa_core::DealKind::Standard, ..options };
         let mut game = Match::new(rules, seed).unwrap();
         for _ in 0..(30 + extra) {
             let mv = ai::choose_move(Level::Medium, &game.view(game.turn()).unwrap(), 3).unwrap();

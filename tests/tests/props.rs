@@ -12,38 +12,8 @@ use scopa_core::{
 use scopa_tests::oracle::{self, cards_of};
 use scopa_tests::walk::{Tracker, check_conservation, check_moves, expected_hand_size, pick};
 
-/// Every (players, deal) pair that validates.
-const TABLES: [(u8, DealKind); 5] = [
-    (2, DealKind::Standard),
-    (3, DealKind::Standard),
-    (4, DealKind::Standard),
-    (4, DealKind::Scopone),
-    (4, DealKind::ScoponeScientifico),
-];
-
-fn rules_with_target(target: std::ops::RangeInclusive<u8>) -> impl Strategy<Value = Rules> {
-    (
-        select(TABLES.to_vec()),
-        target,
-        select(PrimieraRule::ALL.to_vec()),
-        select(AceRule::ALL.to_vec()),
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-    )
-        .prop_map(
-            |((players, deal), target, primiera, ace, napola, re_bello, kings_redeal)| Rules {
-                players,
-                deal,
-                target,
-                primiera,
-                ace,
-                napola,
-                re_bello,
-                kings_redeal,
-            },
-        )
-}
+mod common;
+use common::{TABLES, config, played, rules_with_target};
 
 /// Every option combination that validates (short targets keep matches quick).
 fn any_rules() -> impl Strategy<Value = Rules> {
@@ -317,15 +287,7 @@ proptest! {
         fix_crc in any::<bool>(),
         choices in any::<u64>(),
     ) {
-        let mut m = Match::new(rules, seed).unwrap();
-        let mut rng = SplitMix64::new(choices);
-        for _ in 0..plies {
-            if m.is_over() {
-                break;
-            }
-            let moves = m.legal_moves();
-            m.play(m.turn(), moves[pick(&mut rng, moves.len())]).unwrap();
-        }
+        let m = played(rules, seed, plies, choices);
         let mut bytes = m.to_bytes();
         for (at, x) in &mutations {
             bytes[*at] ^= x;
@@ -592,23 +554,6 @@ proptest! {
 
 fn has_scopa(events: &[Event]) -> bool {
     events.iter().any(|e| matches!(e, Event::Scopa { .. }))
-}
-
-/// `cases` proptest cases, scaled by `SCOPA_PROPTEST_SCALE` (a float, default 1); failing
-/// cases are kept beside this file in `props.proptest-regressions` (the default location
-/// needs a `lib.rs` above the test file, which `tests/tests/` has not).
-fn config(cases: u32) -> ProptestConfig {
-    let scale: f64 = std::env::var("SCOPA_PROPTEST_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1.0);
-    ProptestConfig {
-        cases: ((f64::from(cases) * scale) as u32).max(1),
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
-        )),
-        ..ProptestConfig::default()
-    }
 }
 
 /// The public parts of two views agree.

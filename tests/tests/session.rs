@@ -12,6 +12,8 @@ use scopa_core::session::{
 use scopa_core::snapshot::crc32;
 use scopa_core::{AceRule, Card, CardSet, DealKind, Move, PrimieraRule, Rules};
 
+mod common;
+
 /// The `i`-th of the 360 rule combinations that validate, with a short target.
 fn rules_number(i: usize, target: u8) -> Rules {
     const TABLES: [(u8, DealKind); 5] = [
@@ -158,7 +160,7 @@ fn finish(s: &mut Session, limit: usize) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(common::config(48))]
 
     /// Every accepted action moves along the phase diagram; every refused one changes
     /// nothing; the session round-trips through its bytes after every action; it never

@@ -7,9 +7,11 @@
 
 use proptest::prelude::*;
 use scopa_core::snapshot::crc32;
-use scopa_core::{Match, Rules, SNAPSHOT_LEN, SplitMix64};
+use scopa_core::{Match, Rules, SNAPSHOT_LEN};
 use scopa_tests::saves::{Check, match_plays_out};
-use scopa_tests::walk::pick;
+
+mod common;
+use common::{config, played, rules_with_target};
 
 const CRC: usize = SNAPSHOT_LEN - 4;
 
@@ -20,22 +22,6 @@ fn reseal(b: &mut [u8; SNAPSHOT_LEN]) {
 
 fn set_u16(b: &mut [u8; SNAPSHOT_LEN], at: usize, v: u16) {
     b[at..at + 2].copy_from_slice(&v.to_le_bytes());
-}
-
-/// A match of `rules` played with random moves (from `choices`) for `plies` plays or to
-/// its end.
-fn played(rules: Rules, seed: u64, plies: usize, choices: u64) -> Match {
-    let mut m = Match::new(rules, seed).unwrap();
-    let mut rng = SplitMix64::new(choices);
-    for _ in 0..plies {
-        if m.is_over() {
-            break;
-        }
-        let moves = m.legal_moves();
-        m.play(m.turn(), moves[pick(&mut rng, moves.len())])
-            .unwrap();
-    }
-    m
 }
 
 /// Defect 1 of the hardening issue: scores of 65535 for both sides decoded, and the match
@@ -80,37 +66,6 @@ fn every_state_reachable_from_a_save_at_hand_65535_round_trips() {
     if let Ok(accepted) = Match::from_bytes(&b) {
         match_plays_out(accepted, 3, Check::Every);
     }
-}
-
-/// Every option combination with targets up to 21.
-fn any_rules() -> impl Strategy<Value = Rules> {
-    use proptest::sample::select;
-    use scopa_core::{AceRule, DealKind, PrimieraRule};
-    (
-        select(vec![
-            (2, DealKind::Standard),
-            (3, DealKind::Standard),
-            (4, DealKind::Standard),
-            (4, DealKind::Scopone),
-            (4, DealKind::ScoponeScientifico),
-        ]),
-        1u8..=21,
-        select(PrimieraRule::ALL.to_vec()),
-        select(AceRule::ALL.to_vec()),
-        any::<[bool; 3]>(),
-    )
-        .prop_map(
-            |((players, deal), target, primiera, ace, [napola, re_bello, kings_redeal])| Rules {
-                players,
-                deal,
-                target,
-                primiera,
-                ace,
-                napola,
-                re_bello,
-                kings_redeal,
-            },
-        )
 }
 
 /// A change to the counters of a save: the values an edited file or a probe would try.
@@ -178,22 +133,6 @@ fn apply(b: &mut [u8; SNAPSHOT_LEN], e: &Edit) {
     }
 }
 
-/// `cases` proptest cases, scaled by `SCOPA_PROPTEST_SCALE` (a float, default 1); failures
-/// are kept beside this file (`snapshots.proptest-regressions`).
-fn config(cases: u32) -> ProptestConfig {
-    let scale: f64 = std::env::var("SCOPA_PROPTEST_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1.0);
-    ProptestConfig {
-        cases: ((f64::from(cases) * scale) as u32).max(1),
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
-        )),
-        ..ProptestConfig::default()
-    }
-}
-
 proptest! {
     #![proptest_config(config(600))]
 
@@ -202,7 +141,7 @@ proptest! {
     /// match, which comes within `Match::MAX_HANDS` hands.
     #[test]
     fn every_state_reachable_from_an_accepted_save_round_trips(
-        rules in any_rules(),
+        rules in rules_with_target(1..=21),
         seed in any::<u64>(),
         plies in 0usize..200,
         edits in proptest::collection::vec(edit(), 1..4),

@@ -1,23 +1,23 @@
 import Foundation
 import ScopaEngine
 
-/// The game flow of the app, below the UI and free of UIKit/SwiftUI: settings → match → the
-/// human's turns (select a card, pick a capture when there are several), the AI's turns with
-/// a pause from the pacer, events for the UI to animate in order, the breakdown after each
-/// hand, the end of the match, hints, and an autosave to the store after every play,
-/// restored by `launch()`.
+/// The app below the UI, free of UIKit/SwiftUI: it maps the engine's `Session` (which owns
+/// the whole game: phases, AI, hints, undo, texts, the save format) to `UiState`, runs the
+/// two timers — the pause before an AI plays and the scopa banner — and keeps the session's
+/// bytes in the store after every change, restored by `launch()`.
 ///
 /// Confined to one thread (the main thread in the app; the pacer runs its actions there).
 /// No engine error escapes: each becomes `UiState.message`.
 public final class GameController {
     public static let defaultAiDelayMillis = 900
+    public static let defaultBannerMillis = 1500
     public static let maxPendingEvents = 200
 
-    public let humanSeat = UInt32(Settings.humanSeat)
     /// Pause before each AI play.
     public let aiDelayMillis: Int
-
-    public private(set) var state = UiState(screen: .settings, settings: Settings())
+    /// How long the scopa banner shows before the game goes on by itself.
+    public let bannerMillis: Int
+    public private(set) var state: UiState
     /// Saves written since this controller was created.
     public private(set) var savesWritten = 0
     /// Called with every new state (on the controller's thread).
@@ -25,237 +25,161 @@ public final class GameController {
 
     private let store: SaveStore
     private let pacer: Pacer
-    private let factory: MatchFactory
+    private let lang: Lang
     private let seeds: () -> UInt64
-    private var match: ScopaMatch?
-    /// Bumped whenever the match changes identity, so stale scheduled AI plays do nothing.
-    private var generation = 0
+    private var session: Session?
+    /// The phase the pending timer was set for (nil: none); a new token cancels it.
+    private var timerFor: Phase?
+    private var timerToken = 0
 
+    /// `lang` is the system language: every text and message is in it.
     public init(
-        store: SaveStore, pacer: Pacer, factory: MatchFactory = EngineMatchFactory(),
+        store: SaveStore, pacer: Pacer, lang: Lang,
         aiDelayMillis: Int = GameController.defaultAiDelayMillis,
+        bannerMillis: Int = GameController.defaultBannerMillis,
         seeds: @escaping () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
     ) {
         self.store = store
         self.pacer = pacer
-        self.factory = factory
+        self.lang = lang
         self.aiDelayMillis = aiDelayMillis
+        self.bannerMillis = bannerMillis
         self.seeds = seeds
+        state = UiState(screen: .settings, settings: defaultSettings(lang: lang), texts: uiTexts(lang: lang))
     }
 
-    /// What `launch()` would restore: the save file's bytes for the current state (nil
-    /// without a match).
-    public func currentSave() -> Data? {
-        guard let m = match, let engine = try? m.save() else { return nil }
-        return SaveFile.encode(engine: engine, handSummaryPending: state.screen == .handSummary)
-    }
+    /// The session's bytes, as `launch()` would restore them (nil without a session).
+    public func currentSave() -> Data? { try? session?.save() }
 
-    /// At app start: restores the autosaved match if there is one (and resumes the AI if it
-    /// is to play), else shows the settings. An unreadable save is set aside (kept as a
-    /// `.corrupt` copy), reported in `UiState.message`, and the settings are shown.
+    /// At app start: restores the saved session if there is one (a save of an earlier app
+    /// version is migrated and saved again), else shows the settings. An unreadable save is
+    /// set aside (a `.corrupt` copy), reported in `UiState.message`, and the settings shown.
     @discardableResult
     public func launch() -> UiState {
+        let labels = state.texts.labels
+        var next = state
+        next.screen = .settings
         let loaded: Data?
         do {
             loaded = try store.load()
         } catch {
-            publish(UiState(
-                screen: .settings, settings: state.settings,
-                message: "The saved match could not be read: \(error). Start a new match."))
-            return state
+            next.message = "\(labels.saveUnreadable): \(error). \(labels.saveSetAside)"
+            return publish(next)
         }
-        guard let bytes = loaded else {
-            publish(UiState(screen: .settings, settings: state.settings))
-            return state
-        }
-        let m: ScopaMatch
-        let view: GameView
-        let settings: Settings
-        let summary: Bool
+        guard let bytes = loaded else { return publish(next) }
+        let restored: Session
         do {
-            let contents = try SaveFile.decode(bytes)
-            m = try factory.restore(bytes: contents.engine)
-            view = try m.view(seat: humanSeat)
-            settings = Settings(config: try m.config())
-            summary = contents.handSummaryPending
-        } catch let e as SaveFormatError {
-            return discardSave("The saved match could not be read: \(e.message)")
+            restored = try Session.restore(bytes: bytes, lang: lang)
         } catch {
-            return discardSave(Texts.error(error))
+            var kept = ""
+            do {
+                if let at = try store.setAside() { kept = " (\(at))" }
+            } catch {
+                kept = " (\(error))"
+            }
+            next.message = "\(message(of: error)). \(labels.saveSetAside)\(kept)"
+            return publish(next)
         }
-        install(m)
-        let screen: Screen
-        if view.isOver {
-            screen = .matchOver
-        } else if summary && view.lastHand != nil {
-            screen = .handSummary
-        } else {
-            screen = .playing
-        }
-        var s = UiState(screen: screen, settings: settings, view: view)
-        s.handBreakdown = screen == .playing ? nil : view.lastHand
-        s.winnerSide = view.winner.map { Int($0) }
-        s.finalScores = view.isOver ? view.sides.map { Int($0.score) } : []
-        publish(s)
-        scheduleAiIfDue()
+        install(restored)
+        // A migrated save (or one in another language) is written again at once.
+        let saved = currentSave() == bytes ? nil : autosave()
+        next.screen = .table
+        if let s = try? restored.settings() { next.settings = s }
+        refresh(next, message: saved)
         return state
     }
 
-    /// Edits the settings shown on the settings screen.
-    public func updateSettings(_ settings: Settings) {
-        var s = settings
-        if !s.availableDeals.contains(s.deal) { s.deal = s.availableDeals[0] }
+    /// Edits the settings shown on the settings screen; `settingsError` says if they cannot
+    /// be played.
+    public func updateSettings(_ settings: SessionSettings) {
         var next = state
-        next.settings = s
+        next.settings = settings
+        do {
+            try checkSettings(settings: settings)
+            next.settingsError = nil
+        } catch {
+            next.settingsError = message(of: error)
+        }
         publish(next)
     }
 
-    /// Back to the settings screen; the match in progress stays saved until a new one starts.
+    /// Back to the settings screen; the session stays saved until a new match starts.
     public func showSettings() {
-        generation += 1
+        cancelTimer()
         var next = state
         next.screen = .settings
-        next.selectedCard = nil
-        next.captureOptions = []
         next.hint = nil
-        next.aiPending = false
         publish(next)
     }
 
-    /// Starts a match with `settings` (and `seed`, random if nil), saves it, and lets the AI
-    /// play if it leads. Returns false, with `UiState.message` set, if the engine refuses.
+    /// Back from the settings to the match in progress.
+    public func resume() {
+        guard session != nil else { return }
+        var next = state
+        next.screen = .table
+        refresh(next)
+    }
+
+    /// Starts a session with `settings` (and `seed`, a random one if nil), saves it and
+    /// queues its first deal (a `newHand` event) to show. Returns false, with
+    /// `UiState.message` set, if the settings cannot be played.
     @discardableResult
-    public func newMatch(_ settings: Settings, seed: UInt64? = nil) -> Bool {
-        let m: ScopaMatch
-        let view: GameView
+    public func newMatch(_ settings: SessionSettings? = nil, seed: UInt64? = nil) -> Bool {
+        var settings = settings ?? state.settings
+        settings.lang = lang
+        let s: Session
         do {
-            m = try factory.create(config: settings.toConfig(), seed: seed ?? seeds())
-            view = try m.view(seat: humanSeat)
+            s = try Session(settings: settings, seed: seed ?? seeds())
         } catch {
             var next = state
             next.screen = .settings
             next.settings = settings
-            next.message = Texts.error(error)
+            next.message = message(of: error)
             publish(next)
             return false
         }
-        install(m)
-        var fresh = UiState(screen: .playing, settings: settings, view: view)
-        fresh.message = autosave(screen: fresh.screen)
-        publish(fresh)
-        scheduleAiIfDue()
+        install(s)
+        var next = state
+        next.screen = .table
+        next.settings = settings
+        next.events = []
+        // The first deal is the first event to show.
+        if let deal = try? s.dealEvent(), let text = try? s.eventText(event: deal) {
+            next.events = [ShownEvent(event: deal, text: text)]
+        }
+        refresh(next, message: autosave())
         return true
     }
 
-    /// The player taps a card of their hand. With one legal move for it, the card is played;
-    /// with several captures, the screen becomes `.choosingCapture` with the options.
-    public func selectCard(_ card: Card) {
-        guard match != nil, let view = state.view else { return report("Start a match first.") }
-        if state.screen == .handSummary { return report("Continue to the next hand first.") }
-        if view.isOver { return report("The match is over. Start a new one from the settings.") }
-        if !view.isMyTurn { return report("Wait: it is \(Texts.seat(view.turn, human: humanSeat))'s turn.") }
-        let moves = view.legalMoves.filter { $0.card == card }
-        switch moves.count {
-        case 0:
-            report(view.hand.contains(card)
-                ? "\(Texts.card(card)) cannot be played now."
-                : "\(Texts.card(card)) is not in your hand.")
-        case 1:
-            play(moves[0])
-        default:
-            var next = state
-            next.screen = .choosingCapture
-            next.selectedCard = card
-            next.captureOptions = moves
-            next.message = nil
-            publish(next)
-        }
-    }
+    /// The player taps a card of their hand: played at once, or the capture choice opens.
+    public func select(_ card: UInt8) { act { try $0.select(card: card) } }
 
     /// Picks capture `index` of `UiState.captureOptions`.
-    public func chooseCapture(_ index: Int) {
-        let options = state.captureOptions
-        if state.screen != .choosingCapture || options.isEmpty { return report("Select a card first.") }
-        if !options.indices.contains(index) {
-            return report("There is no capture number \(index + 1): choose 1 to \(options.count).")
-        }
-        play(options[index])
-    }
+    public func chooseCapture(_ index: Int) { act { try $0.capture(index: UInt8(clamping: index < 0 ? 255 : index)) } }
 
     /// Closes the capture choice without playing.
-    public func cancelCapture() {
-        guard state.screen == .choosingCapture else { return }
-        var next = state
-        next.screen = .playing
-        next.selectedCard = nil
-        next.captureOptions = []
-        publish(next)
-    }
+    public func cancelCapture() { act { try $0.cancel() } }
 
-    /// Plays `move` for the human (the card and the exact capture). The engine checks it; a
-    /// refused move only sets `UiState.message`.
-    public func play(_ move: Move) {
-        guard let m = match else { return report("Start a match first.") }
-        if state.screen == .handSummary { return report("Continue to the next hand first.") }
-        let events: [GameEvent]
-        do {
-            events = try m.play(seat: humanSeat, move: move)
-        } catch {
-            return report(Texts.error(error), refresh: true)
-        }
-        afterPlay(m, events)
-    }
+    /// Goes on after the scopa banner, the hand summary, or the hand-over in pass-and-play.
+    public func proceed() { act { try $0.proceed() } }
 
-    /// Asks the engine for the best move of the human, and says why.
+    /// Takes back the person's last play (when `TableState.canUndo`).
+    public func undo() { act { try $0.undo() } }
+
+    /// After the end of a match: the next one, same settings.
+    public func rematch() { act { try $0.rematch() } }
+
+    /// The expert's suggestion for the person to play, and why.
     public func requestHint() {
-        guard let m = match else { return report("Start a match first.") }
-        do {
-            let h = try m.hint(seat: humanSeat)
-            let text = "Play \(Texts.move(h.move)): \(Texts.hintReason(h.reason)). \(h.explanation)"
-            var next = state
-            next.hint = HintInfo(move: h.move, text: text, hint: h)
-            next.message = nil
-            publish(next)
-        } catch {
-            report(Texts.error(error))
-        }
-    }
-
-    /// Plays one AI move now if an AI is to play and the flow is not waiting on the player
-    /// (capture choice, hand summary). Returns whether a move was played.
-    @discardableResult
-    public func advance() -> Bool {
-        guard let m = match, state.screen == .playing else { return false }
-        let events: [GameEvent]
-        do {
-            guard try m.isAiTurn() else { return false }
-            events = try m.playAi(seat: try m.turn())
-        } catch {
-            report(Texts.error(error), refresh: true)
-            return false
-        }
-        afterPlay(m, events, scheduleNext: false)
-        return true
-    }
-
-    /// Plays AI moves at once until the human is to play, a hand ends, or the match ends.
-    @discardableResult
-    public func runAiTurns() -> Int {
-        var n = 0
-        while advance() { n += 1 }
-        scheduleAiIfDue()
-        return n
-    }
-
-    /// Leaves the hand summary for the next hand.
-    public func continueAfterHand() {
-        guard state.screen == .handSummary else { return }
+        guard let s = session else { return }
         var next = state
-        next.screen = .playing
-        next.handBreakdown = nil
-        next.message = autosave(screen: next.screen)
+        do {
+            next.hint = try s.hint()
+            next.message = nil
+        } catch {
+            next.message = message(of: error)
+        }
         publish(next)
-        scheduleAiIfDue()
     }
 
     /// The UI has animated the first `count` of `UiState.events`.
@@ -273,125 +197,118 @@ public final class GameController {
         publish(next)
     }
 
-    /// Ends the match in progress without finishing it and deletes its save.
-    public func abandonMatch() {
-        generation += 1
-        match = nil
-        var message: String?
-        do {
-            try store.clear()
-        } catch {
-            message = "The saved match could not be deleted: \(error)"
-        }
-        publish(UiState(screen: .settings, settings: state.settings, message: message))
-    }
-
     // MARK: - internals
 
-    private func install(_ m: ScopaMatch) {
-        generation += 1
-        match = m
+    private func install(_ s: Session) {
+        cancelTimer()
+        session = s
+        state.names = nil
     }
 
-    /// Sets an unreadable save aside and shows the settings with `reason`.
-    private func discardSave(_ reason: String) -> UiState {
-        var kept = ""
-        do {
-            if let at = try store.setAside() { kept = " A copy was kept at \(at)." }
-        } catch {
-            kept = " It could not be set aside (\(error))."
-        }
-        publish(UiState(
-            screen: .settings, settings: state.settings,
-            message: "\(reason). It was set aside; start a new match.\(kept)"))
-        return state
-    }
-
-    private func afterPlay(_ m: ScopaMatch, _ events: [GameEvent], scheduleNext: Bool = true) {
-        let view: GameView
-        do {
-            view = try m.view(seat: humanSeat)
-        } catch {
-            return report(Texts.error(error))
-        }
+    /// Carries out `action` on the session; saves and refreshes, or reports why it was
+    /// refused.
+    private func act(_ action: (Session) throws -> Update) {
+        guard let s = session else { return }
         var next = state
-        next.screen = .playing
-        next.view = view
-        next.selectedCard = nil
-        next.captureOptions = []
-        next.events = Array((state.events + events).suffix(GameController.maxPendingEvents))
+        let update: Update
+        do {
+            update = try action(s)
+        } catch {
+            next.message = message(of: error)
+            publish(next)
+            return
+        }
+        let shown = zip(update.events, update.texts).map { ShownEvent(event: $0, text: $1) }
+        next.events = Array((state.events + shown).suffix(GameController.maxPendingEvents))
         next.hint = nil
-        next.message = nil
-        next.aiPending = false
-        var finished: (winner: UInt32, scores: [UInt32])?
-        var hand: HandBreakdown?
-        for e in events {
-            switch e {
-            case let .matchFinished(winner, scores): if finished == nil { finished = (winner, scores) }
-            case let .handFinished(breakdown): hand = breakdown
-            default: break
-            }
-        }
-        if let f = finished {
-            next.screen = .matchOver
-            next.handBreakdown = hand ?? view.lastHand
-            next.winnerSide = Int(f.winner)
-            next.finalScores = f.scores.map { Int($0) }
-        } else if let h = hand {
-            next.screen = .handSummary
-            next.handBreakdown = h
-        }
-        // Saved before the UI sees the play: a kill from here on loses nothing.
-        next.message = autosave(screen: next.screen)
-        publish(next)
-        if scheduleNext { scheduleAiIfDue() }
+        // Saved before the UI sees the change: a kill from here on loses nothing.
+        refresh(next, message: autosave(), table: update.state)
     }
 
-    /// Writes the save; returns a message for the player if it failed (the game goes on).
-    private func autosave(screen: Screen) -> String? {
-        guard let m = match else { return nil }
+    /// Publishes `base` with the session's state (`table`, or asked for), what its phase
+    /// shows, and starts the timer the phase needs.
+    private func refresh(_ base: UiState, message: String? = nil, table known: TableState? = nil) {
+        guard let s = session else { return }
+        var next = base
         do {
-            try store.save(SaveFile.encode(engine: try m.save(), handSummaryPending: screen == .handSummary))
+            let table = try known ?? s.state()
+            next.table = table
+            if next.names == nil { next.names = try s.names() }
+            next.message = message
+            if case .chooseCapture = table.phase { next.captureOptions = try s.captureOptions() } else { next.captureOptions = [] }
+            switch table.phase {
+            case .handSummary, .matchOver: next.summary = try s.summary()
+            default: next.summary = nil
+            }
+        } catch {
+            next.message = self.message(of: error)
+        }
+        publish(next)
+        scheduleTimer()
+    }
+
+    /// Writes the session's bytes; returns a message for the player if that failed (the
+    /// game goes on).
+    private func autosave() -> String? {
+        guard let s = session else { return nil }
+        do {
+            try store.save(try s.save())
             savesWritten += 1
             return nil
         } catch let e as SaveStoreError {
-            return "Could not save the match: \(e.message)"
+            return "\(state.texts.labels.saveFailed): \(e.message)"
         } catch {
-            return Texts.error(error)
+            return message(of: error)
         }
     }
 
-    private func scheduleAiIfDue() {
-        guard let m = match, state.screen == .playing, !state.aiPending else { return }
-        let due: Bool
-        do {
-            due = try m.isAiTurn()
-        } catch {
-            return report(Texts.error(error))
+    /// The AI's pause, or the scopa banner, then the action that goes on. A timer belongs
+    /// to one phase: once the phase changes (the player continued, a new match…) it does
+    /// nothing.
+    private func scheduleTimer() {
+        let phase = state.screen == .table ? state.phase : nil
+        if phase == timerFor { return }
+        cancelTimer()
+        let delay: Int
+        let action: (Session) throws -> Update
+        switch phase {
+        case .aiDue: (delay, action) = (aiDelayMillis, { try $0.runAi() })
+        case .scopa: (delay, action) = (bannerMillis, { try $0.proceed() })
+        default: return
         }
-        guard due else { return }
-        let gen = generation
-        var next = state
-        next.aiPending = true
-        publish(next)
-        pacer.schedule(afterMillis: aiDelayMillis) { [weak self] in
-            guard let self = self, gen == self.generation, self.match === m else { return }
-            var s = self.state
-            s.aiPending = false
-            self.publish(s)
-            if self.advance() { self.scheduleAiIfDue() }
+        timerFor = phase
+        let token = timerToken
+        pacer.schedule(afterMillis: delay) { [weak self] in
+            guard let self = self, token == self.timerToken else { return }
+            self.timerFor = nil
+            self.act(action)
         }
     }
 
-    private func report(_ message: String, refresh: Bool = false) {
-        var next = state
-        next.message = message
-        if refresh, let m = match, let v = try? m.view(seat: humanSeat) { next.view = v }
-        publish(next)
+    private func cancelTimer() {
+        timerToken += 1
+        timerFor = nil
     }
 
-    private func publish(_ s: UiState) {
+    private func message(of error: Error) -> String { messageOf(error) }
+
+    @discardableResult
+    private func publish(_ s: UiState) -> UiState {
         state = s
         onChange?(s)
+        return s
+    }
+}
+
+/// The player's words for an error: a session error's message (in the session's language),
+/// else the error's description.
+public func messageOf(_ error: Error) -> String {
+    switch error as? SessionError {
+    case .InvalidSettings(let m)?, .WrongPhase(let m)?, .NotInHand(let m)?, .NoSuchCapture(let m)?,
+         .IllegalMove(let m)?, .UndoOff(let m)?, .NothingToUndo(let m)?, .TooManyMatches(let m)?,
+         .InvalidCard(let m)?, .BadScriptLine(let m)?, .BadSave(let m)?, .Internal(let m)?:
+        return m
+    case nil:
+        return "\(error)"
     }
 }

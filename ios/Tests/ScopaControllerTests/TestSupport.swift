@@ -24,31 +24,32 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-/// A human strategy: the move to play in a view where it is the human's turn.
-typealias Strategy = (GameView) throws -> Move
+/// The card a person taps when the hand is shown.
+typealias Strategy = (GameController) throws -> UInt8
 
-let firstLegal: Strategy = { $0.legalMoves[0] }
-let mostCards: Strategy = { v in
-    // Ties to the earliest, like Kotlin's maxByOrNull.
-    var best = v.legalMoves[0]
-    for m in v.legalMoves where m.capture.count > best.capture.count { best = m }
-    return best
+let firstCard: Strategy = { c in cardsOf(c.state.table!.hand)[0] }
+let hinted: Strategy = { c in
+    c.requestHint()
+    guard let h = c.state.hint else { throw TestFailure("no hint: \(c.state.message ?? "")") }
+    return h.card
 }
 
-/// Durations measured by a test.
-final class Timings {
-    var nanos: [UInt64] = []
-}
-
-/// What a match driven to its end produced.
+/// What a session driven to its end produced.
 final class Run {
-    var events: [GameEvent] = []
-    var hands: [HandBreakdown] = []
-    var humanPlays = 0
+    var events: [SessionEvent] = []
+    var summaries = 0
+    var plays = 0
+    var handOffs = 0
 }
 
-func newController(store: SaveStore = InMemorySaveStore(), pacer: Pacer = ImmediatePacer()) -> GameController {
-    GameController(store: store, pacer: pacer, aiDelayMillis: 0)
+func settings(_ players: UInt32, _ seats: [AiLevel?]) -> SessionSettings {
+    var rules = defaultRules()
+    rules.players = players
+    return SessionSettings(rules: rules, seats: seats + [AiLevel?](repeating: nil, count: 4 - seats.count), undo: false, lang: .en)
+}
+
+func newController(store: SaveStore = InMemorySaveStore(), pacer: Pacer = ManualPacer(), lang: Lang = .en) -> GameController {
+    GameController(store: store, pacer: pacer, lang: lang, aiDelayMillis: 0, bannerMillis: 0)
 }
 
 /// A new empty directory, removed when `test` ends.
@@ -60,128 +61,85 @@ func tempDir(removedAfter test: XCTestCase) throws -> String {
     return dir
 }
 
-func card(_ code: String) -> Card { try! cardFromCode(code: code) }
+func isPlay(_ p: Phase?) -> Bool { if case .play = p { return true } else { return false } }
+func isChoose(_ p: Phase?) -> Bool { if case .chooseCapture = p { return true } else { return false } }
+func isOver(_ p: Phase?) -> Bool { if case .matchOver = p { return true } else { return false } }
 
 extension GameController {
     /// Takes the events the UI would animate, oldest first, and acknowledges them.
-    func drainEvents(into list: inout [GameEvent]) {
+    func drainEvents(into list: inout [SessionEvent]) {
         let evs = state.events
-        list += evs
+        list += evs.map(\.event)
         eventsShown(evs.count)
     }
 
     func drainEvents() {
-        var sink: [GameEvent] = []
+        var sink: [SessionEvent] = []
         drainEvents(into: &sink)
     }
 
-    /// Plays the human's move the way the UI does: tap the card, then pick the capture if asked.
-    func playLikeUi(_ mv: Move) throws {
-        selectCard(mv.card)
-        if state.screen == .choosingCapture {
-            guard let i = state.captureOptions.firstIndex(of: mv) else {
-                throw TestFailure("the move \(mv) is not among the options \(state.captureOptions)")
-            }
-            chooseCapture(i)
-        }
-    }
-
-    /// One step of the player: acknowledges events, continues after a hand summary, or plays
-    /// the human's move. Returns false once the match is over.
-    func step(_ run: Run, _ strategy: Strategy) throws -> Bool {
+    /// One step of the players, as the UI would take it: the due timers run (AI plays, the
+    /// scopa banner), then a person taps — a card of their hand (the capture choice: option
+    /// `captureIndex`), or continue on the hand summary and the hand-over. Returns false at
+    /// the end of the match.
+    func step(_ run: Run, _ pacer: ManualPacer, _ strategy: Strategy, captureIndex: Int = 0) throws -> Bool {
+        while pacer.runNext() { drainEvents(into: &run.events) }
         drainEvents(into: &run.events)
-        let s = state
-        if let m = s.message { throw TestFailure("unexpected message: \(m)") }
-        switch s.screen {
-        case .matchOver:
+        if let m = state.message { throw TestFailure("unexpected message: \(m)") }
+        switch state.phase {
+        case .matchOver?:
             return false
-        case .handSummary:
-            guard let b = s.handBreakdown else { throw TestFailure("hand summary without a breakdown") }
-            run.hands.append(b)
-            continueAfterHand()
-        case .playing:
-            let v = s.view!
-            guard v.isMyTurn else {
-                throw TestFailure("the human is not to play and no AI is pending: turn \(v.turn), aiPending \(s.aiPending)")
-            }
-            try playLikeUi(try strategy(v))
-            run.humanPlays += 1
-        default:
-            throw TestFailure("unexpected screen \(s.screen)")
+        case .play(let seat)?:
+            XCTAssertEqual(state.table!.viewer, seat, "the hand shown is the player's")
+            select(try strategy(self))
+            if isChoose(state.phase) { chooseCapture(captureIndex) }
+            run.plays += 1
+        case .chooseCapture?:
+            chooseCapture(captureIndex)
+        case .handSummary?:
+            XCTAssertFalse(state.summary!.rows.isEmpty, "a summary on the summary screen")
+            run.summaries += 1
+            proceed()
+        case .handOff?:
+            XCTAssertEqual(state.table!.hand, 0, "no cards while the device is handed over")
+            run.handOffs += 1
+            proceed()
+        case .aiDue?, .scopa?:
+            XCTAssertFalse(pacer.pending.isEmpty, "a timer is due in \(state.phase!)")
+        case nil:
+            throw TestFailure("no session")
         }
         return true
     }
 
-    /// Plays the match to its end with `strategy` for the human. With a `pacer`, its pending
-    /// AI plays are run before each step and each one's duration (AI move + autosave, what
-    /// the UI thread spends) is appended to `aiNanos`.
+    /// Plays the match to its end.
     @discardableResult
-    func playToEnd(
-        _ strategy: Strategy, run: Run = Run(), maxSteps: Int = 5000,
-        pacer: ManualPacer? = nil, aiNanos: Timings? = nil
-    ) throws -> Run {
+    func playToEnd(_ pacer: ManualPacer, _ strategy: Strategy = firstCard, run: Run = Run(), maxSteps: Int = 10000) throws -> Run {
         var steps = 0
-        while true {
-            while let p = pacer, !p.pending.isEmpty {
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                p.runNext()
-                aiNanos?.nanos.append(DispatchTime.now().uptimeNanoseconds - t0)
-            }
-            if try !step(run, strategy) { break }
+        while try step(run, pacer, strategy) {
             steps += 1
             if steps > maxSteps { throw TestFailure("the match did not end in \(maxSteps) steps") }
         }
         drainEvents(into: &run.events)
-        guard let last = state.handBreakdown else { throw TestFailure("match over without the last hand's breakdown") }
-        run.hands.append(last)
         return run
     }
 }
 
-/// Checks what every finished match must satisfy, from the events alone.
-func checkFinishedMatch(_ c: GameController, _ run: Run, players: Int, file: StaticString = #filePath, line: UInt = #line) {
+/// What every finished match satisfies, from the events and the final state.
+func checkFinishedMatch(_ c: GameController, _ run: Run, file: StaticString = #filePath, line: UInt = #line) {
     let s = c.state
-    let v = s.view!
-    let sides = players == 4 ? 2 : players
-    XCTAssertEqual(s.screen, .matchOver, file: file, line: line)
-    XCTAssertTrue(v.isOver, file: file, line: line)
-    guard let winner = s.winnerSide else { return XCTFail("no winner", file: file, line: line) }
-    XCTAssertEqual(v.winner.map { Int($0) }, winner, file: file, line: line)
-    XCTAssertEqual(s.finalScores.count, sides, file: file, line: line)
-    // The winner reached the target and is strictly ahead.
-    XCTAssertGreaterThanOrEqual(s.finalScores[winner], s.settings.target, file: file, line: line)
-    for (side, score) in s.finalScores.enumerated() where side != winner {
-        XCTAssertLessThan(score, s.finalScores[winner], file: file, line: line)
+    guard case .matchOver(let winner)? = s.phase, case .matchFinished(let w, let scores)? = run.events.last else {
+        return XCTFail("not over: \(String(describing: s.phase)), last event \(String(describing: run.events.last))", file: file, line: line)
     }
-    // The breakdowns of the hands add up to the final scores.
-    let hands: [HandBreakdown] = run.events.compactMap {
-        if case let .handFinished(b) = $0 { return b } else { return nil }
+    XCTAssertEqual(winner, w, file: file, line: line)
+    XCTAssertGreaterThanOrEqual(scores[Int(w)], s.settings.rules.target, "winner reached the target", file: file, line: line)
+    // The hands' totals add up to the final scores.
+    let hands: [[SideScore]] = run.events.compactMap { if case .handFinished(let sides) = $0 { return sides } else { return nil } }
+    for side in scores.indices {
+        XCTAssertEqual(Int(scores[side]), hands.reduce(0) { $0 + Int($1[side].total) }, "side \(side)", file: file, line: line)
     }
-    XCTAssertEqual(hands, run.hands, file: file, line: line)
-    for side in 0..<sides {
-        XCTAssertEqual(s.finalScores[side], hands.reduce(0) { $0 + Int($1.sides[side].total) }, "side \(side)", file: file, line: line)
-    }
-    // Every hand has its 36 plays (standard deal), in seat order; the human played theirs.
-    let played: [UInt32] = run.events.compactMap {
-        if case let .played(seat, _) = $0 { return seat } else { return nil }
-    }
-    XCTAssertEqual(played.count, 36 * hands.count, file: file, line: line)
-    XCTAssertEqual(played.filter { $0 == c.humanSeat }.count, run.humanPlays, file: file, line: line)
-    let newHands = run.events.filter { if case .newHand = $0 { return true } else { return false } }
-    XCTAssertEqual(newHands.count, hands.count - 1, file: file, line: line)
-    let finishes = run.events.filter { if case .matchFinished = $0 { return true } else { return false } }
-    XCTAssertEqual(finishes.count, 1, file: file, line: line)
-    if case .matchFinished = run.events.last! {} else { XCTFail("the last event is not MatchFinished", file: file, line: line) }
-    var expected: UInt32?
-    for e in run.events {
-        switch e {
-        case let .played(seat, _):
-            if let x = expected { XCTAssertEqual(seat, x, "play order", file: file, line: line) }
-            expected = (seat + 1) % UInt32(players)
-        case let .newHand(_, dealer):
-            expected = (dealer + 1) % UInt32(players)
-        default:
-            break
-        }
-    }
+    // Every hand was summarised on its own screen (the last one stays on the match-over screen).
+    XCTAssertEqual(hands.count, run.summaries, file: file, line: line)
+    XCTAssertFalse(s.summary!.rows.isEmpty, file: file, line: line)
+    XCTAssertFalse(s.prompt.isEmpty, file: file, line: line)
 }

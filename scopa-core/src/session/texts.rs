@@ -23,7 +23,9 @@ use crate::hand::{Event, PlayError};
 use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
 use crate::score::{HandScore, SideScore};
 
-use super::{ActionKind, Phase, Session, SessionError, SettingsError};
+use super::{
+    ActionKind, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session, SessionError, SettingsError,
+};
 
 /// A language of the texts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -127,6 +129,7 @@ labels! {
     Start => ("Start", "Inizia"),
     Resume => ("Continue the saved match", "Riprendi la partita salvata"),
     Quit => ("Quit", "Esci"),
+    SaveSetAside => ("It was kept aside; start a new match.", "È stata messa da parte: inizia una nuova partita."),
     Players => ("Players", "Giocatori"),
     Seat => ("Seat", "Posto"),
     Human => ("Person", "Persona"),
@@ -803,6 +806,54 @@ impl Texts {
                     "l'annullamento è solo per una persona contro il computer, e le persone sono {humans}"
                 ),
             },
+        })
+    }
+
+    /// Why bytes could not be restored into a session (the English text is the
+    /// [`SaveError`]'s `Display`; a damaged match inside is described in English).
+    pub fn save_error<'a>(&'a self, e: &'a SaveError) -> impl Display + 'a {
+        text(move |f| {
+            match (*e, self.lang) {
+            (_, Lang::En) => write!(f, "{e}"),
+            (SaveError::WrongLength { len }, Lang::It) => write!(
+                f,
+                "una partita salvata occupa {SAVE_LEN} byte, questa ne occupa {len}"
+            ),
+            (SaveError::NotASave, Lang::It) => {
+                f.write_str("non è una partita di scopa salvata (non comincia con SCPS)")
+            }
+            (SaveError::UnsupportedVersion { version }, Lang::It) => write!(
+                f,
+                "salvata con la versione {version} del formato; questo programma legge la versione {SAVE_VERSION}"
+            ),
+            (SaveError::Checksum, Lang::It) => {
+                f.write_str("il salvataggio è danneggiato (il checksum non corrisponde)")
+            }
+            (SaveError::Match(m), Lang::It) => write!(f, "la partita salvata è rifiutata: {m}"),
+            (SaveError::BadController { seat, code }, Lang::It) => write!(
+                f,
+                "il byte {} (posto {seat}) vale {code}, che non indica né una persona né un livello del computer",
+                5 + u16::from(seat)
+            ),
+            (SaveError::BadFlags { flags }, Lang::It) => write!(
+                f,
+                "il byte delle opzioni vale {flags:#04x}, con bit o lingua sconosciuti"
+            ),
+            (SaveError::Settings(ref s), Lang::It) => write!(
+                f,
+                "le impostazioni salvate non si possono giocare: {}",
+                self.settings_error(s)
+            ),
+            (SaveError::BadPending, Lang::It) => f.write_str(
+                "il salvataggio attende una scopa o un riepilogo che la partita non mostra",
+            ),
+            (SaveError::BadSelection, Lang::It) => f.write_str(
+                "la carta in gioco nel salvataggio non è una per cui la persona di turno può scegliere una presa",
+            ),
+            (SaveError::BadHolder, Lang::It) => {
+                f.write_str("il salvataggio dà il dispositivo a un posto che non è una persona")
+            }
+        }
         })
     }
 
@@ -1651,6 +1702,34 @@ mod tests {
             assert!(!en.is_empty() && !it.is_empty());
             assert!(en != it || same.contains(&label), "{label:?} untranslated");
         }
+    }
+
+    #[test]
+    fn save_errors_in_both_languages() {
+        use crate::snapshot::SnapshotError;
+        let errors = [
+            SaveError::WrongLength { len: 3 },
+            SaveError::NotASave,
+            SaveError::UnsupportedVersion { version: 9 },
+            SaveError::Checksum,
+            SaveError::Match(SnapshotError::Checksum),
+            SaveError::BadController { seat: 1, code: 7 },
+            SaveError::BadFlags { flags: 8 },
+            SaveError::Settings(SettingsError::UndoNeedsOneHuman { humans: 2 }),
+            SaveError::BadPending,
+            SaveError::BadSelection,
+            SaveError::BadHolder,
+        ];
+        for e in &errors {
+            let en = Texts::new(Lang::En).save_error(e).to_string();
+            let it = Texts::new(Lang::It).save_error(e).to_string();
+            assert_eq!(en, e.to_string());
+            assert_ne!(en, it, "{e:?} untranslated");
+        }
+        assert_eq!(
+            Texts::new(Lang::It).save_error(&errors[0]).to_string(),
+            "una partita salvata occupa 364 byte, questa ne occupa 3"
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 // The Kotlin test of scopa-ffi, run on the JVM against the host libscopa_ffi.so through the
 // generated bindings (package org.scopa.engine). Driven by scopa-ffi/tests/kotlin/run.sh.
+// The Session API's tests are in SessionTest.kt.
 //
 // Arguments: zero or more `<seed>:<players>:<level>=<hash>` transcript hashes computed by the
 // Rust side (cargo run -p scopa-ffi --example transcript); each must be reproduced here.
@@ -201,8 +202,9 @@ fun main(args: Array<String>) {
     }
 
     test("AI transcripts equal the Rust ones") {
-        check(args.isNotEmpty()) { "no expected transcript hashes were given" }
-        for (arg in args) {
+        val specs = args.filter { !it.startsWith("session:") }
+        check(specs.isNotEmpty()) { "no expected transcript hashes were given" }
+        for (arg in specs) {
             val (spec, hash) = arg.split("=")
             val (seed, players, level) = spec.split(":")
             val t = transcript(players.toInt(), AiLevel.valueOf(level.uppercase()), seed.toULong())
@@ -373,6 +375,8 @@ fun main(args: Array<String>) {
         println("     round trip view + play, ${samples.size} samples: median %.1f µs (goal 50 µs: %s), p90 %.1f µs; view alone median %.1f µs"
             .format(median, if (median <= 50.0) "met" else "missed", p90, viewOnly[viewOnly.size / 2] / 1000.0))
     }
+
+    sessionTests(args)
 
     println("ffi-kotlin: $passed passed, $failed failed")
     exitProcess(if (failed == 0) 0 else 1)

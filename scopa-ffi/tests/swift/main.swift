@@ -1,6 +1,7 @@
 // The Swift test of scopa-ffi, compiled with swiftc together with the generated bindings
 // (ScopaEngine.swift, C module ScopaEngineFFI) and linked against libscopa_ffi.so.
-// Driven by .ci/ffi.sh inside a Debian trixie chroot.
+// Driven by .ci/ffi.sh inside a Debian trixie chroot. The Session API's tests are in
+// SessionTests.swift.
 //
 // Arguments: zero or more `<seed>:<players>:<level>=<hash>` transcript hashes computed by the
 // Rust side; each must be reproduced here. Prints one line per test and a closing
@@ -237,8 +238,9 @@ test("save then restore: same view, same continuation") {
 }
 
 test("AI transcripts equal the Rust ones") {
-    try check(!args.isEmpty, "no expected transcript hashes were given")
-    for arg in args {
+    let specs = args.filter { !$0.hasPrefix("session:") }
+    try check(!specs.isEmpty, "no expected transcript hashes were given")
+    for arg in specs {
         let kv = arg.split(separator: "=").map(String.init)
         let spec = kv[0].split(separator: ":").map(String.init)
         guard kv.count == 2, spec.count == 3, let seed = UInt64(spec[0]), let players = UInt32(spec[1]), let level = levels[spec[2]] else {
@@ -414,6 +416,8 @@ test("round trip (benchmark, printed): median view + play from Swift") {
     // (On Linux the generated reader's per-field cost over swift-corelibs Foundation's Data
     // dominates: see docs/ffi.md.)
 }
+
+sessionTests(args)
 
 print("ffi-swift: \(passed) passed, \(failed) failed")
 exit(failed == 0 ? 0 : 1)

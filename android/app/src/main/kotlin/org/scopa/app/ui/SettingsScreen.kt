@@ -10,6 +10,7 @@ import androidx.compose.foundation.selection.selectable
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.RadioButton
 import androidx.compose.material3.Switch
 import androidx.compose.material3.Text
@@ -19,33 +20,56 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.unit.dp
 import org.scopa.app.controller.GameController
-import org.scopa.app.controller.Settings
-import org.scopa.app.controller.Texts
 import org.scopa.app.controller.UiState
-import org.scopa.engine.AceRule
-import org.scopa.engine.AiLevel
-import org.scopa.engine.PrimieraRule
+import org.scopa.app.controller.aiLevel
+import org.scopa.app.controller.withAiLevel
+import org.scopa.app.controller.withPlayers
+import org.scopa.app.controller.withSeat
 
+private val TARGETS = listOf(11u, 16u, 21u, 31u)
+
+/**
+ * Players and who plays each seat (a person on this device or the computer: one person
+ * against the computer, pass-and-play, or watch mode), the computer's level, every rules
+ * option and undo. The session checks the settings ([UiState.settingsError]).
+ */
 @Composable
 fun SettingsScreen(s: UiState, c: GameController) {
     val set = s.settings
+    val t = s.texts
+    val l = t.labels
     Column(Modifier.verticalScroll(rememberScrollState()), verticalArrangement = Arrangement.spacedBy(8.dp)) {
-        Text("Scopa", style = MaterialTheme.typography.headlineMedium)
-        Choice("Players", Settings.PLAYER_COUNTS, set.players, { if (it == 4) "4 (teams)" else "$it" }) {
-            c.updateSettings(set.copy(players = it))
+        Text(l.scopa, style = MaterialTheme.typography.headlineMedium)
+        if (s.canResume) {
+            Button(onClick = c::resume, modifier = Modifier.fillMaxWidth()) { Text(l.resume) }
         }
-        Choice("Computer level", AiLevel.entries, set.aiLevel, Texts::aiLevel) { c.updateSettings(set.copy(aiLevel = it)) }
-        Choice("Play to", Settings.TARGETS, set.target, { "$it points" }) { c.updateSettings(set.copy(target = it)) }
-        Choice("Deal", set.availableDeals(), set.deal, Texts::deal) { c.updateSettings(set.copy(deal = it)) }
-        Choice("Primiera", PrimieraRule.entries, set.primiera, Texts::primiera) { c.updateSettings(set.copy(primiera = it)) }
-        Choice("Ace", AceRule.entries, set.ace, Texts::ace) { c.updateSettings(set.copy(ace = it)) }
-        Toggle("Napola", set.napola) { c.updateSettings(set.copy(napola = it)) }
-        Toggle("Re bello", set.reBello) { c.updateSettings(set.copy(reBello = it)) }
-        Toggle("Redeal on 3+ kings on the table", set.kingsRedeal) { c.updateSettings(set.copy(kingsRedeal = it)) }
-        Button(onClick = { c.newMatch(set) }, modifier = Modifier.fillMaxWidth()) { Text("New match") }
-        if (s.view?.isOver == false) {
-            Button(onClick = { c.launch() }, modifier = Modifier.fillMaxWidth()) { Text("Resume match") }
+        Choice(l.players, listOf(2u, 3u, 4u), set.rules.players, { "$it" }) { c.updateSettings(set.withPlayers(it.toInt())) }
+        for (seat in 0 until set.rules.players.toInt()) {
+            Choice("${l.seat} ${seat + 1}", listOf(false, true), set.seats[seat] != null, { if (it) l.ai else l.human }) { ai ->
+                c.updateSettings(set.withSeat(seat, if (ai) set.aiLevel() else null))
+            }
         }
+        Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+            OutlinedButton(onClick = { c.updateSettings(set.copy(seats = List(4) { null }, undo = false)) }) { Text(l.passAndPlay) }
+            OutlinedButton(onClick = { c.updateSettings(set.copy(seats = List(4) { set.aiLevel() }, undo = false)) }) { Text(l.watchMode) }
+        }
+        Choice(l.aiLevel, t.levels, t.levels.first { it.level == set.aiLevel() }, { it.name }) { c.updateSettings(set.withAiLevel(it.level)) }
+        Choice(l.target, TARGETS, set.rules.target, { "$it" }) { c.updateSettings(set.copy(rules = set.rules.copy(target = it))) }
+        Choice(l.deal, t.deals, t.deals.first { it.deal == set.rules.deal }, { it.name }) {
+            c.updateSettings(set.copy(rules = set.rules.copy(deal = it.deal)))
+        }
+        Choice(l.primiera, t.primieraRules, t.primieraRules.first { it.rule == set.rules.primiera }, { it.name }) {
+            c.updateSettings(set.copy(rules = set.rules.copy(primiera = it.rule)))
+        }
+        Choice(l.ace, t.aceRules, t.aceRules.first { it.rule == set.rules.ace }, { it.name }) {
+            c.updateSettings(set.copy(rules = set.rules.copy(ace = it.rule)))
+        }
+        Toggle(l.napola, set.rules.napola) { c.updateSettings(set.copy(rules = set.rules.copy(napola = it))) }
+        Toggle(l.reBello, set.rules.reBello) { c.updateSettings(set.copy(rules = set.rules.copy(reBello = it))) }
+        Toggle(l.kingsRedeal, set.rules.kingsRedeal) { c.updateSettings(set.copy(rules = set.rules.copy(kingsRedeal = it))) }
+        Toggle(l.undo, set.undo) { c.updateSettings(set.copy(undo = it)) }
+        s.settingsError?.let { Text(it, color = MaterialTheme.colorScheme.error) }
+        Button(onClick = { c.newMatch() }, enabled = s.settingsError == null, modifier = Modifier.fillMaxWidth()) { Text(l.newMatch) }
     }
 }
 

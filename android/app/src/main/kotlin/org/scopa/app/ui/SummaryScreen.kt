@@ -9,44 +9,45 @@ import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
 import androidx.compose.material3.HorizontalDivider
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.unit.dp
-import org.scopa.app.controller.Texts
 import org.scopa.app.controller.UiState
 
-/** The breakdown of the last hand and the match score; also the match-over screen. */
+/**
+ * The last hand's summary (the session's rows: what each counts, each side's points and
+ * tally) and the match score; also the end of the match ([UiState.prompt] says who won).
+ */
 @Composable
-fun SummaryScreen(s: UiState, title: String, button: String, onContinue: () -> Unit) {
-    val v = s.view ?: return
-    val players = v.players.toInt()
+fun SummaryScreen(s: UiState, button: String, onContinue: () -> Unit, onSettings: (() -> Unit)? = null) {
+    val table = s.table ?: return
+    val sides = s.names?.sides ?: return
+    val l = s.texts.labels
     Column(Modifier.verticalScroll(rememberScrollState()), verticalArrangement = Arrangement.spacedBy(8.dp)) {
-        Text(title, style = MaterialTheme.typography.headlineMedium)
-        s.handBreakdown?.sides?.forEach { side ->
-            Text(Texts.side(side.side.toInt(), players), style = MaterialTheme.typography.titleMedium)
-            Line("Scope", side.scope)
-            Line("Cards (${side.cards})", side.carte)
-            Line("Coins (${side.coins})", side.denari)
-            Line("Settebello", side.settebello)
-            Line("Primiera (${side.primieraValue ?: "none"})", side.primiera)
-            if (v.rules.napola) Line("Napola", side.napola)
-            if (v.rules.reBello) Line("Re bello", side.reBello)
-            Line("Total", side.total, bold = true)
-            HorizontalDivider()
+        Text(s.prompt, style = MaterialTheme.typography.headlineSmall)
+        Line("", sides, bold = true)
+        s.summary?.rows?.forEachIndexed { i, row ->
+            val cells = row.points.indices.map { side ->
+                row.tally[side]?.let { "${row.points[side]} ($it)" } ?: "${row.points[side]}"
+            }
+            Line(row.label, cells, bold = i == s.summary!!.rows.lastIndex)
         }
-        Text("Match", style = MaterialTheme.typography.titleMedium)
-        val scores = if (s.finalScores.isNotEmpty()) s.finalScores else v.sides.map { it.score.toInt() }
-        scores.forEachIndexed { side, score -> Line(Texts.side(side, players), score.toUInt()) }
+        HorizontalDivider()
+        Line(l.matchScore, table.scores.map { "$it" }, bold = true)
         Button(onClick = onContinue, modifier = Modifier.fillMaxWidth()) { Text(button) }
+        onSettings?.let { OutlinedButton(onClick = it, modifier = Modifier.fillMaxWidth()) { Text(l.newMatch) } }
     }
 }
 
 @Composable
-private fun Line(label: String, points: UInt, bold: Boolean = false) {
+private fun Line(label: String, cells: List<String>, bold: Boolean = false) {
+    val weight = if (bold) FontWeight.Bold else null
     Row(Modifier.fillMaxWidth()) {
-        Text(label, Modifier.weight(1f), fontWeight = if (bold) FontWeight.Bold else null)
-        Text("$points", fontWeight = if (bold) FontWeight.Bold else null)
+        Text(label, Modifier.weight(2f), fontWeight = weight)
+        cells.forEach { Text(it, Modifier.weight(1f), fontWeight = weight, textAlign = TextAlign.End) }
     }
 }

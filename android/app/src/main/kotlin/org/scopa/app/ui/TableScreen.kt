@@ -33,46 +33,49 @@ import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.dp
 import kotlinx.coroutines.delay
 import org.scopa.app.controller.GameController
-import org.scopa.app.controller.Texts
 import org.scopa.app.controller.UiState
-import org.scopa.engine.Card
-import org.scopa.engine.GameView
+import org.scopa.app.controller.cardsOf
+import org.scopa.engine.Phase
+import org.scopa.engine.UiTexts
 
+/** The table: scores, the session's prompt (a scopa is its banner), table, hand, buttons. */
 @Composable
 fun TableScreen(s: UiState, c: GameController) {
-    val v = s.view ?: return
+    val t = s.table ?: return
+    val texts = s.texts
+    val l = texts.labels
+    val hint = s.hint
     Column(Modifier.fillMaxSize(), verticalArrangement = Arrangement.spacedBy(12.dp)) {
-        Scores(v)
+        Scores(s)
         Text(
-            when {
-                s.aiPending -> "${Texts.seat(v.turn, c.humanSeat)} is thinking…"
-                v.isMyTurn -> "Your turn"
-                else -> ""
-            },
-            style = MaterialTheme.typography.titleMedium,
+            s.prompt,
+            style = if (s.phase is Phase.Scopa) MaterialTheme.typography.headlineSmall else MaterialTheme.typography.titleMedium,
+            fontWeight = if (s.phase is Phase.Scopa) FontWeight.Bold else null,
         )
-        CardRow("Table (${v.deckLeft} in the deck)", v.table, s.hint?.move?.capture.orEmpty(), onTap = null)
+        CardRow("${l.table} · ${l.deck} ${t.deckLeft}", cardsOf(t.table), hint?.let { cardsOf(it.capture) }.orEmpty(), texts, onTap = null)
         Spacer(Modifier.weight(1f))
         EventCaption(s, c)
-        s.hint?.let { Text(it.text, style = MaterialTheme.typography.bodyMedium) }
-        CardRow("Your hand", v.hand, listOfNotNull(s.hint?.move?.card), onTap = if (s.canPlay) c::selectCard else null)
-        Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceBetween) {
-            Button(onClick = c::requestHint, enabled = s.canPlay) { Text("Hint") }
-            OutlinedButton(onClick = c::showSettings) { Text("Settings") }
+        hint?.let { Text(it.text, style = MaterialTheme.typography.bodyMedium) }
+        CardRow(l.yourHand, cardsOf(t.hand), listOfNotNull(hint?.card), texts, onTap = if (s.canPlay) c::select else null)
+        Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+            Button(onClick = c::requestHint, enabled = s.canPlay) { Text(l.hint) }
+            if (s.settings.undo) OutlinedButton(onClick = c::undo, enabled = t.canUndo) { Text(l.undo) }
+            if (s.phase is Phase.Scopa) OutlinedButton(onClick = c::proceed) { Text(l.carryOn) }
+            Spacer(Modifier.weight(1f))
+            OutlinedButton(onClick = c::showSettings) { Text(l.settings) }
         }
     }
 }
 
-/** Shows the pending events one after the other, then acknowledges them. */
+/** Shows the pending events' captions one after the other, then acknowledges them. */
 @Composable
 private fun EventCaption(s: UiState, c: GameController) {
     var caption by remember { mutableStateOf("") }
-    val players = s.view?.players?.toInt() ?: 2
     LaunchedEffect(s.events) {
         val events = s.events
         if (events.isEmpty()) return@LaunchedEffect
         for (e in events) {
-            caption = Texts.event(e, c.humanSeat, players)
+            caption = e.text
             delay(600)
         }
         c.eventsShown(events.size)
@@ -81,30 +84,36 @@ private fun EventCaption(s: UiState, c: GameController) {
 }
 
 @Composable
-private fun Scores(v: GameView) {
+private fun Scores(s: UiState) {
+    val t = s.table ?: return
+    val names = s.names ?: return
+    val l = s.texts.labels
     Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceEvenly) {
-        v.sides.forEach { side ->
+        names.sides.forEachIndexed { side, name ->
             Column(horizontalAlignment = Alignment.CenterHorizontally) {
-                Text(Texts.side(side.side.toInt(), v.players.toInt()), style = MaterialTheme.typography.labelMedium)
-                Text("${side.score}", style = MaterialTheme.typography.headlineSmall, fontWeight = FontWeight.Bold)
-                Text("${side.pileSize} cards, ${side.scope} scope", style = MaterialTheme.typography.labelSmall)
+                Text(name, style = MaterialTheme.typography.labelMedium)
+                Text("${t.scores[side]}", style = MaterialTheme.typography.headlineSmall, fontWeight = FontWeight.Bold)
+                Text(
+                    "${l.captured} ${t.piles[side].countOneBits()} · ${l.scope} ${t.scope[side]}",
+                    style = MaterialTheme.typography.labelSmall,
+                )
             }
         }
     }
 }
 
 @Composable
-private fun CardRow(title: String, cards: List<Card>, highlighted: List<Card>, onTap: ((Card) -> Unit)?) {
+private fun CardRow(title: String, cards: List<UByte>, highlighted: List<UByte>, texts: UiTexts, onTap: ((UByte) -> Unit)?) {
     Column {
         Text(title, style = MaterialTheme.typography.labelMedium)
         LazyRow(horizontalArrangement = Arrangement.spacedBy(6.dp), modifier = Modifier.padding(top = 4.dp)) {
-            items(cards, key = { it.code }) { card -> CardFace(card, card in highlighted, onTap) }
+            items(cards, key = { it.toInt() }) { card -> CardFace(card, card in highlighted, texts, onTap) }
         }
     }
 }
 
 @Composable
-private fun CardFace(card: Card, highlighted: Boolean, onTap: ((Card) -> Unit)?) {
+private fun CardFace(card: UByte, highlighted: Boolean, texts: UiTexts, onTap: ((UByte) -> Unit)?) {
     Surface(
         shape = RoundedCornerShape(8.dp),
         border = BorderStroke(
@@ -113,12 +122,11 @@ private fun CardFace(card: Card, highlighted: Boolean, onTap: ((Card) -> Unit)?)
         ),
         modifier = Modifier
             .size(width = 56.dp, height = 84.dp)
-            .semantics { contentDescription = Texts.card(card) }
+            .semantics { contentDescription = texts.cards[card.toInt()] }
             .then(if (onTap != null) Modifier.clickable { onTap(card) } else Modifier),
     ) {
         Column(horizontalAlignment = Alignment.CenterHorizontally, verticalArrangement = Arrangement.Center) {
-            Text(Texts.value(card.value), style = MaterialTheme.typography.titleMedium)
-            Text(Texts.suit(card.suit), style = MaterialTheme.typography.labelSmall)
+            Text(texts.faces[card.toInt()], style = MaterialTheme.typography.titleMedium)
         }
     }
 }

@@ -1,21 +1,24 @@
 package org.scopa.app.controller
 
 import java.io.IOException
+import java.security.SecureRandom
 import java.util.concurrent.CopyOnWriteArrayList
-import kotlin.random.Random
-import org.scopa.engine.Card
-import org.scopa.engine.GameEvent
-import org.scopa.engine.GameView
-import org.scopa.engine.Move
-import org.scopa.engine.ScopaException
-import org.scopa.engine.ScopaMatch
+import org.scopa.engine.Lang
+import org.scopa.engine.Phase
+import org.scopa.engine.Session
+import org.scopa.engine.SessionException
+import org.scopa.engine.SessionSettings
+import org.scopa.engine.TableState
+import org.scopa.engine.Update
+import org.scopa.engine.checkSettings
+import org.scopa.engine.defaultSettings
+import org.scopa.engine.uiTexts
 
 /**
- * The game flow of the app, below the UI and free of Android: settings → match → the
- * human's turns (select a card, pick a capture when there are several), the AI's turns with
- * a pause from [pacer], events for the UI to animate in order, the breakdown after each
- * hand, the end of the match, hints, and an autosave to [store] after every play, restored
- * by [launch].
+ * The app below the UI, free of Android: it maps the engine's [Session] (which owns the
+ * whole game: phases, AI, hints, undo, texts, the save format) to [UiState], runs the two
+ * timers — the pause before an AI plays and the scopa banner — and keeps the session's
+ * bytes in [store] after every change, restored by [launch].
  *
  * Confined to one thread (the UI's main thread; [pacer] must run its actions there too).
  * No engine error escapes: each becomes [UiState.message].
@@ -23,23 +26,26 @@ import org.scopa.engine.ScopaMatch
 class GameController(
     private val store: SaveStore,
     private val pacer: Pacer,
-    private val factory: MatchFactory = EngineMatchFactory,
+    /** The system language: every text and message is in it. */
+    lang: Lang,
     /** Pause before each AI play. */
     val aiDelayMillis: Long = DEFAULT_AI_DELAY_MILLIS,
-    private val seeds: () -> ULong = { Random.nextLong().toULong() },
+    /** How long the scopa banner shows before the game goes on by itself. */
+    val bannerMillis: Long = DEFAULT_BANNER_MILLIS,
+    private val seeds: () -> ULong = { SecureRandom().nextLong().toULong() },
 ) : AutoCloseable {
-    val humanSeat: UInt = Settings.HUMAN_SEAT.toUInt()
-
-    var state: UiState = UiState(screen = Screen.SETTINGS, settings = Settings())
+    var state: UiState = defaultSettings(lang).let { UiState(Screen.SETTINGS, it, texts = uiTexts(lang)) }
         private set
 
     /** Saves written since this controller was created. */
     var savesWritten: Int = 0
         private set
 
-    private var match: ScopaMatch? = null
-    /** Bumped whenever the match changes identity, so stale scheduled AI plays do nothing. */
-    private var generation = 0L
+    private val lang = lang
+    private var session: Session? = null
+    /** The phase the pending timer was set for (null: none); a new token cancels it. */
+    private var timerFor: Phase? = null
+    private var timerToken = 0L
     private val listeners = CopyOnWriteArrayList<StateListener>()
 
     fun addListener(l: StateListener) {
@@ -51,348 +57,234 @@ class GameController(
         listeners -= l
     }
 
-    /** What [launch] would restore: the save file's bytes for the current state (null without a match). */
-    fun currentSave(): ByteArray? {
-        val m = match ?: return null
-        return try {
-            SaveFile.encode(m.save(), state.screen == Screen.HAND_SUMMARY)
-        } catch (e: ScopaException) {
-            null
-        }
+    /** The session's bytes, as [launch] would restore them (null without a session). */
+    fun currentSave(): ByteArray? = try {
+        session?.save()
+    } catch (e: SessionException) {
+        null
     }
 
     /**
-     * At app start: restores the autosaved match if there is one (and resumes the AI if it
-     * is to play), else shows the settings. An unreadable save is set aside (kept as a
-     * `.corrupt` copy), reported in [UiState.message], and the settings are shown.
+     * At app start: restores the saved session if there is one (a save of an earlier app
+     * version is migrated and saved again), else shows the settings. An unreadable save is
+     * set aside (a `.corrupt` copy), reported in [UiState.message], and the settings shown.
      */
     fun launch(): UiState {
+        val labels = state.texts.labels
         val bytes = try {
             store.load()
         } catch (e: IOException) {
-            publish(UiState(Screen.SETTINGS, state.settings, message = "The saved match could not be read: ${e.message}. Start a new match."))
-            return state
-        } ?: run {
-            publish(UiState(Screen.SETTINGS, state.settings))
-            return state
-        }
+            return publish(state.copy(screen = Screen.SETTINGS, message = "${labels.saveUnreadable}: ${e.message}. ${labels.saveSetAside}"))
+        } ?: return publish(state.copy(screen = Screen.SETTINGS))
         val restored = try {
-            val contents = SaveFile.decode(bytes)
-            val m = factory.restore(contents.engine)
-            try {
-                Restored(m, m.view(humanSeat), Settings.fromConfig(m.config()), contents.handSummaryPending)
-            } catch (e: ScopaException) {
-                m.close()
-                throw e
+            Session.restore(bytes, lang)
+        } catch (e: SessionException) {
+            val kept = try {
+                store.setAside()?.let { " ($it)" } ?: ""
+            } catch (io: IOException) {
+                " (${io.message})"
             }
-        } catch (e: ScopaException) {
-            return discardSave(Texts.error(e))
-        } catch (e: SaveFormatException) {
-            return discardSave("The saved match could not be read: ${e.message}")
+            return publish(state.copy(screen = Screen.SETTINGS, message = "${e.message}. ${labels.saveSetAside}$kept"))
         }
-        install(restored.match)
-        val view = restored.view
-        val screen = when {
-            view.isOver -> Screen.MATCH_OVER
-            restored.handSummary && view.lastHand != null -> Screen.HAND_SUMMARY
-            else -> Screen.PLAYING
+        install(restored)
+        // A migrated save (or one in another language) is written again at once.
+        val message = if (currentSave()?.contentEquals(bytes) == true) null else autosave()
+        val settings = try {
+            restored.settings()
+        } catch (e: SessionException) {
+            state.settings
         }
-        publish(
-            UiState(
-                screen = screen,
-                settings = restored.settings,
-                view = view,
-                handBreakdown = if (screen != Screen.PLAYING) view.lastHand else null,
-                winnerSide = view.winner?.toInt(),
-                finalScores = if (view.isOver) view.sides.map { it.score.toInt() } else emptyList(),
-            ),
-        )
-        scheduleAiIfDue()
+        refresh(state.copy(screen = Screen.TABLE, settings = settings), message)
         return state
     }
 
-    private class Restored(val match: ScopaMatch, val view: GameView, val settings: Settings, val handSummary: Boolean)
-
-    /** Sets an unreadable save aside and shows the settings with [reason]. */
-    private fun discardSave(reason: String): UiState {
-        val kept = try {
-            store.setAside()?.let { " A copy was kept at $it." } ?: ""
-        } catch (io: IOException) {
-            " It could not be set aside (${io.message})."
+    /** Edits the settings shown on the settings screen; [UiState.settingsError] says if they cannot be played. */
+    fun updateSettings(settings: SessionSettings) {
+        val error = try {
+            checkSettings(settings)
+            null
+        } catch (e: SessionException) {
+            e.message
         }
-        publish(UiState(Screen.SETTINGS, state.settings, message = "$reason. It was set aside; start a new match.$kept"))
-        return state
+        publish(state.copy(settings = settings, settingsError = error))
     }
 
-    /** Edits the settings shown on the settings screen. */
-    fun updateSettings(settings: Settings) {
-        val deal = if (settings.deal in settings.availableDeals()) settings.deal else settings.availableDeals().first()
-        publish(state.copy(settings = settings.copy(deal = deal)))
-    }
-
-    /** Back to the settings screen; the match in progress stays saved until a new one starts. */
+    /** Back to the settings screen; the session stays saved until a new match starts. */
     fun showSettings() {
-        generation++
-        publish(state.copy(screen = Screen.SETTINGS, selectedCard = null, captureOptions = emptyList(), hint = null, aiPending = false))
+        cancelTimer()
+        publish(state.copy(screen = Screen.SETTINGS, hint = null))
+    }
+
+    /** Back from the settings to the match in progress. */
+    fun resume() {
+        if (session == null) return
+        refresh(state.copy(screen = Screen.TABLE))
     }
 
     /**
-     * Starts a match with [settings] (and [seed], random if null), saves it, and lets the AI
-     * play if it leads. Returns false, with [UiState.message] set, if the engine refuses
-     * the settings.
+     * Starts a session with [settings] (and [seed], a secure random one if null), saves it
+     * and queues its first deal (a `NewHand` event) to show. Returns false, with
+     * [UiState.message] set, if the settings cannot be played.
      */
-    fun newMatch(settings: Settings, seed: ULong? = null): Boolean {
-        val m = try {
-            factory.create(settings.toConfig(), seed ?: seeds())
-        } catch (e: ScopaException) {
-            publish(state.copy(screen = Screen.SETTINGS, settings = settings, message = Texts.error(e)))
+    fun newMatch(settings: SessionSettings = state.settings, seed: ULong? = null): Boolean {
+        val s = try {
+            Session(settings.copy(lang = lang), seed ?: seeds())
+        } catch (e: SessionException) {
+            publish(state.copy(screen = Screen.SETTINGS, settings = settings, message = e.message))
             return false
         }
-        val view = try {
-            m.view(humanSeat)
-        } catch (e: ScopaException) {
-            m.close()
-            publish(state.copy(screen = Screen.SETTINGS, settings = settings, message = Texts.error(e)))
-            return false
+        install(s)
+        // The first deal is the first event to show.
+        val deal = try {
+            s.dealEvent().let { listOf(ShownEvent(it, s.eventText(it))) }
+        } catch (e: SessionException) {
+            emptyList()
         }
-        install(m)
-        val fresh = UiState(Screen.PLAYING, settings, view = view)
-        publish(fresh.copy(message = autosave(fresh.screen)))
-        scheduleAiIfDue()
+        refresh(state.copy(screen = Screen.TABLE, settings = settings, events = deal), message = autosave())
         return true
     }
 
-    /**
-     * The player taps a card of their hand. With one legal move for it, the card is played;
-     * with several captures, the screen becomes [Screen.CHOOSING_CAPTURE] with the options.
-     */
-    fun selectCard(card: Card) {
-        val view = state.view
-        when {
-            match == null || view == null -> return report("Start a match first.")
-            state.screen == Screen.HAND_SUMMARY -> return report("Continue to the next hand first.")
-            view.isOver -> return report("The match is over. Start a new one from the settings.")
-            !view.isMyTurn -> return report("Wait: it is ${Texts.seat(view.turn, humanSeat)}'s turn.")
-        }
-        val moves = view.legalMoves.filter { it.card == card }
-        when (moves.size) {
-            0 -> report(
-                if (view.hand.contains(card)) "${Texts.card(card)} cannot be played now."
-                else "${Texts.card(card)} is not in your hand.",
-            )
-            1 -> play(moves[0])
-            else -> publish(
-                state.copy(screen = Screen.CHOOSING_CAPTURE, selectedCard = card, captureOptions = moves, message = null),
-            )
-        }
-    }
+    /** The player taps a card of their hand: played at once, or the capture choice opens. */
+    fun select(card: UByte) = act { it.select(card) }
 
     /** Picks capture [index] of [UiState.captureOptions]. */
-    fun chooseCapture(index: Int) {
-        val options = state.captureOptions
-        if (state.screen != Screen.CHOOSING_CAPTURE || options.isEmpty()) return report("Select a card first.")
-        if (index !in options.indices) return report("There is no capture number ${index + 1}: choose 1 to ${options.size}.")
-        play(options[index])
-    }
+    fun chooseCapture(index: Int) = act { it.capture((if (index in 0..255) index else 255).toUByte()) }
 
     /** Closes the capture choice without playing. */
-    fun cancelCapture() {
-        if (state.screen == Screen.CHOOSING_CAPTURE) {
-            publish(state.copy(screen = Screen.PLAYING, selectedCard = null, captureOptions = emptyList()))
-        }
-    }
+    fun cancelCapture() = act { it.cancel() }
 
-    /**
-     * Plays [move] for the human (the card and the exact capture). The engine checks it; a
-     * refused move only sets [UiState.message].
-     */
-    fun play(move: Move) {
-        val m = match ?: return report("Start a match first.")
-        if (state.screen == Screen.HAND_SUMMARY) return report("Continue to the next hand first.")
-        val events = try {
-            m.play(humanSeat, move)
-        } catch (e: ScopaException) {
-            return report(Texts.error(e), refresh = true)
-        }
-        afterPlay(m, events)
-    }
+    /** Goes on after the scopa banner, the hand summary, or the hand-over in pass-and-play. */
+    fun proceed() = act { it.proceed() }
 
-    /** Asks the engine for the best move of the human, and says why. */
+    /** Takes back the person's last play (when [org.scopa.engine.TableState.canUndo]). */
+    fun undo() = act { it.undo() }
+
+    /** After the end of a match: the next one, same settings. */
+    fun rematch() = act { it.rematch() }
+
+    /** The expert's suggestion for the person to play, and why. */
     fun requestHint() {
-        val m = match ?: return report("Start a match first.")
-        val hint = try {
-            m.hint(humanSeat)
-        } catch (e: ScopaException) {
-            return report(Texts.error(e))
+        val s = session ?: return
+        try {
+            publish(state.copy(hint = s.hint(), message = null))
+        } catch (e: SessionException) {
+            publish(state.copy(message = e.message))
         }
-        val text = "Play ${Texts.move(hint.move)}: ${Texts.hintReason(hint.reason)}. ${hint.explanation}"
-        publish(state.copy(hint = HintInfo(hint.move, text, hint), message = null))
-    }
-
-    /**
-     * Plays one AI move now if an AI is to play and the flow is not waiting on the player
-     * (capture choice, hand summary). Returns whether a move was played.
-     */
-    fun advance(): Boolean {
-        val m = match ?: return false
-        if (state.screen != Screen.PLAYING) return false
-        val ai = try {
-            m.isAiTurn()
-        } catch (e: ScopaException) {
-            report(Texts.error(e))
-            return false
-        }
-        if (!ai) return false
-        val events = try {
-            m.playAi(m.turn())
-        } catch (e: ScopaException) {
-            report(Texts.error(e), refresh = true)
-            return false
-        }
-        afterPlay(m, events, scheduleNext = false)
-        return true
-    }
-
-    /** Plays AI moves at once until the human is to play, a hand ends, or the match ends. */
-    fun runAiTurns(): Int {
-        var n = 0
-        while (advance()) n++
-        scheduleAiIfDue()
-        return n
-    }
-
-    /** Leaves the hand summary for the next hand. */
-    fun continueAfterHand() {
-        if (state.screen != Screen.HAND_SUMMARY) return
-        val next = state.copy(screen = Screen.PLAYING, handBreakdown = null)
-        publish(next.copy(message = autosave(next.screen)))
-        scheduleAiIfDue()
     }
 
     /** The UI has animated the first [count] of [UiState.events]. */
     fun eventsShown(count: Int) {
-        if (count <= 0) return
-        publish(state.copy(events = state.events.drop(count)))
+        if (count > 0) publish(state.copy(events = state.events.drop(count)))
     }
 
     fun dismissMessage() {
         if (state.message != null) publish(state.copy(message = null))
     }
 
-    /** Ends the match in progress without finishing it and deletes its save. */
-    fun abandonMatch() {
-        generation++
-        match?.close()
-        match = null
-        val message = try {
-            store.clear()
-            null
-        } catch (e: IOException) {
-            "The saved match could not be deleted: ${e.message}"
-        }
-        publish(UiState(Screen.SETTINGS, state.settings, message = message))
-    }
-
     override fun close() {
-        generation++
-        match?.close()
-        match = null
+        cancelTimer()
+        session?.close()
+        session = null
         listeners.clear()
     }
 
     // ---- internals ----
 
-    private fun install(m: ScopaMatch) {
-        generation++
-        match?.close()
-        match = m
+    private fun install(s: Session) {
+        cancelTimer()
+        session?.close()
+        session = s
+        state = state.copy(names = null)
     }
 
-    private fun afterPlay(m: ScopaMatch, events: List<GameEvent>, scheduleNext: Boolean = true) {
-        val view = try {
-            m.view(humanSeat)
-        } catch (e: ScopaException) {
-            return report(Texts.error(e))
+    /** Carries out [action] on the session; saves and refreshes, or reports why it was refused. */
+    private fun act(action: (Session) -> Update) {
+        val s = session ?: return
+        val update = try {
+            action(s)
+        } catch (e: SessionException) {
+            publish(state.copy(message = e.message))
+            return
         }
-        var next = state.copy(
-            screen = Screen.PLAYING,
-            view = view,
-            selectedCard = null,
-            captureOptions = emptyList(),
-            events = (state.events + events).takeLast(MAX_PENDING_EVENTS),
-            hint = null,
-            message = null,
-            aiPending = false,
-        )
-        val finished = events.filterIsInstance<GameEvent.MatchFinished>().firstOrNull()
-        val hand = events.filterIsInstance<GameEvent.HandFinished>().lastOrNull()
-        if (finished != null) {
-            next = next.copy(
-                screen = Screen.MATCH_OVER,
-                handBreakdown = hand?.breakdown ?: view.lastHand,
-                winnerSide = finished.winner.toInt(),
-                finalScores = finished.scores.map { it.toInt() },
+        val shown = update.events.zip(update.texts, ::ShownEvent)
+        // Saved before the UI sees the change: a kill from here on loses nothing.
+        val message = autosave()
+        refresh(state.copy(events = (state.events + shown).takeLast(MAX_PENDING_EVENTS), hint = null), message, update.state)
+    }
+
+    /**
+     * Publishes [base] with the session's state ([table], or asked for), what its phase
+     * shows, and starts the timer the phase needs.
+     */
+    private fun refresh(base: UiState, message: String? = null, table: TableState? = null) {
+        val s = session ?: return
+        val next = try {
+            val t = table ?: s.state()
+            base.copy(
+                table = t,
+                names = base.names ?: s.names(),
+                captureOptions = if (t.phase is Phase.ChooseCapture) s.captureOptions() else emptyList(),
+                summary = if (t.phase is Phase.HandSummary || t.phase is Phase.MatchOver) s.summary() else null,
+                message = message,
             )
-        } else if (hand != null) {
-            next = next.copy(screen = Screen.HAND_SUMMARY, handBreakdown = hand.breakdown)
+        } catch (e: SessionException) {
+            base.copy(message = e.message)
         }
-        // Saved before the UI sees the play: a kill from here on loses nothing.
-        publish(next.copy(message = autosave(next.screen)))
-        if (scheduleNext) scheduleAiIfDue()
+        publish(next)
+        scheduleTimer()
     }
 
-    /** Writes the save; returns a message for the player if it failed (the game goes on). */
-    private fun autosave(screen: Screen): String? {
-        val m = match ?: return null
+    /** Writes the session's bytes; returns a message for the player if that failed (the game goes on). */
+    private fun autosave(): String? {
+        val s = session ?: return null
         return try {
-            store.save(SaveFile.encode(m.save(), screen == Screen.HAND_SUMMARY))
+            store.save(s.save())
             savesWritten++
             null
         } catch (e: IOException) {
-            "Could not save the match: ${e.message}"
-        } catch (e: ScopaException) {
-            Texts.error(e)
+            "${state.texts.labels.saveFailed}: ${e.message}"
+        } catch (e: SessionException) {
+            e.message
         }
     }
 
-    private fun scheduleAiIfDue() {
-        val m = match ?: return
-        if (state.screen != Screen.PLAYING || state.aiPending) return
-        val due = try {
-            m.isAiTurn()
-        } catch (e: ScopaException) {
-            return report(Texts.error(e))
+    /**
+     * The AI's pause, or the scopa banner, then the action that goes on. A timer belongs to
+     * one phase: once the phase changes (the player continued, a new match…) it does nothing.
+     */
+    private fun scheduleTimer() {
+        val phase = state.phase.takeIf { state.screen == Screen.TABLE }
+        if (phase == timerFor) return
+        cancelTimer()
+        val (delay, action) = when (phase) {
+            is Phase.AiDue -> aiDelayMillis to { s: Session -> s.runAi() }
+            is Phase.Scopa -> bannerMillis to { s: Session -> s.proceed() }
+            else -> return
         }
-        if (!due) return
-        val gen = generation
-        publish(state.copy(aiPending = true))
-        pacer.schedule(aiDelayMillis) {
-            if (gen != generation || match !== m) return@schedule
-            publish(state.copy(aiPending = false))
-            if (advance()) scheduleAiIfDue()
-        }
-    }
-
-    private fun report(message: String, refresh: Boolean = false) {
-        var view = state.view
-        val m = match
-        if (refresh && m != null) {
-            try {
-                view = m.view(humanSeat)
-            } catch (e: ScopaException) {
-                // Keep the last view; the message already says what went wrong.
+        timerFor = phase
+        val token = timerToken
+        pacer.schedule(delay) {
+            if (token == timerToken) {
+                timerFor = null
+                act(action)
             }
         }
-        publish(state.copy(message = message, view = view))
     }
 
-    private fun publish(s: UiState) {
+    private fun cancelTimer() {
+        timerToken++
+        timerFor = null
+    }
+
+    private fun publish(s: UiState): UiState {
         state = s
         for (l in listeners) l.onState(s)
+        return s
     }
 
     companion object {
         const val DEFAULT_AI_DELAY_MILLIS = 900L
+        const val DEFAULT_BANNER_MILLIS = 1500L
         const val MAX_PENDING_EVENTS = 200
     }
 }

@@ -3,10 +3,12 @@ package org.scopa.app.controller
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Assert.fail
-import org.scopa.engine.GameEvent
-import org.scopa.engine.GameView
-import org.scopa.engine.HandBreakdown
-import org.scopa.engine.Move
+import org.scopa.engine.AiLevel
+import org.scopa.engine.Lang
+import org.scopa.engine.Phase
+import org.scopa.engine.SessionEvent
+import org.scopa.engine.SessionSettings
+import org.scopa.engine.defaultRules
 
 /** A pacer the test runs by hand: nothing happens until [runNext]. */
 class ManualPacer : Pacer {
@@ -21,140 +23,102 @@ class ManualPacer : Pacer {
         action()
         return true
     }
-
-    /** Runs every pending action (and those they schedule); returns how many ran. */
-    fun runAll(): Int {
-        var n = 0
-        while (runNext()) n++
-        return n
-    }
 }
 
-/** A human strategy: the move to play in a view where it is the human's turn. */
-typealias Strategy = (GameView) -> Move
+/** The card a person taps when the hand is shown: [first] card, or the hint's. */
+typealias Strategy = (GameController) -> UByte
 
-val firstLegal: Strategy = { it.legalMoves.first() }
-val mostCards: Strategy = { v -> v.legalMoves.maxByOrNull { it.capture.size }!! }
+val firstCard: Strategy = { c -> cardsOf(c.state.table!!.hand).first() }
+val hinted: Strategy = { c ->
+    c.requestHint()
+    c.state.hint?.card ?: error("no hint: ${c.state.message}")
+}
 
-/** What a match driven to its end produced. */
+/** What a session driven to its end produced. */
 class Run(
-    val events: MutableList<GameEvent> = mutableListOf(),
-    val hands: MutableList<HandBreakdown> = mutableListOf(),
-    var humanPlays: Int = 0,
+    val events: MutableList<SessionEvent> = mutableListOf(),
+    val summaries: MutableList<Int> = mutableListOf(),
+    var plays: Int = 0,
+    var handOffs: Int = 0,
 )
+
+fun settings(players: Int, vararg seats: AiLevel?): SessionSettings =
+    SessionSettings(defaultRules().copy(players = players.toUInt()), seats.toList() + List(4 - seats.size) { null }, false, Lang.EN)
 
 fun newController(
     store: SaveStore = InMemorySaveStore(),
-    pacer: Pacer = ImmediatePacer(),
-): GameController = GameController(store = store, pacer = pacer, aiDelayMillis = 0)
+    pacer: Pacer = ManualPacer(),
+    lang: Lang = Lang.EN,
+): GameController = GameController(store = store, pacer = pacer, lang = lang, aiDelayMillis = 0, bannerMillis = 0)
 
 /** Takes the events the UI would animate, oldest first, and acknowledges them. */
-fun GameController.drainEvents(into: MutableList<GameEvent>) {
+fun GameController.drainEvents(into: MutableList<SessionEvent>) {
     val evs = state.events
-    into += evs
+    into += evs.map { it.event }
     eventsShown(evs.size)
 }
 
-/** Plays the human's move [mv] the way the UI does: tap the card, then pick the capture if asked. */
-fun GameController.playLikeUi(mv: Move) {
-    selectCard(mv.card)
-    if (state.screen == Screen.CHOOSING_CAPTURE) {
-        val i = state.captureOptions.indexOf(mv)
-        assertTrue("the move $mv is among the options ${state.captureOptions}", i >= 0)
-        chooseCapture(i)
-    }
-}
-
 /**
- * One step of the player: acknowledges events, continues after a hand summary, or plays
- * the human's move. Returns false once the match is over.
+ * One step of the players, as the UI would take it: the due timers run (AI plays, the scopa
+ * banner), then a person taps — a card of their hand (the capture choice: option
+ * [captureIndex]), or continue on the hand summary and the hand-over. Returns false at the
+ * end of the match.
  */
-fun GameController.step(run: Run, strategy: Strategy): Boolean {
+fun GameController.step(run: Run, pacer: ManualPacer, strategy: Strategy, captureIndex: Int = 0): Boolean {
+    while (pacer.runNext()) drainEvents(run.events)
     drainEvents(run.events)
-    val s = state
-    if (s.message != null) fail("unexpected message: ${s.message}")
-    when (s.screen) {
-        Screen.MATCH_OVER -> return false
-        Screen.HAND_SUMMARY -> {
-            run.hands += s.handBreakdown ?: error("hand summary without a breakdown")
-            continueAfterHand()
+    state.message?.let { fail("unexpected message: $it") }
+    when (val p = state.phase) {
+        is Phase.MatchOver -> return false
+        is Phase.Play -> {
+            assertEquals("the hand shown is the player's", p.seat, state.table!!.viewer)
+            select(strategy(this))
+            if (state.phase is Phase.ChooseCapture) chooseCapture(captureIndex)
+            run.plays++
         }
-        Screen.PLAYING -> {
-            val v = s.view!!
-            if (!v.isMyTurn) fail("the human is not to play and no AI is pending: turn ${v.turn}, aiPending ${s.aiPending}")
-            playLikeUi(strategy(v))
-            run.humanPlays++
+        is Phase.ChooseCapture -> chooseCapture(captureIndex)
+        is Phase.HandSummary -> {
+            assertTrue("a summary on the summary screen", state.summary!!.rows.isNotEmpty())
+            run.summaries += run.events.size
+            proceed()
         }
-        else -> fail("unexpected screen ${s.screen}")
+        is Phase.HandOff -> {
+            assertEquals("no cards while the device is handed over", 0uL, state.table!!.hand)
+            run.handOffs++
+            proceed()
+        }
+        is Phase.AiDue, is Phase.Scopa -> assertTrue("a timer is due in ${state.phase}", pacer.pending.isNotEmpty())
+        null -> fail("no session")
     }
     return true
 }
 
-/**
- * Plays the match to its end with [strategy] for the human. With a [pacer], its pending AI
- * plays are run before each step and each one's duration (AI move + autosave, what the UI
- * thread spends) is added to [aiNanos].
- */
-fun GameController.playToEnd(
-    strategy: Strategy,
-    run: Run = Run(),
-    maxSteps: Int = 5000,
-    pacer: ManualPacer? = null,
-    aiNanos: MutableList<Long>? = null,
-): Run {
+/** Plays the match to its end. */
+fun GameController.playToEnd(pacer: ManualPacer, strategy: Strategy = firstCard, run: Run = Run(), maxSteps: Int = 10000): Run {
     var steps = 0
-    while (true) {
-        while (pacer != null && pacer.pending.isNotEmpty()) {
-            val t0 = System.nanoTime()
-            pacer.runNext()
-            aiNanos?.add(System.nanoTime() - t0)
-        }
-        if (!step(run, strategy)) break
+    while (step(run, pacer, strategy)) {
         if (++steps > maxSteps) fail("the match did not end in $maxSteps steps")
     }
     drainEvents(run.events)
-    // The last hand's breakdown is shown on the match-over screen.
-    run.hands += state.handBreakdown ?: error("match over without the last hand's breakdown")
     return run
 }
 
-/** Checks what every finished match must satisfy, from the events alone. */
-fun checkFinishedMatch(c: GameController, run: Run, players: Int) {
+/** What every finished match satisfies, from the events and the final state. */
+fun checkFinishedMatch(c: GameController, run: Run) {
     val s = c.state
-    val v = s.view!!
-    val sides = if (players == 4) 2 else players
-    val target = s.settings.target
-    assertEquals(Screen.MATCH_OVER, s.screen)
-    assertTrue(v.isOver)
-    val winner = s.winnerSide!!
-    assertEquals(v.winner?.toInt(), winner)
-    assertEquals(sides, s.finalScores.size)
-    // The winner reached the target and is strictly ahead.
-    assertTrue("winner ${s.finalScores[winner]} >= target $target", s.finalScores[winner] >= target)
-    s.finalScores.forEachIndexed { side, score -> if (side != winner) assertTrue(score < s.finalScores[winner]) }
-    // The breakdowns of the hands add up to the final scores.
-    val hands = run.events.filterIsInstance<GameEvent.HandFinished>().map { it.breakdown }
-    assertEquals(hands, run.hands)
-    for (side in 0 until sides) {
-        assertEquals("side $side total", s.finalScores[side], hands.sumOf { h -> h.sides[side].total.toInt() })
+    val over = s.phase as Phase.MatchOver
+    val finished = run.events.last() as SessionEvent.MatchFinished
+    assertEquals(over.winner, finished.winner)
+    val target = s.settings.rules.target.toInt()
+    assertTrue("winner reached the target", finished.scores[finished.winner.toInt()].toInt() >= target)
+    // The hands' totals add up to the final scores.
+    val hands = run.events.filterIsInstance<SessionEvent.HandFinished>()
+    for (side in finished.scores.indices) {
+        assertEquals("side $side", finished.scores[side].toInt(), hands.sumOf { it.sides[side].total.toInt() })
     }
-    // Every hand has its 36 plays (standard deal), in seat order, and the human played theirs.
-    val played = run.events.filterIsInstance<GameEvent.Played>()
-    assertEquals(36 * hands.size, played.size)
-    assertEquals(played.count { it.seat == c.humanSeat }, run.humanPlays)
-    val newHands = run.events.filterIsInstance<GameEvent.NewHand>()
-    assertEquals(hands.size - 1, newHands.size)
-    assertEquals(1, run.events.count { it is GameEvent.MatchFinished })
-    assertTrue(run.events.last() is GameEvent.MatchFinished)
-    var expected: UInt? = null
-    for (e in run.events) {
-        when (e) {
-            is GameEvent.Played -> {
-                if (expected != null) assertEquals("play order", expected, e.seat)
-                expected = (e.seat + 1u) % players.toUInt()
-            }
-            is GameEvent.NewHand -> expected = (e.dealer + 1u) % players.toUInt()
-            else -> {}
-        }
-    }
+    // Every hand was summarised on its own screen (the last one stays on the match-over
+    // screen).
+    assertEquals(hands.size, run.summaries.size)
+    assertTrue(s.summary!!.rows.isNotEmpty())
+    assertTrue(s.prompt, s.prompt.isNotBlank())
 }

@@ -1,0 +1,604 @@
+//! Tests of the session API as a foreign caller uses it (minus the generated glue).
+
+use scopa_core::session::{self as core, transcript as core_transcript};
+use scopa_core::{CardSet, Rules};
+
+use super::*;
+use crate::types::{AiLevel, RulesConfig};
+use crate::{GameConfig, ScopaMatch, default_rules, save};
+
+/// An action, as the tests write them; [`Session::apply`] calls the method.
+#[derive(Copy, Clone, Debug)]
+enum Action {
+    Select { card: u8 },
+    Capture { index: u8 },
+    Play { card: u8, capture: u64 },
+    Cancel,
+    RunAi,
+    Continue,
+    Undo,
+    Rematch,
+}
+
+impl Session {
+    fn apply(&self, a: Action) -> Result<Update, SessionError> {
+        match a {
+            Action::Select { card } => self.select(card),
+            Action::Capture { index } => self.capture(index),
+            Action::Play { card, capture } => self.play(card, capture),
+            Action::Cancel => self.cancel(),
+            Action::RunAi => self.run_ai(),
+            Action::Continue => self.proceed(),
+            Action::Undo => self.undo(),
+            Action::Rematch => self.rematch(),
+        }
+    }
+}
+
+fn settings(players: u32, seats: &[Option<AiLevel>]) -> SessionSettings {
+    SessionSettings {
+        rules: RulesConfig {
+            players,
+            ..default_rules()
+        },
+        seats: seats.to_vec(),
+        undo: false,
+        lang: Lang::En,
+    }
+}
+
+/// One step as an app's player would do it: the first card of the hand, the first capture
+/// option, the AI when due, continue otherwise. Returns the events, or `None` at the end.
+fn step(s: &Session) -> Option<Vec<SessionEvent>> {
+    let state = s.state().unwrap();
+    let action = match state.phase {
+        Phase::MatchOver { .. } => return None,
+        Phase::Play { .. } => Action::Select {
+            card: state.hand.trailing_zeros() as u8,
+        },
+        Phase::ChooseCapture { .. } => Action::Capture { index: 0 },
+        Phase::AiDue { .. } => Action::RunAi,
+        Phase::HandOff { .. } | Phase::Scopa { .. } | Phase::HandSummary => Action::Continue,
+    };
+    let update = s.apply(action).unwrap();
+    assert_eq!(update.state, s.state().unwrap());
+    assert_eq!(update.texts.len(), update.events.len());
+    Some(update.events)
+}
+
+/// Plays `s` to the end; returns every event and checks the state on the way.
+fn play_out(s: &Session) -> Vec<SessionEvent> {
+    let mut all = Vec::new();
+    let players = s.settings().unwrap().rules.players as u8;
+    for _ in 0..20_000 {
+        let st = s.state().unwrap();
+        check_state(&st, players);
+        match step(s) {
+            Some(events) => all.extend(events),
+            None => return all,
+        }
+    }
+    panic!("the match did not end");
+}
+
+/// The state shows only the viewer's cards, and the cards add up to 40.
+fn check_state(st: &TableState, players: u8) {
+    assert_eq!(st.hand_sizes.len(), usize::from(players));
+    match st.viewer {
+        Some(v) => assert_eq!(st.hand.count_ones(), st.hand_sizes[usize::from(v)]),
+        None => assert_eq!(st.hand, 0),
+    }
+    if !matches!(st.phase, Phase::MatchOver { .. }) {
+        let held: u32 = st.hand_sizes.iter().sum();
+        let piles: u32 = st.piles.iter().map(|p| p.count_ones()).sum();
+        assert_eq!(
+            held + st.table.count_ones() + piles + u32::from(st.deck_left),
+            40
+        );
+    }
+}
+
+#[test]
+fn a_whole_match_against_the_ai_matches_the_core_session() {
+    let ffi = Session::new(settings(2, &[None, Some(AiLevel::Medium)]), 7).unwrap();
+    let mut core = core::Session::new(
+        core::Settings::against(scopa_core::ai::Level::Medium, Rules::default()),
+        7,
+    )
+    .unwrap();
+    loop {
+        let st = ffi.state().unwrap();
+        let prompt = core
+            .texts()
+            .with_style(core::CardStyle::Names)
+            .phase(&core.phase())
+            .to_string();
+        assert_eq!(st, TableState::new(&core.state(), 2, 2, prompt));
+        let Some(events) = step(&ffi) else { break };
+        let action = match core.phase() {
+            core::Phase::Play { .. } => core::Action::Select(core.state().hand.first().unwrap()),
+            core::Phase::ChooseCapture { .. } => core::Action::Capture(0),
+            core::Phase::AiDue { .. } => core::Action::RunAi,
+            _ => core::Action::Continue,
+        };
+        let expected: Vec<_> = core
+            .apply(action)
+            .unwrap()
+            .iter()
+            .map(|e| SessionEvent::new(e, 2))
+            .collect();
+        assert_eq!(events, expected);
+    }
+    assert_eq!(ffi.save().unwrap(), core.to_bytes().to_vec());
+}
+
+#[test]
+fn pass_and_play_four_people_and_two_people_with_two_ais_play_to_the_end() {
+    // Four people; then Scopone with people at seats 0 and 2 and AIs at 1 and 3.
+    let mut four = settings(4, &[None; 4]);
+    let mut scopone = settings(4, &[None, Some(AiLevel::Expert), None, Some(AiLevel::Easy)]);
+    scopone.rules.deal = crate::DealKind::Scopone;
+    for (s, seed) in [(four.clone(), 11), (scopone, 12)] {
+        let session = Session::new(s.clone(), seed).unwrap();
+        let mut handoffs = 0;
+        let mut seen_viewers = std::collections::BTreeSet::new();
+        let mut events = Vec::new();
+        for _ in 0..20_000 {
+            let st = session.state().unwrap();
+            check_state(&st, 4);
+            if let Phase::HandOff { seat } = st.phase {
+                handoffs += 1;
+                assert_eq!(st.viewer, None);
+                assert_eq!(st.hand, 0, "no cards while the device is handed over");
+                assert!(s.seats[usize::from(seat)].is_none());
+            }
+            if let Some(v) = st.viewer {
+                assert!(s.seats[usize::from(v)].is_none(), "only people see cards");
+                seen_viewers.insert(v);
+            }
+            // The hand shown is the viewer's own: never a table or captured card.
+            assert_eq!(st.hand & st.table, 0);
+            assert!(st.piles.iter().all(|p| p & st.hand == 0));
+            match step(&session) {
+                Some(e) => events.extend(e),
+                None => break,
+            }
+        }
+        assert!(matches!(
+            session.state().unwrap().phase,
+            Phase::MatchOver { .. }
+        ));
+        assert!(handoffs > 0);
+        let people: std::collections::BTreeSet<u8> = (0..4u8)
+            .filter(|&i| s.seats[usize::from(i)].is_none())
+            .collect();
+        assert_eq!(seen_viewers, people);
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, SessionEvent::MatchFinished { .. }))
+        );
+    }
+    four.seats.truncate(3);
+    assert!(matches!(
+        Session::new(four, 1),
+        Err(SessionError::InvalidSettings { .. })
+    ));
+}
+
+#[test]
+fn watch_mode_shows_no_hand() {
+    let s = Session::new(settings(3, &[Some(AiLevel::Random); 3]), 5).unwrap();
+    assert_eq!(s.state().unwrap().viewer, None);
+    let events = play_out(&s);
+    assert!(matches!(
+        events.last(),
+        Some(SessionEvent::MatchFinished { .. })
+    ));
+}
+
+#[test]
+fn restore_gives_the_same_session_and_continuation_at_every_step() {
+    let s = Session::new(settings(2, &[None, Some(AiLevel::Easy)]), 3).unwrap();
+    loop {
+        let bytes = s.save().unwrap();
+        assert_eq!(bytes.len(), core::SAVE_LEN);
+        let r = Session::restore(bytes.clone(), Lang::En).unwrap();
+        assert_eq!(r.save().unwrap(), bytes);
+        assert_eq!(r.state().unwrap(), s.state().unwrap());
+        let (a, b) = (step(&s), step(&r));
+        assert_eq!(a, b);
+        if a.is_none() {
+            break;
+        }
+    }
+}
+
+#[test]
+fn every_event_record_writes_the_core_transcript_and_text() {
+    let mut core = core::Session::new(
+        core::Settings::watch(scopa_core::ai::Level::Easy, Rules::default()),
+        21,
+    )
+    .unwrap();
+    let ffi = Session::restore(core.to_bytes().to_vec(), Lang::It).unwrap();
+    let mut n = 0;
+    let deal = core.deal_event();
+    let mut all = vec![deal];
+    while !matches!(core.phase(), core::Phase::MatchOver { .. }) {
+        let action = match core.phase() {
+            core::Phase::AiDue { .. } => core::Action::RunAi,
+            _ => core::Action::Continue,
+        };
+        all.extend(core.apply(action).unwrap());
+    }
+    core.set_lang(core::Lang::It);
+    let texts_it = core.texts().with_style(core::CardStyle::Names);
+    for e in &all {
+        let rec = SessionEvent::new(e, 2);
+        assert_eq!(rec.to_core(), Ok(*e));
+        assert_eq!(
+            transcript_event(rec.clone()).unwrap(),
+            core_transcript::event(e).to_string()
+        );
+        assert_eq!(ffi.event_text(rec).unwrap(), texts_it.event(e).to_string());
+        n += 1;
+    }
+    assert!(n > 40);
+    // Malformed records are refused, not trusted.
+    for bad in [
+        SessionEvent::Played {
+            seat: 0,
+            card: 40,
+            capture: 0,
+        },
+        SessionEvent::TableCollected {
+            side: 0,
+            cards: 1 << 40,
+        },
+        SessionEvent::HandFinished { sides: vec![] },
+        SessionEvent::MatchFinished {
+            winner: 0,
+            scores: vec![1, 2, 3, 4],
+        },
+    ] {
+        assert!(matches!(
+            transcript_event(bad),
+            Err(SessionError::InvalidCard { .. })
+        ));
+    }
+}
+
+#[test]
+fn transcript_start_and_script_lines_read_back() {
+    let s = settings(
+        3,
+        &[None, Some(AiLevel::Expert), Some(AiLevel::Handheld), None],
+    );
+    let line = transcript_start(s.clone()).unwrap();
+    assert_eq!(
+        line,
+        "session players 3 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human expert handheld"
+    );
+    let ScriptLine::Settings { settings: back } = parse_script_line(line).unwrap() else {
+        panic!("not a settings line");
+    };
+    assert_eq!(back.rules, s.rules);
+    assert_eq!(
+        back.seats,
+        vec![None, Some(AiLevel::Expert), Some(AiLevel::Handheld), None]
+    );
+    assert!(matches!(
+        parse_script_line("session players 9".into()),
+        Err(SessionError::BadScriptLine { .. })
+    ));
+    assert_eq!(parse_script_line(" # note".into()), Ok(ScriptLine::Nothing));
+    assert_eq!(
+        parse_script_line("seed 42".into()),
+        Ok(ScriptLine::Seed { seed: 42 })
+    );
+    assert_eq!(parse_script_line("save".into()), Ok(ScriptLine::Save));
+    assert_eq!(
+        parse_script_line("10b 1d 9d".into()),
+        Ok(ScriptLine::Move {
+            card: 39,
+            capture: 1 | 1 << 8,
+        })
+    );
+    assert!(matches!(
+        parse_script_line("11x".into()),
+        Err(SessionError::BadScriptLine { .. })
+    ));
+}
+
+#[test]
+fn errors_are_typed_and_written_in_the_sessions_language() {
+    // Settings.
+    let mut it = settings(3, &[None, None, None]);
+    it.lang = Lang::It;
+    it.rules.deal = crate::DealKind::Scopone;
+    let e = check_settings(it.clone()).unwrap_err();
+    assert_eq!(
+        e,
+        SessionError::InvalidSettings {
+            message: "la distribuzione Scopone (9 a testa, 4 in tavola) vuole 4 giocatori, non 3"
+                .into()
+        }
+    );
+    assert!(matches!(
+        Session::new(it, 1),
+        Err(SessionError::InvalidSettings { .. })
+    ));
+    let mut undo = settings(2, &[None, None]);
+    undo.undo = true;
+    assert_eq!(
+        check_settings(undo).unwrap_err().message(),
+        "undo is only for one person playing against the computer, and 2 seats are people"
+    );
+    let mut too_many = settings(2, &[None, None, None, None, None]);
+    assert!(check_settings(too_many.clone()).is_err());
+    too_many.seats.truncate(4);
+    assert_eq!(check_settings(too_many), Ok(()));
+
+    // Actions.
+    let s = Session::new(settings(2, &[None, Some(AiLevel::Easy)]), 9).unwrap();
+    while !matches!(s.state().unwrap().phase, Phase::Play { .. }) {
+        step(&s);
+    }
+    let st = s.state().unwrap();
+    let before = s.save().unwrap();
+    let not_mine = (0u8..40).find(|&c| st.hand & (1 << c) == 0).unwrap();
+    type Is = fn(&SessionError) -> bool;
+    let cases: Vec<(Action, Is)> = vec![
+        (Action::Continue, |e| {
+            matches!(e, SessionError::WrongPhase { .. })
+        }),
+        (Action::Select { card: not_mine }, |e| {
+            matches!(e, SessionError::NotInHand { .. })
+        }),
+        (Action::Select { card: 40 }, |e| {
+            matches!(e, SessionError::InvalidCard { .. })
+        }),
+        (
+            Action::Play {
+                card: 0,
+                capture: 1,
+            },
+            |e| matches!(e, SessionError::InvalidCard { .. }),
+        ),
+        (
+            Action::Play {
+                card: st.hand.trailing_zeros() as u8,
+                capture: 1 << not_mine,
+            },
+            |e| matches!(e, SessionError::IllegalMove { .. }),
+        ),
+        (Action::Capture { index: 0 }, |e| {
+            matches!(e, SessionError::WrongPhase { .. })
+        }),
+        (Action::Undo, |e| matches!(e, SessionError::UndoOff { .. })),
+        (Action::Rematch, |e| {
+            matches!(e, SessionError::WrongPhase { .. })
+        }),
+    ];
+    for (action, is) in cases {
+        let e = s.apply(action).unwrap_err();
+        assert!(is(&e), "{action:?}: {e:?}");
+        assert!(!e.message().is_empty());
+        assert_eq!(s.save().unwrap(), before, "{action:?} changed the session");
+    }
+    s.set_lang(Lang::It).unwrap();
+    assert_eq!(
+        s.apply(Action::Continue).unwrap_err().message(),
+        "Continuare non è possibile ora: Tocca a te: gioca una carta."
+    );
+    assert!(s.hint().unwrap().text.starts_with("Suggerimento: "));
+    // Two people: the device is handed over first, and nobody may ask for a hint then.
+    let two = Session::new(settings(2, &[None, None]), 1).unwrap();
+    assert!(matches!(two.state().unwrap().phase, Phase::HandOff { .. }));
+    assert!(matches!(two.hint(), Err(SessionError::WrongPhase { .. })));
+}
+
+#[test]
+fn no_such_capture_and_cancel_in_the_capture_choice() {
+    // Find a position where the person's card has several captures.
+    for seed in 0..500 {
+        let s = Session::new(settings(2, &[None, Some(AiLevel::Random)]), seed).unwrap();
+        for _ in 0..60 {
+            let st = s.state().unwrap();
+            let Phase::Play { .. } = st.phase else {
+                if step(&s).is_none() {
+                    break;
+                }
+                continue;
+            };
+            for c in CardSet::from_bits(st.hand).unwrap() {
+                let probe = Session::restore(s.save().unwrap(), Lang::En).unwrap();
+                probe.apply(Action::Select { card: c.index() }).unwrap();
+                if let Phase::ChooseCapture { card, .. } = probe.state().unwrap().phase {
+                    assert_eq!(card, c.index());
+                    let options = probe.capture_options().unwrap();
+                    assert!(options.len() >= 2);
+                    let e = probe
+                        .apply(Action::Capture {
+                            index: options.len() as u8,
+                        })
+                        .unwrap_err();
+                    assert!(matches!(e, SessionError::NoSuchCapture { .. }), "{e:?}");
+                    probe.apply(Action::Cancel).unwrap();
+                    assert!(matches!(probe.state().unwrap().phase, Phase::Play { .. }));
+                    probe.apply(Action::Select { card: c.index() }).unwrap();
+                    let events = probe.apply(Action::Capture { index: 1 }).unwrap().events;
+                    assert_eq!(
+                        events[0],
+                        SessionEvent::Played {
+                            seat: 0,
+                            card: c.index(),
+                            capture: options[1],
+                        }
+                    );
+                    return;
+                }
+            }
+            step(&s);
+        }
+    }
+    panic!("no seed gave a card with several captures");
+}
+
+#[test]
+fn undo_takes_back_the_persons_play() {
+    let mut s = settings(2, &[None, Some(AiLevel::Easy)]);
+    s.undo = true;
+    let session = Session::new(s, 4).unwrap();
+    while !session.state().unwrap().can_undo {
+        step(&session).unwrap();
+    }
+    let before = session.state().unwrap();
+    assert!(matches!(before.phase, Phase::Play { seat: 0 }));
+    assert!(session.apply(Action::Undo).unwrap().events.is_empty());
+    let after = session.state().unwrap();
+    assert!(after.plays < before.plays);
+    assert_eq!(after.hand.count_ones(), before.hand.count_ones() + 1);
+}
+
+#[test]
+fn summary_hint_prompt_names_and_texts() {
+    let s = Session::new(settings(2, &[None, Some(AiLevel::Easy)]), 8).unwrap();
+    assert_eq!(s.summary().unwrap(), None);
+    assert_eq!(s.names().unwrap().seats, vec!["You", "Player 2"]);
+    while !matches!(s.state().unwrap().phase, Phase::HandSummary) {
+        if let Phase::Play { .. } = s.state().unwrap().phase {
+            assert_eq!(s.state().unwrap().prompt, "Your turn: play a card.");
+            let h = s.hint().unwrap();
+            assert_ne!(s.state().unwrap().hand & (1 << h.card), 0);
+        }
+        step(&s).unwrap();
+    }
+    let sum = s.summary().unwrap().unwrap();
+    assert_eq!(sum.rows[0].label, "Scope");
+    assert_eq!(sum.rows.last().unwrap().label, "Points this hand");
+    assert_eq!(sum.piles.len(), 2);
+    assert_eq!(
+        sum.piles.iter().map(|p| p.count_ones()).sum::<u32>(),
+        40,
+        "every card ends in a pile"
+    );
+    assert_eq!(
+        sum.rows[1].tally,
+        sum.piles
+            .iter()
+            .map(|p| Some(p.count_ones() as u8))
+            .collect::<Vec<_>>()
+    );
+    s.set_lang(Lang::It).unwrap();
+    assert_eq!(s.state().unwrap().prompt, "Mano finita: ecco il punteggio.");
+    assert_eq!(s.names().unwrap().seats, vec!["Tu", "Giocatore 2"]);
+    let it = ui_texts(Lang::It);
+    assert_eq!(it.cards[6], "7 di denari");
+    assert_eq!(it.faces[39], "10♣");
+    assert_eq!(it.values[0], "Asso");
+    assert_eq!(it.labels.new_match, "Nuova partita");
+    assert_eq!(it.levels.len(), 5);
+    assert_eq!(ui_texts(Lang::En).labels.carry_on, "Continue");
+    // The record holds every core label.
+    assert_eq!(Labels::LABELS, core::Label::ALL);
+    assert_eq!(lang_from_tag("it-IT".into()), Lang::It);
+    assert_eq!(lang_from_tag("en-US".into()), Lang::En);
+    assert_eq!(default_settings(Lang::It).lang, Lang::It);
+}
+
+#[test]
+fn legacy_ffi_and_app_saves_are_migrated_once() {
+    // A match saved by ScopaMatch (SFFI) in the middle of a hand, and the same inside the
+    // apps' SCOPAAPP file.
+    let m = ScopaMatch::new(
+        GameConfig {
+            rules: default_rules(),
+            ai_levels: vec![None, Some(AiLevel::Medium)],
+            first_dealer: None,
+        },
+        77,
+    )
+    .unwrap();
+    for _ in 0..5 {
+        let t = m.turn().unwrap();
+        if m.is_ai_turn().unwrap() {
+            m.play_ai(t).unwrap();
+        } else {
+            let mv = m.view(t).unwrap().legal_moves[0].clone();
+            m.play(t, mv).unwrap();
+        }
+    }
+    let sffi = m.save().unwrap();
+    let mut app = b"SCOPAAPP\x01\x00".to_vec();
+    app.extend(&sffi);
+    let decoded = save::decode(&sffi).unwrap();
+    for bytes in [sffi.clone(), app.clone()] {
+        let s = Session::restore(bytes, Lang::It).unwrap();
+        let settings = s.settings().unwrap();
+        assert_eq!(settings.seats[..2], [None, Some(AiLevel::Medium)]);
+        assert_eq!(settings.lang, Lang::It);
+        let st = s.state().unwrap();
+        assert_eq!(st.table, decoded.game.hand().table().bits());
+        assert_eq!(st.hand, decoded.game.hand().hand(0).bits());
+        // Saved again, it is a session save; it plays to the end.
+        let again = Session::restore(s.save().unwrap(), Lang::It).unwrap();
+        assert_eq!(again.state().unwrap(), st);
+        play_out(&again);
+    }
+    // Damaged legacy files are refused with a reason.
+    let mut damaged = app.clone();
+    damaged[100] ^= 1;
+    let mut future = app.clone();
+    future[8] = 2;
+    let mut flags = app.clone();
+    flags[9] = 4;
+    for (bytes, why) in [
+        (damaged, "checksum"),
+        (future, "version 2"),
+        (flags, "flags"),
+        (b"SCOPAAPP".to_vec(), "shorter"),
+        (sffi[..100].to_vec(), "364 bytes"),
+    ] {
+        let e = Session::restore(bytes, Lang::En).unwrap_err();
+        assert!(matches!(e, SessionError::BadSave { .. }));
+        assert!(e.message().starts_with("The saved match cannot be read: "));
+        assert!(e.message().contains(why), "{e}");
+    }
+}
+
+#[test]
+fn bad_session_saves_are_refused_in_the_players_language() {
+    let s = Session::new(settings(2, &[None, Some(AiLevel::Easy)]), 1).unwrap();
+    let mut b = s.save().unwrap();
+    b[200] ^= 0x40;
+    let e = Session::restore(b, Lang::It).unwrap_err();
+    assert_eq!(
+        e.message(),
+        "La partita salvata non si può leggere: il salvataggio è danneggiato (il checksum non corrisponde)"
+    );
+    for bytes in [vec![], vec![0; 364], b"SCPS".to_vec()] {
+        assert!(matches!(
+            Session::restore(bytes, Lang::En),
+            Err(SessionError::BadSave { .. })
+        ));
+    }
+}
+
+#[test]
+fn a_panic_is_caught_and_the_session_goes_on() {
+    let s = Session::new(settings(2, &[None, None]), 42).unwrap();
+    let before = s.save().unwrap();
+    let r = crate::error::guard("test", || s.panic_holding_lock());
+    match r {
+        Err(SessionError::Internal { message }) => assert_eq!(
+            message,
+            "internal error in scopa-ffi (please report it): test panicked: test hook: panic while holding the session lock"
+        ),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.save().unwrap(), before);
+    assert!(s.state().is_ok());
+    step(&s).unwrap();
+}
