@@ -14,6 +14,7 @@
 use crate::capture::Move;
 use crate::card::Card;
 use crate::cardset::CardSet;
+use crate::rules::Rules;
 use crate::view::PlayerView;
 
 use super::eval::{POINT, p_holds_any, set_value, sweep_values, take_value};
@@ -39,15 +40,44 @@ fn next_hand_size(view: &PlayerView) -> u32 {
     }
 }
 
-/// The score of one move; higher is better.
-pub(crate) fn score_move(view: &PlayerView, mv: Move) -> i32 {
-    let rules = view.rules();
-    let table = view.table();
-    let unseen = view.unseen();
+/// What the rule-based score of a move depends on: the position as the player to move
+/// sees it.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Situation {
+    /// The rules.
+    pub rules: Rules,
+    /// The table before the move.
+    pub table: CardSet,
+    /// The cards the player to move has not seen.
+    pub unseen: CardSet,
+    /// Cards the next player will hold when it plays after this move.
+    pub next_hand: u32,
+    /// Whether the move is the last of the hand.
+    pub last: bool,
+}
+
+impl Situation {
+    /// The situation of the seat of `view`.
+    pub(crate) fn of_view(view: &PlayerView) -> Situation {
+        Situation {
+            rules: *view.rules(),
+            table: view.table(),
+            unseen: view.unseen(),
+            next_hand: next_hand_size(view),
+            last: view.is_last_play(),
+        }
+    }
+}
+
+/// The score of one move in situation `sit`; higher is better.
+pub(crate) fn score_in(sit: &Situation, mv: Move) -> i32 {
+    let rules = &sit.rules;
+    let table = sit.table;
+    let unseen = sit.unseen;
     let by_value = unseen_by_value(unseen);
     let pool = unseen.len();
-    let next_hand = next_hand_size(view);
-    let last = view.is_last_play();
+    let next_hand = sit.next_hand;
+    let last = sit.last;
 
     let card = mv.card();
     let after = if mv.is_lay() {
@@ -96,9 +126,10 @@ pub(crate) fn score_move(view: &PlayerView, mv: Move) -> i32 {
 
 /// The rule-based choice: best score, the first in canonical order on ties.
 pub(crate) fn choose(view: &PlayerView, moves: &[Move]) -> Option<Move> {
+    let sit = Situation::of_view(view);
     let mut best: Option<(i32, Move)> = None;
     for &mv in moves {
-        let s = score_move(view, mv);
+        let s = score_in(&sit, mv);
         if best.is_none_or(|(b, _)| s > b) {
             best = Some((s, mv));
         }

@@ -8,12 +8,20 @@ use core::str::FromStr;
 use crate::capture::Move;
 use crate::cardset::CardSet;
 use crate::deal::{SplitMix64, below};
+use crate::rules::{DealKind, Rules};
 use crate::view::PlayerView;
 
+pub mod bench;
 mod easy;
 mod eval;
+mod infer;
+mod ismcts;
+mod learned;
 mod medium;
+mod oracle;
 mod search;
+mod vector;
+mod weights;
 
 /// The AI levels, weakest first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -52,20 +60,53 @@ impl Level {
         }
     }
 
-    /// The budget the level uses by default.
+    /// The budget the level uses by default in 2 players ([`Level::budget_for`] the
+    /// default rules).
     pub const fn default_budget(self) -> Budget {
+        self.budget(2, false)
+    }
+
+    /// The budget the level uses by default with `rules`: calibrated so that on a
+    /// desktop core the expert's median move takes at most 10 ms and its 99th percentile
+    /// at most 50 ms, and the handheld's slowest move stays under 1 s on an RP2040
+    /// (`docs/ai.md`). Scopone deals (9 or 10 cards a hand) search far wider trees, so
+    /// they get fewer nodes.
+    ///
+    /// ```
+    /// use scopa_core::{DealKind, Rules, ai::Level};
+    /// let scopone = Rules { players: 4, deal: DealKind::Scopone, ..Rules::default() };
+    /// assert!(Level::Expert.budget_for(&scopone).nodes < Level::Expert.default_budget().nodes);
+    /// assert_eq!(Level::Medium.budget_for(&scopone).nodes, 0);
+    /// ```
+    pub const fn budget_for(self, rules: &Rules) -> Budget {
+        self.budget(rules.players, !matches!(rules.deal, DealKind::Standard))
+    }
+
+    const fn budget(self, players: u8, scopone: bool) -> Budget {
         match self {
             Level::Random | Level::Easy | Level::Medium => Budget {
                 samples: 0,
                 nodes: 0,
             },
-            Level::Expert => Budget {
+            Level::Expert if scopone => Budget {
                 samples: 64,
-                nodes: 50_000,
+                nodes: 80_000,
+            },
+            Level::Expert if players > 2 => Budget {
+                samples: 128,
+                nodes: 250_000,
+            },
+            Level::Expert => Budget {
+                samples: 128,
+                nodes: 400_000,
+            },
+            Level::Handheld if scopone => Budget {
+                samples: 16,
+                nodes: 3_000,
             },
             Level::Handheld => Budget {
                 samples: 16,
-                nodes: 12_000,
+                nodes: 9_000,
             },
         }
     }
@@ -111,7 +152,8 @@ pub struct Budget {
     pub nodes: u32,
 }
 
-/// The move `level` plays for the seat of `view`, with the level's default budget;
+/// The move `level` plays for the seat of `view`, with the level's default budget for
+/// the view's rules ([`Level::budget_for`]);
 /// `None` when it is not that seat's turn.
 ///
 /// ```
@@ -122,7 +164,7 @@ pub struct Budget {
 /// assert!(game.legal_moves().contains(&mv));
 /// ```
 pub fn choose_move(level: Level, view: &PlayerView, seed: u64) -> Option<Move> {
-    choose_move_with_budget(level, view, seed, level.default_budget())
+    choose_move_with_budget(level, view, seed, level.budget_for(view.rules()))
 }
 
 /// The move `level` plays with an explicit budget; `None` when it is not the view's turn.
@@ -179,12 +221,12 @@ pub fn choose_move_with_stats(
             if moves.len() == 1 {
                 Some(moves[0])
             } else {
-                let depth = if level == Level::Handheld {
-                    search::HANDHELD_MAX_DEPTH
+                let cfg = if level == Level::Handheld {
+                    &search::Config::HANDHELD
                 } else {
-                    search::MAX_DEPTH
+                    &search::Config::EXPERT
                 };
-                search::choose(view, &moves, seed, budget, depth, &mut stats)
+                search::choose_with(cfg, view, &moves, seed, budget, None, &mut stats)
                     .or_else(|| medium::choose(view, &moves))
             }
         }

@@ -6,18 +6,27 @@
 //!    taken to hold no card of a sweeping value (when enough other cards are left to
 //!    honour that).
 //! 2. **Search.** Each sampled world is a position with nothing hidden; every legal root
-//!    move is searched in it by alpha-beta (max for the seat's side — partners included —
-//!    min for the others), deepening one ply at a time while the node budget lasts, with
-//!    the exact score at the end of the hand and an integer static estimate
-//!    ([`super::eval`]) at the horizon. Deals of new rounds happen inside the search from
-//!    the sampled deck order.
+//!    move is searched in it, deepening one ply at a time while the node budget lasts,
+//!    with the exact score at the end of the hand and an integer static estimate
+//!    ([`super::eval`]) at the horizon. The seat's side (partners included) takes its best
+//!    move. How the other sides choose is [`Config::opp_model`]: the first version took
+//!    their best reply in the world (alpha-beta) — as if they saw every card of it, this
+//!    seat's hand included; the issue-13 expert counts half of that and half of the reply
+//!    the rule-based player would make from what that seat sees ([`OppModel::Blend`]), an
+//!    opponent that finds the refutation only part of the time. Deals of new rounds happen
+//!    inside the search from the sampled deck order.
 //! 3. **Combining.** The values of each root move from the deepest completed iteration of
 //!    each world are added up; the move with the best total is played (the first in
 //!    canonical order on ties).
 //!
 //! When nothing is hidden any more (the deck is empty and at most one other seat still
-//! holds cards — in 2 players, the last round), there is a single world and the search
+//! holds cards — in 2 players, the last round), nothing is hidden from the other seat
+//! either: there is a single world, the other side's best reply is taken, and the search
 //! runs to the end of the hand: the result is exact.
+//!
+//! The measured alternatives (inference from play, the vector search of
+//! [`super::vector`], [`super::ismcts`], the learned evaluation, other opponent models)
+//! are settings of [`Config`] reachable through [`super::bench::Tuning`].
 //!
 //! The budget is a count of nodes (one node = one move played on a copy of the state) over
 //! all samples, so the work per move is bounded and the result reproducible.
@@ -122,7 +131,7 @@ fn played(st: &HandState, mv: Move) -> HandState {
 
 /// Whether the play from `before` to `after` ended a round and dealt new cards.
 #[inline]
-fn dealt(before: &HandState, after: &HandState) -> bool {
+pub(crate) fn dealt(before: &HandState, after: &HandState) -> bool {
     !after.is_finished() && before.deck_len() != after.deck_len()
 }
 
@@ -133,40 +142,183 @@ struct Searcher {
     limit: u32,
     aborted: bool,
     horizon: bool,
+    plies_after_deal: u8,
+    opp_model: OppModel,
+    learned: bool,
+}
+
+/// [`model_move`] for the seat to play in `st`, from all its moves.
+pub(crate) fn model_move_of(st: &HandState) -> Move {
+    let mut buf = MoveBuf::new();
+    gen_moves(st, &mut buf);
+    model_move(st, &buf)
+}
+
+/// The move the rule-based player would make for the seat to play in `st`, seeing only
+/// what that seat sees (its hand, the table, the piles).
+#[inline(never)]
+fn model_move(st: &HandState, buf: &MoveBuf) -> Move {
+    let rules = *st.rules();
+    let turn = st.turn();
+    let mut seen = st.hand(turn) | st.table();
+    for side in 0..rules.sides() {
+        seen |= st.pile(side);
+    }
+    let next = (turn + 1) % rules.players;
+    let mut next_hand = st.hand(next).len();
+    if next_hand == 0 && st.deck_len() > 0 {
+        next_hand = u32::from(rules.cards_per_round());
+    }
+    let sit = super::medium::Situation {
+        rules,
+        table: st.table(),
+        unseen: seen.complement(),
+        next_hand,
+        last: st.is_last_play(),
+    };
+    let mut best = buf.mv[0];
+    let mut best_score = i32::MIN;
+    for &mv in &buf.mv[..buf.len] {
+        let s = super::medium::score_in(&sit, mv);
+        if s > best_score {
+            best_score = s;
+            best = mv;
+        }
+    }
+    best
+}
+
+/// The static value of `st` for `side` at the horizon: [`eval::value`] and the sweep
+/// threat.
+/// With `learned`, a position at the end of a round (and rules it was trained on) gets the
+/// learned evaluation instead.
+#[inline(never)]
+pub(crate) fn leaf_value(st: &HandState, side: u8, learned: bool) -> i32 {
+    if learned
+        && st.plays().is_multiple_of(st.rules().plays_per_round())
+        && super::learned::applies(st)
+    {
+        return super::learned::value(st, side);
+    }
+    eval::value(st, side) + sweep_threat(st, side)
+}
+
+/// At the horizon: the seat to move holds a card that sweeps the table (this world's
+/// hands are known), so its side all but surely scores a scopa next.
+fn sweep_threat(st: &HandState, side: u8) -> i32 {
+    if st.is_last_play() {
+        return 0;
+    }
+    let rules = st.rules();
+    let sweeps = eval::sweep_values(st.table(), rules.ace);
+    if sweeps == 0 {
+        return 0;
+    }
+    let mut held = 0u16;
+    for c in st.hand(st.turn()) {
+        held |= 1 << c.value();
+    }
+    if sweeps & held == 0 {
+        return 0;
+    }
+    let k = i32::from(rules.sides());
+    let worth = eval::POINT * 4 / 5;
+    if rules.side_of(st.turn()) == side {
+        worth * (k - 1)
+    } else {
+        -worth
+    }
+}
+
+/// `st` with the cards of `seat` dealt again, with the undealt cards, at random: the
+/// position as another seat imagines it (it has not seen `seat`'s hand).
+fn redeal_hand(st: &HandState, seat: u8, rng: &mut SplitMix64) -> Option<HandState> {
+    let rules = *st.rules();
+    let n = usize::from(rules.players);
+    let k = usize::from(rules.sides());
+    let mut pool = [Card::SETTEBELLO; 40];
+    let mut len = 0;
+    for c in st.hand(seat) | st.deck() {
+        pool[len] = c;
+        len += 1;
+    }
+    shuffle(&mut pool[..len], rng);
+    let mut hands = [CardSet::EMPTY; 4];
+    for (s, h) in hands.iter_mut().enumerate().take(n) {
+        *h = st.hand(s as u8);
+    }
+    let need = st.hand(seat).len() as usize;
+    hands[usize::from(seat)] = pool[..need].iter().copied().collect();
+    let mut piles = [CardSet::EMPTY; 3];
+    let mut scope = [0u8; 3];
+    for side in 0..k {
+        piles[side] = st.pile(side as u8);
+        scope[side] = st.scope(side as u8);
+    }
+    HandState::from_position(
+        rules,
+        st.dealer(),
+        st.plays(),
+        &hands[..n],
+        st.table(),
+        &piles[..k],
+        &scope[..k],
+        st.last_capture(),
+        &pool[need..len],
+    )
+    .ok()
 }
 
 impl Searcher {
+    /// The value of `child` (the position after a root move) when the next seat is an
+    /// opponent that does not see this seat's hand: it picks its reply by the average over
+    /// `alts` (the same position with this seat's cards dealt again) and `child` itself;
+    /// the value is that reply's in `child`.
+    fn reply_value(&mut self, child: &HandState, next: u8, alts: &[HandState]) -> i32 {
+        let mover = child.rules().side_of(child.turn());
+        if alts.is_empty() || child.is_finished() || next == 0 || mover == self.side {
+            return self.ab(child, next, i32::MIN, i32::MAX);
+        }
+        let mut buf = MoveBuf::new();
+        gen_moves(child, &mut buf);
+        let mut best_sum = i64::MAX;
+        let mut best = 0;
+        for &r in &buf.mv[..buf.len] {
+            let mut sum = 0i64;
+            let mut truth = 0;
+            for (k, st) in core::iter::once(child).chain(alts.iter()).enumerate() {
+                if self.nodes >= self.limit {
+                    self.aborted = true;
+                    return 0;
+                }
+                self.nodes += 1;
+                let t = played(st, r);
+                let nd = if dealt(st, &t) {
+                    (next - 1).min(self.plies_after_deal)
+                } else {
+                    next - 1
+                };
+                let v = self.ab(&t, nd, i32::MIN, i32::MAX);
+                if self.aborted {
+                    return 0;
+                }
+                if k == 0 {
+                    truth = v;
+                }
+                sum += i64::from(v);
+            }
+            if sum < best_sum {
+                best_sum = sum;
+                best = truth;
+            }
+        }
+        best
+    }
+
     /// The static value at the horizon (out of line: keeps the recursive frame small).
     #[inline(never)]
     fn leaf(&self, st: &HandState) -> i32 {
-        eval::value(st, self.side) + self.sweep_threat(st)
-    }
-
-    /// At the horizon: the seat to move holds a card that sweeps the table (this world's
-    /// hands are known), so its side all but surely scores a scopa next.
-    fn sweep_threat(&self, st: &HandState) -> i32 {
-        if st.is_last_play() {
-            return 0;
-        }
-        let rules = st.rules();
-        let sweeps = eval::sweep_values(st.table(), rules.ace);
-        if sweeps == 0 {
-            return 0;
-        }
-        let mut held = 0u16;
-        for c in st.hand(st.turn()) {
-            held |= 1 << c.value();
-        }
-        if sweeps & held == 0 {
-            return 0;
-        }
-        let k = i32::from(rules.sides());
-        let worth = eval::POINT * 4 / 5;
-        if rules.side_of(st.turn()) == self.side {
-            worth * (k - 1)
-        } else {
-            -worth
-        }
+        leaf_value(st, self.side, self.learned)
     }
 
     fn ab(&mut self, st: &HandState, depth: u8, mut alpha: i32, mut beta: i32) -> i32 {
@@ -183,7 +335,30 @@ impl Searcher {
             return eval::value(st, self.side);
         }
         let maxing = st.rules().side_of(st.turn()) == self.side;
+        let model = if maxing {
+            OppModel::Minimax
+        } else {
+            self.opp_model
+        };
+        let mut model_move_here = None;
+        match model {
+            OppModel::Minimax => {}
+            OppModel::RuleBased => {
+                buf.mv[0] = model_move(st, &buf);
+                buf.len = 1;
+            }
+            OppModel::SoftMean | OppModel::SoftMeanQuarter | OppModel::Blend => {
+                // No cut-offs: a soft value needs every reply's exact value.
+                alpha = i32::MIN;
+                beta = i32::MAX;
+                if model == OppModel::Blend {
+                    model_move_here = Some(model_move(st, &buf));
+                }
+            }
+        }
         let mut best = if maxing { i32::MIN } else { i32::MAX };
+        let mut sum = 0i64;
+        let mut model_value = 0;
         for &mv in &buf.mv[..buf.len] {
             if self.nodes >= self.limit {
                 self.aborted = true;
@@ -192,13 +367,17 @@ impl Searcher {
             self.nodes += 1;
             let child = played(st, mv);
             let next = if dealt(st, &child) {
-                (depth - 1).min(PLIES_AFTER_DEAL)
+                (depth - 1).min(self.plies_after_deal)
             } else {
                 depth - 1
             };
             let v = self.ab(&child, next, alpha, beta);
             if self.aborted {
                 return 0;
+            }
+            sum += i64::from(v);
+            if model_move_here == Some(mv) {
+                model_value = v;
             }
             if maxing {
                 best = best.max(v);
@@ -211,13 +390,19 @@ impl Searcher {
                 break;
             }
         }
-        best
+        let mean = (sum / buf.len.max(1) as i64) as i32;
+        match model {
+            OppModel::Minimax | OppModel::RuleBased => best,
+            OppModel::SoftMean => (best + mean) / 2,
+            OppModel::SoftMeanQuarter => (3 * best + mean) / 4,
+            OppModel::Blend => (best + model_value) / 2,
+        }
     }
 }
 
 /// Values (bit `v`) that each seat is taken not to hold, from sweeps it passed up in the
 /// current round.
-fn revealed_voids(view: &PlayerView) -> [u16; 4] {
+pub(crate) fn revealed_voids(view: &PlayerView) -> [u16; 4] {
     let mut voids = [0u16; 4];
     let rules = view.rules();
     let history = view.history();
@@ -259,22 +444,42 @@ pub(crate) fn nothing_hidden(view: &PlayerView) -> bool {
 
 /// A world consistent with the view: the unseen cards dealt into the other hands and the
 /// deck order. `None` if the view's counts do not add up (not a position of a real hand).
-fn sample(view: &PlayerView, voids: &[u16; 4], rng: &mut SplitMix64) -> Option<HandState> {
+///
+/// With `known` (a benchmark diagnostic only), the other seats hold exactly those hands and
+/// only the deck order is sampled.
+pub(crate) fn sample(
+    view: &PlayerView,
+    voids: &[u16; 4],
+    known: Option<&[CardSet; 4]>,
+    rng: &mut SplitMix64,
+) -> Option<HandState> {
     let rules = *view.rules();
     let n = usize::from(rules.players);
     let k = usize::from(rules.sides());
     let mut pool = [Card::SETTEBELLO; 40];
     let mut len = 0;
-    for c in view.unseen() {
+    let mut hands = [CardSet::EMPTY; 4];
+    let mut unseen = view.unseen();
+    if let Some(known) = known {
+        for seat in 0..n {
+            if seat != usize::from(view.seat()) {
+                hands[seat] = known[seat];
+                unseen -= known[seat];
+            }
+        }
+    }
+    for c in unseen {
         pool[len] = c;
         len += 1;
     }
     shuffle(&mut pool[..len], rng);
-    let mut hands = [CardSet::EMPTY; 4];
     let mut start = 0;
     for seat in 0..n {
         if seat == usize::from(view.seat()) {
             hands[seat] = view.hand();
+            continue;
+        }
+        if known.is_some() {
             continue;
         }
         let need = usize::from(view.hand_size(seat as u8));
@@ -323,14 +528,185 @@ fn shuffle(cards: &mut [Card], rng: &mut SplitMix64) {
     }
 }
 
-/// The determinized search's move, or `None` when the budget cannot afford one iteration
-/// of one world (the caller then falls back to the rule-based player).
-pub(crate) fn choose(
+/// How the other sides choose at their nodes of a world's search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum OppModel {
+    /// The best reply in the world (the first version): they play as if they saw every
+    /// card of the world, this seat's hand included.
+    Minimax,
+    /// The rule-based (`medium`) move from what they see (their hand, the table, the
+    /// piles): the search plays the best response to that player.
+    RuleBased,
+    /// Half the best reply's value, half the mean of all replies.
+    SoftMean,
+    /// Three quarters the best reply's value, a quarter the mean of all replies.
+    SoftMeanQuarter,
+    /// Half the best reply's value, half the rule-based move's: an opponent that does not
+    /// see this seat's hand finds the refutation only part of the time.
+    Blend,
+}
+
+impl OppModel {
+    /// The model by its number in [`super::bench::Tuning::opp_model`].
+    pub(crate) const fn from_code(code: u8) -> OppModel {
+        match code {
+            1 => OppModel::RuleBased,
+            2 => OppModel::SoftMean,
+            3 => OppModel::SoftMeanQuarter,
+            4 => OppModel::Blend,
+            _ => OppModel::Minimax,
+        }
+    }
+}
+
+/// How the determinized search plays: the first version's settings ([`Config::V1`]) or
+/// the improvements measured against it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Config {
+    /// Deepest iteration, in plies from the root move.
+    pub max_depth: u8,
+    /// Plies searched past a new deal.
+    pub plies_after_deal: u8,
+    /// Softmax temperature (centipoints) of the inference from the other seats' plays in
+    /// the current round; 0: only the hard filters of [`revealed_voids`].
+    pub infer_temp: u16,
+    /// With inference: candidate worlds drawn per world searched.
+    pub candidates: u8,
+    /// How the other sides choose inside the search.
+    pub opp_model: OppModel,
+    /// Search all worlds together on the tree of public plays ([`super::vector`]) instead
+    /// of each world on its own.
+    pub vector: bool,
+    /// Use the learned evaluation ([`super::learned`]) at the end of a round.
+    pub learned: bool,
+    /// Information-set MCTS instead of alpha-beta: 0 off, 1 random playouts to the end
+    /// of the hand, 2 rule-based playouts to the end of the round and the evaluation.
+    pub ismcts: u8,
+    /// Its UCB exploration constant, centipoints.
+    pub ucb_c: u16,
+    /// The reply to the root move is chosen as by an opponent that does not see the
+    /// seat's hand: averaged over this many redeals of it (0: minimax in the world).
+    pub opp_info: u8,
+}
+
+impl Config {
+    /// The first version (`expert-v1`, `handheld-v1` with a smaller depth).
+    pub(crate) const V1: Config = Config {
+        max_depth: MAX_DEPTH,
+        plies_after_deal: PLIES_AFTER_DEAL,
+        infer_temp: 0,
+        candidates: 1,
+        opp_model: OppModel::Minimax,
+        vector: false,
+        learned: false,
+        ismcts: 0,
+        ucb_c: 0,
+        opp_info: 0,
+    };
+
+    /// The expert of issue 13: the first version's search with the other sides modeled
+    /// as players that do not see this seat's hand ([`OppModel::Blend`]).
+    pub(crate) const EXPERT: Config = Config {
+        opp_model: OppModel::Blend,
+        ..Config::V1
+    };
+
+    /// The handheld: [`Config::EXPERT`] with a smaller depth (stack).
+    pub(crate) const HANDHELD: Config = Config {
+        max_depth: HANDHELD_MAX_DEPTH,
+        ..Config::EXPERT
+    };
+}
+
+/// Most candidate worlds drawn for inference.
+const MAX_CANDIDATES: usize = 512;
+
+/// Most worlds kept by the inference's resampling.
+const MAX_PICKS: usize = 64;
+
+/// Resampled worlds: the generator state that draws each, and how many times it counts.
+type Picks = heapless::Vec<(u64, u16), MAX_PICKS>;
+
+/// The world `pick` stands for.
+fn picked(view: &PlayerView, voids: &[u16; 4], pick: (u64, u16)) -> Option<HandState> {
+    sample(view, voids, None, &mut SplitMix64::new(pick.0))
+}
+
+/// Inference: draws `samples × candidates` worlds, weighs each by the likelihood of the
+/// other seats' plays of this round in it, and resamples at most `samples` (and
+/// [`MAX_PICKS`]) of them. Empty when nothing was played to infer from. Kept out of line so
+/// that its scratch is not on the stack during the search.
+#[inline(never)]
+fn infer_picks(
+    cfg: &Config,
+    view: &PlayerView,
+    voids: &[u16; 4],
+    samples: u32,
+    rng: &mut SplitMix64,
+) -> Picks {
+    let mut out = Picks::new();
+    let obs = super::infer::Observations::of(view);
+    if obs.is_empty() {
+        return out;
+    }
+    let m = (samples as usize * usize::from(cfg.candidates.max(1))).min(MAX_CANDIDATES);
+    let mut states = [0u64; MAX_CANDIDATES];
+    let mut weights = [0u32; MAX_CANDIDATES];
+    for j in 0..m {
+        states[j] = rng.state();
+        if let Some(world) = sample(view, voids, None, rng) {
+            weights[j] = obs.likelihood(&world, u32::from(cfg.infer_temp));
+        }
+    }
+    let mut chosen = [(0u16, 0u16); MAX_PICKS];
+    let len = resample(
+        &weights[..m],
+        samples.min(MAX_PICKS as u32),
+        rng,
+        &mut chosen,
+    );
+    for &(j, mult) in &chosen[..len] {
+        let _ = out.push((states[usize::from(j)], mult));
+    }
+    out
+}
+
+/// Systematic resampling: `picks` worlds among `weights` in proportion to their weights,
+/// as (candidate, multiplicity) pairs in candidate order; returns how many pairs.
+fn resample(weights: &[u32], picks: u32, rng: &mut SplitMix64, out: &mut [(u16, u16)]) -> usize {
+    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+    if total == 0 || picks == 0 {
+        return 0;
+    }
+    let step = total.div_ceil(u64::from(picks)).max(1);
+    let mut u = rng.next() % step;
+    let mut cum = 0u64;
+    let mut len = 0;
+    for (i, &w) in weights.iter().enumerate() {
+        cum += u64::from(w);
+        let mut count = 0u16;
+        while u < cum {
+            count += 1;
+            u += step;
+        }
+        if count > 0 && len < out.len() {
+            out[len] = (i as u16, count);
+            len += 1;
+        }
+    }
+    len
+}
+
+/// The determinized search's move with settings `cfg`, or `None` when the budget cannot
+/// afford one iteration of one world (the caller then falls back to the rule-based
+/// player). `known` gives the other hands (a benchmark diagnostic that cheats).
+pub(crate) fn choose_with(
+    cfg: &Config,
     view: &PlayerView,
     moves: &[Move],
     seed: u64,
     budget: Budget,
-    max_depth: u8,
+    known: Option<&[CardSet; 4]>,
     stats: &mut SearchStats,
 ) -> Option<Move> {
     let n = moves.len().min(MAX_MOVES);
@@ -343,16 +719,110 @@ pub(crate) fn choose(
     let side = view.side();
     let voids = revealed_voids(view);
     let mut rng = SplitMix64::new(seed);
+    // With inference: search a resample of weighted candidates.
+    let picks = if cfg.infer_temp > 0 && !exact && known.is_none() && samples > 0 {
+        infer_picks(cfg, view, &voids, samples, &mut rng)
+    } else {
+        Picks::new()
+    };
+    let n_picks = picks.len();
+    let slots = if n_picks > 0 { n_picks as u32 } else { samples };
+    if cfg.ismcts > 0 {
+        let settings = super::ismcts::Settings {
+            c: u32::from(cfg.ucb_c),
+            playout: cfg.ismcts - 1,
+        };
+        let mut k = 0usize;
+        let (mv, used) = super::ismcts::choose(
+            settings,
+            &moves[..n],
+            side,
+            cfg.learned,
+            budget.nodes,
+            &mut rng,
+            |rng| {
+                if exact {
+                    return sample(view, &voids, known, rng);
+                }
+                if n_picks > 0 {
+                    let pick = picks[k % n_picks];
+                    k += 1;
+                    return picked(view, &voids, pick);
+                }
+                sample(view, &voids, known, rng)
+            },
+        );
+        stats.nodes = used;
+        stats.worlds_searched = u32::from(mv.is_some());
+        return mv;
+    }
+    if cfg.vector {
+        let mut worlds: heapless::Vec<HandState, { super::vector::MAX_WORLDS }> =
+            heapless::Vec::new();
+        let mut weights = [0u32; super::vector::MAX_WORLDS];
+        for s in 0..slots {
+            if worlds.is_full() {
+                break;
+            }
+            let (world, mult) = if n_picks > 0 {
+                let pick = picks[s as usize];
+                (picked(view, &voids, pick), u32::from(pick.1))
+            } else {
+                (sample(view, &voids, known, &mut rng), 1)
+            };
+            if let Some(w) = world {
+                weights[worlds.len()] = mult;
+                let _ = worlds.push(w);
+            }
+        }
+        let nw = worlds.len();
+        stats.samples = nw as u32;
+        let ppr = view.rules().plays_per_round();
+        let useful = ppr - view.plays() % ppr + cfg.plies_after_deal;
+        let (mv, used, depth) = super::vector::choose(
+            cfg,
+            &worlds[..nw],
+            &weights[..nw],
+            &moves[..n],
+            view.seat(),
+            budget.nodes,
+            useful,
+        );
+        stats.nodes = used;
+        stats.depth = depth;
+        stats.worlds_searched = if mv.is_some() { nw as u32 } else { 0 };
+        return mv;
+    }
     let mut total = [0i32; MAX_MOVES];
     let mut cur = [0i16; MAX_MOVES];
     let mut done = [0i16; MAX_MOVES];
     let mut counted = 0u32;
     let mut used = 0u32;
     let ppr = view.rules().plays_per_round();
-    let useful = ppr - view.plays() % ppr + PLIES_AFTER_DEAL;
-    for s in 0..samples {
-        let limit = (budget.nodes - used) / (samples - s);
-        let Some(world) = sample(view, &voids, &mut rng) else {
+    let useful = ppr - view.plays() % ppr + cfg.plies_after_deal;
+    let mut weight_left = if n_picks > 0 {
+        picks.iter().map(|p| u32::from(p.1)).sum()
+    } else {
+        slots
+    };
+    // When nothing is hidden, nothing is hidden from the other seats either: they do find
+    // the best reply, and the search is exact.
+    let opp_model = if exact {
+        OppModel::Minimax
+    } else {
+        cfg.opp_model
+    };
+    for s in 0..slots {
+        let (world, mult) = if n_picks > 0 {
+            let pick = picks[s as usize];
+            (picked(view, &voids, pick), u32::from(pick.1))
+        } else {
+            (sample(view, &voids, known, &mut rng), 1)
+        };
+        let left = u64::from(budget.nodes - used);
+        let limit = (left * u64::from(mult) / u64::from(weight_left.max(1))) as u32;
+        weight_left = weight_left.saturating_sub(mult);
+        let Some(world) = world else {
             continue;
         };
         stats.samples += 1;
@@ -362,9 +832,12 @@ pub(crate) fn choose(
             limit,
             aborted: false,
             horizon: false,
+            plies_after_deal: cfg.plies_after_deal,
+            opp_model,
+            learned: cfg.learned,
         };
         let mut have = false;
-        for depth in 1..=max_depth.clamp(1, MAX_DEPTH) {
+        for depth in 1..=cfg.max_depth.clamp(1, MAX_DEPTH) {
             searcher.horizon = false;
             for (i, &mv) in moves[..n].iter().enumerate() {
                 if searcher.nodes >= searcher.limit {
@@ -375,11 +848,22 @@ pub(crate) fn choose(
                 let mut child = world;
                 child.play_unchecked(mv);
                 let next = if dealt(&world, &child) {
-                    (depth - 1).min(PLIES_AFTER_DEAL)
+                    (depth - 1).min(cfg.plies_after_deal)
                 } else {
                     depth - 1
                 };
-                let v = searcher.ab(&child, next, i32::MIN, i32::MAX);
+                let v = if cfg.opp_info > 0 {
+                    let mut alts: heapless::Vec<HandState, 8> = heapless::Vec::new();
+                    let mut r = SplitMix64::new(seed ^ (u64::from(s) << 32) ^ i as u64);
+                    for _ in 0..cfg.opp_info.min(8) {
+                        if let Some(a) = redeal_hand(&child, view.seat(), &mut r) {
+                            let _ = alts.push(a);
+                        }
+                    }
+                    searcher.reply_value(&child, next, &alts)
+                } else {
+                    searcher.ab(&child, next, i32::MIN, i32::MAX)
+                };
                 cur[i] = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
                 if searcher.aborted {
                     break;
@@ -401,7 +885,7 @@ pub(crate) fn choose(
         if have {
             counted += 1;
             for i in 0..n {
-                total[i] = total[i].saturating_add(i32::from(done[i]));
+                total[i] = total[i].saturating_add(i32::from(done[i]) * mult as i32);
             }
         }
     }

@@ -1,0 +1,209 @@
+//! The **cheating** oracle, for benchmarks only: it reads the whole [`HandState`] — every
+//! hand and the deck order — and searches the hand with every card known. It is the upper
+//! bound a fair player is measured against ("how far is the expert from a player that sees
+//! everything"); it is not a [`super::Level`], cannot be built from a
+//! [`crate::PlayerView`], and no front-end offers it.
+//!
+//! The search is full-width alpha-beta (every legal move, sweeps and valuable captures
+//! first) to the end of the hand on the exact score when the node budget allows — always in
+//! 2 players — and otherwise iterative deepening with the static estimate of
+//! [`super::eval`] at the horizon.
+
+use crate::capture::{self, Move};
+use crate::hand::HandState;
+
+use super::eval;
+
+/// Moves one node may have: more than any reachable position with at most 10 cards in hand
+/// and 25 captures per card reaches in practice below the root; the root always keeps all.
+const NODE_MOVES: usize = 64;
+
+/// What the oracle's search did for one move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OracleStats {
+    /// Nodes used (moves played on copies of the state).
+    pub nodes: u64,
+    /// Whether the search reached the end of the hand on every line (the move is exactly
+    /// optimal against a perfect-information opponent).
+    pub exact: bool,
+    /// The deepest completed iteration, in plies.
+    pub depth: u8,
+}
+
+/// A node's moves, best first by the ordering key.
+struct Moves {
+    mv: [Move; NODE_MOVES],
+    key: [i16; NODE_MOVES],
+    len: usize,
+}
+
+impl Moves {
+    fn of(st: &HandState) -> Moves {
+        let mut m = Moves {
+            mv: [Move::lay(crate::Card::SETTEBELLO); NODE_MOVES],
+            key: [0; NODE_MOVES],
+            len: 0,
+        };
+        let table = st.table();
+        let rules = st.rules();
+        for card in st.hand(st.turn()) {
+            for &cap in capture::captures(table, card, rules.ace).iter() {
+                let mv = Move::new(card, cap);
+                let key = eval::order_key(st, mv);
+                m.push(mv, key);
+            }
+        }
+        m
+    }
+
+    fn push(&mut self, mv: Move, key: i16) {
+        let mut i = self.len;
+        if i == NODE_MOVES {
+            if key <= self.key[NODE_MOVES - 1] {
+                return;
+            }
+            i -= 1;
+        } else {
+            self.len += 1;
+        }
+        while i > 0 && self.key[i - 1] < key {
+            self.mv[i] = self.mv[i - 1];
+            self.key[i] = self.key[i - 1];
+            i -= 1;
+        }
+        self.mv[i] = mv;
+        self.key[i] = key;
+    }
+}
+
+struct Oracle {
+    side: u8,
+    nodes: u64,
+    limit: u64,
+    aborted: bool,
+    horizon: bool,
+}
+
+impl Oracle {
+    fn ab(&mut self, st: &HandState, depth: u8, mut alpha: i32, mut beta: i32) -> i32 {
+        if st.is_finished() {
+            return eval::value(st, self.side);
+        }
+        if depth == 0 {
+            self.horizon = true;
+            return eval::value(st, self.side);
+        }
+        let moves = Moves::of(st);
+        let maxing = st.rules().side_of(st.turn()) == self.side;
+        let mut best = if maxing { i32::MIN } else { i32::MAX };
+        for &mv in &moves.mv[..moves.len] {
+            if self.nodes >= self.limit {
+                self.aborted = true;
+                return 0;
+            }
+            self.nodes += 1;
+            let mut child = *st;
+            child.play_unchecked(mv);
+            let v = self.ab(&child, depth - 1, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            if maxing {
+                best = best.max(v);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(v);
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The oracle's move for the seat to play in `state`, searching at most `nodes` nodes
+/// (`None` once the hand is finished). **Cheating**: it reads every hand and the deck.
+pub(crate) fn choose(state: &HandState, nodes: u64) -> Option<(Move, OracleStats)> {
+    if state.is_finished() {
+        return None;
+    }
+    let mut all = crate::MoveList::new();
+    state.legal_moves_into(&mut all);
+    let first = *all.first()?;
+    // Root moves best first by the ordering key (stable: canonical order on ties).
+    let mut order = [0u8; crate::MAX_MOVES];
+    let n = all.len();
+    for (i, slot) in order.iter_mut().enumerate().take(n) {
+        *slot = i as u8;
+    }
+    let mut keys = [0i16; crate::MAX_MOVES];
+    for (k, &m) in keys.iter_mut().zip(all.iter()) {
+        *k = eval::order_key(state, m);
+    }
+    // Insertion sort, best key first, stable.
+    for i in 1..n {
+        let mut j = i;
+        while j > 0 && keys[usize::from(order[j - 1])] < keys[usize::from(order[j])] {
+            order.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    let side = state.rules().side_of(state.turn());
+    let mut o = Oracle {
+        side,
+        nodes: 0,
+        limit: nodes,
+        aborted: false,
+        horizon: false,
+    };
+    let mut stats = OracleStats::default();
+    let mut chosen = first;
+    let left = state.rules().plays_per_hand() - state.plays();
+    // Try the whole hand at once (the usual case), then deepen from 1 if it did not fit.
+    let depths = core::iter::once(left).chain(1..left);
+    for depth in depths {
+        o.horizon = false;
+        o.aborted = false;
+        let mut alpha = i32::MIN;
+        let mut best = first;
+        for &i in &order[..n] {
+            let mv = all[usize::from(i)];
+            if o.nodes >= o.limit {
+                o.aborted = true;
+                break;
+            }
+            o.nodes += 1;
+            let mut child = *state;
+            child.play_unchecked(mv);
+            // Fail-soft at the root: a child no better than alpha is cut early.
+            let v = o.ab(&child, depth - 1, alpha, i32::MAX);
+            if o.aborted {
+                break;
+            }
+            if v > alpha {
+                alpha = v;
+                best = mv;
+            }
+        }
+        if o.aborted {
+            if depth == left {
+                continue;
+            }
+            break;
+        }
+        chosen = best;
+        stats.depth = depth;
+        if !o.horizon {
+            stats.exact = true;
+            break;
+        }
+        if depth == left {
+            // The full depth completed with a horizon: impossible (the horizon is the end).
+            break;
+        }
+    }
+    stats.nodes = o.nodes;
+    Some((chosen, stats))
+}
