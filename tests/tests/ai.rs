@@ -6,60 +6,14 @@
 //! both scopone deals, every primiera and Ace rule, napola, re bello, kings redeal); their
 //! case counts scale with `SCOPA_PROPTEST_SCALE` (see `common::config`).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use proptest::prelude::*;
 use scopa_core::ai::{self, Budget, Level, Reason};
 use scopa_core::{Card, CardSet, Deck, Event, HandState, Match, Move, Play, PlayerView, Rules};
 
 mod common;
+mod counting;
 use common::{config, rules_with_target};
-
-// ----- an allocator that counts allocations made by the current thread while armed -----
-
-struct Counting;
-
-thread_local! {
-    static ARMED: Cell<bool> = const { Cell::new(false) };
-    static COUNT: Cell<u64> = const { Cell::new(0) };
-}
-
-fn note_alloc() {
-    let _ = ARMED.try_with(|armed| {
-        if armed.get() {
-            let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-        }
-    });
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator; the only addition is
-// a thread-local counter that never allocates.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note_alloc();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note_alloc();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Runs `f` and returns its result with the number of allocations this thread made in it.
-fn count_allocs<T>(f: impl FnOnce() -> T) -> (T, u64) {
-    COUNT.with(|c| c.set(0));
-    ARMED.with(|a| a.set(true));
-    let out = f();
-    ARMED.with(|a| a.set(false));
-    (out, COUNT.with(Cell::get))
-}
+use counting::counted;
 
 // ----- helpers -----
 
@@ -206,7 +160,7 @@ proptest! {
         let view = game.view(game.turn()).unwrap();
         let budget = Budget { samples, nodes };
         for level in [Level::Expert, Level::Handheld] {
-            let (res, allocs) = count_allocs(|| ai::choose_move_with_stats(level, &view, seed, budget));
+            let (res, allocs) = counted(|| ai::choose_move_with_stats(level, &view, seed, budget));
             let (mv, stats) = res.unwrap();
             prop_assert!(view.legal_moves().contains(&mv));
             prop_assert!(stats.nodes <= nodes, "{} nodes used of {}", stats.nodes, nodes);
@@ -215,11 +169,11 @@ proptest! {
             prop_assert_eq!(allocs, 0, "the AI allocated");
         }
         for level in [Level::Random, Level::Easy, Level::Medium] {
-            let (mv, allocs) = count_allocs(|| ai::choose_move(level, &view, seed));
+            let (mv, allocs) = counted(|| ai::choose_move(level, &view, seed));
             prop_assert!(mv.is_some());
             prop_assert_eq!(allocs, 0, "{} allocated", level);
         }
-        let (h, allocs) = count_allocs(|| ai::hint(&view));
+        let (h, allocs) = counted(|| ai::hint(&view));
         prop_assert!(view.legal_moves().contains(&h.unwrap().mv));
         prop_assert_eq!(allocs, 0, "hint allocated");
     }
@@ -341,7 +295,7 @@ fn expert_beats_random_on_fixed_deals() {
 
 #[test]
 fn the_allocation_counter_sees_allocations() {
-    let (v, allocs) = count_allocs(|| vec![1u8, 2, 3]);
+    let (v, allocs) = counted(|| vec![1u8, 2, 3]);
     assert_eq!(v.len(), 3);
     assert!(allocs >= 1);
 }

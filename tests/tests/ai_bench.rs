@@ -3,57 +3,13 @@
 //! budget: fairness (hidden cards cannot change a move), no allocation, the oracle's
 //! exactness, and the names stored in saves.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use proptest::prelude::*;
 use scopa_core::ai::bench::{self, Contender, Tuning};
 use scopa_core::ai::{self, Level};
 use scopa_core::{Deck, Event, HandState, Match, Play, PlayerView, Rules};
 
-// ----- allocation counting (this thread, while armed) -----
-
-struct Counting;
-
-thread_local! {
-    static ARMED: Cell<bool> = const { Cell::new(false) };
-    static COUNT: Cell<u64> = const { Cell::new(0) };
-}
-
-fn note_alloc() {
-    let _ = ARMED.try_with(|armed| {
-        if armed.get() {
-            let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-        }
-    });
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator; the only addition is
-// a thread-local counter that never allocates.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note_alloc();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note_alloc();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations<T>(f: impl FnOnce() -> T) -> (T, u64) {
-    COUNT.with(|c| c.set(0));
-    ARMED.with(|a| a.set(true));
-    let out = f();
-    ARMED.with(|a| a.set(false));
-    (out, COUNT.with(Cell::get))
-}
+mod counting;
+use counting::counted;
 
 // ----- helpers -----
 
@@ -207,7 +163,7 @@ proptest! {
         let view2 = permuted_view(&game, shuffle);
         prop_assert_eq!(view.hand(), view2.hand());
         for level in [Level::Expert, Level::Handheld] {
-            let (a, allocs) = allocations(|| ai::choose_move(level, &view, 7));
+            let (a, allocs) = counted(|| ai::choose_move(level, &view, 7));
             prop_assert_eq!(allocs, 0, "{} allocated", level);
             prop_assert_eq!(a, ai::choose_move(level, &view2, 7), "{} saw hidden cards", level);
         }

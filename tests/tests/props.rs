@@ -323,15 +323,7 @@ proptest! {
         choices in any::<u64>(),
     ) {
         let seat = seat % rules.players;
-        let mut m = Match::new(rules, seed).unwrap();
-        let mut rng = SplitMix64::new(choices);
-        for _ in 0..plies {
-            if m.is_over() {
-                break;
-            }
-            let moves = m.legal_moves();
-            m.play(m.turn(), moves[pick(&mut rng, moves.len())]).unwrap();
-        }
+        let m = played(rules, seed, plies, choices);
         let h = m.hand();
         let mut hidden = h.deck();
         for s in (0..rules.players).filter(|&s| s != seat) {

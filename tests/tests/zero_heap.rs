@@ -2,9 +2,6 @@
 //! allocator; only the calls into scopa-core are bracketed (the test harness and this
 //! file's own bookkeeping may allocate outside the brackets).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use scopa_core::deal::below;
 use scopa_core::snapshot::crc32;
 use scopa_core::{
@@ -12,49 +9,8 @@ use scopa_core::{
     score_hand,
 };
 
-struct Counting;
-
-thread_local! {
-    // Per thread, so that tests running in parallel do not see each other's counts.
-    static ARMED: Cell<bool> = const { Cell::new(false) };
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn note() {
-    if ARMED.with(|a| a.get()) {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
-    }
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Runs `f` with this thread's allocations counted; returns its result and the count.
-fn counted<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCATIONS.with(|n| n.get());
-    ARMED.with(|a| a.set(true));
-    let out = f();
-    ARMED.with(|a| a.set(false));
-    (out, ALLOCATIONS.with(|n| n.get()) - before)
-}
+mod counting;
+use counting::counted;
 
 #[test]
 fn the_counter_sees_heap_allocations() {
@@ -112,7 +68,7 @@ fn rules_list() -> Vec<Rules> {
 #[test]
 fn whole_matches_allocate_nothing() {
     let mut total_plies = 0usize;
-    let mut total_allocs = 0usize;
+    let mut total_allocs = 0u64;
     for (i, rules) in rules_list().into_iter().enumerate() {
         for seed in 0..3u64 {
             let ((plies, over), allocs) = counted(|| {
