@@ -3,7 +3,7 @@
 use std::io::{self, BufRead};
 
 use clap::Args;
-use scopa_core::{AceRule, DealKind, PrimieraRule, Rules, SplitMix64};
+use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use serde_json::Value;
 
 /// Every rules option of docs/rules.md as a command-line flag. Unset flags keep the value of
@@ -154,16 +154,6 @@ pub fn json_type(v: &Value) -> &'static str {
     }
 }
 
-/// A seed derived from a list of numbers: the same list always gives the same seed, and
-/// lists differing in any position give unrelated seeds (SplitMix64 mixing of each part).
-pub fn derive_seed(parts: &[u64]) -> u64 {
-    let mut h = 0x5C0F_A5EE_D000_0001u64;
-    for &p in parts {
-        h = SplitMix64::new(h ^ p.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next();
-    }
-    h
-}
-
 /// Writes `text` to stdout; a closed pipe (`scopa simulate | head -1`) is not an error.
 pub fn print_out(text: &str) -> io::Result<()> {
     use std::io::Write;
@@ -287,12 +277,5 @@ mod tests {
             let v: Value = serde_json::from_str(bad).unwrap();
             assert!(rules_from_json(Some(&v)).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn derived_seeds_differ_by_position() {
-        assert_ne!(derive_seed(&[1, 2]), derive_seed(&[2, 1]));
-        assert_eq!(derive_seed(&[1, 2]), derive_seed(&[1, 2]));
-        assert_ne!(derive_seed(&[0]), derive_seed(&[0, 0]));
     }
 }

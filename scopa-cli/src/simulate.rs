@@ -15,10 +15,11 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use scopa_core::ai::{self, Level};
+use scopa_core::session::seed::{self, Purpose};
 use scopa_core::{Deck, HandState, Play, PlayerView, Rules, SplitMix64};
 use serde_json::json;
 
-use crate::common::{RulesArgs, derive_seed, print_out};
+use crate::common::{RulesArgs, print_out};
 
 /// Options of `scopa simulate`.
 #[derive(Args, Debug)]
@@ -63,7 +64,9 @@ fn play_hand(
     deck: &Deck,
     levels: [Level; 2],
     a_even: bool,
-    seed: u64,
+    // The AI seeds come from the session's one seed policy: the tournament seed is the
+    // secret, the deck the match number, the seat order (0 or 1) the hand.
+    (secret, deck_number, pass): (u64, u32, u16),
     times: &mut [Vec<u64>; 2],
 ) -> anyhow::Result<[u16; 2]> {
     let mut hand = HandState::from_deck(rules, dealer, deck)?;
@@ -81,7 +84,7 @@ fn play_hand(
             &history,
             [0; 3],
         )?;
-        let move_seed = derive_seed(&[seed, u64::from(hand.plays())]);
+        let move_seed = seed::derive(secret, Purpose::Ai, deck_number, pass, hand.plays(), seat);
         let start = Instant::now();
         let mv = ai::choose_move(levels[player], &view, move_seed);
         times[player].push(start.elapsed().as_nanos() as u64);
@@ -109,7 +112,8 @@ fn play_deck(
     seed: u64,
     index: u64,
 ) -> anyhow::Result<DeckResult> {
-    let mut rng = SplitMix64::new(derive_seed(&[seed, index]));
+    let deck_number = index as u32;
+    let mut rng = SplitMix64::new(seed::deal_seed(seed, deck_number));
     let dealer = (index % u64::from(rules.players)) as u8;
     // A deck the kings rule voids is shuffled again, from the same generator.
     let deck = loop {
@@ -122,8 +126,8 @@ fn play_deck(
     let mut margins = [0i32; 2];
     let mut points = [0u32; 2];
     for (k, a_even) in [true, false].into_iter().enumerate() {
-        let hand_seed = derive_seed(&[seed, index, k as u64, 0xA1]);
-        let [a, b] = play_hand(rules, dealer, &deck, levels, a_even, hand_seed, &mut times)?;
+        let at = (seed, deck_number, k as u16);
+        let [a, b] = play_hand(rules, dealer, &deck, levels, a_even, at, &mut times)?;
         margins[k] = i32::from(a) - i32::from(b);
         points[0] += u32::from(a);
         points[1] += u32::from(b);
