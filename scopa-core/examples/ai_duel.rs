@@ -3,7 +3,7 @@
 //! paired games) is reported with its 95% confidence interval, with the time per move.
 //!
 //! ```text
-//! cargo run --release -p scopa-core --example ai_duel -- --a expert --b medium --deals 2000 --seed 1
+//! cargo run --release -p scopa-core --features bench --example ai_duel -- --a expert --b medium --deals 2000 --seed 1
 //! ```
 //!
 //! Options: `--a PLAYER --b PLAYER` (random easy medium expert handheld, or the bench-only

@@ -39,6 +39,7 @@ pub(crate) fn take_value(rules: &Rules, card: Card) -> i32 {
 }
 
 /// Move-ordering key for searches: sweeps, then valuable captures, then cheap lays.
+#[cfg(feature = "bench")]
 pub(crate) fn order_key(st: &HandState, mv: crate::Move) -> i16 {
     let rules = st.rules();
     if mv.is_lay() {

@@ -11,16 +11,23 @@ use crate::deal::{SplitMix64, below};
 use crate::rules::{DealKind, Rules};
 use crate::view::PlayerView;
 
+#[cfg(feature = "bench")]
 pub mod bench;
 mod easy;
 mod eval;
+#[cfg(feature = "bench")]
 mod infer;
+#[cfg(feature = "bench")]
 mod ismcts;
+#[cfg(feature = "bench")]
 mod learned;
 mod medium;
+#[cfg(feature = "bench")]
 mod oracle;
 mod search;
+#[cfg(feature = "bench")]
 mod vector;
+#[cfg(feature = "bench")]
 mod weights;
 
 /// The AI levels, weakest first.

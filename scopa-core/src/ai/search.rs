@@ -148,6 +148,7 @@ struct Searcher {
 }
 
 /// [`model_move`] for the seat to play in `st`, from all its moves.
+#[cfg(feature = "bench")]
 pub(crate) fn model_move_of(st: &HandState) -> Move {
     let mut buf = MoveBuf::new();
     gen_moves(st, &mut buf);
@@ -194,12 +195,15 @@ fn model_move(st: &HandState, buf: &MoveBuf) -> Move {
 /// learned evaluation instead.
 #[inline(never)]
 pub(crate) fn leaf_value(st: &HandState, side: u8, learned: bool) -> i32 {
+    #[cfg(feature = "bench")]
     if learned
         && st.plays().is_multiple_of(st.rules().plays_per_round())
         && super::learned::applies(st)
     {
         return super::learned::value(st, side);
     }
+    #[cfg(not(feature = "bench"))]
+    let _ = learned;
     eval::value(st, side) + sweep_threat(st, side)
 }
 
@@ -528,8 +532,11 @@ fn shuffle(cards: &mut [Card], rng: &mut SplitMix64) {
     }
 }
 
-/// How the other sides choose at their nodes of a world's search.
+/// How the other sides choose at their nodes of a world's search. The levels use
+/// `Minimax` (once nothing is hidden) and `Blend`; the others are benchmark settings
+/// (`ai::bench::Tuning`), never built without the `bench` feature.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(not(feature = "bench"), allow(dead_code))]
 pub(crate) enum OppModel {
     /// The best reply in the world (the first version): they play as if they saw every
     /// card of the world, this seat's hand included.
@@ -548,6 +555,7 @@ pub(crate) enum OppModel {
 
 impl OppModel {
     /// The model by its number in [`super::bench::Tuning::opp_model`].
+    #[cfg(feature = "bench")]
     pub(crate) const fn from_code(code: u8) -> OppModel {
         match code {
             1 => OppModel::RuleBased,
@@ -619,6 +627,7 @@ impl Config {
 }
 
 /// Most candidate worlds drawn for inference.
+#[cfg(feature = "bench")]
 const MAX_CANDIDATES: usize = 512;
 
 /// Most worlds kept by the inference's resampling.
@@ -636,6 +645,7 @@ fn picked(view: &PlayerView, voids: &[u16; 4], pick: (u64, u16)) -> Option<HandS
 /// other seats' plays of this round in it, and resamples at most `samples` (and
 /// [`MAX_PICKS`]) of them. Empty when nothing was played to infer from. Kept out of line so
 /// that its scratch is not on the stack during the search.
+#[cfg(feature = "bench")]
 #[inline(never)]
 fn infer_picks(
     cfg: &Config,
@@ -673,6 +683,7 @@ fn infer_picks(
 
 /// Systematic resampling: `picks` worlds among `weights` in proportion to their weights,
 /// as (candidate, multiplicity) pairs in candidate order; returns how many pairs.
+#[cfg(feature = "bench")]
 fn resample(weights: &[u32], picks: u32, rng: &mut SplitMix64, out: &mut [(u16, u16)]) -> usize {
     let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
     if total == 0 || picks == 0 {
@@ -719,14 +730,18 @@ pub(crate) fn choose_with(
     let side = view.side();
     let voids = revealed_voids(view);
     let mut rng = SplitMix64::new(seed);
-    // With inference: search a resample of weighted candidates.
+    // With inference (a benchmark setting): search a resample of weighted candidates.
+    #[cfg(feature = "bench")]
     let picks = if cfg.infer_temp > 0 && !exact && known.is_none() && samples > 0 {
         infer_picks(cfg, view, &voids, samples, &mut rng)
     } else {
         Picks::new()
     };
+    #[cfg(not(feature = "bench"))]
+    let picks = Picks::new();
     let n_picks = picks.len();
     let slots = if n_picks > 0 { n_picks as u32 } else { samples };
+    #[cfg(feature = "bench")]
     if cfg.ismcts > 0 {
         let settings = super::ismcts::Settings {
             c: u32::from(cfg.ucb_c),
@@ -756,6 +771,7 @@ pub(crate) fn choose_with(
         stats.worlds_searched = u32::from(mv.is_some());
         return mv;
     }
+    #[cfg(feature = "bench")]
     if cfg.vector {
         let mut worlds: heapless::Vec<HandState, { super::vector::MAX_WORLDS }> =
             heapless::Vec::new();
