@@ -37,15 +37,17 @@ fn rules_number(i: usize, target: u8) -> Rules {
     }
 }
 
-/// Settings for any rules: each seat a person or an AI (the fast levels), undo when legal.
+/// Settings for any rules: each seat a person or an AI (the fast levels), undo when legal,
+/// either language.
 fn any_settings() -> impl Strategy<Value = Settings> {
     (
         0..360usize,
         1..=3u8,
         proptest::array::uniform4(0..4u8),
         any::<bool>(),
+        any::<bool>(),
     )
-        .prop_map(|(i, target, seats, undo)| {
+        .prop_map(|(i, target, seats, undo, italian)| {
             let rules = rules_number(i, target);
             let mut s = Settings::pass_and_play(rules);
             for (slot, &code) in s.seats.iter_mut().zip(&seats).take(rules.players.into()) {
@@ -57,6 +59,9 @@ fn any_settings() -> impl Strategy<Value = Settings> {
                 };
             }
             s.undo = undo && s.humans() == 1;
+            if italian {
+                s.lang = scopa_core::session::Lang::It;
+            }
             s
         })
 }
@@ -383,4 +388,205 @@ fn errors_say_what_was_wrong_in_both_languages() {
         Texts::new(Lang::It).error(&e).to_string(),
         "Non c'è la scelta 5: scegli da 1 a 3."
     );
+}
+
+/// `bytes` with its checksum made right again after an edit.
+fn resealed_bytes(mut bytes: [u8; SAVE_LEN]) -> [u8; SAVE_LEN] {
+    let crc = crc32(&bytes[..SAVE_LEN - 4]);
+    bytes[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+    bytes
+}
+
+/// Drives `s` with sensible actions (a card with several captures when there is one)
+/// until `stop` holds for its phase; `None` if the match ends first.
+fn drive_until(s: &mut Session, stop: impl Fn(Phase) -> bool) -> Option<()> {
+    for _ in 0..10_000 {
+        let phase = s.phase();
+        if stop(phase) {
+            return Some(());
+        }
+        let action = match phase {
+            Phase::MatchOver { .. } => return None,
+            Phase::Play { .. } => {
+                let moves = s.legal_moves();
+                let hand = s.state().hand;
+                let several = hand
+                    .into_iter()
+                    .find(|&c| moves.iter().filter(|m| m.card() == c).count() >= 2);
+                Action::Select(several.or_else(|| hand.first())?)
+            }
+            Phase::ChooseCapture { .. } => Action::Capture(0),
+            Phase::AiDue { .. } => Action::RunAi,
+            _ => Action::Continue,
+        };
+        s.apply(action).ok()?;
+    }
+    None
+}
+
+#[test]
+fn language_and_undo_survive_a_save() {
+    use scopa_core::session::Lang;
+    for (lang, undo, flags) in [
+        (Lang::En, false, 0),
+        (Lang::En, true, 1),
+        (Lang::It, false, 2),
+        (Lang::It, true, 3),
+    ] {
+        let mut settings = Settings::against(Level::Easy, Rules::default());
+        settings.lang = lang;
+        settings.undo = undo;
+        let s = Session::new(settings, 5).unwrap();
+        let bytes = s.to_bytes();
+        assert_eq!(bytes[9], flags, "the flags byte of {lang:?}, undo {undo}");
+        let back = Session::from_bytes(&bytes).unwrap();
+        assert_eq!(back.texts().lang, lang);
+        assert_eq!(back, s);
+        assert_eq!(back.to_bytes(), bytes);
+    }
+}
+
+#[test]
+fn the_device_goes_only_to_a_person_of_the_session() {
+    // Three players: two people and an AI, in pass-and-play.
+    let rules = Rules {
+        players: 3,
+        ..Rules::default()
+    };
+    let mut settings = Settings::pass_and_play(rules);
+    settings.seats[2] = Controller::Ai(Level::Easy);
+    let s = Session::new(settings, 3).unwrap();
+    let good = s.to_bytes();
+    let holder = |seat: u8| {
+        let mut b = good;
+        b[25] = seat;
+        Session::from_bytes(&resealed_bytes(b))
+    };
+    assert!(holder(0).is_ok());
+    assert!(holder(1).is_ok());
+    assert!(holder(0xFF).is_ok(), "nobody holds it between two people");
+    assert_eq!(holder(2), Err(SaveError::BadHolder), "an AI seat");
+    assert_eq!(holder(3), Err(SaveError::BadHolder), "a seat past the last");
+    assert_eq!(holder(4), Err(SaveError::BadHolder));
+}
+
+#[test]
+fn a_card_being_played_must_be_the_persons_with_several_captures() {
+    // One person against the AI, at the person's turn: a card not in the hand, or one with
+    // a single way to play, cannot be the card being played.
+    let mut found = false;
+    for seed in 0..50 {
+        let mut s = Session::new(Settings::against(Level::Easy, Rules::default()), seed).unwrap();
+        if drive_until(&mut s, |p| matches!(p, Phase::Play { seat: 0 })).is_none() {
+            continue;
+        }
+        let moves = s.legal_moves();
+        let hand = s.state().hand;
+        let Some(single) = hand
+            .into_iter()
+            .find(|&c| moves.iter().filter(|m| m.card() == c).count() == 1)
+        else {
+            continue;
+        };
+        let outside = (0..40)
+            .filter_map(Card::from_index)
+            .find(|c| !hand.contains(*c))
+            .unwrap();
+        for card in [single, outside] {
+            let mut b = s.to_bytes();
+            b[24] = card.index();
+            assert_eq!(
+                Session::from_bytes(&resealed_bytes(b)),
+                Err(SaveError::BadSelection),
+                "seed {seed}, {card:?}"
+            );
+        }
+        found = true;
+        break;
+    }
+    assert!(found, "no position with a single-move card in 50 deals");
+
+    // Two people: the card being played by seat s is refused once the device is the
+    // other person's.
+    let mut found = false;
+    for seed in 0..200 {
+        let mut s = Session::new(Settings::pass_and_play(Rules::default()), seed).unwrap();
+        if drive_until(&mut s, |p| matches!(p, Phase::ChooseCapture { .. })).is_none() {
+            continue;
+        }
+        let Phase::ChooseCapture { seat, .. } = s.phase() else {
+            unreachable!()
+        };
+        let good = s.to_bytes();
+        assert_eq!(Session::from_bytes(&good).as_ref(), Ok(&s));
+        let mut b = good;
+        b[25] = 1 - seat;
+        assert_eq!(
+            Session::from_bytes(&resealed_bytes(b)),
+            Err(SaveError::BadSelection),
+            "seed {seed}"
+        );
+        found = true;
+        break;
+    }
+    assert!(found, "no choice of captures in 200 deals");
+}
+
+#[test]
+fn a_pending_scopa_is_the_last_players() {
+    let mut found = false;
+    for seed in 0..200 {
+        let mut s = Session::new(Settings::watch(Level::Easy, Rules::default()), seed).unwrap();
+        if drive_until(&mut s, |p| matches!(p, Phase::Scopa { .. })).is_none() {
+            continue;
+        }
+        let Phase::Scopa { seat, .. } = s.phase() else {
+            unreachable!()
+        };
+        let good = s.to_bytes();
+        assert_eq!(good[22], 1);
+        assert_eq!(Session::from_bytes(&good).as_ref(), Ok(&s));
+        let mut b = good;
+        b[23] = 1 - seat;
+        assert_eq!(
+            Session::from_bytes(&resealed_bytes(b)),
+            Err(SaveError::BadPending),
+            "seed {seed}"
+        );
+        found = true;
+        break;
+    }
+    assert!(found, "no scopa in 200 deals");
+}
+
+#[test]
+fn save_errors_say_what_was_wrong() {
+    let cases: [(SaveError, &[&str]); 6] = [
+        (SaveError::WrongLength { len: 10 }, &["364", "10"]),
+        (SaveError::NotASave, &["SCPS"]),
+        (
+            SaveError::UnsupportedVersion { version: 7 },
+            &["version 7", "version 1"],
+        ),
+        (SaveError::Checksum, &["checksum"]),
+        (
+            SaveError::BadController { seat: 2, code: 9 },
+            &["byte 7", "seat 2", "9"],
+        ),
+        (SaveError::BadFlags { flags: 0x08 }, &["0x08"]),
+    ];
+    for (e, words) in cases {
+        let text = e.to_string();
+        for w in words {
+            assert!(text.contains(w), "{e:?}: {text:?} does not say {w:?}");
+        }
+    }
+    let plain = [
+        SaveError::BadPending,
+        SaveError::BadSelection,
+        SaveError::BadHolder,
+    ]
+    .map(|e| e.to_string());
+    assert!(plain.iter().all(|t| t.len() > 20));
+    assert!(plain[0] != plain[1] && plain[1] != plain[2] && plain[0] != plain[2]);
 }
