@@ -80,6 +80,9 @@ pub struct Tuning {
     /// The opponent's reply to the root move is chosen without seeing the seat's hand:
     /// averaged over this many redeals of it (0: minimax in each world).
     pub opp_info: u8,
+    /// With `opp_model` 4: the rule-based move's weight in eighths, the rest the best
+    /// reply's (the new expert: 4, half and half).
+    pub blend: u8,
 }
 
 impl Tuning {
@@ -102,6 +105,7 @@ impl Tuning {
         ismcts: 0,
         ucb_c: 0,
         opp_info: 0,
+        blend: 4,
     };
 }
 
@@ -243,6 +247,7 @@ pub fn choose_move(
                 ismcts: t.ismcts,
                 ucb_c: t.ucb_c,
                 opp_info: t.opp_info,
+                blend_eighths: t.blend,
             };
             let mut stats = SearchStats::default();
             search::choose_with(&cfg, view, &moves, seed, t.budget, None, &mut stats)

@@ -145,6 +145,7 @@ struct Searcher {
     plies_after_deal: u8,
     opp_model: OppModel,
     learned: bool,
+    blend_eighths: i32,
 }
 
 /// [`model_move`] for the seat to play in `st`, from all its moves.
@@ -399,7 +400,11 @@ impl Searcher {
             OppModel::Minimax | OppModel::RuleBased => best,
             OppModel::SoftMean => (best + mean) / 2,
             OppModel::SoftMeanQuarter => (3 * best + mean) / 4,
-            OppModel::Blend => (best + model_value) / 2,
+            // (best + model_value) / 2 at the default weight of 4 eighths.
+            OppModel::Blend => {
+                let w = self.blend_eighths;
+                ((8 - w) * best + w * model_value) / 8
+            }
         }
     }
 }
@@ -595,6 +600,9 @@ pub(crate) struct Config {
     /// The reply to the root move is chosen as by an opponent that does not see the
     /// seat's hand: averaged over this many redeals of it (0: minimax in the world).
     pub opp_info: u8,
+    /// With [`OppModel::Blend`]: the rule-based move's weight, in eighths (the rest is the
+    /// best reply's).
+    pub blend_eighths: u8,
 }
 
 impl Config {
@@ -610,6 +618,7 @@ impl Config {
         ismcts: 0,
         ucb_c: 0,
         opp_info: 0,
+        blend_eighths: 4,
     };
 
     /// The expert of issue 13: the first version's search with the other sides modeled
@@ -851,6 +860,7 @@ pub(crate) fn choose_with(
             plies_after_deal: cfg.plies_after_deal,
             opp_model,
             learned: cfg.learned,
+            blend_eighths: i32::from(cfg.blend_eighths.min(8)),
         };
         let mut have = false;
         for depth in 1..=cfg.max_depth.clamp(1, MAX_DEPTH) {
