@@ -29,6 +29,13 @@
 //! - [`PlayerView`]: what one seat knows; the only input of the AI.
 //! - [`session::Session`]: the game a person plays — seats, phases, the one seed policy,
 //!   hints, undo, texts in English and Italian, the one save format. Every front-end drives it.
+//!
+//! ## Cargo features (all off by default)
+//! - `defmt`: `defmt::Format` on the public types, for logging on microcontrollers.
+//! - `bench`: `ai::bench`, the players for benchmarks only — the cheating oracle, the
+//!   frozen first-version AI and the experimental search settings — used by the test suite
+//!   and the `ai_duel`/`ai_train` examples. No front-end turns it on, so no shipped
+//!   program contains a player that reads hidden cards.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
