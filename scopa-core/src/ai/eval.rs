@@ -38,20 +38,6 @@ pub(crate) fn take_value(rules: &Rules, card: Card) -> i32 {
     v
 }
 
-/// Move-ordering key for searches: sweeps, then valuable captures, then cheap lays.
-#[cfg(feature = "bench")]
-pub(crate) fn order_key(st: &HandState, mv: crate::Move) -> i16 {
-    let rules = st.rules();
-    if mv.is_lay() {
-        return -(take_value(rules, mv.card()) as i16);
-    }
-    let mut k = 1000 + set_value(rules, mv.capture() | CardSet::single(mv.card())) as i16;
-    if (st.table() - mv.capture()).is_empty() && !st.is_last_play() {
-        k += 1000;
-    }
-    k
-}
-
 /// Sum of [`take_value`] over `cards`.
 pub(crate) fn set_value(rules: &Rules, cards: CardSet) -> i32 {
     cards.iter().map(|c| take_value(rules, c)).sum()

@@ -9,10 +9,11 @@
 //! 2 players — and otherwise iterative deepening with the static estimate of
 //! [`super::eval`] at the horizon.
 
-use crate::capture::{self, Move};
+use crate::capture::Move;
 use crate::hand::HandState;
 
 use super::eval;
+use super::search::{self, MoveBuf, gen_moves};
 
 /// Moves one node may have: more than any reachable position with at most 10 cards in hand
 /// and 25 captures per card reaches in practice below the root; the root always keeps all.
@@ -28,52 +29,6 @@ pub struct OracleStats {
     pub exact: bool,
     /// The deepest completed iteration, in plies.
     pub depth: u8,
-}
-
-/// A node's moves, best first by the ordering key.
-struct Moves {
-    mv: [Move; NODE_MOVES],
-    key: [i16; NODE_MOVES],
-    len: usize,
-}
-
-impl Moves {
-    fn of(st: &HandState) -> Moves {
-        let mut m = Moves {
-            mv: [Move::lay(crate::Card::SETTEBELLO); NODE_MOVES],
-            key: [0; NODE_MOVES],
-            len: 0,
-        };
-        let table = st.table();
-        let rules = st.rules();
-        for card in st.hand(st.turn()) {
-            for &cap in capture::captures(table, card, rules.ace).iter() {
-                let mv = Move::new(card, cap);
-                let key = eval::order_key(st, mv);
-                m.push(mv, key);
-            }
-        }
-        m
-    }
-
-    fn push(&mut self, mv: Move, key: i16) {
-        let mut i = self.len;
-        if i == NODE_MOVES {
-            if key <= self.key[NODE_MOVES - 1] {
-                return;
-            }
-            i -= 1;
-        } else {
-            self.len += 1;
-        }
-        while i > 0 && self.key[i - 1] < key {
-            self.mv[i] = self.mv[i - 1];
-            self.key[i] = self.key[i - 1];
-            i -= 1;
-        }
-        self.mv[i] = mv;
-        self.key[i] = key;
-    }
 }
 
 struct Oracle {
@@ -93,7 +48,8 @@ impl Oracle {
             self.horizon = true;
             return eval::value(st, self.side);
         }
-        let moves = Moves::of(st);
+        let mut moves = MoveBuf::<NODE_MOVES>::new();
+        gen_moves(st, &mut moves);
         let maxing = st.rules().side_of(st.turn()) == self.side;
         let mut best = if maxing { i32::MIN } else { i32::MAX };
         for &mv in &moves.mv[..moves.len] {
@@ -140,7 +96,7 @@ pub(crate) fn choose(state: &HandState, nodes: u64) -> Option<(Move, OracleStats
     }
     let mut keys = [0i16; crate::MAX_MOVES];
     for (k, &m) in keys.iter_mut().zip(all.iter()) {
-        *k = eval::order_key(state, m);
+        *k = search::order_key(state, state.table(), m);
     }
     // Insertion sort, best key first, stable.
     for i in 1..n {

@@ -57,18 +57,19 @@ pub(crate) const HANDHELD_MAX_DEPTH: u8 = 8;
 /// instead of planning around cards nobody can know yet.
 pub(crate) const PLIES_AFTER_DEAL: u8 = 2;
 
-/// A node's moves, best first by the ordering key.
-struct MoveBuf {
-    mv: [Move; NODE_MOVES],
-    key: [i16; NODE_MOVES],
-    len: usize,
+/// A node's moves, at most `N`, best first by the ordering key (the search keeps
+/// [`NODE_MOVES`]; the oracle more).
+pub(crate) struct MoveBuf<const N: usize = NODE_MOVES> {
+    pub(crate) mv: [Move; N],
+    key: [i16; N],
+    pub(crate) len: usize,
 }
 
-impl MoveBuf {
-    fn new() -> MoveBuf {
+impl<const N: usize> MoveBuf<N> {
+    pub(crate) fn new() -> MoveBuf<N> {
         MoveBuf {
-            mv: [Move::lay(Card::SETTEBELLO); NODE_MOVES],
-            key: [0; NODE_MOVES],
+            mv: [Move::lay(Card::SETTEBELLO); N],
+            key: [0; N],
             len: 0,
         }
     }
@@ -76,8 +77,8 @@ impl MoveBuf {
     /// Inserts keeping the keys in descending order; when full, drops the worst.
     fn push(&mut self, mv: Move, key: i16) {
         let mut i = self.len;
-        if i == NODE_MOVES {
-            if key <= self.key[NODE_MOVES - 1] {
+        if i == N {
+            if key <= self.key[N - 1] {
                 return;
             }
             i -= 1;
@@ -95,7 +96,7 @@ impl MoveBuf {
 }
 
 /// Ordering key: sweeps, then valuable captures, then cheap lays.
-fn order_key(st: &HandState, table: CardSet, mv: Move) -> i16 {
+pub(crate) fn order_key(st: &HandState, table: CardSet, mv: Move) -> i16 {
     let rules = st.rules();
     if mv.is_lay() {
         return -(eval::take_value(rules, mv.card()) as i16);
@@ -110,7 +111,7 @@ fn order_key(st: &HandState, table: CardSet, mv: Move) -> i16 {
 /// Fills `buf` with the moves of the seat to play. Kept out of line so that the capture
 /// list it builds is not part of every recursive frame of the search.
 #[inline(never)]
-fn gen_moves(st: &HandState, buf: &mut MoveBuf) {
+pub(crate) fn gen_moves<const N: usize>(st: &HandState, buf: &mut MoveBuf<N>) {
     let table = st.table();
     let ace = st.rules().ace;
     for card in st.hand(st.turn()) {
@@ -151,7 +152,7 @@ struct Searcher {
 /// [`model_move`] for the seat to play in `st`, from all its moves.
 #[cfg(feature = "bench")]
 pub(crate) fn model_move_of(st: &HandState) -> Move {
-    let mut buf = MoveBuf::new();
+    let mut buf: MoveBuf = MoveBuf::new();
     gen_moves(st, &mut buf);
     model_move(st, &buf)
 }
@@ -284,7 +285,7 @@ impl Searcher {
         if alts.is_empty() || child.is_finished() || next == 0 || mover == self.side {
             return self.ab(child, next, i32::MIN, i32::MAX);
         }
-        let mut buf = MoveBuf::new();
+        let mut buf: MoveBuf = MoveBuf::new();
         gen_moves(child, &mut buf);
         let mut best_sum = i64::MAX;
         let mut best = 0;
@@ -334,7 +335,7 @@ impl Searcher {
             self.horizon = true;
             return self.leaf(st);
         }
-        let mut buf = MoveBuf::new();
+        let mut buf: MoveBuf = MoveBuf::new();
         gen_moves(st, &mut buf);
         if buf.len == 0 {
             return eval::value(st, self.side);
