@@ -252,8 +252,7 @@ proptest! {
         for (at, value) in edits {
             bytes[at] = value;
         }
-        let crc = crc32(&bytes[..SAVE_LEN - 4]);
-        bytes[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+        let bytes = resealed_bytes(bytes);
         if let Ok(mut restored) = Session::from_bytes(&bytes) {
             prop_assert_eq!(restored.to_bytes(), bytes);
             finish(&mut restored, 20_000)?;
@@ -277,8 +276,7 @@ proptest! {
         }
         let mut bytes = s.to_bytes();
         bytes[10..18].copy_from_slice(&other.to_le_bytes());
-        let crc = crc32(&bytes[..SAVE_LEN - 4]);
-        bytes[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+        let bytes = resealed_bytes(bytes);
         let t = Session::from_bytes(&bytes).unwrap();
         prop_assert_eq!(s.state(), t.state());
         prop_assert_eq!(s.view(), t.view());
@@ -328,9 +326,7 @@ fn every_save_check_has_its_own_error() {
     let resealed = |edit: &dyn Fn(&mut [u8; SAVE_LEN])| {
         let mut b = good;
         edit(&mut b);
-        let crc = crc32(&b[..SAVE_LEN - 4]);
-        b[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
-        Session::from_bytes(&b)
+        Session::from_bytes(&resealed_bytes(b))
     };
     assert_eq!(
         Session::from_bytes(&good[..10]),
@@ -470,93 +466,93 @@ fn the_device_goes_only_to_a_person_of_the_session() {
     assert_eq!(holder(4), Err(SaveError::BadHolder));
 }
 
+/// The sessions of `settings` with seeds `0..seeds` that reach a phase where `stop` holds,
+/// driven there by [`drive_until`], with their seeds.
+fn sessions_reaching(
+    settings: Settings,
+    seeds: u64,
+    stop: impl Fn(Phase) -> bool + Copy,
+) -> impl Iterator<Item = (u64, Session)> {
+    (0..seeds).filter_map(move |seed| {
+        let mut s = Session::new(settings, seed).unwrap();
+        drive_until(&mut s, stop).map(|()| (seed, s))
+    })
+}
+
 #[test]
 fn a_card_being_played_must_be_the_persons_with_several_captures() {
     // One person against the AI, at the person's turn: a card not in the hand, or one with
     // a single way to play, cannot be the card being played.
-    let mut found = false;
-    for seed in 0..50 {
-        let mut s = Session::new(Settings::against(Level::Easy, Rules::default()), seed).unwrap();
-        if drive_until(&mut s, |p| matches!(p, Phase::Play { seat: 0 })).is_none() {
-            continue;
-        }
-        let moves = s.legal_moves();
-        let hand = s.state().hand;
-        let Some(single) = hand
-            .into_iter()
-            .find(|&c| moves.iter().filter(|m| m.card() == c).count() == 1)
-        else {
-            continue;
-        };
-        let outside = (0..40)
-            .filter_map(Card::from_index)
-            .find(|c| !hand.contains(*c))
-            .unwrap();
-        for card in [single, outside] {
-            let mut b = s.to_bytes();
-            b[24] = card.index();
-            assert_eq!(
-                Session::from_bytes(&resealed_bytes(b)),
-                Err(SaveError::BadSelection),
-                "seed {seed}, {card:?}"
-            );
-        }
-        found = true;
-        break;
-    }
-    assert!(found, "no position with a single-move card in 50 deals");
-
-    // Two people: the card being played by seat s is refused once the device is the
-    // other person's.
-    let mut found = false;
-    for seed in 0..200 {
-        let mut s = Session::new(Settings::pass_and_play(Rules::default()), seed).unwrap();
-        if drive_until(&mut s, |p| matches!(p, Phase::ChooseCapture { .. })).is_none() {
-            continue;
-        }
-        let Phase::ChooseCapture { seat, .. } = s.phase() else {
-            unreachable!()
-        };
-        let good = s.to_bytes();
-        assert_eq!(Session::from_bytes(&good).as_ref(), Ok(&s));
-        let mut b = good;
-        b[25] = 1 - seat;
+    let (seed, s, single) =
+        sessions_reaching(Settings::against(Level::Easy, Rules::default()), 50, |p| {
+            matches!(p, Phase::Play { seat: 0 })
+        })
+        .find_map(|(seed, s)| {
+            let moves = s.legal_moves();
+            let single = s
+                .state()
+                .hand
+                .into_iter()
+                .find(|&c| moves.iter().filter(|m| m.card() == c).count() == 1)?;
+            Some((seed, s, single))
+        })
+        .expect("no position with a single-move card in 50 deals");
+    let hand = s.state().hand;
+    let outside = (0..40)
+        .filter_map(Card::from_index)
+        .find(|c| !hand.contains(*c))
+        .unwrap();
+    for card in [single, outside] {
+        let mut b = s.to_bytes();
+        b[24] = card.index();
         assert_eq!(
             Session::from_bytes(&resealed_bytes(b)),
             Err(SaveError::BadSelection),
-            "seed {seed}"
+            "seed {seed}, {card:?}"
         );
-        found = true;
-        break;
     }
-    assert!(found, "no choice of captures in 200 deals");
+
+    // Two people: the card being played by seat s is refused once the device is the
+    // other person's.
+    let (seed, s) = sessions_reaching(Settings::pass_and_play(Rules::default()), 200, |p| {
+        matches!(p, Phase::ChooseCapture { .. })
+    })
+    .next()
+    .expect("no choice of captures in 200 deals");
+    let Phase::ChooseCapture { seat, .. } = s.phase() else {
+        unreachable!()
+    };
+    let good = s.to_bytes();
+    assert_eq!(Session::from_bytes(&good).as_ref(), Ok(&s));
+    let mut b = good;
+    b[25] = 1 - seat;
+    assert_eq!(
+        Session::from_bytes(&resealed_bytes(b)),
+        Err(SaveError::BadSelection),
+        "seed {seed}"
+    );
 }
 
 #[test]
 fn a_pending_scopa_is_the_last_players() {
-    let mut found = false;
-    for seed in 0..200 {
-        let mut s = Session::new(Settings::watch(Level::Easy, Rules::default()), seed).unwrap();
-        if drive_until(&mut s, |p| matches!(p, Phase::Scopa { .. })).is_none() {
-            continue;
-        }
-        let Phase::Scopa { seat, .. } = s.phase() else {
-            unreachable!()
-        };
-        let good = s.to_bytes();
-        assert_eq!(good[22], 1);
-        assert_eq!(Session::from_bytes(&good).as_ref(), Ok(&s));
-        let mut b = good;
-        b[23] = 1 - seat;
-        assert_eq!(
-            Session::from_bytes(&resealed_bytes(b)),
-            Err(SaveError::BadPending),
-            "seed {seed}"
-        );
-        found = true;
-        break;
-    }
-    assert!(found, "no scopa in 200 deals");
+    let (seed, s) = sessions_reaching(Settings::watch(Level::Easy, Rules::default()), 200, |p| {
+        matches!(p, Phase::Scopa { .. })
+    })
+    .next()
+    .expect("no scopa in 200 deals");
+    let Phase::Scopa { seat, .. } = s.phase() else {
+        unreachable!()
+    };
+    let good = s.to_bytes();
+    assert_eq!(good[22], 1);
+    assert_eq!(Session::from_bytes(&good).as_ref(), Ok(&s));
+    let mut b = good;
+    b[23] = 1 - seat;
+    assert_eq!(
+        Session::from_bytes(&resealed_bytes(b)),
+        Err(SaveError::BadPending),
+        "seed {seed}"
+    );
 }
 
 #[test]
