@@ -238,6 +238,7 @@ fn sweep_threat(st: &HandState, side: u8) -> i32 {
 
 /// `st` with the cards of `seat` dealt again, with the undealt cards, at random: the
 /// position as another seat imagines it (it has not seen `seat`'s hand).
+#[cfg(feature = "bench")]
 fn redeal_hand(st: &HandState, seat: u8, rng: &mut SplitMix64) -> Option<HandState> {
     let rules = *st.rules();
     let n = usize::from(rules.players);
@@ -280,6 +281,7 @@ impl Searcher {
     /// opponent that does not see this seat's hand: it picks its reply by the average over
     /// `alts` (the same position with this seat's cards dealt again) and `child` itself;
     /// the value is that reply's in `child`.
+    #[cfg(feature = "bench")]
     fn reply_value(&mut self, child: &HandState, next: u8, alts: &[HandState]) -> i32 {
         let mover = child.rules().side_of(child.turn());
         if alts.is_empty() || child.is_finished() || next == 0 || mover == self.side {
@@ -540,7 +542,7 @@ fn shuffle(cards: &mut [Card], rng: &mut SplitMix64) {
 
 /// How the other sides choose at their nodes of a world's search. The levels use
 /// `Minimax` (once nothing is hidden) and `Blend`; the others are benchmark settings
-/// (`ai::bench::Tuning`), never built without the `bench` feature.
+/// (`ai::bench::Tuning`), never constructed without the `bench` feature.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(not(feature = "bench"), allow(dead_code))]
 pub(crate) enum OppModel {
@@ -879,6 +881,8 @@ pub(crate) fn choose_with(
                 } else {
                     depth - 1
                 };
+                // A benchmark setting: the reply chosen without seeing this hand.
+                #[cfg(feature = "bench")]
                 let v = if cfg.opp_info > 0 {
                     let mut alts: heapless::Vec<HandState, 8> = heapless::Vec::new();
                     let mut r = SplitMix64::new(seed ^ (u64::from(s) << 32) ^ i as u64);
@@ -891,6 +895,8 @@ pub(crate) fn choose_with(
                 } else {
                     searcher.ab(&child, next, i32::MIN, i32::MAX)
                 };
+                #[cfg(not(feature = "bench"))]
+                let v = searcher.ab(&child, next, i32::MIN, i32::MAX);
                 cur[i] = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
                 if searcher.aborted {
                     break;
