@@ -8,11 +8,11 @@
 
 use proptest::prelude::*;
 use scopa_core::ai::{self, Budget, Level, Reason};
-use scopa_core::{Card, CardSet, Deck, Event, HandState, Match, Move, Play, PlayerView, Rules};
+use scopa_core::{CardSet, Event, HandState, Match, Move, Play, PlayerView, Rules};
 
 mod common;
 mod counting;
-use common::{config, rules_with_target};
+use common::{config, permute_hidden, rules_with_target};
 use counting::counted;
 
 // ----- helpers -----
@@ -52,23 +52,6 @@ fn play_hand(game: &mut Match, mut pick: impl FnMut(&PlayerView, u64) -> Move) -
             }
         }
     }
-}
-
-/// Every card of the view that the seat cannot see, in the positions of `deck`: the
-/// permutation of them by `rng_seed` gives a deck that differs only in hidden cards.
-fn permute_hidden(deck: &Deck, hidden: CardSet, rng_seed: u64) -> Deck {
-    let mut cards = *deck.cards();
-    let positions: Vec<usize> = (0..40).filter(|&i| hidden.contains(cards[i])).collect();
-    let mut values: Vec<Card> = positions.iter().map(|&i| cards[i]).collect();
-    let mut rng = scopa_core::SplitMix64::new(rng_seed);
-    for i in (1..values.len()).rev() {
-        let j = scopa_core::deal::below(&mut rng, i as u32 + 1) as usize;
-        values.swap(i, j);
-    }
-    for (p, c) in positions.into_iter().zip(values) {
-        cards[p] = c;
-    }
-    Deck::from_cards(&cards).unwrap()
 }
 
 /// Exact minimax value of a full-information hand for `side` (points minus the others').

@@ -6,9 +6,11 @@
 use proptest::prelude::*;
 use scopa_core::ai::bench::{self, Contender, Tuning};
 use scopa_core::ai::{self, Level};
-use scopa_core::{Deck, Event, HandState, Match, Play, PlayerView, Rules};
+use scopa_core::{Event, HandState, Match, Play, PlayerView, Rules};
 
+mod common;
 mod counting;
+use common::permute_hidden;
 use counting::counted;
 
 // ----- helpers -----
@@ -56,20 +58,8 @@ fn value_of(st: &HandState, mv: scopa_core::Move) -> i32 {
 fn permuted_view(game: &Match, shuffle: u64) -> PlayerView {
     let seat = game.turn();
     let view = game.view(seat).unwrap();
-    let hidden = view.unseen();
-    let mut cards = *game.deck().cards();
-    let positions: Vec<usize> = (0..40).filter(|&i| hidden.contains(cards[i])).collect();
-    let mut values: Vec<_> = positions.iter().map(|&i| cards[i]).collect();
-    let mut rng = scopa_core::SplitMix64::new(shuffle);
-    for i in (1..values.len()).rev() {
-        let j = scopa_core::deal::below(&mut rng, i as u32 + 1) as usize;
-        values.swap(i, j);
-    }
-    for (p, c) in positions.into_iter().zip(values) {
-        cards[p] = c;
-    }
     let rules = *game.rules();
-    let deck = Deck::from_cards(&cards).unwrap();
+    let deck = permute_hidden(game.deck(), view.unseen(), shuffle);
     let mut other = HandState::from_deck(rules, game.hand().dealer(), &deck).unwrap();
     for p in view.history() {
         other.play(p.seat, p.mv).unwrap();

@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
-use scopa_core::{AceRule, DealKind, Match, PrimieraRule, Rules, SplitMix64};
+use scopa_core::{AceRule, CardSet, DealKind, Deck, Match, PrimieraRule, Rules, SplitMix64};
 use scopa_tests::walk::pick;
 
 /// Every (players, deal) pair that validates.
@@ -76,4 +76,21 @@ pub fn played(rules: Rules, seed: u64, plies: usize, choices: u64) -> Match {
             .unwrap();
     }
     m
+}
+
+/// Every card of the view that the seat cannot see, in the positions of `deck`: the
+/// permutation of them by `rng_seed` gives a deck that differs only in hidden cards.
+pub fn permute_hidden(deck: &Deck, hidden: CardSet, rng_seed: u64) -> Deck {
+    let mut cards = *deck.cards();
+    let positions: Vec<usize> = (0..40).filter(|&i| hidden.contains(cards[i])).collect();
+    let mut values: Vec<scopa_core::Card> = positions.iter().map(|&i| cards[i]).collect();
+    let mut rng = scopa_core::SplitMix64::new(rng_seed);
+    for i in (1..values.len()).rev() {
+        let j = scopa_core::deal::below(&mut rng, i as u32 + 1) as usize;
+        values.swap(i, j);
+    }
+    for (p, c) in positions.into_iter().zip(values) {
+        cards[p] = c;
+    }
+    Deck::from_cards(&cards).unwrap()
 }
