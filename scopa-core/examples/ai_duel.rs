@@ -7,11 +7,12 @@
 //! ```
 //!
 //! Options: `--a PLAYER --b PLAYER` (random easy medium expert handheld, or the bench-only
-//! expert-v1 handheld-v1 oracle — the oracle cheats: it sees every card), `--deals N`
+//! expert-v1 handheld-v1 oracle peek-hands-v1 peek-played-v1 — the oracle cheats: it sees
+//! every card; the two peek diagnostics see the other hands), `--deals N`
 //! (paired deals), `--seed S`, `--players 2|3|4`, `--deal standard|scopone|scopone_scientifico`,
 //! `--a-samples N --a-nodes N --b-samples N --b-nodes N` (override the default budgets),
 //! `--threads N` (default 1), `--a-tune key=value,…` (A is the determinized search with those
-//! settings: samples nodes after infer cand opp vector learned ismcts c oppinfo blend; see
+//! settings: samples nodes after infer cand opp vector learned ismcts c oppinfo blend model; see
 //! `ai::bench::Tuning`), `--a-plays FROM-TO --a-else PLAYER` (A's player makes only the
 //! plays FROM ≤ p < TO of each hand, PLAYER the others).
 //!
@@ -217,6 +218,7 @@ fn tuning(spec: &str) -> Result<Tuning, String> {
             "c" => t.ucb_c = v as u16,
             "oppinfo" => t.opp_info = v as u8,
             "blend" => t.blend = v as u8,
+            "model" => t.model = v as u8,
             _ => return Err(format!("tuning: unknown key {k:?}")),
         }
     }

@@ -99,6 +99,9 @@ fn bench_only_players_are_not_levels() {
         assert!(!Contender::Level(level).is_cheating());
     }
     assert!(Contender::Oracle.is_cheating());
+    assert!(Contender::PeekHandsV1.is_cheating());
+    assert!(Contender::PeekPlayedV1.is_cheating());
+    assert!(!Contender::ExpertV1.is_cheating());
     assert!("grandmaster".parse::<Contender>().is_err());
 }
 
@@ -172,6 +175,21 @@ proptest! {
         prop_assert_eq!(
             bench::choose_move(Contender::Tuned(Tuning::V1), &view, game.hand(), 3),
             bench::choose_move(Contender::ExpertV1, &view, game.hand(), 3)
+        );
+    }
+
+    /// `peek-played-v1` is `expert-v1` until the other seat has played in the current round
+    /// (it has then revealed nothing about its new cards), and `peek-hands-v1` after.
+    #[test]
+    fn peek_played_reads_the_hand_only_after_a_play_of_the_round(seed in any::<u64>(), plays in 0usize..34) {
+        let game = after_medium_plays(Rules::default(), seed, plays);
+        let view = game.view(game.turn()).unwrap();
+        let other = 1 - view.seat();
+        let played = view.hand_size(other) < view.rules().cards_per_round();
+        let same_as = if played { Contender::PeekHandsV1 } else { Contender::ExpertV1 };
+        prop_assert_eq!(
+            bench::choose_move(Contender::PeekPlayedV1, &view, game.hand(), 5),
+            bench::choose_move(same_as, &view, game.hand(), 5)
         );
     }
 }

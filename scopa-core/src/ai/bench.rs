@@ -43,6 +43,11 @@ pub enum Contender {
     /// **Cheating**, a diagnostic: `expert-v1` given the other seats' real hands (only the
     /// deck order is sampled) — how much a perfect reading of the hands would be worth.
     PeekHandsV1,
+    /// **Cheating**, a diagnostic: `expert-v1` given the other seats' real hands only once
+    /// every other seat has played in the current round (plain `expert-v1` before) — an
+    /// upper bound on what any inference from the round's plays can be worth, since a
+    /// seat that has not played since the deal has revealed nothing about its new cards.
+    PeekPlayedV1,
     /// **Cheating**: searches with every hand and the deck order known.
     Oracle,
     /// The determinized search with explicit settings (for measuring each improvement).
@@ -83,6 +88,11 @@ pub struct Tuning {
     /// With `opp_model` 4: the rule-based move's weight in eighths, the rest the best
     /// reply's (the new expert: 4, half and half).
     pub blend: u8,
+    /// Inference with an exact model of the other seats (rejection sampling: a candidate
+    /// world is kept when the model, replayed in it, makes the round's plays): 0 off,
+    /// 1 `expert-v1`, 2 `medium`, 3 `expert`. `candidates` worlds are drawn per world
+    /// searched.
+    pub model: u8,
 }
 
 impl Tuning {
@@ -106,15 +116,17 @@ impl Tuning {
         ucb_c: 0,
         opp_info: 0,
         blend: 4,
+        model: 0,
     };
 }
 
 impl Contender {
     /// Every contender that is not a level.
-    pub const BENCH_ONLY: [Contender; 4] = [
+    pub const BENCH_ONLY: [Contender; 5] = [
         Contender::ExpertV1,
         Contender::HandheldV1,
         Contender::PeekHandsV1,
+        Contender::PeekPlayedV1,
         Contender::Oracle,
     ];
 
@@ -125,6 +137,7 @@ impl Contender {
             Contender::ExpertV1 => "expert-v1",
             Contender::HandheldV1 => "handheld-v1",
             Contender::PeekHandsV1 => "peek-hands-v1",
+            Contender::PeekPlayedV1 => "peek-played-v1",
             Contender::Oracle => "oracle",
             Contender::Tuned(_) => "tuned",
         }
@@ -132,7 +145,10 @@ impl Contender {
 
     /// Whether the contender reads cards its seat cannot see.
     pub const fn is_cheating(self) -> bool {
-        matches!(self, Contender::Oracle | Contender::PeekHandsV1)
+        matches!(
+            self,
+            Contender::Oracle | Contender::PeekHandsV1 | Contender::PeekPlayedV1
+        )
     }
 }
 
@@ -149,7 +165,7 @@ pub struct UnknownContender;
 impl fmt::Display for UnknownContender {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
-            "unknown player; expected one of: random easy medium expert handheld expert-v1 handheld-v1 peek-hands-v1 oracle",
+            "unknown player; expected one of: random easy medium expert handheld expert-v1 handheld-v1 peek-hands-v1 peek-played-v1 oracle",
         )
     }
 }
@@ -196,6 +212,21 @@ fn v1(
     }
 }
 
+/// `expert-v1` as an exact model of an opponent (inference benchmarks).
+fn model_v1(view: &PlayerView, seed: u64) -> Option<Move> {
+    v1(view, seed, V1_EXPERT, search::MAX_DEPTH, None)
+}
+
+/// `medium` as an exact model of an opponent.
+fn model_medium(view: &PlayerView, seed: u64) -> Option<Move> {
+    super::choose_move(Level::Medium, view, seed)
+}
+
+/// `expert` as an exact model of an opponent.
+fn model_expert(view: &PlayerView, seed: u64) -> Option<Move> {
+    super::choose_move(Level::Expert, view, seed)
+}
+
 /// The budget of `expert-v1`.
 const V1_EXPERT: Budget = Budget {
     samples: 64,
@@ -203,8 +234,9 @@ const V1_EXPERT: Budget = Budget {
 };
 
 /// The move of `who` for the seat of `view`, whose real position is `state`; `None` when
-/// it is not that seat's turn. Only [`Contender::Oracle`] reads `state` (and so every
-/// hidden card); every other contender is given `view` alone.
+/// it is not that seat's turn. Only the cheating contenders read `state`: the oracle (every
+/// hidden card) and the two peek diagnostics (the other hands); every other contender is
+/// given `view` alone.
 pub fn choose_move(
     who: Contender,
     view: &PlayerView,
@@ -231,6 +263,18 @@ pub fn choose_move(
             }
             v1(view, seed, V1_EXPERT, search::MAX_DEPTH, Some(&hands))
         }
+        Contender::PeekPlayedV1 => {
+            let r = view.rules();
+            let played = (0..r.players)
+                .filter(|&s| s != view.seat())
+                .all(|s| view.hand_size(s) < r.cards_per_round());
+            let mut hands = [CardSet::EMPTY; 4];
+            for (seat, h) in hands.iter_mut().enumerate() {
+                *h = state.hand(seat as u8);
+            }
+            let known = played.then_some(&hands);
+            v1(view, seed, V1_EXPERT, search::MAX_DEPTH, known)
+        }
         Contender::Tuned(t) => {
             let moves = view.legal_moves();
             if moves.len() <= 1 {
@@ -248,6 +292,12 @@ pub fn choose_move(
                 ucb_c: t.ucb_c,
                 opp_info: t.opp_info,
                 blend_eighths: t.blend,
+                model: match t.model {
+                    1 => Some(model_v1),
+                    2 => Some(model_medium),
+                    3 => Some(model_expert),
+                    _ => None,
+                },
             };
             let mut stats = SearchStats::default();
             search::choose_with(&cfg, view, &moves, seed, t.budget, None, &mut stats)

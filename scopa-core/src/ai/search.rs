@@ -577,7 +577,9 @@ impl OppModel {
 
 /// How the determinized search plays: the first version's settings ([`Config::V1`]) or
 /// the improvements measured against it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug)]
+// Without the `bench` feature only the levels' settings are read.
+#[cfg_attr(not(feature = "bench"), allow(dead_code))]
 pub(crate) struct Config {
     /// Deepest iteration, in plies from the root move.
     pub max_depth: u8,
@@ -606,7 +608,15 @@ pub(crate) struct Config {
     /// With [`OppModel::Blend`]: the rule-based move's weight, in eighths (the rest is the
     /// best reply's).
     pub blend_eighths: u8,
+    /// Inference with an exact model of the other seats' play (a benchmark setting): the
+    /// candidate worlds are kept when this policy, replayed in them, makes the plays the
+    /// other seats made in the round (rejection sampling), instead of the softmax weights.
+    pub model: Option<Model>,
 }
+
+/// A seat's policy: its move from its view and a seed (an exact model of an opponent, for
+/// the inference benchmarks).
+pub(crate) type Model = fn(&PlayerView, u64) -> Option<Move>;
 
 impl Config {
     /// The first version (`expert-v1`, `handheld-v1` with a smaller depth).
@@ -622,6 +632,7 @@ impl Config {
         ucb_c: 0,
         opp_info: 0,
         blend_eighths: 4,
+        model: None,
     };
 
     /// The expert of issue 13: the first version's search with the other sides modeled
@@ -672,6 +683,24 @@ fn infer_picks(
         return out;
     }
     let m = (samples as usize * usize::from(cfg.candidates.max(1))).min(MAX_CANDIDATES);
+    if let Some(model) = cfg.model {
+        // Rejection sampling: the first `samples` candidates in which the model makes the
+        // round's plays, each once.
+        let want = (samples as usize).min(MAX_PICKS);
+        for _ in 0..m {
+            let state = rng.state();
+            if let Some(world) = sample(view, voids, None, rng) {
+                let mut draw = SplitMix64::new(rng.next());
+                if obs.reproduced(view, &world, model, &mut draw) {
+                    let _ = out.push((state, 1));
+                    if out.len() == want {
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
+    }
     let mut states = [0u64; MAX_CANDIDATES];
     let mut weights = [0u32; MAX_CANDIDATES];
     for j in 0..m {
@@ -744,7 +773,11 @@ pub(crate) fn choose_with(
     let mut rng = SplitMix64::new(seed);
     // With inference (a benchmark setting): search a resample of weighted candidates.
     #[cfg(feature = "bench")]
-    let picks = if cfg.infer_temp > 0 && !exact && known.is_none() && samples > 0 {
+    let picks = if (cfg.infer_temp > 0 || cfg.model.is_some())
+        && !exact
+        && known.is_none()
+        && samples > 0
+    {
         infer_picks(cfg, view, &voids, samples, &mut rng)
     } else {
         Picks::new()
