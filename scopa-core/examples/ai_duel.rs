@@ -12,7 +12,7 @@
 //! (paired deals), `--seed S`, `--players 2|3|4`, `--deal standard|scopone|scopone_scientifico`,
 //! `--a-samples N --a-nodes N --b-samples N --b-nodes N` (override the default budgets),
 //! `--threads N` (default 1), `--a-tune key=value,…` (A is the determinized search with those
-//! settings: samples nodes after infer cand opp vector learned ismcts c oppinfo blend model; see
+//! settings: samples nodes after infer cand opp vector learned ismcts c oppinfo blend model soft; see
 //! `ai::bench::Tuning`), `--a-plays FROM-TO --a-else PLAYER` (A's player makes only the
 //! plays FROM ≤ p < TO of each hand, PLAYER the others).
 //!
@@ -219,6 +219,7 @@ fn tuning(spec: &str) -> Result<Tuning, String> {
             "oppinfo" => t.opp_info = v as u8,
             "blend" => t.blend = v as u8,
             "model" => t.model = v as u8,
+            "soft" => t.soft = v as u8,
             _ => return Err(format!("tuning: unknown key {k:?}")),
         }
     }

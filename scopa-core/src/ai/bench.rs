@@ -88,11 +88,15 @@ pub struct Tuning {
     /// With `opp_model` 4: the rule-based move's weight in eighths, the rest the best
     /// reply's (the new expert: 4, half and half).
     pub blend: u8,
-    /// Inference with an exact model of the other seats (rejection sampling: a candidate
-    /// world is kept when the model, replayed in it, makes the round's plays): 0 off,
-    /// 1 `expert-v1`, 2 `medium`, 3 `expert`. `candidates` worlds are drawn per world
-    /// searched.
+    /// Inference by rejection sampling under a model of the other seats (a world is
+    /// searched when the model, replayed in it, makes the round's plays; at most
+    /// `candidates` draws per world searched): 0 off, 1 `expert-v1`, 2 `medium`,
+    /// 3 `expert`; cheaper stand-ins for `expert-v1` (its search at a smaller budget):
+    /// 4 16 worlds × 12,000 nodes, 5 8 × 3,000, 6 4 × 1,000.
     pub model: u8,
+    /// With `model`: the chance, in 1/256, that a draw the model does not reproduce is
+    /// searched anyway.
+    pub soft: u8,
 }
 
 impl Tuning {
@@ -100,6 +104,8 @@ impl Tuning {
     pub const EXPERT: Tuning = Tuning {
         budget: Level::Expert.default_budget(),
         opp_model: 4,
+        candidates: search::INFER_DRAWS,
+        model: 2,
         ..Tuning::V1
     };
 
@@ -117,6 +123,7 @@ impl Tuning {
         opp_info: 0,
         blend: 4,
         model: 0,
+        soft: 0,
     };
 }
 
@@ -213,13 +220,21 @@ fn v1(
 }
 
 /// `expert-v1` as an exact model of an opponent (inference benchmarks).
-fn model_v1(view: &PlayerView, seed: u64) -> Option<Move> {
+pub(crate) fn model_v1(view: &PlayerView, seed: u64) -> Option<Move> {
     v1(view, seed, V1_EXPERT, search::MAX_DEPTH, None)
 }
 
-/// `medium` as an exact model of an opponent.
-fn model_medium(view: &PlayerView, seed: u64) -> Option<Move> {
-    super::choose_move(Level::Medium, view, seed)
+/// The first version's search at a budget of `samples` worlds × `nodes` nodes: a cheaper
+/// stand-in for `expert-v1` as a model of an opponent.
+pub(crate) fn model_v1_at<const SAMPLES: u16, const NODES: u32>(
+    view: &PlayerView,
+    seed: u64,
+) -> Option<Move> {
+    let budget = Budget {
+        samples: SAMPLES,
+        nodes: NODES,
+    };
+    v1(view, seed, budget, search::MAX_DEPTH, None)
 }
 
 /// `expert` as an exact model of an opponent.
@@ -294,10 +309,14 @@ pub fn choose_move(
                 blend_eighths: t.blend,
                 model: match t.model {
                     1 => Some(model_v1),
-                    2 => Some(model_medium),
+                    2 => Some(super::posterior::medium_model),
                     3 => Some(model_expert),
+                    4 => Some(model_v1_at::<16, 12_000>),
+                    5 => Some(model_v1_at::<8, 3_000>),
+                    6 => Some(model_v1_at::<4, 1_000>),
                     _ => None,
                 },
+                soft: t.soft,
             };
             let mut stats = SearchStats::default();
             search::choose_with(&cfg, view, &moves, seed, t.budget, None, &mut stats)

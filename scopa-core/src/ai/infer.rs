@@ -14,7 +14,6 @@
 
 use crate::capture::{self, Move};
 use crate::cardset::CardSet;
-use crate::deal::SplitMix64;
 use crate::hand::HandState;
 use crate::rules::Rules;
 use crate::view::PlayerView;
@@ -51,8 +50,6 @@ pub(crate) struct Observed {
     pub seen: CardSet,
     /// Cards the seat played later in the round (back in its hand at the time).
     pub later: CardSet,
-    /// Plays of the hand made before this one.
-    pub at: u8,
 }
 
 /// The other seats' plays of the current round (at most one round: 10 plays per seat in
@@ -119,7 +116,6 @@ impl Observations {
                     },
                     seen: before | piles,
                     later: later[seat],
-                    at: i as u8,
                 });
             }
             if seat < later.len() {
@@ -136,39 +132,6 @@ impl Observations {
     /// Whether there is anything to infer from.
     pub(crate) fn is_empty(&self) -> bool {
         self.plays.is_empty()
-    }
-
-    /// Whether `model` (a seat's policy: its move from its view and a seed), replayed for
-    /// the other seats at each of their plays of this round with the cards they held in
-    /// `world`, makes every play they made. With a fresh seed per play this is a draw whose
-    /// probability is the likelihood of the plays under that (stochastic) policy: keeping
-    /// the worlds that pass is rejection sampling from the exact posterior.
-    pub(crate) fn reproduced(
-        &self,
-        view: &PlayerView,
-        world: &HandState,
-        model: super::search::Model,
-        rng: &mut SplitMix64,
-    ) -> bool {
-        let history = view.history();
-        self.plays.iter().all(|o| {
-            let hand = world.hand(o.seat) | o.later | CardSet::single(o.mv.card());
-            let Some(seen) = history.get(..usize::from(o.at)).and_then(|h| {
-                PlayerView::from_public(
-                    *view.rules(),
-                    o.seat,
-                    view.dealer(),
-                    hand,
-                    o.sit.table,
-                    h,
-                    view.scores(),
-                )
-                .ok()
-            }) else {
-                return false;
-            };
-            model(&seen, rng.next()) == Some(o.mv)
-        })
     }
 
     /// The probability (in 1/65536, at least 1) that the seats of `world` would have made
@@ -253,38 +216,5 @@ mod model_tests {
         // Ties between equal scores keep the real world's likelihood below 1.
         assert!(real > sampled * 11 / 10, "real {real} sampled {sampled}");
         assert!(real / checked > ONE as u64 / 2, "{}", real / checked);
-    }
-
-    /// The exact-model test of rejection sampling: `medium` replayed with the hands it
-    /// really held makes every play it made (the views rebuilt for the other seat at each
-    /// of its plays are right), while sampled hands often do not.
-    #[test]
-    fn the_real_world_reproduces_medium_plays() {
-        fn medium(view: &PlayerView, seed: u64) -> Option<Move> {
-            super::super::choose_move(super::super::Level::Medium, view, seed)
-        }
-        let (mut checked, mut sampled_pass) = (0u32, 0u32);
-        let mut rng = SplitMix64::new(9);
-        for seed in 0..40u64 {
-            let mut game = Match::new(Rules::default(), seed).unwrap();
-            for _ in 0..30 {
-                let seat = game.turn();
-                let view = game.view(seat).unwrap();
-                let obs = Observations::of(&view);
-                if !obs.is_empty() {
-                    assert!(obs.reproduced(&view, game.hand(), medium, &mut rng));
-                    let voids = super::super::search::revealed_voids(&view);
-                    let world = super::super::search::sample(&view, &voids, None, &mut rng);
-                    sampled_pass +=
-                        u32::from(obs.reproduced(&view, &world.unwrap(), medium, &mut rng));
-                    checked += 1;
-                }
-                let mv = medium(&view, 1).unwrap();
-                game.play(seat, mv).unwrap();
-            }
-        }
-        assert!(checked > 500);
-        assert!(sampled_pass < checked, "{sampled_pass} of {checked}");
-        std::println!("sampled worlds reproducing medium's plays: {sampled_pass} of {checked}");
     }
 }

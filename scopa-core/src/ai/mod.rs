@@ -24,6 +24,7 @@ mod learned;
 mod medium;
 #[cfg(feature = "bench")]
 mod oracle;
+mod posterior;
 mod search;
 #[cfg(feature = "bench")]
 mod vector;

@@ -608,15 +608,15 @@ pub(crate) struct Config {
     /// With [`OppModel::Blend`]: the rule-based move's weight, in eighths (the rest is the
     /// best reply's).
     pub blend_eighths: u8,
-    /// Inference with an exact model of the other seats' play (a benchmark setting): the
-    /// candidate worlds are kept when this policy, replayed in them, makes the plays the
-    /// other seats made in the round (rejection sampling), instead of the softmax weights.
-    pub model: Option<Model>,
+    /// Inference from the other seats' plays of the round by rejection sampling
+    /// ([`super::posterior`]): each world searched is the first of at most `candidates`
+    /// draws in which this model of their play, replayed, makes the plays they made (the
+    /// last draw if none does). `None`: every draw is kept.
+    pub model: Option<super::posterior::Model>,
+    /// With `model`: the chance, in 1/256, that a draw in which the model does not make
+    /// the plays is kept anyway (0: exact rejection under the model).
+    pub soft: u8,
 }
-
-/// A seat's policy: its move from its view and a seed (an exact model of an opponent, for
-/// the inference benchmarks).
-pub(crate) type Model = fn(&PlayerView, u64) -> Option<Move>;
 
 impl Config {
     /// The first version (`expert-v1`, `handheld-v1` with a smaller depth).
@@ -633,12 +633,15 @@ impl Config {
         opp_info: 0,
         blend_eighths: 4,
         model: None,
+        soft: 0,
     };
 
     /// The expert of issue 13: the first version's search with the other sides modeled
     /// as players that do not see this seat's hand ([`OppModel::Blend`]).
     pub(crate) const EXPERT: Config = Config {
         opp_model: OppModel::Blend,
+        candidates: INFER_DRAWS,
+        model: Some(super::posterior::medium_model),
         ..Config::V1
     };
 
@@ -648,6 +651,10 @@ impl Config {
         ..Config::EXPERT
     };
 }
+
+/// Draws per world searched when inferring from play by rejection: the world searched is
+/// the first in which the model makes the round's plays.
+pub(crate) const INFER_DRAWS: u8 = 8;
 
 /// Most candidate worlds drawn for inference.
 #[cfg(feature = "bench")]
@@ -683,24 +690,6 @@ fn infer_picks(
         return out;
     }
     let m = (samples as usize * usize::from(cfg.candidates.max(1))).min(MAX_CANDIDATES);
-    if let Some(model) = cfg.model {
-        // Rejection sampling: the first `samples` candidates in which the model makes the
-        // round's plays, each once.
-        let want = (samples as usize).min(MAX_PICKS);
-        for _ in 0..m {
-            let state = rng.state();
-            if let Some(world) = sample(view, voids, None, rng) {
-                let mut draw = SplitMix64::new(rng.next());
-                if obs.reproduced(view, &world, model, &mut draw) {
-                    let _ = out.push((state, 1));
-                    if out.len() == want {
-                        break;
-                    }
-                }
-            }
-        }
-        return out;
-    }
     let mut states = [0u64; MAX_CANDIDATES];
     let mut weights = [0u32; MAX_CANDIDATES];
     for j in 0..m {
@@ -749,6 +738,33 @@ fn resample(weights: &[u32], picks: u32, rng: &mut SplitMix64, out: &mut [(u16, 
     len
 }
 
+/// A world for the search under inference: the first of at most `cfg.candidates` draws in
+/// which `model` makes the other seats' plays of the round (or, with `cfg.soft`, a draw it
+/// does not reproduce, kept by chance), else the last draw.
+#[inline(never)]
+fn draw_world(
+    cfg: &Config,
+    model: super::posterior::Model,
+    view: &PlayerView,
+    voids: &[u16; 4],
+    rng: &mut SplitMix64,
+) -> Option<HandState> {
+    let tries = cfg.candidates.max(1);
+    for t in 1..=tries {
+        let world = sample(view, voids, None, rng)?;
+        if t == tries {
+            return Some(world);
+        }
+        let mut draw = SplitMix64::new(rng.next());
+        if super::posterior::reproduces(view, &world, model, &mut draw)
+            || (cfg.soft > 0 && draw.next() % 256 < u64::from(cfg.soft))
+        {
+            return Some(world);
+        }
+    }
+    None
+}
+
 /// The determinized search's move with settings `cfg`, or `None` when the budget cannot
 /// afford one iteration of one world (the caller then falls back to the rule-based
 /// player). `known` gives the other hands (a benchmark diagnostic that cheats).
@@ -773,11 +789,7 @@ pub(crate) fn choose_with(
     let mut rng = SplitMix64::new(seed);
     // With inference (a benchmark setting): search a resample of weighted candidates.
     #[cfg(feature = "bench")]
-    let picks = if (cfg.infer_temp > 0 || cfg.model.is_some())
-        && !exact
-        && known.is_none()
-        && samples > 0
-    {
+    let picks = if cfg.infer_temp > 0 && !exact && known.is_none() && samples > 0 {
         infer_picks(cfg, view, &voids, samples, &mut rng)
     } else {
         Picks::new()
@@ -873,10 +885,25 @@ pub(crate) fn choose_with(
     } else {
         cfg.opp_model
     };
+    // Inference by rejection: only with a model, something to infer from and three cards a
+    // round (in scopone a round is the whole hand: too many plays for a world to pass).
+    let model = match cfg.model {
+        Some(m)
+            if !exact
+                && known.is_none()
+                && view.rules().cards_per_round() == 3
+                && super::posterior::others_played(view) =>
+        {
+            Some(m)
+        }
+        _ => None,
+    };
     for s in 0..slots {
         let (world, mult) = if n_picks > 0 {
             let pick = picks[s as usize];
             (picked(view, &voids, pick), u32::from(pick.1))
+        } else if let Some(model) = model {
+            (draw_world(cfg, model, view, &voids, &mut rng), 1)
         } else {
             (sample(view, &voids, known, &mut rng), 1)
         };
