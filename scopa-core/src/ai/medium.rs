@@ -136,3 +136,24 @@ pub(crate) fn choose(view: &PlayerView, moves: &[Move]) -> Option<Move> {
     }
     best.map(|(_, mv)| mv)
 }
+
+/// [`choose`] among the legal moves of the view's seat, enumerated card by card in the same
+/// canonical order instead of from a move list: the same move, without the list's 2 KB on
+/// the stack (the inference replays this player for every world it draws).
+pub(crate) fn choose_in_view(view: &PlayerView) -> Option<Move> {
+    if !view.is_my_turn() {
+        return None;
+    }
+    let sit = Situation::of_view(view);
+    let mut best: Option<(i32, Move)> = None;
+    for card in view.hand() {
+        crate::capture::for_each_capture(view.table(), card, view.rules().ace, &mut |cap| {
+            let mv = Move::new(card, cap);
+            let s = score_in(&sit, mv);
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, mv));
+            }
+        });
+    }
+    best.map(|(_, mv)| mv)
+}

@@ -27,7 +27,7 @@ pub(crate) type Model = fn(&PlayerView, u64) -> Option<Move>;
 /// The model the levels infer with: the rule-based `medium` player, a sound club player's
 /// habits (it takes the settebello, sweeps when it can, does not leave a sweep...).
 pub(crate) fn medium_model(view: &PlayerView, _seed: u64) -> Option<Move> {
-    super::medium::choose(view, &view.legal_moves())
+    super::medium::choose_in_view(view)
 }
 
 /// Whether the seats other than `view`'s have played since the current round was dealt
@@ -104,15 +104,48 @@ mod tests {
         ai::choose_move(Level::Medium, view, seed)
     }
 
+    /// The model plays exactly the `medium` level (same move, same ties), for every player
+    /// count, deal and Ace rule.
     #[test]
     fn the_medium_model_is_the_medium_level() {
-        let mut game = Match::new(Rules::default(), 8).unwrap();
-        for _ in 0..36 {
-            let seat = game.turn();
-            let view = game.view(seat).unwrap();
-            assert_eq!(medium_model(&view, 3), medium(&view, 3));
-            game.play(seat, medium(&view, 1).unwrap()).unwrap();
+        use crate::{AceRule, DealKind};
+        let mut checked = 0;
+        for seed in 0..60u64 {
+            let players = 2 + (seed % 3) as u8;
+            let deal = match seed % 5 {
+                0 if players == 4 => DealKind::Scopone,
+                1 if players == 4 => DealKind::ScoponeScientifico,
+                _ => DealKind::Standard,
+            };
+            let ace = match seed % 3 {
+                0 => AceRule::Plain,
+                1 => AceRule::MatchTakesAll,
+                _ => AceRule::TakesAll,
+            };
+            let rules = Rules {
+                players,
+                deal,
+                ace,
+                ..Rules::default()
+            };
+            let mut game = Match::new(rules, seed).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            while let Some(view) = game.view(game.turn()).filter(|v| v.is_my_turn()) {
+                assert_eq!(medium_model(&view, 3), medium(&view, 3));
+                checked += 1;
+                // Other moves than medium's too, to reach varied tables.
+                let moves = view.legal_moves();
+                let mv = moves[(rng.next() % moves.len() as u64) as usize];
+                let events = game.play(game.turn(), mv).unwrap();
+                if events
+                    .iter()
+                    .any(|e| matches!(e, crate::Event::HandFinished(_)))
+                {
+                    break;
+                }
+            }
         }
+        assert!(checked > 1_500, "{checked}");
     }
 
     /// For `games` seeded deals played by `player` in every seat: at every play after
