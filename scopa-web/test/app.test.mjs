@@ -141,6 +141,29 @@ test('a damaged save is set aside with a message and a new match starts', async 
   await page.browserContext().close();
 });
 
+test('after the damaged-save message, a new match whose AI plays first goes on at once', async () => {
+  // Every seat an AI: the new match's first play is always the AI's, so the game must be
+  // busy (thinking) as soon as OK is pressed, never idle with nothing to do.
+  const page = await freshPage(DESKTOP);
+  await page.evaluate(() => {
+    const settings = {
+      players: 2, deal: 'standard', target: 11, primiera: 'classic', ace: 'none',
+      napola: false, re_bello: false, kings_redeal: true, seats: ['expert', 'expert'], undo: false,
+    };
+    localStorage.setItem('scopa.v1.prefs', JSON.stringify({ deck: 'italian', pace: 'instant', lang: 'en', settings }));
+    localStorage.setItem('scopa.v1.save', btoa('SCOPAWEB damaged bytes'));
+  });
+  await page.reload();
+  await settle(page);
+  assert.equal(await page.$eval('#dlg-message', (d) => d.open), true);
+  assert.equal((await record(page)).script.length, 0);
+  await page.click('#message-ok');
+  await settle(page);
+  assert.ok((await record(page)).script.length > 0, 'the AI played once the message was read');
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
 test('keyboard: arrows move between cards, Enter plays', async () => {
   const page = await freshPage(DESKTOP);
   await startMatch(page, { seed: 9, target: 11 });

@@ -599,10 +599,24 @@ function showHandOff(view) {
   $('dlg-handoff').showModal();
 }
 
+// Resolves when the person has read the message: at once when OK is pressed (the dialog's
+// 'close' event comes a task later, and until then the game would sit waiting with nothing
+// busy), or on that event when the dialog is closed another way (Escape).
+let messageRead = null;
 function showMessage(text) {
   $('message-text').textContent = text;
   $('dlg-message').showModal();
-  return new Promise((resolve) => $('dlg-message').addEventListener('close', resolve, { once: true }));
+  return new Promise((resolve) => {
+    messageRead = resolve;
+    $('dlg-message').addEventListener('close', resolve, { once: true });
+  });
+}
+
+function closeMessage() {
+  $('dlg-message').close();
+  const read = messageRead;
+  messageRead = null;
+  if (read) read();
 }
 
 function showStats() {
@@ -771,7 +785,7 @@ function wire() {
     openSettings();
   });
   $('over-stats').addEventListener('click', showStats);
-  $('message-ok').addEventListener('click', () => $('dlg-message').close());
+  $('message-ok').addEventListener('click', closeMessage);
   $('stats-close').addEventListener('click', () => $('dlg-stats').close());
   $('stats-reset').addEventListener('click', () => {
     store.clearStats();
