@@ -12,7 +12,7 @@
 //! (paired deals), `--seed S`, `--players 2|3|4`, `--deal standard|scopone|scopone_scientifico`,
 //! `--a-samples N --a-nodes N --b-samples N --b-nodes N` (override the default budgets),
 //! `--threads N` (default 1), `--a-tune key=value,…` (A is the determinized search with those
-//! settings: samples nodes after infer cand opp vector learned ismcts c oppinfo blend model soft; see
+//! settings: samples nodes after infer cand opp vector learned playout lastfull ismcts c oppinfo blend model soft; see
 //! `ai::bench::Tuning`), `--a-plays FROM-TO --a-else PLAYER` (A's player makes only the
 //! plays FROM ≤ p < TO of each hand, PLAYER the others).
 //!
@@ -214,6 +214,8 @@ fn tuning(spec: &str) -> Result<Tuning, String> {
             "opp" => t.opp_model = v as u8,
             "vector" => t.vector = v != 0,
             "learned" => t.learned = v != 0,
+            "playout" => t.playout = v != 0,
+            "lastfull" => t.last_full = v != 0,
             "ismcts" => t.ismcts = v as u8,
             "c" => t.ucb_c = v as u16,
             "oppinfo" => t.opp_info = v as u8,

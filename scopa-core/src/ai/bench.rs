@@ -77,6 +77,12 @@ pub struct Tuning {
     pub vector: bool,
     /// Use the learned evaluation at the end of a round.
     pub learned: bool,
+    /// At the horizon, play the hand out in the world with the rule-based player in every
+    /// seat (each of its moves counts as a node) instead of the static evaluation.
+    pub playout: bool,
+    /// Search past the last deal to the end of the hand (the last round is searched
+    /// whole; in 2 players nothing is hidden in it).
+    pub last_full: bool,
     /// Information-set MCTS instead of alpha-beta: 0 off, 1 random playouts, 2 rule-based
     /// playouts to the end of the round and the evaluation.
     pub ismcts: u8,
@@ -118,6 +124,8 @@ impl Tuning {
         opp_model: 0,
         vector: false,
         learned: false,
+        playout: false,
+        last_full: false,
         ismcts: 0,
         ucb_c: 0,
         opp_info: 0,
@@ -303,6 +311,8 @@ pub fn choose_move(
                 opp_model: search::OppModel::from_code(t.opp_model),
                 vector: t.vector,
                 learned: t.learned,
+                playout: t.playout,
+                last_full: t.last_full,
                 ismcts: t.ismcts,
                 ucb_c: t.ucb_c,
                 opp_info: t.opp_info,
@@ -380,4 +390,12 @@ pub fn eval_made(state: &HandState, side: u8) -> i32 {
 /// minus the others'), to compare the learned one against.
 pub fn eval_v1(state: &HandState, side: u8) -> i32 {
     super::search::leaf_value(state, side, false)
+}
+
+/// The learned evaluation of `state` for `side` (centipoints, its points minus the
+/// other's, the points already made included), as the search uses it at the end of a
+/// round; for the diagnostics that compare it with the best any evaluation could do
+/// (`examples/ai_floor.rs`).
+pub fn eval_learned(state: &HandState, side: u8) -> i32 {
+    super::learned::value(state, side)
 }

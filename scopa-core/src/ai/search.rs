@@ -130,6 +130,18 @@ fn played(st: &HandState, mv: Move) -> HandState {
     child
 }
 
+/// Plies searched past a deal that left `child`: `plies` — or, with `last_full` (a
+/// benchmark setting) after the last deal, to the end of the hand (the last round, where
+/// in 2 players nothing is hidden from either seat).
+#[inline]
+fn after_deal(plies: u8, last_full: bool, child: &HandState) -> u8 {
+    if cfg!(feature = "bench") && last_full && child.deck_len() == 0 {
+        u8::MAX
+    } else {
+        plies
+    }
+}
+
 /// Whether the play from `before` to `after` ended a round and dealt new cards.
 #[inline]
 pub(crate) fn dealt(before: &HandState, after: &HandState) -> bool {
@@ -147,6 +159,10 @@ struct Searcher {
     opp_model: OppModel,
     learned: bool,
     blend_eighths: i32,
+    /// Benchmark setting: [`Config::playout`] (read only with the `bench` feature).
+    #[cfg_attr(not(feature = "bench"), allow(dead_code))]
+    playout: bool,
+    last_full: bool,
 }
 
 /// [`model_move`] for the seat to play in `st`, from all its moves.
@@ -324,8 +340,19 @@ impl Searcher {
     }
 
     /// The static value at the horizon (out of line: keeps the recursive frame small).
+    /// With `playout` (a benchmark setting), the value of the hand played out to its end
+    /// in this world by the rule-based player in every seat, each of its moves a node.
     #[inline(never)]
-    fn leaf(&self, st: &HandState) -> i32 {
+    fn leaf(&mut self, st: &HandState) -> i32 {
+        #[cfg(feature = "bench")]
+        if self.playout {
+            let mut w = *st;
+            while !w.is_finished() {
+                w.play_unchecked(model_move_of(&w));
+                self.nodes += 1;
+            }
+            return eval::value(&w, self.side);
+        }
         leaf_value(st, self.side, self.learned)
     }
 
@@ -375,7 +402,7 @@ impl Searcher {
             self.nodes += 1;
             let child = played(st, mv);
             let next = if dealt(st, &child) {
-                (depth - 1).min(self.plies_after_deal)
+                (depth - 1).min(after_deal(self.plies_after_deal, self.last_full, &child))
             } else {
                 depth - 1
             };
@@ -597,6 +624,11 @@ pub(crate) struct Config {
     pub vector: bool,
     /// Use the learned evaluation ([`super::learned`]) at the end of a round.
     pub learned: bool,
+    /// At the horizon, play the hand out to its end in the world with the rule-based
+    /// player in every seat instead of the static evaluation.
+    pub playout: bool,
+    /// Search past the last deal to the end of the hand.
+    pub last_full: bool,
     /// Information-set MCTS instead of alpha-beta: 0 off, 1 random playouts to the end
     /// of the hand, 2 rule-based playouts to the end of the round and the evaluation.
     pub ismcts: u8,
@@ -628,6 +660,8 @@ impl Config {
         opp_model: OppModel::Minimax,
         vector: false,
         learned: false,
+        playout: false,
+        last_full: false,
         ismcts: 0,
         ucb_c: 0,
         opp_info: 0,
@@ -872,7 +906,14 @@ pub(crate) fn choose_with(
     let mut counted = 0u32;
     let mut used = 0u32;
     let ppr = view.rules().plays_per_round();
-    let useful = ppr - view.plays() % ppr + cfg.plies_after_deal;
+    let r = view.rules();
+    let last_deal_next = view.deck_left() == r.players * r.cards_per_round();
+    let after = if cfg.last_full && last_deal_next {
+        ppr
+    } else {
+        cfg.plies_after_deal
+    };
+    let useful = ppr - view.plays() % ppr + after;
     let mut weight_left = if n_picks > 0 {
         picks.iter().map(|p| u32::from(p.1)).sum()
     } else {
@@ -924,6 +965,8 @@ pub(crate) fn choose_with(
             opp_model,
             learned: cfg.learned,
             blend_eighths: i32::from(cfg.blend_eighths.min(8)),
+            playout: cfg.playout,
+            last_full: cfg.last_full,
         };
         let mut have = false;
         for depth in 1..=cfg.max_depth.clamp(1, MAX_DEPTH) {
@@ -937,7 +980,7 @@ pub(crate) fn choose_with(
                 let mut child = world;
                 child.play_unchecked(mv);
                 let next = if dealt(&world, &child) {
-                    (depth - 1).min(cfg.plies_after_deal)
+                    (depth - 1).min(after_deal(cfg.plies_after_deal, cfg.last_full, &child))
                 } else {
                     depth - 1
                 };
