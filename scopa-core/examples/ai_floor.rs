@@ -9,8 +9,8 @@
 //!
 //! Positions: the end of every round but the last (the next round just dealt) in hands that
 //! `--player` plays in both seats (2 players, default rules), dealt as `ai_train` deals
-//! them (`Match::with_first_dealer(rules, seed + i, i % 2)`), from both sides' points of
-//! view. The target is what `ai_train` fits: the points the side will still make in the
+//! them (`Match::with_first_dealer(rules, seed + i, i % 2)`, the self-play of
+//! `common/mod.rs`), from both sides' points of view. The target is what `ai_train` fits: the points the side will still make in the
 //! hand minus the other's.
 //!
 //! From each position, `--playouts` continuations: the cards that no side has seen when the
@@ -34,7 +34,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use scopa_core::ai::bench::{self, Contender};
-use scopa_core::{Card, CardSet, Event, HandState, Match, Play, PlayerView, Rules, SplitMix64};
+use scopa_core::{Card, CardSet, HandState, Play, PlayerView, Rules, SplitMix64};
+
+mod common;
+use common::RoundEnd;
 
 struct Args {
     hands: u64,
@@ -166,32 +169,15 @@ fn redeal(st: &HandState, rng: &mut SplitMix64) -> Result<HandState, String> {
 /// The rows of hand `i`.
 fn hand_rows(a: &Args, rules: Rules, i: u64) -> Result<Vec<Row>, String> {
     let seed = a.seed.wrapping_add(i);
-    let mut game =
-        Match::with_first_dealer(rules, seed, (i % 2) as u8).map_err(|e| e.to_string())?;
+    let (ends, totals) = common::play_hand(rules, seed, (i % 2) as u8, a.player)?;
+    let points: Vec<RoundEnd> = ends
+        .into_iter()
+        .filter(|e| bench::eval_applies(&e.state))
+        .collect();
     let ppr = rules.plays_per_round();
-    let mut points: Vec<(HandState, Vec<Play>)> = Vec::new();
-    let mut ply = 0u64;
-    let totals = loop {
-        let seat = game.turn();
-        let view = game.view(seat).ok_or("no view")?;
-        let move_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (ply << 8) ^ u64::from(seat);
-        let mv = bench::choose_move(a.player, &view, game.hand(), move_seed).ok_or("no move")?;
-        let events = game.play(seat, mv).map_err(|e| e.to_string())?;
-        ply += 1;
-        if let Some(t) = events.iter().find_map(|e| match e {
-            Event::HandFinished(score) => Some(score.totals()),
-            _ => None,
-        }) {
-            break t;
-        }
-        let st = *game.hand();
-        if st.plays() % ppr == 0 && bench::eval_applies(&st) {
-            points.push((st, game.plays().collect()));
-        }
-    };
     let fin = 100.0 * (f64::from(totals[0]) - f64::from(totals[1]));
     let mut rows = Vec::new();
-    for (k, (st, history)) in points.iter().enumerate() {
+    for (k, RoundEnd { state: st, history }) in points.iter().enumerate() {
         let made = [bench::eval_made(st, 0), bench::eval_made(st, 1)].map(f64::from);
         let real = [fin - made[0], -fin - made[1]];
         let learned = [0u8, 1].map(|s| f64::from(bench::eval_learned(st, s)) - made[s as usize]);

@@ -21,8 +21,10 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use scopa_core::Rules;
 use scopa_core::ai::bench::{self, Contender, EVAL_FEATURES, EVAL_ONE};
-use scopa_core::{Event, HandState, Match, Rules};
+
+mod common;
 
 struct Args {
     hands: u64,
@@ -61,41 +63,6 @@ fn parse() -> Result<Args, String> {
 
 /// A held-out row: sparse features, target, and the first version's prediction.
 type TestRow = (Vec<(usize, f64)>, f64, f64);
-
-/// One recorded position: its state and the hand it belongs to.
-struct Sample {
-    state: HandState,
-}
-
-/// Plays one hand; returns the round-end states and the final totals.
-fn play(
-    rules: Rules,
-    seed: u64,
-    dealer: u8,
-    who: Contender,
-) -> Result<(Vec<Sample>, [u16; 3]), String> {
-    let mut game = Match::with_first_dealer(rules, seed, dealer).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    let ppr = rules.plays_per_round();
-    let mut ply = 0u64;
-    loop {
-        let seat = game.turn();
-        let view = game.view(seat).ok_or("no view")?;
-        let move_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (ply << 8) ^ u64::from(seat);
-        let mv = bench::choose_move(who, &view, game.hand(), move_seed).ok_or("no move")?;
-        let events = game.play(seat, mv).map_err(|e| e.to_string())?;
-        ply += 1;
-        for e in &events {
-            if let Event::HandFinished(score) = e {
-                return Ok((out, score.totals()));
-            }
-        }
-        let st = *game.hand();
-        if st.plays() % ppr == 0 {
-            out.push(Sample { state: st });
-        }
-    }
-}
 
 /// Solves `(a + ridge·I) x = b` for a symmetric positive semi-definite `a` (Cholesky).
 fn solve(mut a: Vec<f64>, b: &[f64], n: usize, ridge: f64) -> Vec<f64> {
@@ -152,7 +119,7 @@ fn main() -> ExitCode {
     let start = Instant::now();
     for i in 0..args.hands {
         let seed = args.seed.wrapping_add(i);
-        let (samples, totals) = match play(rules, seed, (i % 2) as u8, args.player) {
+        let (samples, totals) = match common::play_hand(rules, seed, (i % 2) as u8, args.player) {
             Ok(x) => x,
             Err(e) => {
                 eprintln!("ai_train: hand {i}: {e}");

@@ -908,7 +908,7 @@ pub(crate) fn choose_with(
     let ppr = view.rules().plays_per_round();
     let r = view.rules();
     let last_deal_next = view.deck_left() == r.players * r.cards_per_round();
-    let after = if cfg.last_full && last_deal_next {
+    let after = if cfg!(feature = "bench") && cfg.last_full && last_deal_next {
         ppr
     } else {
         cfg.plies_after_deal
