@@ -178,6 +178,29 @@ proptest! {
         );
     }
 
+    /// The fair search settings measured on 2026-11-25 (the hand played out by `medium` at
+    /// the horizon, the last round searched whole): legal, blind to the hidden cards, and
+    /// allocation-free, like the levels.
+    #[test]
+    fn playout_and_last_round_settings_are_fair(seed in any::<u64>(), plays in 0usize..34, shuffle in any::<u64>()) {
+        let game = after_medium_plays(Rules::default(), seed, plays);
+        let view = game.view(game.turn()).unwrap();
+        let view2 = permuted_view(&game, shuffle);
+        let small = ai::Budget { samples: 8, nodes: 20_000 };
+        for tuning in [
+            Tuning { budget: small, playout: true, plies_after_deal: 0, ..Tuning::V1 },
+            Tuning { budget: small, playout: true, ..Tuning::V1 },
+            Tuning { budget: small, last_full: true, ..Tuning::V1 },
+        ] {
+            let who = Contender::Tuned(tuning);
+            let (a, allocs) = counted(|| bench::choose_move(who, &view, game.hand(), 9));
+            prop_assert_eq!(allocs, 0, "{:?} allocated", tuning);
+            let a = a.expect("a move");
+            prop_assert!(game.legal_moves().contains(&a), "{:?}: illegal {}", tuning, a);
+            prop_assert_eq!(Some(a), bench::choose_move(who, &view2, game.hand(), 9), "{:?} saw hidden cards", tuning);
+        }
+    }
+
     /// `peek-played-v1` is `expert-v1` until the other seat has played in the current round
     /// (it has then revealed nothing about its new cards), and `peek-hands-v1` after.
     #[test]

@@ -348,6 +348,10 @@ impl Searcher {
         if self.playout {
             let mut w = *st;
             while !w.is_finished() {
+                if self.nodes >= self.limit {
+                    self.aborted = true;
+                    return 0;
+                }
                 w.play_unchecked(model_move_of(&w));
                 self.nodes += 1;
             }
@@ -905,8 +909,8 @@ pub(crate) fn choose_with(
     let mut done = [0i16; MAX_MOVES];
     let mut counted = 0u32;
     let mut used = 0u32;
-    let ppr = view.rules().plays_per_round();
     let r = view.rules();
+    let ppr = r.plays_per_round();
     let last_deal_next = view.deck_left() == r.players * r.cards_per_round();
     let after = if cfg!(feature = "bench") && cfg.last_full && last_deal_next {
         ppr
