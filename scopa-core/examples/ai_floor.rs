@@ -115,10 +115,9 @@ fn choose(who: Contender, st: &HandState, history: &[Play], seed: u64) -> Result
     Ok(Play { seat, mv })
 }
 
-/// Side 0's points minus side 1's at the end of `st`, in centipoints.
-fn margin(st: &HandState) -> Result<f64, String> {
-    let t = st.score().ok_or("no score")?.totals();
-    Ok(100.0 * (f64::from(t[0]) - f64::from(t[1])))
+/// Side 0's points minus side 1's from a hand's totals, in centipoints.
+fn margin(totals: [u16; 3]) -> f64 {
+    100.0 * (f64::from(totals[0]) - f64::from(totals[1]))
 }
 
 /// Plays `st` to its end; side 0's final margin.
@@ -133,7 +132,7 @@ fn play_out(
         st.play(p.seat, p.mv).map_err(|e| e.to_string())?;
         history.push(p);
     }
-    margin(&st)
+    Ok(margin(st.score().ok_or("no score")?.totals()))
 }
 
 /// `st` with both hands and the deck dealt again at random (a round's start: nobody has
@@ -175,7 +174,7 @@ fn hand_rows(a: &Args, rules: Rules, i: u64) -> Result<Vec<Row>, String> {
         .filter(|e| bench::eval_applies(&e.state))
         .collect();
     let ppr = rules.plays_per_round();
-    let fin = 100.0 * (f64::from(totals[0]) - f64::from(totals[1]));
+    let fin = margin(totals);
     let mut rows = Vec::new();
     for (k, RoundEnd { state: st, history }) in points.iter().enumerate() {
         let made = [bench::eval_made(st, 0), bench::eval_made(st, 1)].map(f64::from);
