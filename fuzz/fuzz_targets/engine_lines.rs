@@ -4,10 +4,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use scopa_cli::engine::{MAX_LINE, serve};
+use scopa_cli::engine::{MAX_LINE, is_blank, serve};
 use serde_json::Value;
 
-/// The lines the engine must answer: every line but blank UTF-8 ones.
+/// The lines the engine must answer: every line but blank ones ([`is_blank`]: only JSON's
+/// white space; a line of other Unicode white space must be answered).
 fn expected_answers(input: &[u8]) -> usize {
     let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
     if input.ends_with(b"\n") || input.is_empty() {
@@ -17,7 +18,7 @@ fn expected_answers(input: &[u8]) -> usize {
         .into_iter()
         .filter(|raw| {
             let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-            raw.len() > MAX_LINE || std::str::from_utf8(line).map_or(true, |t| !t.trim().is_empty())
+            raw.len() > MAX_LINE || std::str::from_utf8(line).map_or(true, |t| !is_blank(t))
         })
         .count()
 }

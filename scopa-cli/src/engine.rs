@@ -67,7 +67,7 @@ pub fn serve<R: BufRead, W: Write>(input: &mut R, out: &mut W) -> io::Result<()>
     let mut buf = Vec::new();
     while let Some(line) = read_bounded_line(input, MAX_LINE, &mut buf)? {
         let response = match line {
-            BoundedLine::Text(text) if text.trim().is_empty() => continue,
+            BoundedLine::Text(text) if is_blank(&text) => continue,
             BoundedLine::Text(text) => answer_line(&text),
             BoundedLine::TooLong { len } => error_response(
                 None,
@@ -86,6 +86,21 @@ pub fn serve<R: BufRead, W: Write>(input: &mut R, out: &mut W) -> io::Result<()>
         out.flush()?;
     }
     Ok(())
+}
+
+/// Whether a request line is blank — skipped without an answer: empty, or only the white
+/// space JSON itself allows between tokens (space, tab, carriage return; a line never holds
+/// a line feed). Any other character, including those Unicode calls white space (vertical
+/// tab, form feed, U+00A0, U+0085, U+2028, U+3000…), makes the line a request, answered with
+/// `bad_json` when it is not JSON.
+///
+/// ```
+/// use scopa_cli::engine::is_blank;
+/// assert!(is_blank("") && is_blank(" \t\r"));
+/// assert!(!is_blank("\u{a0}") && !is_blank("\x0c"));
+/// ```
+pub fn is_blank(line: &str) -> bool {
+    line.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r'))
 }
 
 /// The response to one non-blank request line.

@@ -483,6 +483,40 @@ fn any_bad_line_gets_an_answer_and_the_engine_keeps_reading() {
     assert_eq!(answers.len(), 7);
 }
 
+/// Issue 26, defect 4: a line of characters that Unicode calls white space but JSON does
+/// not (vertical tab, form feed, no-break space, next line, the line and ideographic
+/// separators) is not blank: it gets its `bad_json` answer, so a client waiting for one does
+/// not hang. Only JSON's own white space (space, tab, carriage return) makes a line blank.
+#[test]
+fn only_json_white_space_makes_a_line_blank() {
+    let not_blank = [
+        "\x0b", "\x0c", "\u{a0}", "\u{85}", "\u{2028}", "\u{3000}", " \x0c\t",
+    ];
+    let mut lines: Vec<String> = not_blank.iter().map(|s| (*s).to_owned()).collect();
+    lines.extend([" \t \r".to_owned(), String::new(), "\t".to_owned()]); // blank: skipped
+    lines.push("{\"cmd\":\"hello\",\"id\":1}".to_owned());
+    let answers = engine(&lines);
+    assert_eq!(answers.len(), not_blank.len() + 1, "{answers:?}");
+    for (line, answer) in not_blank.iter().zip(&answers) {
+        assert_eq!(error_code(answer), "bad_json", "{line:?}: {answer}");
+    }
+    assert_eq!(answers[not_blank.len()]["id"], 1);
+    // The issue's own reproduction: three lines, three answers.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scopa"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"\x0c\n\xc2\xa0\n{\"cmd\":\"hello\",\"id\":1}\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 3);
+}
+
 #[test]
 fn invalid_utf8_is_answered_too() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_scopa"))
