@@ -574,12 +574,20 @@ impl Game {
         Ok(Game { s })
     }
 
-    /// Restores `Session::to_bytes`; a damaged save throws an error saying what is wrong.
+    /// Restores `Session::to_bytes` exactly (the AI worker's copy of the session); a damaged
+    /// save throws an error saying what is wrong.
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(bytes: &[u8]) -> Result<Game, JsError> {
         Session::from_bytes(bytes)
             .map(|s| Game { s })
             .map_err(js_err)
+    }
+
+    /// Resumes a saved match on this page (`Session::restore`): with two or more people at
+    /// the device it starts with the hand-off, so no hand shows before its owner is ready.
+    /// A damaged save throws an error saying what is wrong.
+    pub fn restore(bytes: &[u8]) -> Result<Game, JsError> {
+        Session::restore(bytes).map(|s| Game { s }).map_err(js_err)
     }
 
     /// The session's bytes (stored after every action).

@@ -120,6 +120,26 @@ test('offline after the first visit: the service worker serves the app and the m
   await page.browserContext().close();
 });
 
+test('pass-and-play: a reload mid-hand hands the device over before any hand shows (issue 26)', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 3, target: 11, seats: ['human', 'human'] });
+  // The first person takes the device and plays; the second takes it: their hand shows.
+  await playUntil(page, (s, counts) => counts.handoff >= 2 && s.hand.some((h) => h.enabled));
+  const before = await screen(page);
+  assert.ok(before.hand.length > 0);
+  await page.reload();
+  await settle(page);
+  const after = await screen(page);
+  assert.equal(after.handoff, true, 'the hand-off comes first');
+  assert.deepEqual(after.hand.filter((h) => h.enabled), []);
+  assert.deepEqual(after.table, before.table);
+  assert.equal(await step(page), 'handoff');
+  const resumed = await screen(page);
+  assert.deepEqual(resumed.hand.map((h) => h.card), before.hand.map((h) => h.card));
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
 test('a damaged save is set aside with a message and a new match starts', async () => {
   const page = await freshPage(DESKTOP);
   await page.evaluate(() => localStorage.setItem('scopa.v1.save', btoa('SCOPAWEB damaged bytes')));

@@ -839,7 +839,7 @@ async function main() {
   try {
     const bytes = store.readSave();
     if (bytes) {
-      game = Game.fromBytes(bytes);
+      game = Game.restore(bytes);
       game.setLang(prefs.lang);
     }
   } catch (e) {

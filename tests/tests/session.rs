@@ -192,6 +192,19 @@ proptest! {
             }
             let restored = Session::from_bytes(&s.to_bytes());
             prop_assert_eq!(restored.as_ref(), Ok(&s));
+            // Resuming at a device: with two or more people no hand shows until the next
+            // person takes it; otherwise the session is the one saved.
+            let resumed = Session::restore(&s.to_bytes()).unwrap();
+            if settings.humans() >= 2 {
+                prop_assert_eq!(resumed.viewer(), None);
+                prop_assert!(resumed.state().hand.is_empty());
+                prop_assert_eq!(resumed.state().table, s.state().table);
+                let plays_at_once =
+                    matches!(resumed.phase(), Phase::Play { .. } | Phase::ChooseCapture { .. });
+                prop_assert!(!plays_at_once, "{:?}", resumed.phase());
+            } else {
+                prop_assert_eq!(&resumed, &s);
+            }
             let st = s.state();
             match st.viewer {
                 Some(v) => {
@@ -464,6 +477,46 @@ fn the_device_goes_only_to_a_person_of_the_session() {
     assert_eq!(holder(2), Err(SaveError::BadHolder), "an AI seat");
     assert_eq!(holder(3), Err(SaveError::BadHolder), "a seat past the last");
     assert_eq!(holder(4), Err(SaveError::BadHolder));
+}
+
+/// Issue 26, defect 3: a pass-and-play match restored from its save starts with the
+/// hand-off — the person whose turn it is must take the device before their hand shows —
+/// also when it was saved while that person held the device or was choosing a capture.
+#[test]
+fn a_restored_pass_and_play_match_starts_with_the_hand_off() {
+    let rules = Rules {
+        players: 3,
+        ..Rules::default()
+    };
+    let mut settings = Settings::pass_and_play(rules);
+    settings.seats[2] = Controller::Ai(Level::Easy);
+    let mut checked = 0;
+    for (_, s) in sessions_reaching(settings, 40, |p| {
+        matches!(p, Phase::Play { .. } | Phase::ChooseCapture { .. })
+    }) {
+        let seat = s.state().turn;
+        assert_eq!(s.viewer(), Some(seat));
+        let mut resumed = Session::restore(&s.to_bytes()).unwrap();
+        assert_eq!(resumed.phase(), Phase::HandOff { seat });
+        assert_eq!(resumed.viewer(), None);
+        assert!(resumed.state().hand.is_empty());
+        assert_eq!(resumed.view(), None);
+        assert!(resumed.hint().is_err());
+        resumed.apply(Action::Continue).unwrap();
+        assert_eq!(resumed.phase(), Phase::Play { seat });
+        assert_eq!(resumed.state().hand, s.state().hand);
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} sessions checked");
+    // The one person against AIs, and watch mode: restored exactly as saved.
+    for settings in [
+        Settings::against(Level::Easy, rules),
+        Settings::watch(Level::Easy, rules),
+    ] {
+        for (_, s) in sessions_reaching(settings, 5, |p| !matches!(p, Phase::AiDue { .. })) {
+            assert_eq!(Session::restore(&s.to_bytes()), Ok(s));
+        }
+    }
 }
 
 /// The sessions of `settings` with seeds `0..seeds` that reach a phase where `stop` holds,

@@ -16,6 +16,9 @@
 //! | 26 … 359 | the match ([`Match::to_bytes`], 334 bytes, with its own version and CRC) |
 //! | 360 … 363 | CRC-32 (IEEE) of bytes 0 … 359 |
 //!
+//! [`Session::restore`] is what a front-end calls to play a save on: with two or more people
+//! at the device it starts with the hand-off, so no hand shows before its owner is ready.
+//!
 //! Restoring checks every part against the others — the match through the rules (the
 //! core's snapshot replays every play), the seats against the players, the pending scopa
 //! against the last play, the chosen card against the hand — so a save that restores is a
@@ -241,6 +244,33 @@ impl Session {
         session.check_holder()?;
         session.check_pending()?;
         session.check_selection()?;
+        Ok(session)
+    }
+
+    /// Restores a save to play on at a device: [`Session::from_bytes`], and then, with two or
+    /// more people at the device (pass-and-play), the device is handed over again — the
+    /// session starts in [`Phase::HandOff`](super::Phase::HandOff) (after any scopa or
+    /// summary still to acknowledge), so no hand shows before its owner has taken the
+    /// device. With one person or none (watch mode) it is `from_bytes` itself. Every
+    /// front-end resumes a saved match with this; `from_bytes` stays the exact inverse of
+    /// [`Session::to_bytes`].
+    ///
+    /// ```
+    /// use scopa_core::session::{Action, Phase, Session, Settings};
+    /// use scopa_core::Rules;
+    /// let mut s = Session::new(Settings::pass_and_play(Rules::default()), 3).unwrap();
+    /// s.apply(Action::Continue).unwrap(); // the first person takes the device
+    /// assert_eq!(s.phase(), Phase::Play { seat: s.state().turn });
+    /// let restored = Session::restore(&s.to_bytes()).unwrap();
+    /// assert_eq!(restored.phase(), Phase::HandOff { seat: s.state().turn });
+    /// assert!(restored.state().hand.is_empty());
+    /// ```
+    pub fn restore(bytes: &[u8]) -> Result<Session, SaveError> {
+        let mut session = Session::from_bytes(bytes)?;
+        if session.settings.humans() >= 2 {
+            session.holder = None;
+            session.selected = None;
+        }
         Ok(session)
     }
 
