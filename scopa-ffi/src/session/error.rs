@@ -55,7 +55,8 @@ pub enum SessionError {
         message: String,
     },
     /// A card index is not 0 … 39, a card set has bits above 39, or an event record is
-    /// malformed.
+    /// malformed or cannot happen in the session (a seat or side past the table, a count no
+    /// deal gives: `SessionEvent::check`).
     InvalidCard {
         /// What is wrong.
         message: String,

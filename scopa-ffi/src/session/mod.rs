@@ -252,11 +252,14 @@ impl Session {
     }
 
     /// One line for `event`, to caption or announce it: `Player 2: 7 of denari takes 7 of
-    /// coppe`, `Scopa! You swept the table.`
+    /// coppe`, `Scopa! You swept the table.` An event that cannot happen in this session (a
+    /// seat or side past the table, a count no deal gives: [`SessionEvent::check`]) is
+    /// `InvalidCard`.
     pub fn event_text(&self, event: SessionEvent) -> Result<String, SessionError> {
         guard("Session.event_text", || {
             let e = event.to_core()?;
             let s = self.lock();
+            event.check(s.rules())?;
             Ok(Session::texts(&s).event(&e).to_string())
         })
     }

@@ -63,6 +63,10 @@ fn step(s: &Session) -> Option<Vec<SessionEvent>> {
     let update = s.apply(action).unwrap();
     assert_eq!(update.state, s.state().unwrap());
     assert_eq!(update.texts.len(), update.events.len());
+    // Every event a session makes fits it (`SessionEvent::check`) and is written as captioned.
+    for (e, text) in update.events.iter().zip(&update.texts) {
+        assert_eq!(&s.event_text(e.clone()).unwrap(), text);
+    }
     Some(update.events)
 }
 
@@ -188,13 +192,20 @@ fn pass_and_play_four_people_and_two_people_with_two_ais_play_to_the_end() {
 
 #[test]
 fn watch_mode_shows_no_hand() {
-    let s = Session::new(settings(3, &[Some(AiLevel::Random); 3]), 5).unwrap();
-    assert_eq!(s.state().unwrap().viewer, None);
-    let events = play_out(&s);
-    assert!(matches!(
-        events.last(),
-        Some(SessionEvent::MatchFinished { .. })
-    ));
+    // Three players with napola and re bello; scopone scientifico (no table at the deal).
+    let mut three = settings(3, &[Some(AiLevel::Random); 3]);
+    (three.rules.napola, three.rules.re_bello) = (true, true);
+    let mut scientifico = settings(4, &[Some(AiLevel::Easy); 4]);
+    scientifico.rules.deal = crate::DealKind::ScoponeScientifico;
+    for settings in [three, scientifico] {
+        let s = Session::new(settings, 5).unwrap();
+        assert_eq!(s.state().unwrap().viewer, None);
+        let events = play_out(&s);
+        assert!(matches!(
+            events.last(),
+            Some(SessionEvent::MatchFinished { .. })
+        ));
+    }
 }
 
 #[test]
