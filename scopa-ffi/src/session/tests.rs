@@ -4,8 +4,8 @@ use scopa_core::session::{self as core, transcript as core_transcript};
 use scopa_core::{CardSet, Rules};
 
 use super::*;
+use crate::default_rules;
 use crate::types::{AiLevel, RulesConfig};
-use crate::{GameConfig, ScopaMatch, default_rules, save};
 
 /// An action, as the tests write them; [`Session::apply`] calls the method.
 #[derive(Copy, Clone, Debug)]
@@ -639,66 +639,6 @@ fn summary_hint_prompt_names_and_texts() {
 }
 
 #[test]
-fn legacy_ffi_and_app_saves_are_migrated_once() {
-    // A match saved by ScopaMatch (SFFI) in the middle of a hand, and the same inside the
-    // apps' SCOPAAPP file.
-    let m = ScopaMatch::new(
-        GameConfig {
-            rules: default_rules(),
-            ai_levels: vec![None, Some(AiLevel::Medium)],
-            first_dealer: None,
-        },
-        77,
-    )
-    .unwrap();
-    for _ in 0..5 {
-        let t = m.turn().unwrap();
-        if m.is_ai_turn().unwrap() {
-            m.play_ai(t).unwrap();
-        } else {
-            let mv = m.view(t).unwrap().legal_moves[0].clone();
-            m.play(t, mv).unwrap();
-        }
-    }
-    let sffi = m.save().unwrap();
-    let mut app = b"SCOPAAPP\x01\x00".to_vec();
-    app.extend(&sffi);
-    let decoded = save::decode(&sffi).unwrap();
-    for bytes in [sffi.clone(), app.clone()] {
-        let s = Session::restore(bytes, Lang::It).unwrap();
-        let settings = s.settings().unwrap();
-        assert_eq!(settings.seats[..2], [None, Some(AiLevel::Medium)]);
-        assert_eq!(settings.lang, Lang::It);
-        let st = s.state().unwrap();
-        assert_eq!(st.table, decoded.game.hand().table().bits());
-        assert_eq!(st.hand, decoded.game.hand().hand(0).bits());
-        // Saved again, it is a session save; it plays to the end.
-        let again = Session::restore(s.save().unwrap(), Lang::It).unwrap();
-        assert_eq!(again.state().unwrap(), st);
-        play_out(&again);
-    }
-    // Damaged legacy files are refused with a reason.
-    let mut damaged = app.clone();
-    damaged[100] ^= 1;
-    let mut future = app.clone();
-    future[8] = 2;
-    let mut flags = app.clone();
-    flags[9] = 4;
-    for (bytes, why) in [
-        (damaged, "checksum"),
-        (future, "version 2"),
-        (flags, "flags"),
-        (b"SCOPAAPP".to_vec(), "shorter"),
-        (sffi[..100].to_vec(), "364 bytes"),
-    ] {
-        let e = Session::restore(bytes, Lang::En).unwrap_err();
-        assert!(matches!(e, SessionError::BadSave { .. }));
-        assert!(e.message().starts_with("The saved match cannot be read: "));
-        assert!(e.message().contains(why), "{e}");
-    }
-}
-
-#[test]
 fn bad_session_saves_are_refused_in_the_players_language() {
     let s = Session::new(settings(2, &[None, Some(AiLevel::Easy)]), 1).unwrap();
     let mut b = s.save().unwrap();
@@ -720,7 +660,7 @@ fn bad_session_saves_are_refused_in_the_players_language() {
 fn a_panic_is_caught_and_the_session_goes_on() {
     let s = Session::new(settings(2, &[None, None]), 42).unwrap();
     let before = s.save().unwrap();
-    let r = crate::error::guard("test", || s.panic_holding_lock());
+    let r = guard("test", || s.panic_holding_lock());
     match r {
         Err(SessionError::Internal { message }) => assert_eq!(
             message,

@@ -74,10 +74,7 @@ impl SessionSettings {
     pub fn to_core(&self) -> Result<core::Settings, SessionError> {
         let lang = self.lang.into();
         let invalid = |message: String| SessionError::InvalidSettings { message };
-        let rules = self
-            .rules
-            .to_core_unchecked()
-            .map_err(|e| invalid(e.to_string()))?;
+        let rules = self.rules.to_core_unchecked()?;
         let players = usize::from(rules.players);
         if self.seats.len() > 4 || self.seats.len() < players.min(4) {
             return Err(invalid(format!(
