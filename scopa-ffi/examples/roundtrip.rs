@@ -1,11 +1,11 @@
 //! Measures the Rust side of the round trips (no foreign glue), for comparison with the
 //! Kotlin and Swift ones: `cargo run -p scopa-ffi --release --example roundtrip` prints the
-//! median of `ScopaMatch` view + play and of `Session` state + select over 20 000 plays of
-//! whole 2-player matches (every seat a person, the first card / legal move each time).
+//! median of `Session` state + select over 20 000 plays of whole 2-player matches (every
+//! seat a person, the first card each time).
 
 use std::time::Instant;
 
-use scopa_ffi::{GameConfig, Lang, Phase, ScopaMatch, Session, SessionSettings, default_rules};
+use scopa_ffi::{Lang, Phase, Session, SessionSettings, default_rules};
 
 fn median(mut v: Vec<u128>) -> f64 {
     v.sort_unstable();
@@ -13,30 +13,6 @@ fn median(mut v: Vec<u128>) -> f64 {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let config = GameConfig {
-        rules: default_rules(),
-        ai_levels: vec![None, None],
-        first_dealer: None,
-    };
-    let mut samples = Vec::new();
-    let mut seed = 1000;
-    while samples.len() < 20_000 {
-        let m = ScopaMatch::new(config.clone(), seed)?;
-        seed += 1;
-        while !m.is_over()? {
-            let t = m.turn()?;
-            let start = Instant::now();
-            let v = m.view(t)?;
-            m.play(t, v.legal_moves[0].clone())?;
-            samples.push(start.elapsed().as_nanos());
-        }
-    }
-    println!(
-        "rust ScopaMatch view + play, {} samples: median {:.2} µs",
-        samples.len(),
-        median(samples)
-    );
-
     let settings = SessionSettings {
         rules: default_rules(),
         seats: vec![None, None],

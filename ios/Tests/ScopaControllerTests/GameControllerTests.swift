@@ -202,17 +202,22 @@ final class GameControllerTests: XCTestCase {
     }
 
     func testASaveOfTheEarlierAppIsMigratedOnceAndPlaysOn() throws {
-        // The earlier app's file: SCOPAAPP, version 1, flags, then ScopaMatch.save().
-        let m = try ScopaMatch(config: GameConfig(rules: defaultRules(), aiLevels: [nil, .medium], firstDealer: nil), seed: 77)
-        for _ in 0..<5 {
-            let t = try m.turn()
-            if try m.isAiTurn() { _ = try m.playAi(seat: t) } else { _ = try m.play(seat: t, move: m.view(seat: t).legalMoves[0]) }
-        }
-        let old = Data("SCOPAAPP".utf8) + Data([1, 0]) + (try m.save())
-        let hand = Set(try m.view(seat: 0).hand.map { c -> UInt8 in
-            guard case .move(let card, _) = try parseScriptLine(line: c.code) else { throw TestFailure("\(c.code)") }
-            return card
-        })
+        // The earlier app's file (scopa-ffi/tests/legacy/mid-hand.scopaapp): SCOPAAPP, version 1,
+        // flags 0, then the save of the first FFI's match object (SFFI): a person against the
+        // medium AI, seed 77, five plays in; the person holds the 8 of spade (card 27).
+        let hex = Array([
+        "53434f50414150500100534646490102000300004d000000000000000101270000000000534350410102000b00000000",
+        "010000000000000000009563a3e3fb04abb8202708161a1b05182611011c102122020625000b190e240409030a12171e",
+        "0c140d231f0f1d071513050800000000401600000000002000004000001a000000000027000000000000000000000000",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "00000000000000000000000000000000000000000000000000000000000017376468322489ba",
+        ].joined().utf8)
+        let old = Data(stride(from: 0, to: hex.count, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! })
+        XCTAssertEqual(old.count, 374)
+        let hand: Set<UInt8> = [27]
         let store = InMemorySaveStore(old)
         let pacer = ManualPacer()
         let c = newController(store: store, pacer: pacer, lang: .it)

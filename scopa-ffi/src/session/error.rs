@@ -1,10 +1,10 @@
-//! [`SessionError`]: the error of every `Session` call, written in the session's language.
+//! [`SessionError`]: the error of every call, written in the session's language, and the
+//! panic guard every export runs under.
 
 use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use scopa_core::session::{self as core, Texts};
-
-use crate::error::FromPanic;
 
 /// Why a `Session` call was refused; nothing changed. Exported flat: Kotlin gets one
 /// `SessionException` subclass per variant and Swift one `SessionError` case per variant,
@@ -55,7 +55,8 @@ pub enum SessionError {
         message: String,
     },
     /// A card index is not 0 … 39, a card set has bits above 39, or an event record is
-    /// malformed.
+    /// malformed or cannot happen in the session (a seat or side past the table, a count no
+    /// deal gives: `SessionEvent::check`).
     InvalidCard {
         /// What is wrong.
         message: String,
@@ -134,12 +135,26 @@ impl fmt::Display for SessionError {
 
 impl std::error::Error for SessionError {}
 
-impl FromPanic for SessionError {
-    fn from_panic(call: &str, what: &str) -> SessionError {
-        SessionError::Internal {
-            message: format!(
-                "internal error in scopa-ffi (please report it): {call} panicked: {what}"
-            ),
+/// Runs `f`, turning a panic into [`SessionError::Internal`]: no panic crosses the FFI.
+pub(crate) fn guard<T>(
+    call: &str,
+    f: impl FnOnce() -> Result<T, SessionError>,
+) -> Result<T, SessionError> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(payload) => {
+            let what = if let Some(s) = payload.downcast_ref::<&str>() {
+                (*s).to_string()
+            } else if let Some(s) = payload.downcast_ref::<String>() {
+                s.clone()
+            } else {
+                "a panic without a message".to_string()
+            };
+            Err(SessionError::Internal {
+                message: format!(
+                    "internal error in scopa-ffi (please report it): {call} panicked: {what}"
+                ),
+            })
         }
     }
 }

@@ -12,15 +12,15 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use scopa_core::session::texts::summary_rows;
 use scopa_core::session::{self as core, CardStyle, Texts, transcript};
 
-use crate::error::guard;
 use crate::types::HintReason;
 
 pub mod error;
-pub mod legacy;
+mod legacy;
 pub mod texts;
 pub mod types;
 
 pub use error::SessionError;
+use error::guard;
 pub use texts::{AceText, DealText, Labels, LevelText, PrimieraText, UiTexts};
 pub use types::{
     HandSummary, Lang, Phase, ScriptLine, SessionEvent, SessionHint, SessionNames, SessionPlay,
@@ -110,7 +110,7 @@ impl Session {
 
     /// The session saved in `bytes` by [`Session::save`] on any front-end — or a match saved
     /// by an earlier version of the apps (`SCOPAAPP`) or of this library (`SFFI`), migrated
-    /// (save it again to keep it in the session format). Texts and errors are in `lang`
+    /// once (save it again to keep it in the session format). Texts and errors are in `lang`
     /// (the system's language, which replaces the saved one).
     #[uniffi::constructor]
     pub fn restore(bytes: Vec<u8>, lang: Lang) -> Result<Arc<Session>, SessionError> {
@@ -252,11 +252,14 @@ impl Session {
     }
 
     /// One line for `event`, to caption or announce it: `Player 2: 7 of denari takes 7 of
-    /// coppe`, `Scopa! You swept the table.`
+    /// coppe`, `Scopa! You swept the table.` An event that cannot happen in this session (a
+    /// seat or side past the table, a count no deal gives: [`SessionEvent::check`]) is
+    /// `InvalidCard`.
     pub fn event_text(&self, event: SessionEvent) -> Result<String, SessionError> {
         guard("Session.event_text", || {
             let e = event.to_core()?;
             let s = self.lock();
+            event.check(s.rules())?;
             Ok(Session::texts(&s).event(&e).to_string())
         })
     }

@@ -4,8 +4,8 @@ use scopa_core::session::{self as core, transcript as core_transcript};
 use scopa_core::{CardSet, Rules};
 
 use super::*;
+use crate::default_rules;
 use crate::types::{AiLevel, RulesConfig};
-use crate::{GameConfig, ScopaMatch, default_rules, save};
 
 /// An action, as the tests write them; [`Session::apply`] calls the method.
 #[derive(Copy, Clone, Debug)]
@@ -63,6 +63,10 @@ fn step(s: &Session) -> Option<Vec<SessionEvent>> {
     let update = s.apply(action).unwrap();
     assert_eq!(update.state, s.state().unwrap());
     assert_eq!(update.texts.len(), update.events.len());
+    // Every event a session makes fits it (`SessionEvent::check`) and is written as captioned.
+    for (e, text) in update.events.iter().zip(&update.texts) {
+        assert_eq!(&s.event_text(e.clone()).unwrap(), text);
+    }
     Some(update.events)
 }
 
@@ -188,13 +192,20 @@ fn pass_and_play_four_people_and_two_people_with_two_ais_play_to_the_end() {
 
 #[test]
 fn watch_mode_shows_no_hand() {
-    let s = Session::new(settings(3, &[Some(AiLevel::Random); 3]), 5).unwrap();
-    assert_eq!(s.state().unwrap().viewer, None);
-    let events = play_out(&s);
-    assert!(matches!(
-        events.last(),
-        Some(SessionEvent::MatchFinished { .. })
-    ));
+    // Three players with napola and re bello; scopone scientifico (no table at the deal).
+    let mut three = settings(3, &[Some(AiLevel::Random); 3]);
+    (three.rules.napola, three.rules.re_bello) = (true, true);
+    let mut scientifico = settings(4, &[Some(AiLevel::Easy); 4]);
+    scientifico.rules.deal = crate::DealKind::ScoponeScientifico;
+    for settings in [three, scientifico] {
+        let s = Session::new(settings, 5).unwrap();
+        assert_eq!(s.state().unwrap().viewer, None);
+        let events = play_out(&s);
+        assert!(matches!(
+            events.last(),
+            Some(SessionEvent::MatchFinished { .. })
+        ));
+    }
 }
 
 #[test]
@@ -267,6 +278,125 @@ fn every_event_record_writes_the_core_transcript_and_text() {
             Err(SessionError::InvalidCard { .. })
         ));
     }
+}
+
+/// Issue 26, defect 5: `event_text` wrote the seats and sides of the record it was given
+/// without checking them against the session — side 255 of a 4-player session overflowed
+/// `side + 1` (`Internal "attempt to add with overflow"` in a debug build, "go to Players
+/// 254 & 0" in a release build) and `Scopa { seat: 200 }` became "Player 201 swept the
+/// table". Every field of every variant is now checked against the session's rules: an event
+/// that cannot happen in it is `InvalidCard` (a malformed event record), never a text.
+#[test]
+fn event_text_refuses_every_event_that_cannot_happen_in_the_session() {
+    use SessionEvent as E;
+    let four = Session::new(settings(4, &[Some(AiLevel::Random); 4]), 3).unwrap();
+    let two = Session::new(settings(2, &[None, Some(AiLevel::Easy)]), 3).unwrap();
+    let scopa = |seat, side| E::Scopa { seat, side };
+    let collected = |side| E::TableCollected { side, cards: 1 };
+    let played = |seat, card, capture| E::Played {
+        seat,
+        card,
+        capture,
+    };
+    let dealt = |round, deck_left| E::Dealt { round, deck_left };
+    let new_hand = |number, dealer, table, redeals| E::NewHand {
+        number,
+        dealer,
+        table,
+        redeals,
+    };
+    let won = |winner, scores: &[u32]| E::MatchFinished {
+        winner,
+        scores: scores.to_vec(),
+    };
+    // One side's score: scope, cards, coins, sevens, settebello (points = scope + settebello).
+    let side = |scope: u8, cards, coins, sevens, settebello: u8| SideScore {
+        scope,
+        carte: 0,
+        denari: 0,
+        settebello,
+        primiera: 0,
+        napola: 0,
+        re_bello: 0,
+        total: u16::from(scope + settebello),
+        cards,
+        coins,
+        sevens,
+        primiera_value: Some(70),
+    };
+    let fair = || vec![side(0, 20, 5, 2, 1), side(0, 20, 5, 2, 0)];
+    let hand = |sides: Vec<SideScore>| E::HandFinished { sides };
+    let changed = |f: fn(&mut SideScore)| {
+        let mut sides = fair();
+        f(&mut sides[1]);
+        hand(sides)
+    };
+    let cases: Vec<(&Session, SessionEvent)> = vec![
+        // Seats and sides past the table: the defect's own cases.
+        (&four, collected(255)),
+        (&four, collected(2)),
+        (&four, scopa(200, 0)),
+        (&four, scopa(255, 255)),
+        (&two, scopa(2, 0)),
+        (&two, collected(2)),
+        (&four, won(255, &[11, 3])),
+        (&four, won(2, &[11, 3])),
+        (&four, played(4, 0, 0)),
+        (&two, played(255, 0, 0)),
+        (&four, new_hand(0, 4, 0xf, 0)),
+        (&two, new_hand(0, 255, 0xf, 0)),
+        // A seat's side is the rules': seat 1 of four plays for side 1.
+        (&four, scopa(1, 0)),
+        (&two, scopa(0, 1)),
+        // A card cannot capture itself.
+        (&two, played(0, 3, 1 << 3)),
+        // Deal rounds: 1 to 5 with 2 players, and what each leaves in the deck.
+        (&two, dealt(0, 30)),
+        (&two, dealt(6, 0)),
+        (&two, dealt(255, 255)),
+        (&two, dealt(1, 23)),
+        (&four, dealt(1, 200)),
+        // A new hand: its number, its table (4 cards), no more redeals than can be.
+        (&two, new_hand(u16::MAX, 0, 0xf, 0)),
+        (&two, new_hand(1, 0, 0x7, 0)),
+        (&two, new_hand(1, 0, 0xf, 200)),
+        // Scores: one per side, counts that add up to the deck, points the rules give.
+        (&four, hand(vec![side(0, 20, 5, 2, 1); 3])),
+        (&two, changed(|s| s.cards = 21)),
+        (&two, changed(|s| s.coins = 6)),
+        (&two, changed(|s| s.sevens = 3)),
+        (&two, changed(|s| s.settebello = 1)),
+        (&two, changed(|s| s.total = 9)),
+        (&two, changed(|s| (s.napola, s.total) = (3, 3))),
+        (&two, changed(|s| (s.carte, s.total) = (2, 2))),
+        (&two, changed(|s| (s.scope, s.total) = (19, 19))),
+        (&two, changed(|s| s.primiera_value = Some(85))),
+        (&two, won(0, &[11, 3, 0])),
+        (&two, won(1, &[11, 3])),
+    ];
+    for (session, event) in cases {
+        match session.event_text(event.clone()) {
+            Err(SessionError::InvalidCard { message }) => assert!(!message.is_empty()),
+            other => panic!("{event:?} gave {other:?}"),
+        }
+    }
+    // Records that fit are written.
+    for (session, event) in [
+        (&four, scopa(3, 1)),
+        (&four, collected(1)),
+        (&two, dealt(1, 24)),
+        (&two, dealt(5, 0)),
+        (&four, dealt(2, 0)),
+        (&two, hand(fair())),
+        (&two, won(0, &[11, 3])),
+        (&two, new_hand(1, 1, 0xf, 0)),
+    ] {
+        assert!(session.event_text(event.clone()).is_ok(), "{event:?}");
+    }
+    assert_eq!(
+        four.event_text(scopa(3, 1)).unwrap(),
+        "Scopa! Player 4 swept the table."
+    );
 }
 
 #[test]
@@ -509,66 +639,6 @@ fn summary_hint_prompt_names_and_texts() {
 }
 
 #[test]
-fn legacy_ffi_and_app_saves_are_migrated_once() {
-    // A match saved by ScopaMatch (SFFI) in the middle of a hand, and the same inside the
-    // apps' SCOPAAPP file.
-    let m = ScopaMatch::new(
-        GameConfig {
-            rules: default_rules(),
-            ai_levels: vec![None, Some(AiLevel::Medium)],
-            first_dealer: None,
-        },
-        77,
-    )
-    .unwrap();
-    for _ in 0..5 {
-        let t = m.turn().unwrap();
-        if m.is_ai_turn().unwrap() {
-            m.play_ai(t).unwrap();
-        } else {
-            let mv = m.view(t).unwrap().legal_moves[0].clone();
-            m.play(t, mv).unwrap();
-        }
-    }
-    let sffi = m.save().unwrap();
-    let mut app = b"SCOPAAPP\x01\x00".to_vec();
-    app.extend(&sffi);
-    let decoded = save::decode(&sffi).unwrap();
-    for bytes in [sffi.clone(), app.clone()] {
-        let s = Session::restore(bytes, Lang::It).unwrap();
-        let settings = s.settings().unwrap();
-        assert_eq!(settings.seats[..2], [None, Some(AiLevel::Medium)]);
-        assert_eq!(settings.lang, Lang::It);
-        let st = s.state().unwrap();
-        assert_eq!(st.table, decoded.game.hand().table().bits());
-        assert_eq!(st.hand, decoded.game.hand().hand(0).bits());
-        // Saved again, it is a session save; it plays to the end.
-        let again = Session::restore(s.save().unwrap(), Lang::It).unwrap();
-        assert_eq!(again.state().unwrap(), st);
-        play_out(&again);
-    }
-    // Damaged legacy files are refused with a reason.
-    let mut damaged = app.clone();
-    damaged[100] ^= 1;
-    let mut future = app.clone();
-    future[8] = 2;
-    let mut flags = app.clone();
-    flags[9] = 4;
-    for (bytes, why) in [
-        (damaged, "checksum"),
-        (future, "version 2"),
-        (flags, "flags"),
-        (b"SCOPAAPP".to_vec(), "shorter"),
-        (sffi[..100].to_vec(), "364 bytes"),
-    ] {
-        let e = Session::restore(bytes, Lang::En).unwrap_err();
-        assert!(matches!(e, SessionError::BadSave { .. }));
-        assert!(e.message().starts_with("The saved match cannot be read: "));
-        assert!(e.message().contains(why), "{e}");
-    }
-}
-
-#[test]
 fn bad_session_saves_are_refused_in_the_players_language() {
     let s = Session::new(settings(2, &[None, Some(AiLevel::Easy)]), 1).unwrap();
     let mut b = s.save().unwrap();
@@ -590,7 +660,7 @@ fn bad_session_saves_are_refused_in_the_players_language() {
 fn a_panic_is_caught_and_the_session_goes_on() {
     let s = Session::new(settings(2, &[None, None]), 42).unwrap();
     let before = s.save().unwrap();
-    let r = crate::error::guard("test", || s.panic_holding_lock());
+    let r = guard("test", || s.panic_holding_lock());
     match r {
         Err(SessionError::Internal { message }) => assert_eq!(
             message,

@@ -4,7 +4,7 @@
 //! `u64` whose bit *i* is card *i* — no per-card record crosses the boundary.
 
 use scopa_core::session::{self as core, Controller};
-use scopa_core::{Card, CardSet, Event, HandScore, Move};
+use scopa_core::{Card, CardSet, Event, HandScore, MAX_REDEALS, Match, Move, Rules};
 
 use super::error::SessionError;
 use crate::types::{AiLevel, HintReason, RulesConfig};
@@ -74,10 +74,7 @@ impl SessionSettings {
     pub fn to_core(&self) -> Result<core::Settings, SessionError> {
         let lang = self.lang.into();
         let invalid = |message: String| SessionError::InvalidSettings { message };
-        let rules = self
-            .rules
-            .to_core_unchecked()
-            .map_err(|e| invalid(e.to_string()))?;
+        let rules = self.rules.to_core_unchecked()?;
         let players = usize::from(rules.players);
         if self.seats.len() > 4 || self.seats.len() < players.min(4) {
             return Err(invalid(format!(
@@ -506,6 +503,192 @@ impl SessionEvent {
             },
         })
     }
+
+    /// Checks that this event can happen in a match of `rules` — every seat, side, card and
+    /// count (defect 5 of issue 26: `event_text` wrote what it was given, and a side past the
+    /// table overflowed). Everything wrong is [`SessionError::InvalidCard`], a malformed
+    /// event record.
+    pub fn check(&self, rules: &Rules) -> Result<(), SessionError> {
+        let bad = |message: String| Err(SessionError::InvalidCard { message });
+        let (players, sides) = (rules.players, rules.sides());
+        let seat = |what: &str, seat: u8| {
+            if seat < players {
+                Ok(())
+            } else {
+                bad(format!(
+                    "{what} {seat} is not a seat of this {players}-player match (0 to {})",
+                    players - 1
+                ))
+            }
+        };
+        let side = |what: &str, side: u8| {
+            if side < sides {
+                Ok(())
+            } else {
+                bad(format!(
+                    "{what} {side} is not a side of this match (0 to {})",
+                    sides - 1
+                ))
+            }
+        };
+        let side_count = |n: usize| {
+            if n == usize::from(sides) {
+                Ok(())
+            } else {
+                bad(format!("an event has {n} sides; this match has {sides}"))
+            }
+        };
+        match self {
+            SessionEvent::Played {
+                seat: s,
+                card: c,
+                capture,
+            } => {
+                seat("seat", *s)?;
+                let (c, capture) = (card(*c)?, cards(*capture)?);
+                if capture.contains(c) {
+                    return bad(format!("card {c} cannot capture itself"));
+                }
+            }
+            SessionEvent::Scopa { seat: s, side: d } => {
+                seat("seat", *s)?;
+                side("side", *d)?;
+                if rules.side_of(*s) != *d {
+                    return bad(format!(
+                        "seat {s} plays for side {}, not side {d}",
+                        rules.side_of(*s)
+                    ));
+                }
+            }
+            SessionEvent::Dealt { round, deck_left } => {
+                if *round == 0 || *round >= rules.rounds() {
+                    return bad(format!(
+                        "no round {round} is dealt in a hand of these rules (rounds 1 to {} after the first deal)",
+                        rules.rounds().saturating_sub(1)
+                    ));
+                }
+                let dealt = u16::from(rules.initial_table())
+                    + (u16::from(*round) + 1) * u16::from(rules.plays_per_round());
+                let left = 40u16.saturating_sub(dealt);
+                if u16::from(*deck_left) != left {
+                    return bad(format!(
+                        "round {round} leaves {left} cards in the deck, not {deck_left}"
+                    ));
+                }
+            }
+            SessionEvent::TableCollected { side: d, cards: c } => {
+                side("side", *d)?;
+                cards(*c)?;
+            }
+            SessionEvent::HandFinished { sides: all } => {
+                side_count(all.len())?;
+                check_hand(all, rules)?;
+            }
+            SessionEvent::MatchFinished { winner, scores } => {
+                side_count(scores.len())?;
+                side("winning side", *winner)?;
+                let best = scores.iter().copied().max().unwrap_or(0);
+                if scores[usize::from(*winner)] != best {
+                    return bad(format!(
+                        "side {winner} cannot win with {} points when another side has {best}",
+                        scores[usize::from(*winner)]
+                    ));
+                }
+            }
+            SessionEvent::NewHand {
+                number,
+                dealer,
+                table,
+                redeals,
+            } => {
+                seat("dealer", *dealer)?;
+                if *number >= Match::MAX_HANDS {
+                    return bad(format!(
+                        "hand {number} is past the last a match has ({})",
+                        Match::MAX_HANDS - 1
+                    ));
+                }
+                let laid = cards(*table)?.len();
+                if laid != u32::from(rules.initial_table()) {
+                    return bad(format!(
+                        "a hand of these rules starts with {} cards on the table, not {laid}",
+                        rules.initial_table()
+                    ));
+                }
+                let most = if rules.kings_redeal { MAX_REDEALS } else { 0 };
+                if *redeals > most {
+                    return bad(format!(
+                        "{redeals} redeals: a deal of these rules is redone at most {most} times"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The scores of a finished hand must be ones a hand of `rules` can give: every point in
+/// range (napola and re bello only when played), each total the sum of its points, and the
+/// tallies adding up to the deck (40 cards, 10 coins, 4 sevens, one settebello).
+fn check_hand(sides: &[SideScore], rules: &Rules) -> Result<(), SessionError> {
+    let bad = |side: usize, what: String| {
+        Err(SessionError::InvalidCard {
+            message: format!("the score of side {side}: {what}"),
+        })
+    };
+    for (i, s) in sides.iter().enumerate() {
+        for (name, points) in [
+            ("carte", s.carte),
+            ("denari", s.denari),
+            ("settebello", s.settebello),
+            ("primiera", s.primiera),
+            ("re bello", s.re_bello),
+        ] {
+            if points > 1 {
+                return bad(i, format!("{points} points for {name}, which gives 0 or 1"));
+            }
+        }
+        if s.scope > rules.max_scope() {
+            return bad(
+                i,
+                format!(
+                    "{} scope, more than the {} a hand allows",
+                    s.scope,
+                    rules.max_scope()
+                ),
+            );
+        }
+        if !(s.napola == 0 || (rules.napola && (3..=10).contains(&s.napola))) {
+            return bad(i, format!("{} points for napola", s.napola));
+        }
+        if s.re_bello > 0 && !rules.re_bello {
+            return bad(i, "a point for re bello, which is not played".to_string());
+        }
+        if s.primiera_value.is_some_and(|v| v > 84) {
+            return bad(
+                i,
+                format!("a primiera of {:?}; the best is 84", s.primiera_value),
+            );
+        }
+        let total = s.to_core().total();
+        if s.total != total {
+            return bad(i, format!("a total of {} for {total} points", s.total));
+        }
+    }
+    let sum = |f: fn(&SideScore) -> u8| sides.iter().map(|s| u32::from(f(s))).sum::<u32>();
+    for (name, got, deck) in [
+        ("cards", sum(|s| s.cards), 40),
+        ("coins", sum(|s| s.coins), 10),
+        ("sevens", sum(|s| s.sevens), 4),
+        ("settebello points", sum(|s| s.settebello), 1),
+    ] {
+        if got != deck {
+            return Err(SessionError::InvalidCard {
+                message: format!("the sides' {name} add up to {got}, not {deck}"),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// What an action did: the events in order (to animate), each one's caption in the

@@ -1,8 +1,47 @@
-// The Kotlin tests of the Session API of scopa-ffi (called from ScopaFfiTest.kt's main with
-// the same test/check/eq helpers). Session transcript hashes come from Rust as
-// `session:<seed>:<players>:<level>=<hash>` arguments.
+// The Kotlin test of scopa-ffi: the Session API, run on the JVM against the host
+// libscopa_ffi.so through the generated bindings (package org.scopa.engine). Driven by
+// scopa-ffi/tests/kotlin/run.sh.
+//
+// Arguments: zero or more `session:<seed>:<players>:<level>=<hash>` transcript hashes computed
+// by the Rust side (cargo run -p scopa-ffi --example transcript); each must be reproduced
+// here. Prints one line per test and a closing `ffi-kotlin: N passed, M failed`; exits 1 on
+// failure.
 
 import org.scopa.engine.*
+import kotlin.system.exitProcess
+
+var passed = 0
+var failed = 0
+
+fun test(name: String, body: () -> Unit) {
+    try {
+        body()
+        passed++
+        println("ok   $name")
+    } catch (t: Throwable) {
+        failed++
+        println("FAIL $name: $t")
+        t.printStackTrace(System.out)
+    }
+}
+
+fun check(cond: Boolean, what: () -> String) {
+    if (!cond) throw AssertionError(what())
+}
+
+fun <T> eq(actual: T, expected: T, what: String) {
+    if (actual != expected) throw AssertionError("$what: expected <$expected>, got <$actual>")
+}
+
+/** 64-bit FNV-1a of the UTF-8 text, as the Rust side hashes transcripts. */
+fun fnv1a(text: String): ULong {
+    var h = 0xcbf29ce484222325uL
+    for (b in text.toByteArray(Charsets.UTF_8)) {
+        h = h xor (b.toUByte().toULong())
+        h *= 0x100000001b3uL
+    }
+    return h
+}
 
 /** The cards of a set (bit i = card i), in canonical order. */
 fun cardsOf(mask: ULong): List<UByte> = (0 until 40).filter { mask and (1uL shl it) != 0uL }.map { it.toUByte() }
@@ -51,7 +90,7 @@ fun playSession(s: Session, seats: List<AiLevel?>): List<String> {
     return lines
 }
 
-fun sessionTests(args: Array<String>) {
+fun main(args: Array<String>) {
     test("session: one person against the AI, whole match") {
         val seats = listOf(null, AiLevel.MEDIUM)
         val s = Session(sessionSettings(2, seats), 7uL)
@@ -141,6 +180,11 @@ fun sessionTests(args: Array<String>) {
             s.play(cardsOf(st.hand).first(), 1uL shl notMine.toInt())
         }
         expectSession<SessionException.UndoOff>(null) { s.undo() }
+        // An event that cannot happen in the session is refused, never written (issue 26).
+        expectSession<SessionException.InvalidCard>(null) { s.eventText(SessionEvent.Scopa(200.toUByte(), 0.toUByte())) }
+        Session(sessionSettings(4, List(4) { AiLevel.RANDOM }), 1uL).use { four ->
+            expectSession<SessionException.InvalidCard>(null) { four.eventText(SessionEvent.TableCollected(255.toUByte(), 1uL)) }
+        }
         check(s.save().contentEquals(before)) { "a refused action changed the session" }
         s.setLang(Lang.IT)
         val italian = s.save()
@@ -156,7 +200,8 @@ fun sessionTests(args: Array<String>) {
         s.state()
     }
 
-    test("session: texts in both languages") {
+    test("session: default rules, texts in both languages") {
+        eq(defaultRules(), RulesConfig(2u, DealKind.STANDARD, 11u, PrimieraRule.CLASSIC, AceRule.PLAIN, false, false, true), "defaultRules")
         val it = uiTexts(Lang.IT)
         eq(it.cards[6], "7 di denari", "card name")
         eq(it.labels.newMatch, "Nuova partita", "label")
@@ -204,6 +249,9 @@ fun sessionTests(args: Array<String>) {
             .format(median, if (median <= 50.0) "met" else "missed", samples[samples.size * 9 / 10] / 1000.0,
                 stateOnly[stateOnly.size / 2] / 1000.0, selectOnly[selectOnly.size / 2] / 1000.0))
     }
+
+    println("ffi-kotlin: $passed passed, $failed failed")
+    exitProcess(if (failed == 0) 0 else 1)
 }
 
 /** Runs [block], which must throw exactly [E] (with exactly [message] unless null). */

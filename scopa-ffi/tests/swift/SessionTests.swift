@@ -181,6 +181,10 @@ func sessionTests(_ args: [String]) {
             _ = try s.play(card: cardsOf(st.hand)[0], capture: 1 << UInt64(notMine))
         }
         try expectSession("UndoOff", nil, sUndoOff) { _ = try s.undo() }
+        // An event that cannot happen in the session is refused, never written (issue 26).
+        try expectSession("InvalidCard", nil, sInvalidCard) { _ = try s.eventText(event: .scopa(seat: 200, side: 0)) }
+        let four = try Session(settings: sessionSettings(4, [AiLevel?](repeating: .random, count: 4)), seed: 1)
+        try expectSession("InvalidCard", nil, sInvalidCard) { _ = try four.eventText(event: .tableCollected(side: 255, cards: 1)) }
         try eq(try s.save(), before, "a refused action changed the session")
         try s.setLang(lang: .it)
         let italian = try s.save()
@@ -197,7 +201,8 @@ func sessionTests(_ args: [String]) {
         _ = try s.state()
     }
 
-    test("session: texts in both languages") {
+    test("session: default rules, texts in both languages") {
+        try eq(defaultRules(), RulesConfig(players: 2, deal: .standard, target: 11, primiera: .classic, ace: .plain, napola: false, reBello: false, kingsRedeal: true), "defaultRules")
         let it = uiTexts(lang: .it)
         try eq(it.cards[6], "7 di denari", "card name")
         try eq(it.labels.newMatch, "Nuova partita", "label")

@@ -13,14 +13,11 @@ import org.junit.Test
 import org.scopa.engine.AceRule
 import org.scopa.engine.AiLevel
 import org.scopa.engine.DealKind
-import org.scopa.engine.GameConfig
 import org.scopa.engine.Lang
 import org.scopa.engine.Phase
 import org.scopa.engine.PrimieraRule
-import org.scopa.engine.ScopaMatch
 import org.scopa.engine.Session
 import org.scopa.engine.SessionEvent
-import org.scopa.engine.defaultRules
 
 class GameControllerTest {
     private val tempDirs = mutableListOf<File>()
@@ -229,14 +226,21 @@ class GameControllerTest {
 
     @Test
     fun aSaveOfTheEarlierAppIsMigratedOnceAndPlaysOn() {
-        // The earlier app's file: SCOPAAPP, version 1, flags, then ScopaMatch.save().
-        val m = ScopaMatch(GameConfig(defaultRules(), listOf(null, AiLevel.MEDIUM), null), 77u)
-        repeat(5) {
-            val t = m.turn()
-            if (m.isAiTurn()) m.playAi(t) else m.play(t, m.view(t).legalMoves.first())
-        }
-        val old = "SCOPAAPP".toByteArray() + byteArrayOf(1, 0) + m.save()
-        val hand = m.view(0u).hand.map { (it.suit.ordinal * 10 + it.value.toInt() - 1) }.toSet()
+        // The earlier app's file (scopa-ffi/tests/legacy/mid-hand.scopaapp): SCOPAAPP, version 1,
+        // flags 0, then the save of the first FFI's match object (SFFI): a person against the
+        // medium AI, seed 77, five plays in; the person holds the 8 of spade (card 27).
+        val old = listOf(
+        "53434f50414150500100534646490102000300004d000000000000000101270000000000534350410102000b00000000",
+        "010000000000000000009563a3e3fb04abb8202708161a1b05182611011c102122020625000b190e240409030a12171e",
+        "0c140d231f0f1d071513050800000000401600000000002000004000001a000000000027000000000000000000000000",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "00000000000000000000000000000000000000000000000000000000000017376468322489ba",
+        ).joinToString("").chunked(2).map { it.toInt(16).toByte() }.toByteArray()
+        assertEquals(374, old.size)
+        val hand = setOf(27)
         val store = InMemorySaveStore(old)
         val pacer = ManualPacer()
         val c = newController(store, pacer, Lang.IT)
