@@ -294,6 +294,12 @@ enum Start {
 /// Plays; returns when the match is over (and no rematch is wanted), on `quit`, `save`, or
 /// at the end of input.
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let tty_out = io::stdout().is_terminal();
+    run_to(args, Box::new(io::stdout()), tty_out)
+}
+
+/// [`run`], the screen written to `out` (`tty_out`: it is a terminal).
+fn run_to(args: PlayArgs, out: Box<dyn Write + Send>, tty_out: bool) -> anyhow::Result<ExitCode> {
     let script = args.script.as_deref().map(read_script).transpose()?;
     let (mut session, start) = setup(&args, script.as_ref())?;
     let save_path = args.save.clone().or_else(|| args.resume.clone());
@@ -306,7 +312,6 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or_else(lang_from_env);
     session.set_lang(lang);
 
-    let tty_out = io::stdout().is_terminal();
     let interactive = script.is_none() && io::stdin().is_terminal();
     let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let style = match args.suits {
@@ -323,7 +328,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         (false, columns) => columns,
     };
     let screen = Screen::new(
-        Box::new(io::stdout()),
+        out,
         width,
         tty_out && !args.no_color && !no_color_env,
         style,
@@ -1129,5 +1134,86 @@ impl Game {
             t.flush()?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scopa_core::Rules;
+    use std::sync::Arc;
+
+    /// A screen that checks, at every write, that the save file already holds every play
+    /// written so far (issue 26, defect 1).
+    #[derive(Clone)]
+    struct SaveFirst {
+        save: PathBuf,
+        text: Arc<Mutex<String>>,
+        /// (plays shown, plays saved) at each write where the screen was ahead.
+        ahead: Arc<Mutex<Vec<(usize, u8)>>>,
+    }
+
+    impl Write for SaveFirst {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            let mut text = self.text.lock().unwrap();
+            text.push_str(&String::from_utf8_lossy(b));
+            // Plays of the first hand, as shown: `You: 4d on the table`, `Player 2: …`.
+            let shown = text
+                .lines()
+                .filter(|l| {
+                    l.starts_with("You: ")
+                        || l.strip_prefix("Player ")
+                            .is_some_and(|r| r.as_bytes().get(1..3) == Some(b": "))
+                })
+                .count();
+            let saved = std::fs::read(&self.save)
+                .ok()
+                .and_then(|b| Session::from_bytes(&b).ok())
+                .map_or(0, |s| s.state().plays);
+            if shown > usize::from(saved) {
+                self.ahead.lock().unwrap().push((shown, saved));
+            }
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Issue 26, defect 1: the events of a play were shown before the play was saved, so
+    /// a kill between the two lost a play the person had seen.
+    #[test]
+    fn every_play_on_screen_is_already_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("g.scopa");
+        let script = dir.path().join("g.script");
+        let settings = Settings::against(Level::Random, Rules::default());
+        // 12 plays of the person: within the first hand (18 each with 2 players).
+        let text = format!(
+            "seed 5\n{}\n{}",
+            transcript::start(&settings),
+            "1\n".repeat(12)
+        );
+        std::fs::write(&script, text).unwrap();
+        let screen = SaveFirst {
+            save: save.clone(),
+            text: Arc::default(),
+            ahead: Arc::default(),
+        };
+        let args = PlayArgs {
+            script: Some(script),
+            save: Some(save),
+            lang: Some(LangArg::En),
+            delay_ms: Some(0),
+            ..PlayArgs::default()
+        };
+        run_to(args, Box::new(screen.clone()), false).unwrap();
+        let text = screen.text.lock().unwrap().clone();
+        assert!(text.matches("\nYou: ").count() == 12, "{text}");
+        let ahead = screen.ahead.lock().unwrap().clone();
+        assert!(
+            ahead.is_empty(),
+            "plays shown before they were saved (shown, saved): {ahead:?}"
+        );
     }
 }
