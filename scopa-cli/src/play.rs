@@ -544,7 +544,11 @@ impl Game {
             Some(file) => {
                 let path = file.path().display().to_string();
                 let command = format!("{} play --resume {}", self_command(), quote(&path));
-                if file.is_stale() {
+                if file.is_stale() && save::load(file.target()).is_err() {
+                    // The last good save is gone (the file replaced by a directory, removed):
+                    // nothing to resume.
+                    t.not_saved().to_owned()
+                } else if file.is_stale() {
                     t.saved_before_failure(&path, &command).to_string()
                 } else {
                     t.saved_in(&path, &command).to_string()
@@ -558,14 +562,21 @@ impl Game {
         set_end_note(note, interrupted);
     }
 
-    /// Saves after each action. The player is told once when saving starts failing (and
-    /// that nothing since the last good save is kept), and once when it works again.
+    /// Saves, and says what [`Game::save_note`] has to say.
     fn write_save(&mut self) -> io::Result<()> {
+        match self.save_note() {
+            Some(note) => self.say(&note),
+            None => Ok(()),
+        }
+    }
+
+    /// Saves after each action. The player is told once when saving starts failing (and
+    /// that nothing since the last good save is kept), and once when it works again: the
+    /// note to show, if any.
+    fn save_note(&mut self) -> Option<String> {
         let bytes = self.session.to_bytes();
         let t = self.texts();
-        let Some(file) = &mut self.save else {
-            return Ok(());
-        };
+        let file = self.save.as_mut()?;
         let was_stale = file.is_stale();
         let written = {
             let _writing = SAVING.lock();
@@ -576,12 +587,12 @@ impl Game {
             Err(e) if !was_stale => self
                 .screen
                 .warn(&t.save_failing(&path, &e.to_string()).to_string()),
-            Err(_) => return Ok(()),
+            Err(_) => return None,
             Ok(()) if was_stale => t.saved_again(&path).to_string(),
-            Ok(()) => return Ok(()),
+            Ok(()) => return None,
         };
         self.update_end_note();
-        self.say(&note)
+        Some(note)
     }
 
     fn intro(&mut self, start: &Start) -> io::Result<()> {
@@ -615,12 +626,16 @@ impl Game {
         Ok(())
     }
 
-    /// Carries out `action`, shows and records its events, saves.
+    /// Carries out `action`, saves, then shows and records its events: what the screen
+    /// shows is saved already.
     fn apply(&mut self, action: Action) -> Result<bool, anyhow::Error> {
         match self.session.apply(action) {
             Ok(events) => {
+                let note = self.save_note();
                 self.show_events(&events)?;
-                self.write_save()?;
+                if let Some(note) = note {
+                    self.say(&note)?;
+                }
                 Ok(true)
             }
             Err(e) => {
@@ -1126,6 +1141,8 @@ impl Game {
 
     fn finish(&mut self, end: End) -> io::Result<()> {
         if let End::Stopped(how) = end {
+            // The file may have changed since the last save.
+            self.update_end_note();
             let t = self.texts();
             let note = END_NOTE.lock().map(|n| n.clone()).unwrap_or_default();
             self.say(&format!("{} {note}", t.stopped(how)))?;
