@@ -23,8 +23,11 @@
 //! [`SaveFile`] is where a match is kept: the path is resolved once (a symbolic link to a
 //! save is followed to the file it names, which is the one updated), and anything that is
 //! not a regular file is refused. [`write_atomic`] replaces a file so that a kill, a full
-//! disk or a planted link at any moment leaves either the old or the new content, and no
-//! temporary file. [`read_regular`] reads a file without ever blocking on a FIFO or device.
+//! disk or a planted link at any moment leaves either the old or the new content. A failed
+//! write leaves no temporary file; a kill (which nothing can catch) can leave one, a hidden
+//! `.NAME.XXXXXX.tmp` beside the file, and the next [`SaveFile::new`] of that file removes
+//! it ([`remove_temporaries`]). [`read_regular`] reads a file without ever blocking on a
+//! FIFO or device.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -244,14 +247,9 @@ impl fmt::Display for StoreError {
     }
 }
 
-impl std::error::Error for StoreError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            StoreError::Io { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
+/// The system's error is part of the message, so it is not a `source` too (which would
+/// print it twice in a chain of causes).
+impl std::error::Error for StoreError {}
 
 fn io_error(what: &'static str, path: &Path) -> impl FnOnce(io::Error) -> StoreError {
     let path = path.to_path_buf();
@@ -323,7 +321,8 @@ pub struct SaveFile {
 impl SaveFile {
     /// Resolves `path` once: a symbolic link (or chain of them) is followed to the file it
     /// names, so every save updates that file and the link stays a link. The file may not
-    /// exist yet; if it exists it must be a regular file.
+    /// exist yet; if it exists it must be a regular file. The temporary files a killed
+    /// program left beside it are removed ([`remove_temporaries`]).
     pub fn new(path: &Path) -> Result<SaveFile, StoreError> {
         let target = match fs::symlink_metadata(path) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => path.to_path_buf(),
@@ -348,6 +347,7 @@ impl SaveFile {
                 }
             }
         }
+        remove_temporaries(&target);
         Ok(SaveFile {
             given: path.to_path_buf(),
             target,
@@ -379,29 +379,70 @@ impl SaveFile {
     }
 }
 
-/// Replaces the content of the file at `path` with `bytes`, atomically and durably:
-/// a temporary file with a random name is created beside it exclusively (it cannot be an
-/// existing file or a link planted there), written and synced, renamed over `path`, and
-/// the directory synced. On any failure the temporary file is removed and `path` is
-/// unchanged. An existing file keeps its permissions; a new one is readable by its owner
-/// only (a save holds the deck order).
-///
-/// `path` itself is replaced, not followed: resolve links first ([`SaveFile::new`]).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+/// Random characters in a temporary file's name.
+const TEMP_RANDOM: usize = 6;
+
+/// The directory of `path` and the prefix of its temporary files' names: `dir/.NAME.`.
+fn temp_prefix(path: &Path) -> (&Path, std::ffi::OsString) {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let name = path
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_default();
     let mut prefix = std::ffi::OsString::from(".");
-    prefix.push(&name);
+    prefix.push(path.file_name().unwrap_or_default());
     prefix.push(".");
+    (dir, prefix)
+}
+
+/// Whether `name` is the name of one of [`write_atomic`]'s temporary files for a file
+/// whose names start with `prefix`: `prefix`, exactly 6 ASCII letters or digits, `.tmp`.
+fn is_temporary(name: &std::ffi::OsStr, prefix: &std::ffi::OsStr) -> bool {
+    let (name, prefix) = (name.as_encoded_bytes(), prefix.as_encoded_bytes());
+    name.strip_prefix(prefix)
+        .and_then(|rest| rest.strip_suffix(b".tmp"))
+        .is_some_and(|r| r.len() == TEMP_RANDOM && r.iter().all(u8::is_ascii_alphanumeric))
+}
+
+/// Removes the temporary files that [`write_atomic`] left beside `path` when the program
+/// was killed while writing it: regular files (not links, not directories) named exactly
+/// like its temporary files (`.NAME.XXXXXX.tmp`). Nothing else is touched. A directory
+/// that cannot be listed or a file that cannot be removed is left as it is (a save there
+/// then reports its own error). Returns how many were removed.
+///
+/// A kill leaves at most one such file; the next [`SaveFile::new`] of the same file calls
+/// this. Two programs saving to the same file at once would remove each other's: that is
+/// not supported (their saves would overwrite each other's anyway).
+pub fn remove_temporaries(path: &Path) -> usize {
+    let (dir, prefix) = temp_prefix(path);
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        if is_temporary(&entry.file_name(), &prefix)
+            && entry.file_type().is_ok_and(|t| t.is_file())
+            && fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Replaces the content of the file at `path` with `bytes`, atomically and durably:
+/// a temporary file with a random name is created beside it exclusively (it cannot be an
+/// existing file or a link planted there), written and synced, renamed over `path`, and
+/// the directory synced. On any failure the temporary file is removed and `path` is
+/// unchanged; a kill before the rename leaves it (see [`remove_temporaries`]). An existing file keeps its permissions; a new one is readable by its owner
+/// only (a save holds the deck order).
+///
+/// `path` itself is replaced, not followed: resolve links first ([`SaveFile::new`]).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let (dir, prefix) = temp_prefix(path);
     // create_new (O_EXCL): never an existing file, never through a symbolic link.
     let mut tmp = tempfile::Builder::new()
         .prefix(&prefix)
+        .rand_bytes(TEMP_RANDOM)
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(io_error("create a temporary file in", dir))?;
@@ -459,6 +500,28 @@ mod tests {
             panic!("not a legacy save")
         };
         assert_eq!(*bare, game);
+    }
+
+    #[test]
+    fn temporary_names_are_recognized_exactly() {
+        let (dir, prefix) = temp_prefix(Path::new("d/g.scopa"));
+        assert_eq!((dir, prefix.to_str()), (Path::new("d"), Some(".g.scopa.")));
+        assert_eq!(temp_prefix(Path::new("g.scopa")).0, Path::new("."));
+        let is = |n: &str| is_temporary(n.as_ref(), &prefix);
+        assert!(is(".g.scopa.a1B2c3.tmp") && is(".g.scopa.ZZZZZZ.tmp"));
+        for other in [
+            ".g.scopa.tmp",
+            ".g.scopa.a1B2c.tmp",
+            ".g.scopa.a1B2c3d.tmp",
+            ".g.scopa.a1-2c3.tmp",
+            ".g.scopa.a1B2c3.tmp~",
+            ".g.scopa.a1B2c3.TMP",
+            ".h.scopa.a1B2c3.tmp",
+            "g.scopa.a1B2c3.tmp",
+            ".g.scopa.é1B2c.tmp",
+        ] {
+            assert!(!is(other), "{other}");
+        }
     }
 
     #[test]

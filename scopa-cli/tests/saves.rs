@@ -216,13 +216,10 @@ fn a_save_that_cannot_be_written_leaves_the_old_save_and_no_temporary_file() {
     assert_eq!(names(dir), ["g.scopa"]);
 }
 
-/// Also seen: when saving starts failing during a match, the player is told plainly (on
-/// the game's output, once) that nothing since the last good save is kept, the closing
-/// message does not claim the match is saved, and no temporary file is left.
-#[test]
-fn a_save_failing_mid_match_is_said_plainly_and_leaves_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path();
+/// A match saving to `g.scopa` whose save is replaced, after the first play, by a
+/// non-empty directory (which a rename cannot replace), so that every later save fails;
+/// two more plays, then `quit`. Returns what the program wrote to stdout and the good save.
+fn save_turned_into_a_directory(dir: &Path) -> (String, Vec<u8>) {
     let mut child = scopa()
         .current_dir(dir)
         .args(["play", "--seed", "9", "--save", "g.scopa"])
@@ -234,8 +231,7 @@ fn a_save_failing_mid_match_is_said_plainly_and_leaves_nothing() {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"1\n").unwrap();
     stdin.flush().unwrap();
-    // Wait for the first play's save, then make the next ones fail: the save's name
-    // becomes a non-empty directory, which a rename cannot replace.
+    // Wait for the first play's save, then make the next ones fail.
     let path = dir.join("g.scopa");
     let start = Instant::now();
     while saved_plays(&path) < 1 {
@@ -252,7 +248,18 @@ fn a_save_failing_mid_match_is_said_plainly_and_leaves_nothing() {
     stdin.write_all(b"1\n1\nquit\n").unwrap();
     drop(stdin);
     let out = wait_at_most(child, Duration::from_secs(60));
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    (String::from_utf8_lossy(&out.stdout).into_owned(), good)
+}
+
+/// Also seen: when saving starts failing during a match, the player is told plainly (on
+/// the game's output, once) that nothing since the last good save is kept, the closing
+/// message does not claim the match is saved, and no temporary file is left.
+#[test]
+fn a_save_failing_mid_match_is_said_plainly_and_leaves_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let (stdout, good) = save_turned_into_a_directory(dir);
+    let path = dir.join("g.scopa");
     assert_eq!(
         stdout.matches("NOT SAVED").count(),
         1,
@@ -262,7 +269,8 @@ fn a_save_failing_mid_match_is_said_plainly_and_leaves_nothing() {
         stdout.contains("nothing played since then is saved"),
         "{stdout}"
     );
-    assert!(stdout.contains("the last save failed"), "{stdout}");
+    // The file is a directory now: nothing to resume (issue 26).
+    assert!(stdout.contains("The match was not saved"), "{stdout}");
     assert!(!stdout.contains("the match is saved in"), "{stdout}");
     assert_eq!(names(dir), ["g.scopa"]);
     assert_eq!(names(&path), ["keep"]);
@@ -271,6 +279,17 @@ fn a_save_failing_mid_match_is_said_plainly_and_leaves_nothing() {
     fs::write(&path, good).unwrap();
     let resumed = run(dir, &["play", "--resume", "g.scopa"], "quit\n");
     assert!(resumed.status.success(), "{}", text(&resumed));
+}
+
+/// Issue 26, also seen: when the save had become a directory, the closing note still said
+/// to continue with `--resume g.scopa`, which cannot work.
+#[test]
+fn a_save_replaced_by_a_directory_is_not_offered_for_resume() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (stdout, _) = save_turned_into_a_directory(tmp.path());
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with("Goodbye."), "{stdout}");
+    assert!(!last.contains("--resume"), "{last}");
 }
 
 /// Plays recorded in a save file (0 while it is missing or being replaced).
@@ -329,4 +348,81 @@ fn a_save_past_the_last_hand_is_refused_or_keeps_resuming() {
         "a save written by the program does not resume: {}",
         text(&again)
     );
+}
+
+/// Issue 26, also seen: an error creating the temporary file printed the system's error
+/// and the path twice (the error's text, then its source again).
+#[test]
+fn an_error_creating_the_temporary_file_is_said_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run(
+        tmp.path(),
+        &["play", "--seed", "1", "--save", "nowhere/g.scopa"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("os error").count(), 1, "{err}");
+    // The directory, and the temporary file's path (in the system's error), once each.
+    assert_eq!(err.matches(" in nowhere: ").count(), 1, "{err}");
+    assert!(err.matches("nowhere/.g.scopa.").count() <= 1, "{err}");
+    assert!(
+        err.starts_with("scopa: cannot save to nowhere/g.scopa: "),
+        "{err}"
+    );
+}
+
+/// Issue 26, defect 2: a kill while a save was written left its temporary file
+/// (`.g.scopa.XXXXXX.tmp`, a copy of the save with the deck and the secret) beside the
+/// save for ever. The next start that saves to or resumes the file removes them — and
+/// nothing else: not another save's, not a name of a different shape, not a link or a
+/// directory.
+#[test]
+fn a_killed_saves_temporary_files_are_removed_at_the_next_start() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    first_save(dir, "4", "g.scopa");
+    let save = fs::read(dir.join("g.scopa")).unwrap();
+    // What a kill leaves: a whole copy, or an empty file.
+    fs::write(dir.join(".g.scopa.a1B2c3.tmp"), &save).unwrap();
+    fs::write(dir.join(".g.scopa.ZZZZZZ.tmp"), b"").unwrap();
+    let keep = [
+        ".g.scopa.tmp",
+        ".g.scopa.a1B2c.tmp",
+        ".g.scopa.a1B2c3d.tmp",
+        ".g.scopa.a1-2c3.tmp",
+        ".h.scopa.a1B2c3.tmp",
+        "g.scopa.a1B2c3.tmp",
+        ".g.scopa.a1B2c3.tmp~",
+    ];
+    for name in keep {
+        fs::write(dir.join(name), b"not a temporary save\n").unwrap();
+    }
+    fs::create_dir(dir.join(".g.scopa.D1rect.tmp")).unwrap();
+    fs::write(dir.join("victim"), b"precious\n").unwrap();
+    std::os::unix::fs::symlink("victim", dir.join(".g.scopa.L1nked.tmp")).unwrap();
+    let out = run(dir, &["play", "--resume", "g.scopa"], "quit\n");
+    assert!(out.status.success(), "{}", text(&out));
+    let mut expected: Vec<String> = keep.iter().map(|n| (*n).to_owned()).collect();
+    expected.extend(
+        [
+            ".g.scopa.D1rect.tmp",
+            ".g.scopa.L1nked.tmp",
+            "g.scopa",
+            "victim",
+        ]
+        .map(String::from),
+    );
+    expected.sort();
+    assert_eq!(names(dir), expected);
+    assert_eq!(fs::read(dir.join("victim")).unwrap(), b"precious\n");
+    // The same for a new match saving over the file.
+    fs::write(dir.join(".g.scopa.q9Q9q9.tmp"), &save).unwrap();
+    let out = run(
+        dir,
+        &["play", "--seed", "5", "--save", "g.scopa", "--overwrite"],
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(names(dir), expected);
 }

@@ -1,0 +1,270 @@
+//! What `scopa play` shows: the start, the position a person plays from, the captures to
+//! choose from, the events of each action, the deal, a hand's summary, mistakes. Every
+//! word comes from `scopa_core::session::texts`; the lines go to the [`Screen`].
+
+use std::io;
+
+use scopa_core::session::texts::Stop;
+use scopa_core::session::{Label, Phase, SessionError, Texts, transcript};
+use scopa_core::{Card, Event, Events, Move, PlayError};
+
+use super::autosave::SaveState;
+use super::prompt::Rejection;
+use super::setup::Start;
+use super::terminal::Terminal;
+
+impl Terminal {
+    /// The session's texts, cards in the screen's style.
+    pub(super) fn texts(&self) -> Texts {
+        self.session.texts().with_style(self.screen.style)
+    }
+
+    pub(super) fn say(&mut self, text: &str) -> io::Result<()> {
+        self.screen.say(text)
+    }
+
+    pub(super) fn warn(&mut self, text: &str) -> io::Result<()> {
+        let text = self.screen.warn(text);
+        self.screen.say(&text)
+    }
+
+    /// The rules, the seats, how the match began, where it is saved, what can be typed.
+    pub(super) fn intro(&mut self, start: &Start) -> io::Result<()> {
+        let t = self.texts();
+        let settings = *self.session.settings();
+        let title = self.screen.bold("Scopa");
+        self.say(&format!("{title} — {}", t.rules(settings.rules)))?;
+        self.say(&t.lineup(&settings).to_string())?;
+        match start {
+            Start::New => {}
+            Start::Resumed(path) => {
+                self.say(&t.resumed(&path.display().to_string()).to_string())?
+            }
+            Start::Migrated(path) => {
+                let p = path.display().to_string();
+                self.say(&t.resumed(&p).to_string())?;
+                self.say(&t.migrated(&p).to_string())?;
+            }
+        }
+        if let Some(file) = self.autosave.file() {
+            let p = file.path().display().to_string();
+            self.say(&t.saving_to(&p).to_string())?;
+        }
+        if settings.humans() == 0 {
+            self.say(t.watching())?;
+        } else {
+            let help = format!("{}\n{}", t.notation(), t.commands());
+            let help = self.screen.dim(&help);
+            self.say(&help)?;
+        }
+        Ok(())
+    }
+
+    /// The events of an action, shown and written to the transcript.
+    pub(super) fn show_events(&mut self, events: &Events) -> io::Result<()> {
+        let t = self.texts();
+        for e in events {
+            let line = transcript::event(e).to_string();
+            self.write_transcript(&line)?;
+            match e {
+                // The deal is shown when the hand starts (after the summary is read).
+                Event::NewHand { .. } => self.deal_due = true,
+                // The phase shows the winner.
+                Event::MatchFinished { .. } => {}
+                Event::Scopa { .. } => {
+                    let text = self.screen.loud(&t.event(e).to_string());
+                    self.recent.push(text.clone());
+                    self.say(&text)?;
+                }
+                _ => {
+                    let text = t.event(e).to_string();
+                    self.recent.push(text.clone());
+                    self.say(&text)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The deal of the current hand and who leads.
+    pub(super) fn show_deal(&mut self) -> io::Result<()> {
+        self.deal_due = false;
+        let t = self.texts();
+        let deal = self.session.deal_event();
+        let state = self.session.state();
+        self.say("")?;
+        let line = self.screen.bold(&t.event(&deal).to_string());
+        self.say(&line)?;
+        let leads = t.leads(state.turn).to_string();
+        self.say(&leads)?;
+        self.recent.push(t.event(&deal).to_string());
+        Ok(())
+    }
+
+    /// The score of the hand just finished and the match score.
+    pub(super) fn show_summary(&mut self) -> io::Result<()> {
+        self.summarized = true;
+        let t = self.texts();
+        let rules = *self.session.rules();
+        if let Some(hand) = self.session.last_hand().copied() {
+            self.screen.summary(&t, &rules, &hand)?;
+        }
+        let scores = self.session.state().scores;
+        let line = self
+            .screen
+            .bold(&t.match_score(scores, rules.target).to_string());
+        self.say(&line)
+    }
+
+    /// The whole position, as the person to play may see it.
+    pub(super) fn show_position(&mut self, seat: u8) -> io::Result<()> {
+        let t = self.texts();
+        let state = self.session.state();
+        self.shown = Some((state.game, state.hand_number, state.plays, seat));
+        self.recent.clear();
+        let rules = *self.session.rules();
+        self.say("")?;
+        let status = self
+            .screen
+            .bold(&t.status(&state, rules.target).to_string());
+        self.say(&status)?;
+        self.say(&t.captured(&state).to_string())?;
+        self.say(&t.hand_sizes(&state).to_string())?;
+        let table = format!(
+            "{}: {}",
+            t.label(Label::Table),
+            self.screen.cards(&t, state.table)
+        );
+        self.say(&table)?;
+        let hand = format!("{}: {}", t.hand_of(seat), self.screen.cards(&t, state.hand));
+        self.say(&hand)?;
+        let moves = self.session.legal_moves();
+        let list: Vec<String> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| format!("{}) {}", i + 1, t.play(*m)))
+            .collect();
+        self.say(&format!("{}: {}", t.label(Label::Moves), list.join(" · ")))
+    }
+
+    /// The captures `card` can make, numbered.
+    pub(super) fn show_captures(&mut self, card: Card) -> io::Result<()> {
+        let t = self.texts();
+        let options = self.session.capture_options();
+        let list: Vec<String> = options
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{}) {}", i + 1, self.screen.cards(&t, *c)))
+            .collect();
+        let text = format!(
+            "{} {}",
+            t.phase(&Phase::ChooseCapture { seat: 0, card }),
+            list.join("   ")
+        );
+        self.say(&text)
+    }
+
+    /// After a refused move: what the card can do.
+    pub(super) fn show_alternatives(&mut self, card: Card) -> io::Result<()> {
+        let moves: Vec<Move> = self
+            .session
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.card() == card)
+            .collect();
+        if !moves.is_empty() {
+            let text = self.texts().can_play_with(card, &moves).to_string();
+            self.say(&text)?;
+        }
+        Ok(())
+    }
+
+    /// The commands, quietly.
+    pub(super) fn show_commands(&mut self) -> io::Result<()> {
+        let text = self.screen.dim(self.texts().commands());
+        self.say(&text)
+    }
+
+    /// Why a line asks for nothing.
+    pub(super) fn show_rejection(&mut self, r: &Rejection) -> io::Result<()> {
+        let t = self.texts();
+        let text = match r {
+            Rejection::TooLong(len) => t.line_too_long(*len).to_string(),
+            Rejection::NotText => t.not_text().to_owned(),
+            Rejection::NotACard(w) => t.not_a_card(w).to_string(),
+            Rejection::Twice(c) => t.card_twice(*c).to_string(),
+            Rejection::NoSuchMove(n, of) => t.no_such_move(*n, *of).to_string(),
+            Rejection::NotHeld(c) => t.not_held(*c, self.session.state().hand).to_string(),
+        };
+        self.warn(&text)
+    }
+
+    /// Why the session refused an action; a card not held is said with the hand.
+    pub(super) fn show_error(&mut self, e: &SessionError) -> io::Result<()> {
+        let t = self.texts();
+        let text = match *e {
+            SessionError::NotInHand { card, .. }
+            | SessionError::Illegal(PlayError::CardNotInHand { card, .. }) => {
+                t.not_held(card, self.session.state().hand).to_string()
+            }
+            _ => t.error(e).to_string(),
+        };
+        self.warn(&text)
+    }
+
+    /// The closing note: whether the match is saved, and the command that continues it.
+    pub(super) fn end_note(&self) -> String {
+        let t = self.texts();
+        let command = |path: &std::path::Path| {
+            let path = path.display().to_string();
+            let command = format!("{} play --resume {}", self_command(), quote(&path));
+            (path, command)
+        };
+        match self.autosave.state() {
+            SaveState::NotSaved => t.not_saved().to_owned(),
+            SaveState::Saved(file) => {
+                let (path, command) = command(file);
+                t.saved_in(&path, &command).to_string()
+            }
+            SaveState::SavedBeforeFailure(file) => {
+                let (path, command) = command(file);
+                t.saved_before_failure(&path, &command).to_string()
+            }
+        }
+    }
+
+    /// Tells the interrupt handler what to print from now on.
+    pub(super) fn update_end_note(&self) {
+        let t = self.texts();
+        let note = self.end_note();
+        let interrupted = self
+            .screen
+            .wrapped(&format!("{} {note}", t.stopped(Stop::Interrupted)));
+        self.autosave.set_interrupt_text(interrupted);
+    }
+}
+
+/// The command that runs this program: `scopa` when that name on the PATH is this
+/// program, else its full path — so that printed commands work when pasted.
+fn self_command() -> String {
+    let Ok(exe) = std::env::current_exe().and_then(|p| p.canonicalize()) else {
+        return "scopa".to_owned();
+    };
+    let on_path = std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths)
+            .filter_map(|dir| dir.join("scopa").canonicalize().ok())
+            .next()
+            .is_some_and(|p| p == exe)
+    });
+    if on_path {
+        "scopa".to_owned()
+    } else {
+        quote(&exe.display().to_string())
+    }
+}
+
+/// `text` quoted for a POSIX shell when it needs it.
+fn quote(text: &str) -> String {
+    shlex::try_quote(text).map_or_else(|_| text.to_owned(), |q| q.into_owned())
+}
