@@ -495,3 +495,19 @@ fn a_frame_serializes_every_text() {
     assert_eq!(json["table"]["game"], "scopa");
     assert!(json["status"].as_str().is_some());
 }
+
+#[test]
+fn the_model_is_small_enough_for_the_handheld() {
+    use std::mem::size_of;
+    println!(
+        "Frame {} B, Presenter {} B, Session {} B, Next {} B, Step {} B",
+        size_of::<Frame>(),
+        size_of::<Presenter>(),
+        size_of::<Session>(),
+        size_of::<Next>(),
+        size_of::<scopa_core::session::driver::Step>()
+    );
+    // The firmware builds one frame at a time, outside the AI's search (16 KiB stack).
+    assert!(size_of::<Frame>() <= 2048);
+    assert!(size_of::<Presenter>() <= 2048);
+}
