@@ -54,8 +54,13 @@ use crate::hand::{Event, Events, PlayError};
 use crate::rules::{Rules, RulesError};
 use crate::view::{Play, PlayerView};
 
+pub mod driver;
+#[cfg(feature = "serde")]
+mod json;
+pub mod pacing;
 pub mod save;
 pub mod seed;
+pub mod table;
 pub mod texts;
 pub mod transcript;
 

@@ -1,0 +1,530 @@
+//! The table model: everything a screen shows to the seat that is looking, in one value —
+//! [`Frame`]. Front-ends only draw it and forward input; they decide no flow, rule, score
+//! or text.
+//!
+//! A frame holds typed values; each text is written on demand, in the session's language,
+//! by a method returning `impl Display` ([`Frame::status`], [`Frame::seat_name`],
+//! [`ShownEvent::text`] …), so the model allocates nothing and a front-end gets every string
+//! without knowing a rule. With the `serde` feature, a frame serializes to JSON with every
+//! text written out (what a network server sends each seat).
+//!
+//! **Hidden cards stay hidden**: a frame is a function of what its viewer may know. Only
+//! the viewer's hand is in it; the others' hands are counts; the deck is a count. Two
+//! sessions that differ only in the other hands and the deck order give identical frames
+//! (a property test permutes the hidden cards and compares frames and their JSON).
+//!
+//! What is game-specific is an enum ([`GameTable`], [`HandOver`]): Scopa's table, piles and
+//! capture choices today; Briscola's trick and trump will be a second variant, not fields
+//! every game must fill. Capacities are named ([`MAX_SEATS`], [`MAX_SIDES`]) and the seats
+//! and sides are lists, so bigger tables change constants, not the shape.
+//!
+//! ```
+//! use scopa_core::ai::Level;
+//! use scopa_core::session::driver::Presenter;
+//! use scopa_core::session::pacing::Pacing;
+//! use scopa_core::session::table::Choices;
+//! use scopa_core::session::{Session, Settings};
+//! let session = Session::new(Settings::against(Level::Easy, Default::default()), 7).unwrap();
+//! let mut p = Presenter::new(session, Pacing::APPS);
+//! let frame = p.frame();
+//! assert_eq!(frame.seat_name(0).to_string(), "You");
+//! assert_eq!(frame.hand.len(), 3);                  // your cards, and nobody else's
+//! assert_eq!(frame.seats[1].cards, 3);              // the other's: a count
+//! assert_eq!(frame.events[0].text().to_string().starts_with("Hand 1"), true); // the deal
+//! if let Choices::Cards(cards) = &frame.choices {   // you lead: each card, what it takes
+//!     assert_eq!(cards.len(), 3);
+//! }
+//! ```
+
+use core::fmt::Display;
+
+use crate::ai::Hint;
+use crate::capture::{CaptureList, Move};
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::hand::Event;
+use crate::view::Play;
+
+use super::pacing::{Next, Pacing, Token, pace};
+use super::texts::{CardStyle, Label, SummaryRow, Texts, summary_rows};
+use super::{Controller, Phase, Session, SessionError, transcript};
+
+/// The most seats a table has (Scopa: 4; issue 28's two-deck tables raise it to 8).
+pub const MAX_SEATS: usize = 4;
+/// The most sides a table has (Scopa: 3, with 3 players; issue 28 raises it to 4).
+pub const MAX_SIDES: usize = 3;
+/// The most cards a hand holds (Scopone scientifico: 10).
+pub const MAX_HAND: usize = 10;
+/// The most events a frame carries: two plays' worth. Older ones are counted in
+/// [`Frame::missed_events`] when a front-end takes no frame for longer.
+pub const MAX_FRAME_EVENTS: usize = 16;
+/// The most rows of a hand's summary ([`summary_rows`]).
+pub const MAX_SUMMARY_ROWS: usize = 8;
+
+/// One seat as everybody sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SeatInfo {
+    /// The seat, from 0 (shown from 1).
+    pub seat: u8,
+    /// Its side.
+    pub side: u8,
+    /// A person or the AI at a level.
+    pub controller: Controller,
+    /// Cards in its hand.
+    pub cards: u8,
+}
+
+/// One side as everybody sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SideInfo {
+    /// The side, from 0.
+    pub side: u8,
+    /// Its match score (the hands finished so far).
+    pub score: u16,
+}
+
+/// A side's captures in the current hand of Scopa (public: captures are made face up).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ScopaPile {
+    /// The cards captured.
+    pub cards: CardSet,
+    /// Its scope.
+    pub scope: u8,
+}
+
+/// What the middle of a Scopa table shows.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ScopaTable {
+    /// The cards face up on the table.
+    pub table: CardSet,
+    /// Cards left in the deck.
+    pub deck_left: u8,
+    /// Each side's captures this hand.
+    pub piles: heapless::Vec<ScopaPile, MAX_SIDES>,
+    /// The side that captured last this hand.
+    pub last_capture: Option<u8>,
+    /// The last play of the hand.
+    pub last_play: Option<Play>,
+    /// Kings reshuffles of this hand's deal.
+    pub redeals: u8,
+}
+
+/// The game-specific middle of the table: one variant per game (Briscola's trick and trump
+/// card will be the second).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum GameTable {
+    /// Scopa.
+    Scopa(ScopaTable),
+}
+
+/// One card of the hand a person may play, with what it does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct CardChoice {
+    /// The card ([`Action::Select`](super::Action::Select) plays it).
+    pub card: Card,
+    /// How many ways it can be played: 1 means a tap plays it at once; more opens the
+    /// capture choice.
+    pub ways: u8,
+    /// Every table card one of its captures takes (empty: it is laid on the table), to
+    /// highlight.
+    pub takes: CardSet,
+}
+
+/// What the viewer may choose now, grouped as a screen offers it: a card, then (when it can
+/// capture in several ways) one of its captures.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Choices {
+    /// Nothing to choose (another seat acts, a banner shows, the viewer only watches).
+    None,
+    /// The viewer plays a card: every card of the hand, in canonical order.
+    Cards(heapless::Vec<CardChoice, MAX_HAND>),
+    /// The card chosen takes in several ways: pick `options[i]`
+    /// ([`Action::Capture`](super::Action::Capture)`(i)`), or cancel.
+    Captures {
+        /// The card being played.
+        card: Card,
+        /// The captures, in the session's canonical order.
+        options: CaptureList,
+    },
+}
+
+/// The buttons beside the cards: which actions the viewer may take now.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Offers {
+    /// Ask for a hint ([`Presenter::hint`](super::driver::Presenter::hint)); [`Label::Hint`].
+    pub hint: bool,
+    /// [`Action::Undo`](super::Action::Undo); [`Label::Undo`].
+    pub undo: bool,
+    /// [`Action::Cancel`](super::Action::Cancel) the capture choice; [`Label::Cancel`].
+    pub cancel: bool,
+    /// [`Action::Continue`](super::Action::Continue): take the device, close the summary,
+    /// skip the scopa banner; [`Label::Continue`].
+    pub proceed: bool,
+    /// [`Action::Rematch`](super::Action::Rematch); [`Label::Rematch`].
+    pub rematch: bool,
+}
+
+/// The summary of a finished hand: one variant per game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum HandOver {
+    /// Scopa: the rows of [`summary_rows`] (write each label with [`Frame::label`]) and each
+    /// side's pile and scope.
+    Scopa {
+        /// The rows, in the order of the rules.
+        rows: heapless::Vec<SummaryRow, MAX_SUMMARY_ROWS>,
+        /// Each side's pile (the table's last cards included) and scope.
+        piles: heapless::Vec<ScopaPile, MAX_SIDES>,
+    },
+}
+
+/// The banner, dialog or summary over the table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Banner {
+    /// A sweep: [`Frame::banner_text`] says who.
+    Scopa {
+        /// The seat that swept.
+        seat: u8,
+        /// Its side.
+        side: u8,
+    },
+    /// Pass-and-play: hide the cards and hand the device to `seat`.
+    HandOff {
+        /// The person to take the device.
+        seat: u8,
+    },
+    /// A hand ended: its summary (the match score is in [`Frame::sides`]).
+    HandOver(HandOver),
+    /// The match ended.
+    MatchOver {
+        /// The winning side.
+        winner: u8,
+        /// With one person (or a network seat): whether their side won.
+        you_won: Option<bool>,
+        /// The last hand's summary.
+        last_hand: Option<HandOver>,
+    },
+}
+
+/// An event of the steps since the last frame, with its text and transcript line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ShownEvent {
+    /// What happened (to animate).
+    pub event: Event,
+    texts: Texts,
+}
+
+impl ShownEvent {
+    /// The line to show, in the session's language ([`Texts::event`]).
+    pub fn text(&self) -> impl Display + '_ {
+        self.texts.event(&self.event)
+    }
+
+    /// The transcript line(s), language-free ([`transcript::event`]).
+    pub fn line(&self) -> impl Display + '_ {
+        transcript::event(&self.event)
+    }
+}
+
+/// Everything a screen shows to the seat that is looking: see the
+/// [module documentation](self).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Frame {
+    /// The language, card style and point of view of every text.
+    pub texts: Texts,
+    /// What the session waits for (a choice of capture shows as `Play` to other seats).
+    pub phase: Phase,
+    /// The seat whose cards are shown (none: handing over, watching, a spectator).
+    pub viewer: Option<u8>,
+    /// The viewer's hand (empty without a viewer).
+    pub hand: CardSet,
+    /// Every seat in play.
+    pub seats: heapless::Vec<SeatInfo, MAX_SEATS>,
+    /// Every side in play, with the match score.
+    pub sides: heapless::Vec<SideInfo, MAX_SIDES>,
+    /// The dealer of the current hand.
+    pub dealer: u8,
+    /// The seat to play (the last to play once the match is over).
+    pub turn: u8,
+    /// The current hand's number, from 0 (shown from 1).
+    pub hand_number: u16,
+    /// The match's number in the session (0, then +1 per rematch).
+    pub match_number: u32,
+    /// The points to win.
+    pub target: u8,
+    /// The middle of the table, game by game.
+    pub table: GameTable,
+    /// The cards or captures the viewer may choose now.
+    pub choices: Choices,
+    /// The buttons the viewer may press now.
+    pub offers: Offers,
+    /// The expert's suggestion, when the viewer asked for it (until the next play).
+    pub hint: Option<Hint>,
+    /// The banner or summary to show over the table.
+    pub banner: Option<Banner>,
+    /// What happened since the last frame, oldest first.
+    pub events: heapless::Vec<ShownEvent, MAX_FRAME_EVENTS>,
+    /// Events that happened since the last frame but no longer fit in
+    /// [`events`](Frame::events) (the oldest ones).
+    pub missed_events: u16,
+    /// Why the viewer's last input was refused (until the next accepted action).
+    pub refusal: Option<SessionError>,
+    /// What happens next, and when ([`Next`]).
+    pub next: Next,
+}
+
+impl Frame {
+    /// The frame of `session` for the seat `seat` (`None`: a spectator): its hand only,
+    /// and that seat called "You" — what a network server sends each seat. No events,
+    /// hint or refusal; `next` from `pacing` with token 0.
+    pub fn for_seat(
+        session: &Session,
+        seat: Option<u8>,
+        style: CardStyle,
+        pacing: &Pacing,
+    ) -> Frame {
+        let seat = seat.filter(|&s| s < session.rules().players);
+        let texts = Texts {
+            you: seat,
+            ..session.texts().with_style(style)
+        };
+        Frame::build(session, seat, texts, Next::of(session, pacing, Token(0)))
+    }
+
+    /// The frame of `session` for `viewer`, with no events, hint or refusal.
+    pub(crate) fn build(session: &Session, viewer: Option<u8>, texts: Texts, next: Next) -> Frame {
+        let rules = *session.rules();
+        let m = &session.m;
+        let hand = m.hand();
+        let mut phase = session.phase();
+        // Only the seat choosing a capture may know which card it is choosing for.
+        if let Phase::ChooseCapture { seat, .. } = phase
+            && viewer != Some(seat)
+        {
+            phase = Phase::Play { seat };
+        }
+        let mut seats = heapless::Vec::new();
+        for seat in 0..rules.players {
+            let _ = seats.push(SeatInfo {
+                seat,
+                side: rules.side_of(seat),
+                controller: session.settings().controller(seat),
+                cards: hand.hand_len(seat),
+            });
+        }
+        let scores = m.scores();
+        let mut sides = heapless::Vec::new();
+        let mut piles = heapless::Vec::new();
+        for side in 0..rules.sides() {
+            let _ = sides.push(SideInfo {
+                side,
+                score: scores[usize::from(side)],
+            });
+            let _ = piles.push(ScopaPile {
+                cards: hand.pile(side),
+                scope: hand.scope(side),
+            });
+        }
+        let mine = viewer.map_or(CardSet::EMPTY, |seat| hand.hand(seat));
+        let acting = match phase {
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => viewer == Some(seat),
+            _ => false,
+        };
+        let choices = match phase {
+            Phase::Play { .. } if acting => {
+                let mut cards = heapless::Vec::new();
+                for card in mine {
+                    let captures = hand.captures(card);
+                    let takes = captures.iter().fold(CardSet::EMPTY, |a, &c| a | c);
+                    let _ = cards.push(CardChoice {
+                        card,
+                        ways: captures.len() as u8,
+                        takes,
+                    });
+                }
+                Choices::Cards(cards)
+            }
+            Phase::ChooseCapture { card, .. } if acting => Choices::Captures {
+                card,
+                options: session.capture_options(),
+            },
+            _ => Choices::None,
+        };
+        // Acknowledgements belong to whoever holds the device; a network seat (whose
+        // viewer is not the session's) acknowledges nothing.
+        let holder = viewer.is_some() && viewer == session.viewer();
+        let at_device = holder || session.settings().humans() == 0 || session.viewer().is_none();
+        let offers = Offers {
+            hint: acting,
+            undo: acting && session.state().can_undo,
+            cancel: acting && matches!(phase, Phase::ChooseCapture { .. }),
+            proceed: at_device
+                && matches!(
+                    phase,
+                    Phase::HandOff { .. } | Phase::HandSummary | Phase::Scopa { .. }
+                ),
+            rematch: at_device && matches!(phase, Phase::MatchOver { .. }),
+        };
+        let over = || {
+            session.last_hand().map(|h| {
+                let mut piles = heapless::Vec::new();
+                for side in 0..rules.sides() {
+                    let _ = piles.push(ScopaPile {
+                        cards: h.piles[usize::from(side)],
+                        scope: h.scope[usize::from(side)],
+                    });
+                }
+                HandOver::Scopa {
+                    rows: summary_rows(&rules, &h.score),
+                    piles,
+                }
+            })
+        };
+        let banner = match phase {
+            Phase::Scopa { seat, side } => Some(Banner::Scopa { seat, side }),
+            Phase::HandOff { seat } => Some(Banner::HandOff { seat }),
+            Phase::HandSummary => over().map(Banner::HandOver),
+            Phase::MatchOver { winner } => Some(Banner::MatchOver {
+                winner,
+                you_won: texts.you.map(|you| rules.side_of(you) == winner),
+                last_hand: over(),
+            }),
+            _ => None,
+        };
+        Frame {
+            texts,
+            phase,
+            viewer,
+            hand: mine,
+            seats,
+            sides,
+            dealer: hand.dealer(),
+            turn: hand.turn(),
+            hand_number: m.hand_number(),
+            match_number: session.game(),
+            target: rules.target,
+            table: GameTable::Scopa(ScopaTable {
+                table: hand.table(),
+                deck_left: hand.deck_len(),
+                piles,
+                last_capture: hand.last_capture(),
+                last_play: m.last_play(),
+                redeals: m.redeals(),
+            }),
+            choices,
+            offers,
+            hint: None,
+            banner,
+            events: heapless::Vec::new(),
+            missed_events: 0,
+            refusal: None,
+            next,
+        }
+    }
+
+    /// Adds `event` to the frame's events (counting it as missed when they are full).
+    pub(crate) fn push_event(&mut self, event: Event) {
+        let shown = ShownEvent {
+            event,
+            texts: self.texts,
+        };
+        if self.events.push(shown).is_err() {
+            self.missed_events = self.missed_events.saturating_add(1);
+        }
+    }
+
+    /// What the session waits for, as a status line: `Your turn: play a card.`,
+    /// `Player 2 is thinking…` ([`Texts::phase`]).
+    pub fn status(&self) -> impl Display + '_ {
+        self.texts.phase(&self.phase)
+    }
+
+    /// A seat's name: `You`, `Player 2` / `Tu`, `Giocatore 2`.
+    pub fn seat_name(&self, seat: u8) -> impl Display + '_ {
+        self.texts.seat(seat)
+    }
+
+    /// A side's name: a seat's, or with 4 players `Your team`, `Opponents`, `Players 1 & 3`.
+    pub fn side_name(&self, side: u8) -> impl Display + '_ {
+        self.texts.side(side)
+    }
+
+    /// Who plays a seat, in words: `Person`, or the AI level's name (`Expert`).
+    pub fn controller_name(&self, seat: u8) -> &'static str {
+        match self.seats.get(usize::from(seat)).map(|s| s.controller) {
+            Some(Controller::Ai(level)) => self.texts.level(level),
+            _ => self.texts.label(Label::Human),
+        }
+    }
+
+    /// The match score on one line: `You 7 · Player 2 5`.
+    pub fn score_line(&self) -> impl Display + '_ {
+        let mut scores = [0u16; 3];
+        for (s, side) in scores.iter_mut().zip(&self.sides) {
+            *s = side.score;
+        }
+        self.texts.scores(scores)
+    }
+
+    /// A card in the frame's style: `7d`, `7♦` or `7 of denari`.
+    pub fn card_name(&self, card: Card) -> impl Display + '_ {
+        self.texts.card(card)
+    }
+
+    /// Cards in the frame's style, canonical order (`—` for none): a capture option, a pile.
+    pub fn cards_text(&self, cards: CardSet) -> impl Display + '_ {
+        self.texts.cards(cards)
+    }
+
+    /// A move: `7d takes 5d 2c`.
+    pub fn move_text(&self, mv: Move) -> impl Display + '_ {
+        self.texts.play(mv)
+    }
+
+    /// A fixed text: a button ([`Offers`]), a summary row's label.
+    pub const fn label(&self, label: Label) -> &'static str {
+        self.texts.label(label)
+    }
+
+    /// The hint as a sentence: `Hint: 7d takes 5d 2c — it takes the settebello.`
+    pub fn hint_text(&self) -> Option<impl Display + '_> {
+        self.hint.as_ref().map(|h| self.texts.hint(h))
+    }
+
+    /// The banner's title line: the sweep, `Hand the device to …`, `The hand is over: …`,
+    /// the winner.
+    pub fn banner_text(&self) -> Option<impl Display + '_> {
+        self.banner.as_ref().map(|_| self.status())
+    }
+
+    /// Why the last input was refused, in the session's language.
+    pub fn refusal_text(&self) -> Option<impl Display + '_> {
+        self.refusal.as_ref().map(|e| self.texts.error(e))
+    }
+}
+
+impl Next {
+    /// The pacing policy's answer for `session` now, with `token` on its delay.
+    pub(crate) fn of(session: &Session, pacing: &Pacing, token: Token) -> Next {
+        match pace(session.phase(), session.settings(), pacing) {
+            super::pacing::Pace::Wait(w) => Next::Wait(w),
+            super::pacing::Pace::After { ms, action } => Next::Due(super::pacing::Due {
+                action,
+                after_ms: ms,
+                token,
+            }),
+        }
+    }
+}

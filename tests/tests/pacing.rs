@@ -1,0 +1,513 @@
+//! The presenter alone plays whole matches with a fake clock, and every pacing decision is
+//! checked against the policy table of docs/session.md (written out again here, from the
+//! phase and the settings, not from the code under test); the autosave rule is checked
+//! against the bytes; the driver's match equals the session played directly with the same
+//! actions. And the table model hides the hidden cards: permuting them (and the secret and
+//! the deals to come) changes no frame and no byte of its JSON.
+
+mod common;
+
+use proptest::prelude::*;
+use scopa_core::ai::Level;
+use scopa_core::session::driver::Presenter;
+use scopa_core::session::pacing::{Next, Pacing, Token, Waiting};
+use scopa_core::session::table::{Banner, Choices, Frame};
+use scopa_core::session::{Action, Controller, Phase, SAVE_LEN, Session, Settings, transcript};
+use scopa_core::{CardSet, DealKind, Rules, SplitMix64, snapshot::crc32};
+
+/// What the fake clock saw while a match was played.
+#[derive(Default, Debug)]
+struct Tally {
+    waits_for_seat: usize,
+    waits_for_anyone: usize,
+    ai_delays: usize,
+    scopa_banners: usize,
+    summaries_by_timer: usize,
+    hand_offs: usize,
+    saves: usize,
+    stale_fired: usize,
+    elapsed_ms: u64,
+}
+
+/// The pacing table of docs/session.md: what must happen in `phase`.
+fn expected(phase: Phase, settings: &Settings, pacing: &Pacing) -> (Option<Waiting>, u32, Action) {
+    let watched = settings.humans() == 0;
+    match phase {
+        Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => {
+            (Some(Waiting::Seat(seat)), 0, Action::Continue)
+        }
+        Phase::AiDue { .. } => (None, pacing.ai_ms, Action::RunAi),
+        Phase::Scopa { .. } => (None, pacing.scopa_ms, Action::Continue),
+        Phase::HandOff { seat } if pacing.attended => {
+            (Some(Waiting::Seat(seat)), 0, Action::Continue)
+        }
+        Phase::HandOff { .. } => (None, 0, Action::Continue),
+        Phase::HandSummary if pacing.attended && !watched => {
+            (Some(Waiting::Anyone), 0, Action::Continue)
+        }
+        Phase::HandSummary => (None, pacing.summary_ms, Action::Continue),
+        Phase::MatchOver { .. } => (Some(Waiting::Anyone), 0, Action::Rematch),
+    }
+}
+
+/// Plays `p`'s match to its end through the presenter only: people choose with `rng`,
+/// delays run on a fake clock. Returns every action the session accepted, the transcript
+/// and the tally.
+fn play_through(p: &mut Presenter, rng: &mut SplitMix64) -> (Vec<Action>, Vec<String>, Tally) {
+    let settings = *p.session().settings();
+    let pacing = *p.pacing();
+    let mut accepted = Vec::new();
+    let mut lines = Vec::new();
+    let mut tally = Tally::default();
+    let mut now: u64 = 0;
+    let mut last_token: Option<Token> = None;
+    if p.take_save() {
+        tally.saves += 1;
+    }
+    for _ in 0..20_000 {
+        let frame = p.frame();
+        for e in &frame.events {
+            lines.extend(e.line().to_string().split('\n').map(String::from));
+            assert!(!e.text().to_string().is_empty());
+        }
+        assert_eq!(frame.missed_events, 0);
+        let phase = p.session().phase();
+        let (wait, after, action) = expected(phase, &settings, &pacing);
+        // The frame shows what the policy and the phase say, and hides the others' cards.
+        assert_eq!(frame.next, p.next());
+        assert_eq!(frame.viewer, p.session().viewer());
+        assert_eq!(frame.hand, p.session().state().hand);
+        let before = p.session().to_bytes();
+        let step = match (wait, frame.next) {
+            (Some(w), Next::Wait(got)) => {
+                assert_eq!(got, w, "{phase:?}");
+                if let Phase::MatchOver { .. } = phase {
+                    tally.waits_for_anyone += 1;
+                    assert!(frame.offers.rematch);
+                    assert!(matches!(frame.banner, Some(Banner::MatchOver { .. })));
+                    return (accepted, lines, tally);
+                }
+                // A stale timer (set for an earlier phase) does nothing.
+                if let Some(old) = last_token.take() {
+                    let s = p.fire(old).unwrap();
+                    assert!(!s.applied && !s.save);
+                    assert_eq!(p.session().to_bytes(), before);
+                    tally.stale_fired += 1;
+                }
+                let action = match (w, &frame.choices) {
+                    (Waiting::Seat(seat), Choices::Cards(cards)) => {
+                        tally.waits_for_seat += 1;
+                        assert_eq!(frame.viewer, Some(seat));
+                        assert!(frame.offers.hint && !frame.offers.proceed);
+                        let c = &cards[(rng.next() % cards.len() as u64) as usize];
+                        if rng.next() % 8 == 0 {
+                            // Ask for a hint now and then: no save, no change of pacing.
+                            let s = p.hint().unwrap();
+                            assert!(!s.save && !s.applied);
+                            assert!(p.peek().hint_text().is_some());
+                            assert_eq!(p.session().to_bytes(), before);
+                        }
+                        Action::Select(c.card)
+                    }
+                    (Waiting::Seat(seat), Choices::Captures { options, .. }) => {
+                        tally.waits_for_seat += 1;
+                        assert_eq!(frame.viewer, Some(seat));
+                        assert!(frame.offers.cancel);
+                        Action::Capture((rng.next() % options.len() as u64) as u8)
+                    }
+                    (Waiting::Seat(seat), Choices::None) => {
+                        // Pass-and-play: the device goes to `seat`, cards hidden.
+                        tally.hand_offs += 1;
+                        assert_eq!(phase, Phase::HandOff { seat });
+                        assert_eq!(frame.viewer, None);
+                        assert_eq!(frame.hand, CardSet::EMPTY);
+                        assert!(frame.offers.proceed);
+                        Action::Continue
+                    }
+                    (Waiting::Anyone, choices) => {
+                        tally.waits_for_anyone += 1;
+                        assert_eq!(phase, Phase::HandSummary);
+                        assert_eq!(*choices, Choices::None);
+                        assert!(matches!(frame.banner, Some(Banner::HandOver(_))));
+                        assert!(frame.offers.proceed);
+                        Action::Continue
+                    }
+                };
+                let step = p.act(action).unwrap();
+                accepted.push(action);
+                step
+            }
+            (None, Next::Due(due)) => {
+                assert_eq!(due.action, action, "{phase:?}");
+                assert_eq!(due.after_ms, after, "{phase:?}");
+                assert_eq!(due.token, p.next().due().unwrap().token);
+                match phase {
+                    Phase::AiDue { .. } => tally.ai_delays += 1,
+                    Phase::Scopa { .. } => tally.scopa_banners += 1,
+                    Phase::HandSummary => tally.summaries_by_timer += 1,
+                    Phase::HandOff { .. } => tally.hand_offs += 1,
+                    _ => unreachable!("{phase:?} has no delay"),
+                }
+                assert_eq!(frame.choices, Choices::None);
+                // The fake clock runs the delay, then fires.
+                now += u64::from(due.after_ms);
+                last_token = Some(due.token);
+                let step = p.fire(due.token).unwrap();
+                assert!(step.applied);
+                accepted.push(due.action);
+                step
+            }
+            (w, n) => panic!("{phase:?}: the policy says {w:?}, the presenter {n:?}"),
+        };
+        // The autosave rule: save exactly when the bytes changed.
+        let after_bytes = p.session().to_bytes();
+        assert_eq!(step.save, after_bytes != before, "{phase:?}");
+        assert!(step.save, "every accepted action changes what a save holds");
+        assert!(p.take_save());
+        tally.saves += 1;
+        tally.elapsed_ms = now;
+    }
+    panic!("the match did not end");
+}
+
+/// The same actions played on the session directly: same transcript, same bytes.
+fn replay(settings: Settings, seed: u64, actions: &[Action], lines: &[String], end: &Session) {
+    let mut s = Session::new(settings, seed).unwrap();
+    let mut direct: Vec<String> = transcript::event(&s.deal_event())
+        .to_string()
+        .split('\n')
+        .map(String::from)
+        .collect();
+    for a in actions {
+        for e in s.apply(*a).unwrap() {
+            direct.extend(
+                transcript::event(&e)
+                    .to_string()
+                    .split('\n')
+                    .map(String::from),
+            );
+        }
+    }
+    assert_eq!(direct, lines);
+    assert_eq!(s.to_bytes(), end.to_bytes());
+}
+
+fn whole_match(settings: Settings, seed: u64, pacing: Pacing) -> Tally {
+    let mut p = Presenter::new(Session::new(settings, seed).unwrap(), pacing);
+    let mut rng = SplitMix64::new(seed ^ 0xA5A5);
+    let (actions, lines, tally) = play_through(&mut p, &mut rng);
+    assert!(matches!(p.session().phase(), Phase::MatchOver { .. }));
+    assert!(lines.iter().any(|l| l.starts_with("winner ")));
+    replay(settings, seed, &actions, &lines, p.session());
+    tally
+}
+
+#[test]
+fn one_person_against_the_ai() {
+    let t = whole_match(
+        Settings::against(Level::Medium, Rules::default()),
+        5,
+        Pacing::APPS,
+    );
+    assert!(t.waits_for_seat > 10 && t.ai_delays > 10, "{t:?}");
+    assert!(t.waits_for_anyone >= 2, "every hand summary waits: {t:?}");
+    assert_eq!((t.hand_offs, t.summaries_by_timer), (0, 0), "{t:?}");
+    assert!(t.stale_fired > 0, "{t:?}");
+    assert!(t.saves > t.waits_for_seat + t.ai_delays, "{t:?}");
+    // Time passes only for the AI's pauses and the banners.
+    assert_eq!(
+        t.elapsed_ms,
+        900 * t.ai_delays as u64 + 1500 * t.scopa_banners as u64,
+        "{t:?}"
+    );
+}
+
+#[test]
+fn four_people_pass_and_play() {
+    let rules = Rules {
+        players: 4,
+        ..Rules::default()
+    };
+    let t = whole_match(Settings::pass_and_play(rules), 9, Pacing::APPS);
+    // Every turn is another person's: the device changes hands before each one.
+    assert!(t.hand_offs >= t.waits_for_seat / 2, "{t:?}");
+    assert_eq!((t.ai_delays, t.summaries_by_timer), (0, 0), "{t:?}");
+    assert_eq!(t.elapsed_ms, 1500 * t.scopa_banners as u64, "{t:?}");
+}
+
+#[test]
+fn two_people_and_two_ais_in_scopone() {
+    let rules = Rules {
+        players: 4,
+        deal: DealKind::Scopone,
+        ..Rules::default()
+    };
+    let mut settings = Settings::pass_and_play(rules);
+    settings.seats[1] = Controller::Ai(Level::Easy);
+    settings.seats[3] = Controller::Ai(Level::Easy);
+    let t = whole_match(settings, 21, Pacing::APPS);
+    assert!(t.hand_offs > 0 && t.ai_delays > 0, "{t:?}");
+}
+
+#[test]
+fn watch_mode_goes_on_by_itself() {
+    let pacing = Pacing::APPS;
+    let t = whole_match(Settings::watch(Level::Easy, Rules::default()), 3, pacing);
+    // Nobody is waited for until the match is over; summaries go on by a timer.
+    assert_eq!((t.waits_for_seat, t.hand_offs), (0, 0), "{t:?}");
+    assert_eq!(t.waits_for_anyone, 1, "only the match's end waits: {t:?}");
+    assert!(t.summaries_by_timer >= 2, "{t:?}");
+    assert_eq!(
+        t.elapsed_ms,
+        u64::from(pacing.ai_ms) * t.ai_delays as u64
+            + u64::from(pacing.scopa_ms) * t.scopa_banners as u64
+            + u64::from(pacing.summary_ms) * t.summaries_by_timer as u64,
+        "{t:?}"
+    );
+}
+
+#[test]
+fn unattended_pass_and_play_acknowledges_by_itself() {
+    let rules = Rules {
+        players: 3,
+        ..Rules::default()
+    };
+    let t = whole_match(Settings::pass_and_play(rules), 14, Pacing::UNATTENDED);
+    assert!(t.hand_offs > 0 && t.summaries_by_timer > 0, "{t:?}");
+    assert_eq!(t.waits_for_anyone, 1, "{t:?}");
+    assert_eq!(t.elapsed_ms, 0);
+}
+
+#[test]
+fn a_new_session_saves_at_once_and_a_resumed_one_does_not() {
+    let s = Session::new(Settings::default(), 1).unwrap();
+    let bytes = s.to_bytes();
+    assert!(Presenter::new(s, Pacing::APPS).take_save());
+    let mut p = Presenter::resumed(Session::from_bytes(&bytes).unwrap(), Pacing::APPS);
+    assert!(!p.take_save());
+    // The language is in the save: changing it asks to save.
+    let step = p.set_lang(scopa_core::session::Lang::It);
+    assert!(step.save && p.take_save());
+    assert_ne!(p.session().to_bytes(), bytes);
+    assert!(!p.set_lang(scopa_core::session::Lang::It).save);
+    // The first frame shows the deal, in Italian.
+    let f = p.frame();
+    assert!(
+        f.events[0].text().to_string().starts_with("Mano 1"),
+        "{}",
+        f.events[0].text()
+    );
+    assert!(p.frame().events.is_empty(), "events are shown once");
+}
+
+#[test]
+fn refused_input_changes_nothing_and_says_why() {
+    let mut p = Presenter::new(Session::new(Settings::default(), 2).unwrap(), Pacing::APPS);
+    p.take_save();
+    let before = p.session().to_bytes();
+    let next = p.next();
+    assert!(p.act(Action::Rematch).is_err());
+    assert_eq!(p.session().to_bytes(), before);
+    assert_eq!(p.next(), next, "the timer's token stays valid");
+    assert!(!p.take_save());
+    let f = p.frame();
+    assert!(
+        f.refusal_text()
+            .unwrap()
+            .to_string()
+            .contains("not possible now")
+    );
+}
+
+#[test]
+fn an_ai_move_computed_elsewhere_is_fired_with_its_token() {
+    let settings = Settings::watch(Level::Easy, Rules::default());
+    let mut p = Presenter::new(Session::new(settings, 4).unwrap(), Pacing::APPS);
+    let Next::Due(due) = p.next() else {
+        panic!("an AI is due")
+    };
+    let mv = p.session().clone().ai_move().unwrap();
+    assert!(
+        !p.fire_move(Token(due.token.0.wrapping_add(1)), mv)
+            .unwrap()
+            .applied
+    );
+    let step = p.fire_move(due.token, mv).unwrap();
+    assert!(step.applied && step.save);
+    assert!(!p.fire_move(due.token, mv).unwrap().applied, "fired once");
+}
+
+// ----- hidden cards stay hidden ----------------------------------------------------------
+
+/// The session's match inside its save (see `session::save`).
+const MATCH: usize = 26;
+/// In the match snapshot: the deals to come (PRNG state), the deck order, the CRC.
+const RNG: usize = MATCH + 22;
+const DECK: usize = MATCH + 30;
+const SNAP_CRC: usize = MATCH + 330;
+
+/// `bytes` with the cards `hidden` permuted in the deck, other deals to come and another
+/// secret, the checksums made right.
+fn permuted(bytes: &[u8; SAVE_LEN], hidden: CardSet, shuffle: u64) -> [u8; SAVE_LEN] {
+    let mut b = *bytes;
+    let positions: Vec<usize> = (0..40)
+        .filter(|&i| scopa_core::Card::from_index(b[DECK + i]).is_some_and(|c| hidden.contains(c)))
+        .collect();
+    let mut values: Vec<u8> = positions.iter().map(|&i| b[DECK + i]).collect();
+    let mut rng = SplitMix64::new(shuffle);
+    for i in (1..values.len()).rev() {
+        let j = (rng.next() % (i as u64 + 1)) as usize;
+        values.swap(i, j);
+    }
+    for (p, v) in positions.into_iter().zip(values) {
+        b[DECK + p] = v;
+    }
+    b[RNG..RNG + 8].copy_from_slice(&rng.next().to_le_bytes());
+    b[10..18].copy_from_slice(&rng.next().to_le_bytes());
+    let crc = crc32(&b[MATCH..SNAP_CRC]);
+    b[SNAP_CRC..SNAP_CRC + 4].copy_from_slice(&crc.to_le_bytes());
+    let crc = crc32(&b[..SAVE_LEN - 4]);
+    b[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+    b
+}
+
+/// Every card `seat` cannot see (no seat: a spectator): not in its hand, not on the table,
+/// not captured this hand.
+fn hidden_from(s: &Session, seat: Option<u8>) -> CardSet {
+    let st = s.state();
+    let mut seen = st.table | Frame::for_seat(s, seat, Default::default(), &Pacing::APPS).hand;
+    for pile in st.piles {
+        seen |= pile;
+    }
+    !seen
+}
+
+/// What `looker` is shown of `s`: its own frame, and the presenter's when that shows no
+/// more (its viewer is the looker, or nobody), with a hint when one can be asked; each with
+/// its JSON.
+fn frames_of(s: &Session, looker: Option<u8>) -> Vec<(Frame, String)> {
+    let mut frames = vec![Frame::for_seat(
+        s,
+        looker,
+        Default::default(),
+        &Pacing::APPS,
+    )];
+    let mut p = Presenter::resumed(s.clone(), Pacing::APPS);
+    if s.viewer().is_none() || s.viewer() == looker {
+        if p.peek().offers.hint {
+            p.hint().unwrap();
+        }
+        frames.push(p.frame());
+    }
+    frames
+        .into_iter()
+        .map(|f| {
+            let json = serde_json::to_string(&f).unwrap();
+            (f, json)
+        })
+        .collect()
+}
+
+fn any_settings() -> impl Strategy<Value = Settings> {
+    (common::rules_with_target(1..=6), 0..3u8, 0..2u8).prop_map(|(rules, kind, lang)| {
+        let mut s = match kind {
+            0 => Settings::against(Level::Easy, rules),
+            1 => Settings::pass_and_play(rules),
+            _ => Settings::watch(Level::Random, rules),
+        };
+        s.lang = scopa_core::session::Lang::ALL[usize::from(lang)];
+        s
+    })
+}
+
+proptest! {
+    #![proptest_config(common::config(64))]
+
+    /// What a seat (or a spectator) is shown — its frame, and the presenter's with a hint —
+    /// is the same, to the byte of its JSON, whatever the cards it cannot see (the other
+    /// hands, the deck order), the deals to come and the secret.
+    #[test]
+    fn frames_hide_the_hidden_cards(
+        settings in any_settings(),
+        seed in any::<u64>(),
+        steps in 0usize..120,
+        choices in any::<u64>(),
+        shuffle in any::<u64>(),
+        looker in 0u8..5,
+    ) {
+        let mut p = Presenter::new(Session::new(settings, seed).unwrap(), Pacing::UNATTENDED);
+        let mut rng = SplitMix64::new(choices);
+        for _ in 0..steps {
+            let frame = p.frame();
+            let step = match (frame.next, &frame.choices) {
+                (Next::Due(due), _) => p.fire(due.token),
+                (Next::Wait(_), Choices::Cards(c)) => {
+                    p.act(Action::Select(c[(rng.next() % c.len() as u64) as usize].card))
+                }
+                (Next::Wait(_), Choices::Captures { options, .. }) => {
+                    p.act(Action::Capture((rng.next() % options.len() as u64) as u8))
+                }
+                (Next::Wait(_), Choices::None) if frame.offers.rematch => break,
+                (Next::Wait(_), Choices::None) => p.act(Action::Continue),
+            };
+            step.unwrap();
+        }
+        let s = p.session().clone();
+        // A seat, or a spectator.
+        let looker = Some(looker).filter(|&l| l < settings.rules.players);
+        let hidden = hidden_from(&s, looker);
+        let other = Session::from_bytes(&permuted(&s.to_bytes(), hidden, shuffle)).unwrap();
+        prop_assert_eq!(other.phase(), s.phase());
+        let (a, b) = (frames_of(&s, looker), frames_of(&other, looker));
+        prop_assert_eq!(a.len(), b.len());
+        for ((fa, ja), (fb, jb)) in a.iter().zip(&b) {
+            prop_assert_eq!(fa, fb);
+            prop_assert_eq!(ja, jb);
+        }
+    }
+}
+
+#[test]
+fn a_frame_serializes_every_text() {
+    let mut settings = Settings::against(Level::Easy, Rules::default());
+    settings.lang = scopa_core::session::Lang::It;
+    let mut p = Presenter::new(Session::new(settings, 8).unwrap(), Pacing::APPS);
+    p.set_style(scopa_core::session::CardStyle::Names);
+    let json: serde_json::Value = serde_json::to_value(p.frame()).unwrap();
+    assert_eq!(json["lang"], "it");
+    assert_eq!(json["seats"][0]["name"], "Tu");
+    assert_eq!(json["seats"][1]["controller"], "easy");
+    assert_eq!(json["seats"][1]["controller_name"], "Facile");
+    assert!(
+        json["events"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Mano 1")
+    );
+    assert!(
+        json["events"][0]["line"]
+            .as_str()
+            .unwrap()
+            .starts_with("hand 0 dealer ")
+    );
+    assert_eq!(json["hand"].as_array().unwrap().len(), 3);
+    assert!(json["hand"][0]["name"].as_str().unwrap().contains(" di "));
+    assert_eq!(json["table"]["game"], "scopa");
+    assert!(json["status"].as_str().is_some());
+}
+
+#[test]
+fn the_model_is_small_enough_for_the_handheld() {
+    use std::mem::size_of;
+    println!(
+        "Frame {} B, Presenter {} B, Session {} B, Next {} B, Step {} B",
+        size_of::<Frame>(),
+        size_of::<Presenter>(),
+        size_of::<Session>(),
+        size_of::<Next>(),
+        size_of::<scopa_core::session::driver::Step>()
+    );
+    // The firmware builds one frame at a time, outside the AI's search (16 KiB stack).
+    assert!(size_of::<Frame>() <= 2048);
+    assert!(size_of::<Presenter>() <= 2048);
+}
