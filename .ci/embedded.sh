@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # CI for scopa-embedded (the RP2040 handheld, its own cargo workspace):
-#   lint, unit + golden screenshot + scripted-session tests on the host, the RP2040 images
-#   for both boards (with flash/RAM budgets checked) and their UF2 files, and the scripted
-#   sessions of qemu/scripts/ played through the UI on a Cortex-M0 under
-#   qemu-system-arm -machine microbit, whose defmt transcript must equal the host's.
+#   lint, no module import cycle in the UI crate, unit + golden screenshot + scripted-session
+#   tests on the host, the RP2040 images for both boards (with flash/RAM budgets checked)
+#   and their UF2 files, and the scripted sessions of qemu/scripts/ played through the UI on
+#   a Cortex-M0 under qemu-system-arm -machine microbit, whose defmt transcript must equal
+#   the host's.
 # Runs from the repo root on a clean machine; installs what it needs; idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +43,9 @@ sysroot=$(rustc --print sysroot)
 llvm_bin=$(dirname "$(find "$sysroot/lib/rustlib" -name llvm-size -type f | head -n1)")
 qemu-system-arm --version | head -n1
 defmt-print --version
+
+step "no import cycle among the UI crate's modules"
+python3 .ci/cycles.py "$E/ui/src"
 
 cd "$E"
 step "cargo fmt --check (embedded crates)"

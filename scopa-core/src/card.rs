@@ -169,22 +169,88 @@ impl Card {
         (0u8..40).map(Card)
     }
 
+    /// The names of the card's value (Italian, English, the corner index).
+    #[inline]
+    pub const fn names(self) -> ValueNames {
+        ValueNames::of(self.value())
+    }
+
     /// The Italian name of the value: `Asso`, `2` … `7`, `Fante`, `Cavallo`, `Re`.
+    #[inline]
     pub const fn value_name(self) -> &'static str {
-        match self.value() {
-            1 => "Asso",
-            2 => "2",
-            3 => "3",
-            4 => "4",
-            5 => "5",
-            6 => "6",
-            7 => "7",
-            8 => "Fante",
-            9 => "Cavallo",
-            _ => "Re",
+        self.names().italian
+    }
+}
+
+/// The names of a card value: the one table every front-end writes values from (the
+/// session's texts in both languages, the handheld's card faces).
+///
+/// ```
+/// use scopa_core::card::ValueNames;
+/// let cavallo = ValueNames::of(9);
+/// assert_eq!((cavallo.italian, cavallo.english, cavallo.index), ("Cavallo", "Knight", "C"));
+/// assert_eq!(ValueNames::of(1).index, "1");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ValueNames {
+    /// The Italian name: `Asso`, `2` … `7`, `Fante`, `Cavallo`, `Re`.
+    pub italian: &'static str,
+    /// The English name: `Ace`, `2` … `7`, `Jack`, `Knight`, `King`.
+    pub english: &'static str,
+    /// The index printed in a card's corner: `1` … `7`, `F` (Fante), `C` (Cavallo),
+    /// `R` (Re).
+    pub index: &'static str,
+}
+
+impl ValueNames {
+    /// The names of `value` (1 … 10); any other number is named as the Re (10).
+    pub const fn of(value: u8) -> ValueNames {
+        match value {
+            1..=10 => VALUE_NAMES[value as usize - 1],
+            _ => VALUE_NAMES[9],
+        }
+    }
+
+    /// A numeral value (2 … 7): the same text in every field.
+    const fn numeral(digit: &'static str) -> ValueNames {
+        ValueNames {
+            italian: digit,
+            english: digit,
+            index: digit,
         }
     }
 }
+
+/// [`ValueNames`] by value − 1.
+const VALUE_NAMES: [ValueNames; 10] = [
+    ValueNames {
+        italian: "Asso",
+        english: "Ace",
+        index: "1",
+    },
+    ValueNames::numeral("2"),
+    ValueNames::numeral("3"),
+    ValueNames::numeral("4"),
+    ValueNames::numeral("5"),
+    ValueNames::numeral("6"),
+    ValueNames::numeral("7"),
+    ValueNames {
+        italian: "Fante",
+        english: "Jack",
+        index: "F",
+    },
+    ValueNames {
+        italian: "Cavallo",
+        english: "Knight",
+        index: "C",
+    },
+    ValueNames {
+        italian: "Re",
+        english: "King",
+        index: "R",
+    },
+];
 
 /// Primiera value by card value (index 0 unused).
 const PRIMIERA: [u8; 11] = [0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10];
@@ -308,5 +374,35 @@ mod tests {
             ],
             [21, 18, 16, 15, 14, 13, 12, 10, 10, 10]
         );
+    }
+
+    #[test]
+    fn value_names_in_both_languages_and_the_corner_index() {
+        let names: [(&str, &str, &str); 10] = core::array::from_fn(|i| {
+            let n = ValueNames::of(i as u8 + 1);
+            (n.italian, n.english, n.index)
+        });
+        assert_eq!(
+            names,
+            [
+                ("Asso", "Ace", "1"),
+                ("2", "2", "2"),
+                ("3", "3", "3"),
+                ("4", "4", "4"),
+                ("5", "5", "5"),
+                ("6", "6", "6"),
+                ("7", "7", "7"),
+                ("Fante", "Jack", "F"),
+                ("Cavallo", "Knight", "C"),
+                ("Re", "King", "R"),
+            ]
+        );
+        for card in Card::all() {
+            assert_eq!(card.names(), ValueNames::of(card.value()));
+            assert_eq!(card.value_name(), card.names().italian);
+        }
+        // Out of range: named as the Re, never a panic.
+        assert_eq!(ValueNames::of(0), ValueNames::of(10));
+        assert_eq!(ValueNames::of(255), ValueNames::of(10));
     }
 }

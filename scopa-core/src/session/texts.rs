@@ -17,7 +17,7 @@ use core::fmt::{self, Display, Formatter, Write};
 
 use crate::ai::{Hint, Level, Reason};
 use crate::capture::Move;
-use crate::card::{Card, Suit};
+use crate::card::{Card, Suit, ValueNames};
 use crate::cardset::CardSet;
 use crate::hand::{Event, PlayError};
 use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
@@ -288,18 +288,8 @@ impl Texts {
     /// The value's name: `Ace`, `2` … `7`, `Jack`, `Knight`, `King` /
     /// `Asso`, `2` … `7`, `Fante`, `Cavallo`, `Re`.
     pub const fn value(&self, value: u8) -> &'static str {
-        match value {
-            1 => self.pick("Ace", "Asso"),
-            2 => "2",
-            3 => "3",
-            4 => "4",
-            5 => "5",
-            6 => "6",
-            7 => "7",
-            8 => self.pick("Jack", "Fante"),
-            9 => self.pick("Knight", "Cavallo"),
-            _ => self.pick("King", "Re"),
-        }
+        let names = ValueNames::of(value);
+        self.pick(names.english, names.italian)
     }
 
     /// A card in this style.

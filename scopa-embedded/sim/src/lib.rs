@@ -218,40 +218,31 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
     d.press(Button::Right); // a longer name of the Ace rule, and its help line
     out.push(("options_it", d.app));
 
-    let mut d = Driver::new(new_app());
-    d.start(2);
-    d.until(200, "the person's turn", |a| {
-        matches!(a.screen(), Screen::Table { .. })
-    })?;
+    let on_table = |a: &SimApp| matches!(a.screen(), Screen::Table { .. });
+    let mut d = reach(2, 200, "the person's turn", on_table)?;
     d.press(Button::Right);
     out.push(("table", d.app));
 
-    let mut d = Driver::new(new_app());
-    d.start(2);
-    d.until(
+    let d = reach(
+        2,
         200,
         "an AI capture",
         |a| matches!(a.screen(), Screen::AiPlay { mv, .. } if !mv.is_lay()),
     )?;
     out.push(("ai_play", d.app));
 
-    let mut d = Driver::new(new_app());
-    d.start(2);
-    d.until(2000, "a choice of captures", has_a_choice)?;
+    let mut d = reach(2, 2000, "a choice of captures", has_a_choice)?;
     d.choose_a_capture()?;
     d.press(Button::Right);
     out.push(("choose_capture", d.app));
 
-    let mut d = Driver::new(new_app());
-    d.start(2);
-    d.until(3000, "a scopa", |a| {
+    let d = reach(2, 3000, "a scopa", |a| {
         matches!(a.screen(), Screen::Scopa { .. })
     })?;
     out.push(("scopa", d.app));
 
-    let mut d = Driver::new(new_app());
-    d.start(2);
-    d.until(3000, "the end of a hand", |a| a.screen() == Screen::HandEnd)?;
+    let at_hand_end = |a: &SimApp| a.screen() == Screen::HandEnd;
+    let d = reach(2, 3000, "the end of a hand", at_hand_end)?;
     out.push(("hand_end", d.app));
 
     let mut d = Driver::new(new_app());
@@ -264,19 +255,15 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
     );
     it.lang = Lang::It;
     d.start_with(it);
-    d.until(3000, "the end of a hand", |a| a.screen() == Screen::HandEnd)?;
+    d.until(3000, "the end of a hand", at_hand_end)?;
     out.push(("hand_end_it", d.app));
 
-    let mut d = Driver::new(new_app());
-    d.start(2);
-    d.until(20000, "the end of the match", |a| {
+    let d = reach(2, 20000, "the end of the match", |a| {
         a.screen() == Screen::MatchEnd
     })?;
     out.push(("match_end", d.app));
 
-    let mut d = Driver::new(new_app());
-    d.start(4);
-    d.until(200, "an AI play with 4 players", |a| {
+    let d = reach(4, 200, "an AI play with 4 players", |a| {
         matches!(a.screen(), Screen::AiPlay { .. })
     })?;
     out.push(("four_players", d.app));
@@ -289,15 +276,24 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
     out.push(("hand_off", d.app));
 
     // After a power cut mid-match, the title offers "Continue".
-    let mut d = Driver::new(new_app());
-    d.start(2);
-    d.until(200, "the person's turn", |a| {
-        matches!(a.screen(), Screen::Table { .. })
-    })?;
+    let mut d = reach(2, 200, "the person's turn", on_table)?;
     d.step();
     let flash = d.app.storage_flash();
     out.push(("resume", app_on(flash)));
     Ok(out)
+}
+
+/// A fresh app in a match of `players` ([`Driver::start`]), stepped until `done`.
+fn reach(
+    players: u8,
+    limit: u32,
+    what: &str,
+    done: impl Fn(&SimApp) -> bool,
+) -> Result<Driver, String> {
+    let mut d = Driver::new(new_app());
+    d.start(players);
+    d.until(limit, what, done)?;
+    Ok(d)
 }
 
 /// Access to the simulated flash of an app (a copy, as if read out after a power cut).

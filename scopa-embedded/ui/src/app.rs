@@ -5,13 +5,16 @@
 
 use core::fmt::{self, Write};
 
+use embedded_graphics::Drawable;
 use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::pixelcolor::Rgb565;
 use scopa_core::session::{Action, Label, Phase, Session, TableState, Texts};
 use scopa_core::{CaptureList, Card, Event, Move};
 
 use crate::input::{Button, Buttons};
-use crate::screens;
+use crate::screens::model::{
+    HandEndModel, MatchEndModel, Overlay, Page, ScreenModel, Status, TableModel,
+};
 use crate::settings::{Options, ROWS, Row};
 use crate::storage::Storage;
 
@@ -496,9 +499,75 @@ impl<S: Storage> App<S> {
         }
     }
 
+    /// What the screen shows, as plain data (drawn by [`crate::screens`]).
+    pub fn model(&self) -> ScreenModel<'_> {
+        let title = |cursor| Page::Title {
+            items: self.title_items(),
+            cursor,
+            message: self.message(),
+        };
+        let page = match (self.screen(), &self.session) {
+            (Screen::Title { cursor }, _) => title(cursor),
+            (Screen::Options { cursor }, _) => Page::Options {
+                options: self.options,
+                cursor,
+            },
+            (Screen::HandEnd, Some(s)) => Page::HandEnd(HandEndModel::of(s)),
+            (Screen::MatchEnd, Some(s)) => Page::MatchEnd(MatchEndModel::of(s)),
+            (screen, Some(s)) => Page::Table(self.table_model(s, screen)),
+            (_, None) => title(0),
+        };
+        ScreenModel {
+            texts: self.texts(),
+            page,
+        }
+    }
+
+    /// The table on `screen`: what is highlighted, the status line, the banner.
+    fn table_model(&self, session: &Session, screen: Screen) -> TableModel<'_> {
+        let mut t = TableModel::new(session.state(), session.rules().players);
+        let phase = Status::Phase(t.state.phase);
+        match screen {
+            Screen::Table { cursor } => {
+                t.selected = Some(cursor);
+                t.status = phase;
+            }
+            Screen::Choose {
+                cursor,
+                hand_cursor,
+                ..
+            } => {
+                let options = self.capture_options();
+                let chosen = options.get(usize::from(cursor)).copied();
+                t.taken = chosen.unwrap_or_default();
+                t.selected = Some(hand_cursor);
+                t.status = Status::Choosing {
+                    at: cursor,
+                    of: options.len(),
+                };
+            }
+            Screen::Thinking { .. } => t.status = phase,
+            Screen::AiPlay { mv, .. } => {
+                t.taken = mv.capture();
+                t.ai_play = Some(mv);
+                t.status = Status::Played {
+                    seat: t.state.turn,
+                    mv,
+                };
+            }
+            Screen::Scopa { seat, .. } => t.overlay = Overlay::Scopa { seat },
+            Screen::HandOff { .. } => t.overlay = Overlay::HandOff,
+            Screen::Title { .. } | Screen::Options { .. } | Screen::HandEnd | Screen::MatchEnd => {}
+        }
+        if !self.message().is_empty() {
+            t.status = Status::Message(self.message());
+        }
+        t
+    }
+
     /// Draws the whole screen.
     pub fn draw<D: DrawTarget<Color = Rgb565>>(&self, d: &mut D) -> Result<(), D::Error> {
-        screens::draw(self, d)
+        self.model().draw(d)
     }
 }
 

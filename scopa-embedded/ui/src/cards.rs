@@ -84,22 +84,6 @@ pub const fn suit_color(suit: Suit) -> Rgb565 {
     }
 }
 
-/// The short value label: `1`…`7`, `F` (Fante, 8), `C` (Cavallo, 9), `R` (Re, 10).
-pub const fn value_label(card: Card) -> &'static str {
-    match card.value() {
-        1 => "1",
-        2 => "2",
-        3 => "3",
-        4 => "4",
-        5 => "5",
-        6 => "6",
-        7 => "7",
-        8 => "F",
-        9 => "C",
-        _ => "R",
-    }
-}
-
 /// The numeric value as text (what captures sum), shown small on figures.
 const fn value_digits(card: Card) -> &'static str {
     match card.value() {
@@ -228,34 +212,16 @@ pub fn draw_card<D: DrawTarget<Color = Rgb565>>(
         .draw(d)?;
     let col = suit_color(card.suit());
     let (w, h) = (sz.width as i32, sz.height as i32);
-    match size {
-        CardSize::Large => {
-            let font = MonoTextStyle::new(&FONT_9X18_BOLD, col);
-            Text::new(value_label(card), at + Point::new(5, 16), font).draw(d)?;
-            let small = MonoTextStyle::new(&FONT_6X10, color::EDGE);
-            Text::with_alignment(
-                value_digits(card),
-                at + Point::new(w - 5, 13),
-                small,
-                Alignment::Right,
-            )
-            .draw(d)?;
-            draw_suit(d, card.suit(), at + Point::new(w / 2, h * 5 / 8 + 1), 22)?;
-        }
-        CardSize::Small => {
-            let font = MonoTextStyle::new(&FONT_9X18_BOLD, col);
-            Text::new(value_label(card), at + Point::new(4, 15), font).draw(d)?;
-            let small = MonoTextStyle::new(&FONT_6X10, color::EDGE);
-            Text::with_alignment(
-                value_digits(card),
-                at + Point::new(w - 3, 11),
-                small,
-                Alignment::Right,
-            )
-            .draw(d)?;
-            draw_suit(d, card.suit(), at + Point::new(w / 2, h * 5 / 8 + 1), 16)?;
-        }
-    }
+    // Where the value index, the small digits and the suit sign go, and the sign's size.
+    let (index_at, digits_at, sign) = match size {
+        CardSize::Large => (Point::new(5, 16), Point::new(w - 5, 13), 22),
+        CardSize::Small => (Point::new(4, 15), Point::new(w - 3, 11), 16),
+    };
+    let font = MonoTextStyle::new(&FONT_9X18_BOLD, col);
+    Text::new(card.names().index, at + index_at, font).draw(d)?;
+    let small = MonoTextStyle::new(&FONT_6X10, color::EDGE);
+    Text::with_alignment(value_digits(card), at + digits_at, small, Alignment::Right).draw(d)?;
+    draw_suit(d, card.suit(), at + Point::new(w / 2, h * 5 / 8 + 1), sign)?;
     Ok(())
 }
 

@@ -1,0 +1,212 @@
+//! The screen model: what a screen shows, as plain data computed from the app's state by
+//! [`App::model`](crate::App::model). The drawables of [`super`] read this and nothing
+//! else: they never see the app, its storage or its timers.
+
+use scopa_core::session::texts::{SummaryRow, summary_rows};
+use scopa_core::session::{Label, Phase, Session, TableState, Texts};
+use scopa_core::{Card, CardSet, Move};
+
+use crate::settings::Options;
+
+/// One frame: the texts in the chosen language and the page they are drawn on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScreenModel<'a> {
+    /// The texts (language, seat names).
+    pub texts: Texts,
+    /// What is on show.
+    pub page: Page<'a>,
+}
+
+/// The page on show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Page<'a> {
+    /// The title menu.
+    Title {
+        /// The menu items.
+        items: &'static [Label],
+        /// The highlighted item.
+        cursor: u8,
+        /// An error to show under the menu (empty when all is well).
+        message: &'a str,
+    },
+    /// The options of a new match.
+    Options {
+        /// The options.
+        options: Options,
+        /// The highlighted row.
+        cursor: u8,
+    },
+    /// The match in play: the table, the hands, the banners.
+    Table(TableModel<'a>),
+    /// The breakdown of the hand just finished.
+    HandEnd(HandEndModel),
+    /// The match is over.
+    MatchEnd(MatchEndModel),
+}
+
+/// The table during play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableModel<'a> {
+    /// What the session shows.
+    pub state: TableState,
+    /// Players in the match.
+    pub players: u8,
+    /// The table's cards a capture takes (the AI's, or the highlighted option).
+    pub taken: CardSet,
+    /// The AI play on show, its card over the seat to play.
+    pub ai_play: Option<Move>,
+    /// The raised card of the hand (canonical order), if any.
+    pub selected: Option<u8>,
+    /// The status line.
+    pub status: Status<'a>,
+    /// A banner over the table.
+    pub overlay: Overlay,
+}
+
+impl TableModel<'_> {
+    /// A table with nothing highlighted, a blank status line and no banner.
+    pub fn new(state: TableState, players: u8) -> Self {
+        TableModel {
+            state,
+            players,
+            taken: CardSet::EMPTY,
+            ai_play: None,
+            selected: None,
+            status: Status::Blank,
+            overlay: Overlay::None,
+        }
+    }
+
+    /// The seat drawn at the bottom: the person holding the device, the one about to
+    /// take it, or seat 0 (watch mode).
+    pub fn bottom(&self) -> u8 {
+        match (self.state.viewer, self.state.phase) {
+            (Some(seat), _) | (None, Phase::HandOff { seat }) => seat,
+            _ => 0,
+        }
+    }
+
+    /// The other seats, in turn order from the bottom one's (drawn along the top).
+    pub fn others(&self) -> heapless::Vec<u8, 3> {
+        let (bottom, players) = (self.bottom(), self.players.max(1));
+        (1..players).map(|k| (bottom + k) % players).collect()
+    }
+}
+
+/// The status line of the table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status<'a> {
+    /// An error.
+    Message(&'a str),
+    /// Choosing a capture: option `at` (from 0) of `of`.
+    Choosing {
+        /// The highlighted option.
+        at: u8,
+        /// How many there are.
+        of: usize,
+    },
+    /// `seat` (an AI) plays `mv`.
+    Played {
+        /// The seat.
+        seat: u8,
+        /// The move.
+        mv: Move,
+    },
+    /// What the phase waits for.
+    Phase(Phase),
+    /// Nothing.
+    Blank,
+}
+
+/// A banner over the table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// None.
+    None,
+    /// `seat` swept the table.
+    Scopa {
+        /// The seat.
+        seat: u8,
+    },
+    /// Pass-and-play: the device goes to the next person (the phase says who).
+    HandOff,
+}
+
+/// The summary after a hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandEndModel {
+    /// The number of the hand just finished, from 1.
+    pub number: u16,
+    /// Sides in the match.
+    pub sides: u8,
+    /// The match score per side.
+    pub scores: [u16; 3],
+    /// The hand's breakdown, its total last (`None` before any hand has finished).
+    pub rows: Option<heapless::Vec<SummaryRow, 8>>,
+}
+
+impl HandEndModel {
+    /// The summary of `session`'s last hand.
+    pub fn of(session: &Session) -> Self {
+        let state = session.state();
+        let rules = session.rules();
+        HandEndModel {
+            // After the last hand no new one is dealt; otherwise the next hand has begun.
+            number: if state.plays == 0 {
+                state.hand_number
+            } else {
+                state.hand_number + 1
+            },
+            sides: rules.sides(),
+            scores: state.scores,
+            rows: session
+                .last_hand()
+                .map(|last| summary_rows(rules, &last.score)),
+        }
+    }
+}
+
+/// The end of the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchEndModel {
+    /// The winning side.
+    pub winner: u8,
+    /// The final score per side.
+    pub scores: [u16; 3],
+    /// The winning side's pile in the last hand (`None` if no hand has finished).
+    pub pile: Option<CardSet>,
+}
+
+impl MatchEndModel {
+    /// The end of `session`'s match.
+    pub fn of(session: &Session) -> Self {
+        let state = session.state();
+        let winner = match state.phase {
+            Phase::MatchOver { winner } => winner,
+            _ => 0,
+        };
+        MatchEndModel {
+            winner,
+            scores: state.scores,
+            pile: session
+                .last_hand()
+                .and_then(|last| last.piles.get(usize::from(winner)).copied()),
+        }
+    }
+
+    /// The best cards of the winning pile: the settebello, the re bello, then the other
+    /// sevens, in that order (only those it holds).
+    pub fn best(&self) -> heapless::Vec<Card, 5> {
+        let pile = self.pile.unwrap_or_default();
+        [Card::SETTEBELLO, Card::RE_BELLO]
+            .into_iter()
+            .chain(pile.iter().filter(|c| c.value() == 7))
+            .filter(|c| pile.contains(*c))
+            .fold(heapless::Vec::new(), |mut v, c| {
+                if !v.contains(&c) {
+                    let _ = v.push(c);
+                }
+                v
+            })
+    }
+}
