@@ -11,6 +11,7 @@
 
 use scopa_core::ai::eval;
 use scopa_core::ai::moves::{MoveBuf, gen_moves, order_key};
+use scopa_core::ai::search::backup;
 use scopa_core::{HandState, MAX_MOVES, Move, MoveList};
 
 /// Moves one node may have: more than any reachable position with at most 10 cards in hand
@@ -62,14 +63,7 @@ impl Oracle {
             if self.aborted {
                 return 0;
             }
-            if maxing {
-                best = best.max(v);
-                alpha = alpha.max(best);
-            } else {
-                best = best.min(v);
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
+            if backup(maxing, v, &mut best, &mut alpha, &mut beta) {
                 break;
             }
         }

@@ -293,14 +293,7 @@ impl<H: Hooks> Searcher<'_, H> {
             if model_move == Some(mv) {
                 model_value = v;
             }
-            if maxing {
-                best = best.max(v);
-                alpha = alpha.max(best);
-            } else {
-                best = best.min(v);
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
+            if backup(maxing, v, &mut best, &mut alpha, &mut beta) {
                 break;
             }
         }
@@ -320,6 +313,21 @@ impl<H: Hooks> Searcher<'_, H> {
             }
         }
     }
+}
+
+/// Backs a child's value `v` up into its node's `best` and window: the side to move at the
+/// node maximizes (`maxing`: it raises `alpha`) or minimizes (it lowers `beta`). Returns
+/// whether the window closed: the remaining children cannot change the node's value.
+#[inline(always)]
+pub fn backup(maxing: bool, v: i32, best: &mut i32, alpha: &mut i32, beta: &mut i32) -> bool {
+    if maxing {
+        *best = (*best).max(v);
+        *alpha = (*alpha).max(*best);
+    } else {
+        *best = (*best).min(v);
+        *beta = (*beta).min(*best);
+    }
+    *alpha >= *beta
 }
 
 /// The determinized search's move among `moves` (the view's legal moves) with the variant
