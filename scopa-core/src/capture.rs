@@ -467,21 +467,27 @@ const fn sums_in_slot(start: &[u16; 1024], v: u32, low: u32) -> u64 {
     (start[slot + 1] - start[slot]) as u64
 }
 
-const fn build_distinct_counts() -> [u64; 1024] {
+/// Ten 6-bit lanes for each value mask below `N`: lane `v - 1` counts the subsets of the
+/// mask's values below `v` that sum to `v`, plus 1 when the mask holds `v` itself. With
+/// `captures`, lane `v - 1` is instead the number of legal captures of a card of value `v`
+/// on a table holding those values once each: 1 when `v` is on the table (it must take that
+/// card) or nothing sums to it (it is laid), else the number of sums.
+const fn build_lanes<const N: usize>(captures: bool) -> [u64; N] {
     let (start, _) = build_sums::<0>(None);
-    let mut out = [0u64; 1024];
+    let mut out = [0u64; N];
     let mut values = 0u32;
-    while values < 1024 {
+    while (values as usize) < N {
         let mut packed = 0u64;
         let mut v = 1u32;
         while v <= 10 {
-            let n = if values >> (v - 1) & 1 == 1 {
+            let held = (values >> (v - 1) & 1) as u64;
+            let sums = sums_in_slot(&start, v, values & ((1 << (v - 1)) - 1));
+            let n = if !captures {
+                sums + held
+            } else if held == 1 || sums == 0 {
                 1
             } else {
-                match sums_in_slot(&start, v, values & ((1 << (v - 1)) - 1)) {
-                    0 => 1,
-                    n => n,
-                }
+                sums
             };
             packed |= n << (6 * (v - 1));
             v += 1;
@@ -490,6 +496,11 @@ const fn build_distinct_counts() -> [u64; 1024] {
         values += 1;
     }
     out
+}
+
+/// [`build_lanes`] counting captures, for every table of distinct values.
+const fn build_distinct_counts() -> [u64; 1024] {
+    build_lanes(true)
 }
 
 /// For a table holding no value twice, indexed by its value mask: the number of legal
@@ -577,32 +588,9 @@ pub(crate) fn distinct_multi(table: u64, values: u32, ace: AceRule) -> u64 {
     u64::from(multi) * VALUE1_BITS
 }
 
-const fn build_subset_sums() -> [u64; 512] {
-    let (start, _) = build_sums::<0>(None);
-    let mut out = [0u64; 512];
-    let mut values = 0u32;
-    while values < 512 {
-        let mut packed = 0u64;
-        let mut s = 1u32;
-        while s <= 10 {
-            let single = if s <= 9 {
-                (values >> (s - 1) & 1) as u64
-            } else {
-                0
-            };
-            let n = sums_in_slot(&start, s, values & ((1 << (s - 1)) - 1)) + single;
-            packed |= n << (6 * (s - 1));
-            s += 1;
-        }
-        out[values as usize] = packed;
-        values += 1;
-    }
-    out
-}
-
 /// For a set of distinct values 1 … 9 (a 9-bit mask): the number of its subsets summing
 /// to each *s* = 1 … 10, single values included, in 6-bit lanes (lane *s* − 1).
-static SUBSET_SUMS: [u64; 512] = build_subset_sums();
+static SUBSET_SUMS: [u64; 512] = build_lanes(false);
 
 /// Bit 0 of each of the ten 6-bit lanes.
 const LANES1: u64 = 0x0041_0410_4104_1041;

@@ -273,7 +273,17 @@ impl Match {
 
     /// What `seat` may know, or `None` for a seat that does not exist.
     pub fn view(&self, seat: u8) -> Option<PlayerView> {
-        PlayerView::of_match(self, seat)
+        if seat >= self.rules().players {
+            return None;
+        }
+        Some(PlayerView::of_hand(
+            self.hand(),
+            seat,
+            self.plays().collect(),
+            self.scores(),
+            self.hand_number(),
+            self.winner(),
+        ))
     }
 
     /// Plays `mv` for `seat`. On error nothing changes. When a hand ends its score is added;

@@ -32,10 +32,11 @@
 //!
 //! ## Cargo features (all off by default)
 //! - `defmt`: `defmt::Format` on the public types, for logging on microcontrollers.
-//! - `bench`: `ai::bench`, the players for benchmarks only — the cheating oracle, the
-//!   frozen first-version AI and the experimental search settings — used by the test suite
-//!   and the `ai_duel`/`ai_train` examples. No front-end turns it on, so no shipped
-//!   program contains a player that reads hidden cards.
+//!
+//! The players for benchmarks only — the cheating oracle, the frozen first-version AI and
+//! the experimental search settings — are not here but in the `scopa-ai-lab` crate, built
+//! on [`ai::search`]'s hooks; no front-end depends on it, so no shipped program contains a
+//! player that reads hidden cards.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

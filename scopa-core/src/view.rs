@@ -1,7 +1,7 @@
 //! [`PlayerView`]: what one seat may know — and nothing more.
 //!
 //! A view has no field that could hold another seat's hand or the deck order: it is built
-//! either from a [`Match`] (copying only public facts and the seat's own hand) or from
+//! either from a [`Match`](crate::Match) (copying only public facts and the seat's own hand) or from
 //! public facts alone ([`PlayerView::from_public`], which checks them). Everything the AI
 //! sees comes through this type.
 
@@ -10,7 +10,7 @@ use core::fmt;
 use crate::capture::{self, CaptureKind, Move, MoveList};
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::game::Match;
+use crate::hand::HandState;
 use crate::rules::{Rules, RulesError};
 
 /// One play of the hand's public history.
@@ -126,33 +126,38 @@ impl fmt::Display for ViewError {
 impl core::error::Error for ViewError {}
 
 impl PlayerView {
-    /// The view of `seat` in `game` (`None` for a seat that does not exist).
-    pub(crate) fn of_match(game: &Match, seat: u8) -> Option<PlayerView> {
-        let rules = *game.rules();
-        if seat >= rules.players {
-            return None;
-        }
-        let hand = game.hand();
+    /// The view of `seat` (a seat of the rules) in a match whose current hand is `hand`,
+    /// with the hand's plays `history`, the match score `scores`, the hand's number and
+    /// the match's winner ([`crate::Match::view`] builds it).
+    pub(crate) fn of_hand(
+        hand: &HandState,
+        seat: u8,
+        history: History,
+        scores: [u16; 3],
+        hand_number: u16,
+        winner: Option<u8>,
+    ) -> PlayerView {
+        let rules = *hand.rules();
         let mut piles = [CardSet::EMPTY; 3];
         let mut scope = [0u8; 3];
         for side in 0..rules.sides() {
             piles[side as usize] = hand.pile(side);
             scope[side as usize] = hand.scope(side);
         }
-        Some(PlayerView {
+        PlayerView {
             rules,
             seat,
             dealer: hand.dealer(),
             hand: hand.hand(seat),
             table: hand.table(),
-            history: game.plays().collect(),
+            history,
             piles,
             scope,
             last_capture: hand.last_capture(),
-            scores: game.scores(),
-            hand_number: game.hand_number(),
-            winner: game.winner(),
-        })
+            scores,
+            hand_number,
+            winner,
+        }
     }
 
     /// Builds a view from public facts only — the seat's own hand, the table, the plays of
@@ -407,8 +412,8 @@ fn played_cards(history: &[Play]) -> CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SplitMix64;
     use crate::deal::below;
+    use crate::{Match, SplitMix64};
 
     #[test]
     fn views_from_public_facts_match_views_from_the_match() {

@@ -1,10 +1,10 @@
-//! Properties of the benchmark-only players (`scopa_core::ai::bench`: the cheating oracle
+//! Properties of the benchmark-only players (`scopa_ai_lab`: the cheating oracle
 //! and the frozen first-version expert) and of the issue-13 expert at its real default
 //! budget: fairness (hidden cards cannot change a move), no allocation, the oracle's
 //! exactness, and the names stored in saves.
 
 use proptest::prelude::*;
-use scopa_core::ai::bench::{self, Contender, Tuning};
+use scopa_ai_lab::{self as bench, Contender, Tuning};
 use scopa_core::ai::{self, Level};
 use scopa_core::{Event, HandState, Match, Play, PlayerView, Rules};
 
@@ -162,8 +162,8 @@ proptest! {
         }
     }
 
-    /// `Contender::Tuned(Tuning::EXPERT)` is the `expert` level (so the tuned runs quoted
-    /// in docs/ai.md measure the same player).
+    /// `Contender::Tuned(Tuning::EXPERT)` is the `expert` level and `Tuning::HANDHELD` the
+    /// `handheld` level (so the tuned runs quoted in docs/ai.md measure the same players).
     #[test]
     fn the_expert_tuning_is_the_expert_level(seed in any::<u64>(), plays in 0usize..34) {
         let game = after_medium_plays(Rules::default(), seed, plays);
@@ -171,6 +171,10 @@ proptest! {
         prop_assert_eq!(
             bench::choose_move(Contender::Tuned(Tuning::EXPERT), &view, game.hand(), 3),
             ai::choose_move(Level::Expert, &view, 3)
+        );
+        prop_assert_eq!(
+            bench::choose_move(Contender::Tuned(Tuning::HANDHELD), &view, game.hand(), 3),
+            ai::choose_move(Level::Handheld, &view, 3)
         );
         prop_assert_eq!(
             bench::choose_move(Contender::Tuned(Tuning::V1), &view, game.hand(), 3),

@@ -1,5 +1,6 @@
 //! Integer evaluation shared by the levels: what a card is worth to take, which card
-//! values would sweep a table, and the static estimate of a hand in progress.
+//! values would sweep a table, and the static estimate of a hand in progress (public for
+//! the search variants built on [`super::search`]).
 //!
 //! Every figure is in *centipoints* (1/100 of a hand point) and computed with integers
 //! only, so the same position gives the same number on every architecture.
@@ -10,11 +11,11 @@ use crate::hand::HandState;
 use crate::rules::{AceRule, PrimieraRule, Rules};
 
 /// Centipoints of one hand point.
-pub(crate) const POINT: i32 = 100;
+pub const POINT: i32 = 100;
 
 /// What taking `card` into one's pile is worth, in centipoints, by a club player's rule of
 /// thumb: a share of carte, of denari, of primiera, and the settebello (a whole point).
-pub(crate) fn take_value(rules: &Rules, card: Card) -> i32 {
+pub fn take_value(rules: &Rules, card: Card) -> i32 {
     let mut v = 5; // one of 21 cards needed for carte
     if card.suit() == Suit::Denari {
         v += 10; // one of 6 coins needed for denari
@@ -39,13 +40,13 @@ pub(crate) fn take_value(rules: &Rules, card: Card) -> i32 {
 }
 
 /// Sum of [`take_value`] over `cards`.
-pub(crate) fn set_value(rules: &Rules, cards: CardSet) -> i32 {
+pub fn set_value(rules: &Rules, cards: CardSet) -> i32 {
     cards.iter().map(|c| take_value(rules, c)).sum()
 }
 
 /// Bit `v` set for each card value `v` (1 … 10) whose capture on `table` would sweep it as
 /// a scopa (an ordinary capture of the whole table).
-pub(crate) fn sweep_values(table: CardSet, ace: AceRule) -> u16 {
+pub fn sweep_values(table: CardSet, ace: AceRule) -> u16 {
     if table.is_empty() {
         return 0;
     }
@@ -192,7 +193,7 @@ pub(crate) fn relative(points: &[i32; 3], k: usize, side: u8) -> i32 {
 
 /// The value of `st` for `side`: exact once the hand is finished, the static estimate
 /// otherwise.
-pub(crate) fn value(st: &HandState, side: u8) -> i32 {
+pub fn value(st: &HandState, side: u8) -> i32 {
     let k = st.rules().sides() as usize;
     let mut pts = [0i32; 3];
     if st.is_finished() {
@@ -208,9 +209,43 @@ pub(crate) fn value(st: &HandState, side: u8) -> i32 {
     relative(&pts, k, side)
 }
 
+/// The static value of `st` for `side` at a search's horizon: [`value`] and the sweep
+/// threat — the seat to move holds a card that sweeps the table (a world's hands are
+/// known), so its side all but surely scores a scopa next.
+#[inline(never)]
+pub fn static_value(st: &HandState, side: u8) -> i32 {
+    value(st, side) + sweep_threat(st, side)
+}
+
+/// The sweep threat of [`static_value`].
+fn sweep_threat(st: &HandState, side: u8) -> i32 {
+    if st.is_last_play() {
+        return 0;
+    }
+    let rules = st.rules();
+    let sweeps = sweep_values(st.table(), rules.ace);
+    if sweeps == 0 {
+        return 0;
+    }
+    let mut held = 0u16;
+    for c in st.hand(st.turn()) {
+        held |= 1 << c.value();
+    }
+    if sweeps & held == 0 {
+        return 0;
+    }
+    let k = i32::from(rules.sides());
+    let worth = POINT * 4 / 5;
+    if rules.side_of(st.turn()) == side {
+        worth * (k - 1)
+    } else {
+        -worth
+    }
+}
+
 /// Probability, in 1/1024, that a seat holding `hand` cards drawn from `pool` unseen
 /// cards holds at least one of `good` particular cards.
-pub(crate) fn p_holds_any(pool: u32, good: u32, hand: u32) -> i32 {
+pub fn p_holds_any(pool: u32, good: u32, hand: u32) -> i32 {
     if good == 0 || hand == 0 || pool == 0 {
         return 0;
     }

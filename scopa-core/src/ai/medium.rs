@@ -14,6 +14,7 @@
 use crate::capture::Move;
 use crate::card::Card;
 use crate::cardset::CardSet;
+use crate::hand::HandState;
 use crate::rules::Rules;
 use crate::view::PlayerView;
 
@@ -43,7 +44,7 @@ fn next_hand_size(view: &PlayerView) -> u32 {
 /// What the rule-based score of a move depends on: the position as the player to move
 /// sees it.
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct Situation {
+pub struct Situation {
     /// The rules.
     pub rules: Rules,
     /// The table before the move.
@@ -58,7 +59,7 @@ pub(crate) struct Situation {
 
 impl Situation {
     /// The situation of the seat of `view`.
-    pub(crate) fn of_view(view: &PlayerView) -> Situation {
+    pub fn of_view(view: &PlayerView) -> Situation {
         Situation {
             rules: *view.rules(),
             table: view.table(),
@@ -70,7 +71,7 @@ impl Situation {
 }
 
 /// The score of one move in situation `sit`; higher is better.
-pub(crate) fn score_in(sit: &Situation, mv: Move) -> i32 {
+pub fn score_in(sit: &Situation, mv: Move) -> i32 {
     let rules = &sit.rules;
     let table = sit.table;
     let unseen = sit.unseen;
@@ -125,7 +126,7 @@ pub(crate) fn score_in(sit: &Situation, mv: Move) -> i32 {
 }
 
 /// The rule-based choice: best score, the first in canonical order on ties.
-pub(crate) fn choose(view: &PlayerView, moves: &[Move]) -> Option<Move> {
+pub fn choose(view: &PlayerView, moves: &[Move]) -> Option<Move> {
     let sit = Situation::of_view(view);
     let mut best: Option<(i32, Move)> = None;
     for &mv in moves {
@@ -140,7 +141,7 @@ pub(crate) fn choose(view: &PlayerView, moves: &[Move]) -> Option<Move> {
 /// [`choose`] among the legal moves of the view's seat, enumerated card by card in the same
 /// canonical order instead of from a move list: the same move, without the list's 2 KB on
 /// the stack (the inference replays this player for every world it draws).
-pub(crate) fn choose_in_view(view: &PlayerView) -> Option<Move> {
+pub fn choose_in_view(view: &PlayerView) -> Option<Move> {
     if !view.is_my_turn() {
         return None;
     }
@@ -156,4 +157,40 @@ pub(crate) fn choose_in_view(view: &PlayerView) -> Option<Move> {
         });
     }
     best.map(|(_, mv)| mv)
+}
+
+/// The move the rule-based player makes among `moves` for the seat to play in `st`, seeing
+/// only what that seat sees: its hand, the table, the piles (the search's model of an
+/// opponent that does not see the other hands). The first best in `moves`' order; `None`
+/// when `moves` is empty.
+#[inline(never)]
+pub fn choose_in_state(st: &HandState, moves: &[Move]) -> Option<Move> {
+    let rules = *st.rules();
+    let turn = st.turn();
+    let mut seen = st.hand(turn) | st.table();
+    for side in 0..rules.sides() {
+        seen |= st.pile(side);
+    }
+    let next = (turn + 1) % rules.players;
+    let mut next_hand = st.hand(next).len();
+    if next_hand == 0 && st.deck_len() > 0 {
+        next_hand = u32::from(rules.cards_per_round());
+    }
+    let sit = Situation {
+        rules,
+        table: st.table(),
+        unseen: seen.complement(),
+        next_hand,
+        last: st.is_last_play(),
+    };
+    let mut best = *moves.first()?;
+    let mut best_score = i32::MIN;
+    for &mv in moves {
+        let s = score_in(&sit, mv);
+        if s > best_score {
+            best_score = s;
+            best = mv;
+        }
+    }
+    Some(best)
 }

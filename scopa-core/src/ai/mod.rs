@@ -11,25 +11,13 @@ use crate::deal::{SplitMix64, below};
 use crate::rules::{DealKind, Rules};
 use crate::view::PlayerView;
 
-#[cfg(feature = "bench")]
-pub mod bench;
 mod easy;
-mod eval;
-#[cfg(feature = "bench")]
-mod infer;
-#[cfg(feature = "bench")]
-mod ismcts;
-#[cfg(feature = "bench")]
-mod learned;
-mod medium;
-#[cfg(feature = "bench")]
-mod oracle;
-mod posterior;
-mod search;
-#[cfg(feature = "bench")]
-mod vector;
-#[cfg(feature = "bench")]
-mod weights;
+pub mod eval;
+pub mod medium;
+pub mod moves;
+pub mod posterior;
+pub mod sample;
+pub mod search;
 
 /// The AI levels, weakest first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -229,12 +217,12 @@ pub fn choose_move_with_stats(
             if moves.len() == 1 {
                 Some(moves[0])
             } else {
-                let cfg = if level == Level::Handheld {
-                    &search::Config::HANDHELD
+                let mut hooks = if level == Level::Handheld {
+                    search::Shipping::HANDHELD
                 } else {
-                    &search::Config::EXPERT
+                    search::Shipping::EXPERT
                 };
-                search::choose_with(cfg, view, &moves, seed, budget, None, &mut stats)
+                search::choose_with(&mut hooks, view, &moves, seed, budget, &mut stats)
                     .or_else(|| medium::choose(view, &moves))
             }
         }
@@ -244,7 +232,7 @@ pub fn choose_move_with_stats(
 
 /// Moves kept per node of the search (the best by move ordering; every root move is
 /// always searched). The search's scratch is fixed-size: see `docs/ai.md`.
-pub const SEARCH_NODE_MOVES: usize = search::NODE_MOVES;
+pub const SEARCH_NODE_MOVES: usize = moves::NODE_MOVES;
 
 /// The deepest search iteration of `expert`, in plies from the root move.
 pub const SEARCH_MAX_DEPTH: u8 = search::MAX_DEPTH;

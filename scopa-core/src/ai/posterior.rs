@@ -22,17 +22,17 @@ use crate::hand::HandState;
 use crate::view::PlayerView;
 
 /// A seat's policy: its move from its view and a seed.
-pub(crate) type Model = fn(&PlayerView, u64) -> Option<Move>;
+pub type Model = fn(&PlayerView, u64) -> Option<Move>;
 
 /// The model the levels infer with: the rule-based `medium` player, a sound club player's
 /// habits (it takes the settebello, sweeps when it can, does not leave a sweep...).
-pub(crate) fn medium_model(view: &PlayerView, _seed: u64) -> Option<Move> {
+pub fn medium_model(view: &PlayerView, _seed: u64) -> Option<Move> {
     super::medium::choose_in_view(view)
 }
 
 /// Whether the seats other than `view`'s have played since the current round was dealt
 /// (else there is nothing to infer from).
-pub(crate) fn others_played(view: &PlayerView) -> bool {
+pub fn others_played(view: &PlayerView) -> bool {
     let ppr = usize::from(view.rules().plays_per_round());
     let history = view.history();
     let start = history.len() - history.len() % ppr;
@@ -48,7 +48,7 @@ pub(crate) fn others_played(view: &PlayerView) -> bool {
 /// Kept out of line: the rebuilt view and the model's scratch are on the stack only while
 /// a world is drawn, never during the search.
 #[inline(never)]
-pub(crate) fn reproduces(
+pub fn reproduces(
     view: &PlayerView,
     world: &HandState,
     model: Model,
@@ -148,42 +148,6 @@ mod tests {
         assert!(checked > 1_500, "{checked}");
     }
 
-    /// For `games` seeded deals played by `player` in every seat: at every play after
-    /// another seat's play of the round, whether the real world and a sampled one
-    /// reproduce the round's plays under `model` (checked, real passes, sampled passes).
-    pub(crate) fn reproduction(player: Model, model: Model, games: u64) -> (u32, u32, u32) {
-        let (mut checked, mut real_pass, mut sampled_pass) = (0u32, 0u32, 0u32);
-        let mut rng = SplitMix64::new(9);
-        for seed in 0..games {
-            let mut game = Match::new(Rules::default(), seed).unwrap();
-            for _ in 0..30 {
-                let seat = game.turn();
-                let view = game.view(seat).unwrap();
-                if others_played(&view) {
-                    real_pass += u32::from(reproduces(&view, game.hand(), model, &mut rng));
-                    let voids = ai::search::revealed_voids(&view);
-                    let world = ai::search::sample(&view, &voids, None, &mut rng).unwrap();
-                    sampled_pass += u32::from(reproduces(&view, &world, model, &mut rng));
-                    checked += 1;
-                }
-                let mv = player(&view, rng.next()).unwrap();
-                game.play(seat, mv).unwrap();
-            }
-        }
-        (checked, real_pass, sampled_pass)
-    }
-
-    /// `medium` replayed with the hands it really held makes every play it made (so the
-    /// views rebuilt for the other seat at each of its plays are right), while sampled
-    /// hands often do not (measured: 691 of 1,000 do).
-    #[test]
-    fn the_real_world_reproduces_medium_plays() {
-        let (checked, real, sampled) = reproduction(medium, medium, 40);
-        assert!(checked > 500);
-        assert_eq!(real, checked);
-        assert!(sampled < checked * 9 / 10, "{sampled} of {checked}");
-    }
-
     /// Nothing to infer from before the other seat's first play of a round.
     #[test]
     fn nothing_is_inferred_before_the_other_seat_plays() {
@@ -197,32 +161,6 @@ mod tests {
             assert_eq!(others_played(&view), in_round > 0, "play {plays}");
             let mv = medium(&view, 1).unwrap();
             game.play(seat, mv).unwrap();
-        }
-    }
-
-    /// A measurement (slow in a debug build: `cargo test --release -p scopa-core --features
-    /// bench --lib expert_v1_plays -- --ignored --nocapture`): how much more often
-    /// `expert-v1` replayed in the real world makes its plays of the round than in a
-    /// sampled world, under itself and under cheaper stand-ins and `medium`.
-    #[cfg(feature = "bench")]
-    #[test]
-    #[ignore]
-    fn expert_v1_plays_say_little_about_its_hand() {
-        use crate::ai::bench::{model_v1, model_v1_at};
-        let models: [(&str, Model); 5] = [
-            ("expert-v1 itself", model_v1),
-            ("v1 search 16 x 12000", model_v1_at::<16, 12_000>),
-            ("v1 search 8 x 3000", model_v1_at::<8, 3_000>),
-            ("v1 search 4 x 1000", model_v1_at::<4, 1_000>),
-            ("medium", medium),
-        ];
-        for (name, model) in models {
-            let (checked, real, sampled) = reproduction(model_v1, model, 40);
-            std::println!(
-                "expert-v1's plays under {name}: the real world reproduces them {real} of {checked}, a sampled one {sampled}"
-            );
-            assert!(checked > 500);
-            assert!(real > sampled, "{real} {sampled}");
         }
     }
 }

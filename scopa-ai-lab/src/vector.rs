@@ -14,11 +14,11 @@
 //! Iterative deepening while the node budget lasts; the horizon and the static evaluation
 //! are those of the first version.
 
-use crate::capture::{self, Move};
-use crate::cardset::CardSet;
-use crate::hand::HandState;
+use scopa_core::ai::moves;
+use scopa_core::{AceRule, CardSet, HandState, Move, capture};
 
-use super::search::{self, Config};
+use crate::Tuning;
+use crate::tuned::leaf_value;
 
 /// Most worlds searched together.
 pub(crate) const MAX_WORLDS: usize = 64;
@@ -39,7 +39,7 @@ struct Vector<'a> {
     limit: u32,
     aborted: bool,
     horizon: bool,
-    cfg: &'a Config,
+    cfg: &'a Tuning,
     /// `states[d][w]`: world `w` at depth `d` of the current line.
     states: &'a mut [[HandState; MAX_WORLDS]; MAX_PLIES + 1],
 }
@@ -55,7 +55,7 @@ impl Vector<'_> {
             m &= m - 1;
             let mut child = self.states[d][w];
             child.play_unchecked(mv);
-            dealt = search::dealt(&self.states[d][w], &child);
+            dealt = moves::dealt(&self.states[d][w], &child);
             self.states[d + 1][w] = child;
             self.nodes += 1;
         }
@@ -75,7 +75,7 @@ impl Vector<'_> {
             while m != 0 {
                 let w = m.trailing_zeros() as usize;
                 m &= m - 1;
-                out[w] = search::leaf_value(&self.states[d][w], self.side, self.cfg.learned);
+                out[w] = leaf_value(&self.states[d][w], self.side, self.cfg.learned);
             }
             return;
         }
@@ -161,7 +161,7 @@ impl Vector<'_> {
         depth: u8,
         hand: CardSet,
         table: CardSet,
-        ace: crate::rules::AceRule,
+        ace: AceRule,
         out: &mut Values,
     ) {
         let mut child = [0i32; MAX_WORLDS];
@@ -223,7 +223,7 @@ fn copy(from: &Values, to: &mut Values, mask: Mask) {
 // Out of line: its large scratch (the tree, the worlds) must not join the caller's frame.
 #[inline(never)]
 pub(crate) fn choose(
-    cfg: &Config,
+    cfg: &Tuning,
     worlds: &[HandState],
     weights: &[u32],
     moves: &[Move],

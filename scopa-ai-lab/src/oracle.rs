@@ -1,19 +1,18 @@
 //! The **cheating** oracle, for benchmarks only: it reads the whole [`HandState`] — every
 //! hand and the deck order — and searches the hand with every card known. It is the upper
 //! bound a fair player is measured against ("how far is the expert from a player that sees
-//! everything"); it is not a [`super::Level`], cannot be built from a
-//! [`crate::PlayerView`], and no front-end offers it.
+//! everything"); it is not a [`scopa_core::ai::Level`], cannot be built
+//! from a [`scopa_core::PlayerView`], and no front-end offers it.
 //!
 //! The search is full-width alpha-beta (every legal move, sweeps and valuable captures
 //! first) to the end of the hand on the exact score when the node budget allows — always in
 //! 2 players — and otherwise iterative deepening with the static estimate of
-//! [`super::eval`] at the horizon.
+//! [`scopa_core::ai::eval`] at the horizon.
 
-use crate::capture::Move;
-use crate::hand::HandState;
-
-use super::eval;
-use super::search::{self, MoveBuf, gen_moves};
+use scopa_core::ai::eval;
+use scopa_core::ai::moves::{MoveBuf, gen_moves, order_key};
+use scopa_core::ai::search::backup;
+use scopa_core::{HandState, MAX_MOVES, Move, MoveList};
 
 /// Moves one node may have: more than any reachable position with at most 10 cards in hand
 /// and 25 captures per card reaches in practice below the root; the root always keeps all.
@@ -52,7 +51,7 @@ impl Oracle {
         gen_moves(st, &mut moves);
         let maxing = st.rules().side_of(st.turn()) == self.side;
         let mut best = if maxing { i32::MIN } else { i32::MAX };
-        for &mv in &moves.mv[..moves.len] {
+        for &mv in moves.moves() {
             if self.nodes >= self.limit {
                 self.aborted = true;
                 return 0;
@@ -64,14 +63,7 @@ impl Oracle {
             if self.aborted {
                 return 0;
             }
-            if maxing {
-                best = best.max(v);
-                alpha = alpha.max(best);
-            } else {
-                best = best.min(v);
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
+            if backup(maxing, v, &mut best, &mut alpha, &mut beta) {
                 break;
             }
         }
@@ -85,18 +77,18 @@ pub(crate) fn choose(state: &HandState, nodes: u64) -> Option<(Move, OracleStats
     if state.is_finished() {
         return None;
     }
-    let mut all = crate::MoveList::new();
+    let mut all = MoveList::new();
     state.legal_moves_into(&mut all);
     let first = *all.first()?;
     // Root moves best first by the ordering key (stable: canonical order on ties).
-    let mut order = [0u8; crate::MAX_MOVES];
+    let mut order = [0u8; MAX_MOVES];
     let n = all.len();
     for (i, slot) in order.iter_mut().enumerate().take(n) {
         *slot = i as u8;
     }
-    let mut keys = [0i16; crate::MAX_MOVES];
+    let mut keys = [0i16; MAX_MOVES];
     for (k, &m) in keys.iter_mut().zip(all.iter()) {
-        *k = search::order_key(state, state.table(), m);
+        *k = order_key(state, state.table(), m);
     }
     // Insertion sort, best key first, stable.
     for i in 1..n {

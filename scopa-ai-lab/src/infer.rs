@@ -1,7 +1,7 @@
 //! Inference from play: how likely a sampled world makes the plays the other seats have
 //! actually made in the current round, under a model of their play.
 //!
-//! The model is the rule-based `medium` score ([`super::medium::score_in`]) of every move
+//! The model is the rule-based `medium` score ([`scopa_core::ai::medium::score_in`]) of every move
 //! the seat could have made, turned into probabilities by a softmax with temperature `t`
 //! (centipoints): a move scoring `t` less than another is half as likely. A world where a
 //! seat held a card that would have made a much better play than the one it made is
@@ -12,13 +12,8 @@
 //!
 //! Everything is integer: weights are probabilities in 1/65536, multiplied play by play.
 
-use crate::capture::{self, Move};
-use crate::cardset::CardSet;
-use crate::hand::HandState;
-use crate::rules::Rules;
-use crate::view::PlayerView;
-
-use super::medium::{Situation, score_in};
+use scopa_core::ai::medium::{Situation, score_in};
+use scopa_core::{CardSet, HandState, Move, PlayerView, Rules, capture};
 
 /// Weight of a certain world (probability 1) in the fixed point of [`likelihood`].
 pub(crate) const ONE: u32 = 1 << 16;
@@ -185,8 +180,8 @@ mod tests {
 #[cfg(test)]
 mod model_tests {
     use super::*;
-    use crate::deal::SplitMix64;
-    use crate::{Match, Rules};
+    use scopa_core::ai::{self, Level, sample};
+    use scopa_core::{Match, SplitMix64};
 
     /// Against `medium` itself, a cold model finds the real hands more likely than hands
     /// sampled from what the seat can see (measured: about 1.26 times as likely on these
@@ -203,12 +198,12 @@ mod model_tests {
                 let obs = Observations::of(&view);
                 if !obs.is_empty() {
                     real += u64::from(obs.likelihood(game.hand(), 5));
-                    let voids = super::super::search::revealed_voids(&view);
-                    let world = super::super::search::sample(&view, &voids, None, &mut rng);
+                    let voids = sample::revealed_voids(&view);
+                    let world = sample::sample(&view, &voids, None, &mut rng);
                     sampled += u64::from(obs.likelihood(&world.unwrap(), 5));
                     checked += 1;
                 }
-                let mv = super::super::choose_move(super::super::Level::Medium, &view, 1).unwrap();
+                let mv = ai::choose_move(Level::Medium, &view, 1).unwrap();
                 game.play(seat, mv).unwrap();
             }
         }

@@ -1,29 +1,48 @@
-//! Players for **benchmarks only**: frozen earlier versions of the AI, and the cheating
-//! oracle that the fair levels are measured against. None of them is a [`Level`] (so none
-//! can be stored in a save or offered to a player), and the oracle cannot be reached from
-//! a [`PlayerView`]: it needs the whole [`HandState`], which no front-end hands to an AI.
+//! # scopa-ai-lab
+//!
+//! The AI laboratory of scopa: players for **benchmarks only** — frozen earlier versions of
+//! the AI, the cheating oracle that the fair levels are measured against, and the search
+//! variants measured against the levels ([`Tuning`]) — plus the learned evaluation and the
+//! programs that measure and train them (`examples/ai_duel.rs`, `ai_train.rs`,
+//! `ai_floor.rs`). None of them is a [`Level`] (so none can be stored in a save or offered
+//! to a player), and the oracle cannot be reached from a [`PlayerView`]: it needs the
+//! whole [`HandState`], which no front-end hands to an AI. No front-end depends on this
+//! crate.
+//!
+//! The variants are built on the levels' own search, [`scopa_core::ai::search`], through
+//! its hooks ([`scopa_core::ai::search::Hooks`]): [`Tuning`] is the one settings type, and
+//! [`Tuning::EXPERT`] plays exactly the `expert` level.
 //!
 //! ```
-//! use scopa_core::{Match, Rules, ai::bench::{self, Contender}};
+//! use scopa_core::{Match, Rules};
+//! use scopa_ai_lab::{self as lab, Contender};
 //! let game = Match::new(Rules::default(), 3).unwrap();
 //! let view = game.view(game.turn()).unwrap();
-//! let fair = bench::choose_move(Contender::ExpertV1, &view, game.hand(), 7).unwrap();
-//! let cheat = bench::choose_move(Contender::Oracle, &view, game.hand(), 7).unwrap();
+//! let fair = lab::choose_move(Contender::ExpertV1, &view, game.hand(), 7).unwrap();
+//! let cheat = lab::choose_move(Contender::Oracle, &view, game.hand(), 7).unwrap();
 //! assert!(game.legal_moves().contains(&fair));
 //! assert!(game.legal_moves().contains(&cheat));
 //! ```
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 use core::fmt;
 use core::str::FromStr;
 
-use crate::capture::Move;
-use crate::cardset::CardSet;
-use crate::hand::HandState;
-use crate::view::PlayerView;
+use scopa_core::ai::search::{self, MAX_DEPTH};
+use scopa_core::ai::{self, Budget, Level, posterior};
+use scopa_core::{CardSet, HandState, Move, PlayerView};
 
-use super::{Budget, Level, SearchStats, medium, oracle, search};
+mod infer;
+mod ismcts;
+mod learned;
+mod oracle;
+mod tuned;
+mod vector;
+mod weights;
 
-pub use super::oracle::OracleStats;
+pub use oracle::OracleStats;
 
 /// Node budget of the oracle's search per move: enough to solve every 2-player hand
 /// exactly from its first move (measured: at most a few million nodes).
@@ -60,6 +79,9 @@ pub enum Contender {
 pub struct Tuning {
     /// Worlds searched and nodes per move.
     pub budget: Budget,
+    /// Deepest iteration of the alpha-beta search, in plies from the root move (at most
+    /// [`MAX_DEPTH`]; `handheld-v1`: 8).
+    pub max_depth: u8,
     /// Plies searched past a new deal (first version: 2).
     pub plies_after_deal: u8,
     /// Softmax temperature, in centipoints, of the inference from the other seats' plays
@@ -115,9 +137,17 @@ impl Tuning {
         ..Tuning::V1
     };
 
+    /// The new `handheld`'s settings and default budget.
+    pub const HANDHELD: Tuning = Tuning {
+        budget: Level::Handheld.default_budget(),
+        max_depth: search::HANDHELD_MAX_DEPTH,
+        ..Tuning::EXPERT
+    };
+
     /// The first version's settings.
     pub const V1: Tuning = Tuning {
         budget: V1_EXPERT,
+        max_depth: MAX_DEPTH,
         plies_after_deal: search::PLIES_AFTER_DEAL,
         infer_temp: 0,
         candidates: 1,
@@ -200,8 +230,8 @@ impl FromStr for Contender {
     }
 }
 
-/// The frozen first-version search (`expert-v1` / `handheld-v1`) with an explicit budget;
-/// `known` gives it the other hands (the `peek-hands-v1` diagnostic).
+/// The frozen first-version search (`expert-v1` / `handheld-v1`) with an explicit budget
+/// and depth; `known` gives it the other hands (the `peek-hands-v1` diagnostic).
 fn v1(
     view: &PlayerView,
     seed: u64,
@@ -209,32 +239,22 @@ fn v1(
     max_depth: u8,
     known: Option<&[CardSet; 4]>,
 ) -> Option<Move> {
-    let moves = view.legal_moves();
-    match moves.len() {
-        0 => None,
-        1 => Some(moves[0]),
-        _ => {
-            let mut stats = SearchStats::default();
-            {
-                let cfg = search::Config {
-                    max_depth,
-                    ..search::Config::V1
-                };
-                search::choose_with(&cfg, view, &moves, seed, budget, known, &mut stats)
-            }
-            .or_else(|| medium::choose(view, &moves))
-        }
-    }
+    let t = Tuning {
+        budget,
+        max_depth,
+        ..Tuning::V1
+    };
+    tuned::choose(&t, view, seed, known)
 }
 
 /// `expert-v1` as an exact model of an opponent (inference benchmarks).
-pub(crate) fn model_v1(view: &PlayerView, seed: u64) -> Option<Move> {
-    v1(view, seed, V1_EXPERT, search::MAX_DEPTH, None)
+pub fn model_v1(view: &PlayerView, seed: u64) -> Option<Move> {
+    v1(view, seed, V1_EXPERT, MAX_DEPTH, None)
 }
 
 /// The first version's search at a budget of `samples` worlds × `nodes` nodes: a cheaper
 /// stand-in for `expert-v1` as a model of an opponent.
-pub(crate) fn model_v1_at<const SAMPLES: u16, const NODES: u32>(
+pub fn model_v1_at<const SAMPLES: u16, const NODES: u32>(
     view: &PlayerView,
     seed: u64,
 ) -> Option<Move> {
@@ -242,12 +262,25 @@ pub(crate) fn model_v1_at<const SAMPLES: u16, const NODES: u32>(
         samples: SAMPLES,
         nodes: NODES,
     };
-    v1(view, seed, budget, search::MAX_DEPTH, None)
+    v1(view, seed, budget, MAX_DEPTH, None)
+}
+
+/// The model of the other seats for [`Tuning::model`].
+fn model_of(code: u8) -> Option<posterior::Model> {
+    match code {
+        1 => Some(model_v1),
+        2 => Some(posterior::medium_model),
+        3 => Some(model_expert),
+        4 => Some(model_v1_at::<16, 12_000>),
+        5 => Some(model_v1_at::<8, 3_000>),
+        6 => Some(model_v1_at::<4, 1_000>),
+        _ => None,
+    }
 }
 
 /// `expert` as an exact model of an opponent.
 fn model_expert(view: &PlayerView, seed: u64) -> Option<Move> {
-    super::choose_move(Level::Expert, view, seed)
+    ai::choose_move(Level::Expert, view, seed)
 }
 
 /// The budget of `expert-v1`.
@@ -267,8 +300,8 @@ pub fn choose_move(
     seed: u64,
 ) -> Option<Move> {
     match who {
-        Contender::Level(level) => super::choose_move(level, view, seed),
-        Contender::ExpertV1 => v1(view, seed, V1_EXPERT, search::MAX_DEPTH, None),
+        Contender::Level(level) => ai::choose_move(level, view, seed),
+        Contender::ExpertV1 => v1(view, seed, V1_EXPERT, MAX_DEPTH, None),
         Contender::HandheldV1 => v1(
             view,
             seed,
@@ -284,7 +317,7 @@ pub fn choose_move(
             for (seat, h) in hands.iter_mut().enumerate() {
                 *h = state.hand(seat as u8);
             }
-            v1(view, seed, V1_EXPERT, search::MAX_DEPTH, Some(&hands))
+            v1(view, seed, V1_EXPERT, MAX_DEPTH, Some(&hands))
         }
         Contender::PeekPlayedV1 => {
             let r = view.rules();
@@ -296,42 +329,9 @@ pub fn choose_move(
                 *h = state.hand(seat as u8);
             }
             let known = played.then_some(&hands);
-            v1(view, seed, V1_EXPERT, search::MAX_DEPTH, known)
+            v1(view, seed, V1_EXPERT, MAX_DEPTH, known)
         }
-        Contender::Tuned(t) => {
-            let moves = view.legal_moves();
-            if moves.len() <= 1 {
-                return moves.first().copied();
-            }
-            let cfg = search::Config {
-                max_depth: search::MAX_DEPTH,
-                plies_after_deal: t.plies_after_deal,
-                infer_temp: t.infer_temp,
-                candidates: t.candidates,
-                opp_model: search::OppModel::from_code(t.opp_model),
-                vector: t.vector,
-                learned: t.learned,
-                playout: t.playout,
-                last_full: t.last_full,
-                ismcts: t.ismcts,
-                ucb_c: t.ucb_c,
-                opp_info: t.opp_info,
-                blend_eighths: t.blend,
-                model: match t.model {
-                    1 => Some(model_v1),
-                    2 => Some(super::posterior::medium_model),
-                    3 => Some(model_expert),
-                    4 => Some(model_v1_at::<16, 12_000>),
-                    5 => Some(model_v1_at::<8, 3_000>),
-                    6 => Some(model_v1_at::<4, 1_000>),
-                    _ => None,
-                },
-                soft: t.soft,
-            };
-            let mut stats = SearchStats::default();
-            search::choose_with(&cfg, view, &moves, seed, t.budget, None, &mut stats)
-                .or_else(|| medium::choose(view, &moves))
-        }
+        Contender::Tuned(t) => tuned::choose(&t, view, seed, None),
         Contender::Oracle => {
             if !view.is_my_turn() {
                 return None;
@@ -348,7 +348,7 @@ pub fn oracle_move(state: &HandState, nodes: u64) -> Option<(Move, OracleStats)>
 }
 
 /// Number of features (and weights) of the learned evaluation.
-pub const EVAL_FEATURES: usize = super::learned::FEATURES;
+pub const EVAL_FEATURES: usize = learned::FEATURES;
 
 /// The active features of a position for the learned evaluation: feature index and value
 /// (1.0 is [`EVAL_ONE`]), for the training program (`examples/ai_train.rs`).
@@ -361,19 +361,19 @@ pub struct EvalFeatures {
 }
 
 /// The value 1.0 of a feature.
-pub const EVAL_ONE: i32 = super::learned::ONE;
+pub const EVAL_ONE: i32 = learned::ONE;
 
 /// Whether the learned evaluation applies to the rules of `state` (2 players, standard
 /// deal, classic primiera, no Ace option, napola or re bello), and the state is a round's
 /// end (the positions it is trained on and used at).
 pub fn eval_applies(state: &HandState) -> bool {
-    super::learned::applies(state)
+    learned::applies(state)
 }
 
 /// The features of `state` from `side`'s point of view (2 sides).
 pub fn eval_features(state: &HandState, side: u8) -> EvalFeatures {
-    let mut a = super::learned::Active::default();
-    super::learned::features(state, side, &mut a);
+    let mut a = learned::Active::default();
+    learned::features(state, side, &mut a);
     EvalFeatures {
         index: a.idx,
         value: a.val,
@@ -383,13 +383,13 @@ pub fn eval_features(state: &HandState, side: u8) -> EvalFeatures {
 /// The points `side` has already made in `state` minus the other side's (scope, a
 /// settebello taken), in centipoints: the part of the value that is not learned.
 pub fn eval_made(state: &HandState, side: u8) -> i32 {
-    super::learned::made(state, side)
+    learned::made(state, side)
 }
 
 /// The first version's static evaluation of `state` for `side` (centipoints, its points
 /// minus the others'), to compare the learned one against.
 pub fn eval_v1(state: &HandState, side: u8) -> i32 {
-    super::search::leaf_value(state, side, false)
+    ai::eval::static_value(state, side)
 }
 
 /// The learned evaluation of `state` for `side` (centipoints, its points minus the
@@ -397,5 +397,5 @@ pub fn eval_v1(state: &HandState, side: u8) -> i32 {
 /// round; for the diagnostics that compare it with the best any evaluation could do
 /// (`examples/ai_floor.rs`).
 pub fn eval_learned(state: &HandState, side: u8) -> i32 {
-    super::learned::value(state, side)
+    learned::value(state, side)
 }

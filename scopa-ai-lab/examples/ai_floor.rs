@@ -3,7 +3,7 @@
 //! (docs/ai.md, "How much an evaluation can still gain").
 //!
 //! ```text
-//! cargo run --release -p scopa-core --features bench --example ai_floor -- --hands 1000 \
+//! cargo run --release -p scopa-ai-lab --example ai_floor -- --hands 1000 \
 //!     --seed 100000001 --playouts 100 --player medium --threads 2
 //! ```
 //!
@@ -33,7 +33,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use scopa_core::ai::bench::{self, Contender};
+use scopa_ai_lab::{self as lab, Contender};
 use scopa_core::{Card, CardSet, HandState, Play, PlayerView, Rules, SplitMix64};
 
 mod common;
@@ -55,22 +55,17 @@ fn parse() -> Result<Args, String> {
         player: Contender::Level(scopa_core::ai::Level::Medium),
         threads: 1,
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i < args.len() {
-        let val = args
-            .get(i + 1)
-            .ok_or_else(|| format!("{} needs a value", args[i]))?;
-        match args[i].as_str() {
-            "--hands" => a.hands = val.parse().map_err(|e| format!("--hands: {e}"))?,
-            "--seed" => a.seed = val.parse().map_err(|e| format!("--seed: {e}"))?,
-            "--playouts" => a.playouts = val.parse().map_err(|e| format!("--playouts: {e}"))?,
-            "--player" => a.player = val.parse().map_err(|e| format!("--player: {e}"))?,
-            "--threads" => a.threads = val.parse().map_err(|e| format!("--threads: {e}"))?,
+    common::parse_flags(|flag, val| {
+        match flag {
+            "--hands" => a.hands = common::value(flag, val)?,
+            "--seed" => a.seed = common::value(flag, val)?,
+            "--playouts" => a.playouts = common::value(flag, val)?,
+            "--player" => a.player = common::value(flag, val)?,
+            "--threads" => a.threads = common::value(flag, val)?,
             other => return Err(format!("unknown option {other}")),
         }
-        i += 2;
-    }
+        Ok(())
+    })?;
     if a.playouts < 2 {
         return Err("--playouts: at least 2 (the floor is a variance)".into());
     }
@@ -111,7 +106,7 @@ fn choose(who: Contender, st: &HandState, history: &[Play], seed: u64) -> Result
         [0; 3],
     )
     .map_err(|e| format!("view: {e}"))?;
-    let mv = bench::choose_move(who, &view, st, seed).ok_or("no move")?;
+    let mv = lab::choose_move(who, &view, st, seed).ok_or("no move")?;
     Ok(Play { seat, mv })
 }
 
@@ -141,10 +136,7 @@ fn redeal(st: &HandState, rng: &mut SplitMix64) -> Result<HandState, String> {
     let rules = *st.rules();
     let unseen = (st.table() | st.pile(0) | st.pile(1)).complement();
     let mut pool: Vec<Card> = unseen.iter().collect();
-    for i in (1..pool.len()).rev() {
-        let j = scopa_core::deal::below(rng, i as u32 + 1) as usize;
-        pool.swap(i, j);
-    }
+    scopa_core::ai::sample::shuffle(&mut pool, rng);
     let n = st.hand(0).len() as usize;
     let m = st.hand(1).len() as usize;
     let hands = [
@@ -171,16 +163,16 @@ fn hand_rows(a: &Args, rules: Rules, i: u64) -> Result<Vec<Row>, String> {
     let (ends, totals) = common::play_hand(rules, seed, (i % 2) as u8, a.player)?;
     let points: Vec<RoundEnd> = ends
         .into_iter()
-        .filter(|e| bench::eval_applies(&e.state))
+        .filter(|e| lab::eval_applies(&e.state))
         .collect();
     let ppr = rules.plays_per_round();
     let fin = margin(totals);
     let mut rows = Vec::new();
     for (k, RoundEnd { state: st, history }) in points.iter().enumerate() {
-        let made = [bench::eval_made(st, 0), bench::eval_made(st, 1)].map(f64::from);
+        let made = [lab::eval_made(st, 0), lab::eval_made(st, 1)].map(f64::from);
         let real = [fin - made[0], -fin - made[1]];
-        let learned = [0u8, 1].map(|s| f64::from(bench::eval_learned(st, s)) - made[s as usize]);
-        let v1 = [0u8, 1].map(|s| f64::from(bench::eval_v1(st, s)) - made[s as usize]);
+        let learned = [0u8, 1].map(|s| f64::from(lab::eval_learned(st, s)) - made[s as usize]);
+        let v1 = [0u8, 1].map(|s| f64::from(lab::eval_v1(st, s)) - made[s as usize]);
         let mut rng = SplitMix64::new(seed ^ (k as u64 + 1) << 48);
         let (mut sum, mut sq) = (0f64, 0f64);
         for j in 0..a.playouts {

@@ -1,8 +1,29 @@
 //! Self-play shared by the training program (`ai_train`) and the evaluation diagnostic
 //! (`ai_floor`), so that both see the same positions.
 
-use scopa_core::ai::bench::{self, Contender};
+use scopa_ai_lab::{self as lab, Contender};
 use scopa_core::{Event, HandState, Match, Play, Rules};
+
+/// The command line as `--flag value` pairs, each given to `set(flag, value)`; an error
+/// names the flag.
+pub fn parse_flags(mut set: impl FnMut(&str, &str) -> Result<(), String>) -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        let val = pair
+            .get(1)
+            .ok_or_else(|| format!("{} needs a value", pair[0]))?;
+        set(pair[0].as_str(), val)?;
+    }
+    Ok(())
+}
+
+/// `val` parsed for `flag`, or an error naming the flag.
+pub fn value<T: std::str::FromStr>(flag: &str, val: &str) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    val.parse().map_err(|e| format!("{flag}: {e}"))
+}
 
 /// A position at the end of a round (the next round just dealt), with the plays of the
 /// hand that led to it.
@@ -32,7 +53,7 @@ pub fn play_hand(
         let seat = game.turn();
         let view = game.view(seat).ok_or("no view")?;
         let move_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (ply << 8) ^ u64::from(seat);
-        let mv = bench::choose_move(who, &view, game.hand(), move_seed).ok_or("no move")?;
+        let mv = lab::choose_move(who, &view, game.hand(), move_seed).ok_or("no move")?;
         let events = game.play(seat, mv).map_err(|e| e.to_string())?;
         ply += 1;
         for e in &events {

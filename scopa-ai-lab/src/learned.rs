@@ -7,15 +7,16 @@
 //! out, the table the next player faces (how likely it holds a card that sweeps it, what
 //! lies there), the side that captured last, the round — plus the points already made
 //! (scope, a settebello taken), which count exactly. The weights come from a least-squares
-//! fit of the final hand outcome over positions of self-play games; `ai/weights.rs` is the
+//! fit of the final hand outcome over positions of self-play games; `weights.rs` is the
 //! generated file and says which command made it.
 
-use crate::card::{Card, Suit};
-use crate::hand::HandState;
-use crate::rules::{AceRule, DealKind, PrimieraRule};
+use scopa_core::ai::eval::{self, POINT, p_holds_any, sweep_values};
+use scopa_core::{AceRule, Card, DealKind, HandState, PrimieraRule, Suit};
 
-use super::eval::{self, POINT, p_holds_any, sweep_values};
-use super::weights::WEIGHTS;
+use crate::weights::WEIGHTS;
+
+// The generated weights have one entry per feature.
+const _: () = assert!(WEIGHTS.len() == FEATURES);
 
 /// The unit of feature values: 1.0 is `ONE`.
 pub(crate) const ONE: i32 = 1024;

@@ -3,7 +3,7 @@
 //! paired games) is reported with its 95% confidence interval, with the time per move.
 //!
 //! ```text
-//! cargo run --release -p scopa-core --features bench --example ai_duel -- --a expert --b medium --deals 2000 --seed 1
+//! cargo run --release -p scopa-ai-lab --example ai_duel -- --a expert --b medium --deals 2000 --seed 1
 //! ```
 //!
 //! Options: `--a PLAYER --b PLAYER` (random easy medium expert handheld, or the bench-only
@@ -13,7 +13,7 @@
 //! `--a-samples N --a-nodes N --b-samples N --b-nodes N` (override the default budgets),
 //! `--threads N` (default 1), `--a-tune key=value,…` (A is the determinized search with those
 //! settings: samples nodes after infer cand opp vector learned playout lastfull ismcts c oppinfo blend model soft; see
-//! `ai::bench::Tuning`), `--a-plays FROM-TO --a-else PLAYER` (A's player makes only the
+//! `scopa_ai_lab::Tuning`), `--a-plays FROM-TO --a-else PLAYER` (A's player makes only the
 //! plays FROM ≤ p < TO of each hand, PLAYER the others).
 //!
 //! Times per move are the CPU time of the playing thread (`CLOCK_THREAD_CPUTIME_ID`, so
@@ -26,7 +26,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use scopa_core::ai::bench::{self, Contender, Tuning};
+use scopa_ai_lab::{self as lab, Contender, Tuning};
 use scopa_core::ai::{self, Budget};
 use scopa_core::{DealKind, Event, Match, Rules};
 
@@ -49,7 +49,7 @@ impl Player {
     ) -> Option<scopa_core::Move> {
         match (self.who, self.budget) {
             (Contender::Level(level), Some(b)) => ai::choose_move_with_budget(level, view, seed, b),
-            (who, _) => bench::choose_move(who, view, game.hand(), seed),
+            (who, _) => lab::choose_move(who, view, game.hand(), seed),
         }
     }
 }

@@ -11,11 +11,9 @@
 //! the rule-based player's moves to the end of the round followed by the static
 //! evaluation. Integer arithmetic throughout; the tree lives in a fixed array.
 
-use crate::capture::{self, Move};
-use crate::deal::SplitMix64;
-use crate::hand::HandState;
+use scopa_core::{Card, HandState, Move, SplitMix64, capture};
 
-use super::search;
+use crate::tuned::{leaf_value, model_move_of};
 
 /// Nodes of the tree (the root included).
 pub(crate) const MAX_NODES: usize = 2048;
@@ -69,7 +67,7 @@ pub(crate) fn choose(
     mut sample: impl FnMut(&mut SplitMix64) -> Option<HandState>,
 ) -> (Option<Move>, u32) {
     let mut nodes = [Node {
-        mv: Move::lay(crate::Card::SETTEBELLO),
+        mv: Move::lay(Card::SETTEBELLO),
         child: NONE,
         sibling: NONE,
         visits: 0,
@@ -166,16 +164,16 @@ pub(crate) fn choose(
                 let before = st.plays();
                 st.playout_random(rng);
                 used += u32::from(st.plays() - before);
-                super::eval::value(&st, side)
+                scopa_core::ai::eval::value(&st, side)
             }
             _ => {
                 let ppr = st.rules().plays_per_round();
                 while !st.is_finished() && st.plays() % ppr != 0 {
-                    let mv = search::model_move_of(&st);
+                    let mv = model_move_of(&st);
                     st.play_unchecked(mv);
                     used += 1;
                 }
-                search::leaf_value(&st, side, learned)
+                leaf_value(&st, side, learned)
             }
         };
         // Backpropagation.
