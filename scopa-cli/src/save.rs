@@ -149,10 +149,11 @@ pub fn encode(game: &Match, level: Level, ai_seed: u64) -> Vec<u8> {
     out
 }
 
-/// Decodes a save file: a session, or a match of an older format. Never panics.
+/// Decodes a save file to play it on: a session ([`Session::restore`]: with two or more
+/// people, the device is handed over first), or a match of an older format. Never panics.
 pub fn decode(bytes: &[u8]) -> Result<Saved, SaveError> {
     if bytes.starts_with(b"SCPS") {
-        let session = Session::from_bytes(bytes).map_err(SaveError::Session)?;
+        let session = Session::restore(bytes).map_err(SaveError::Session)?;
         return Ok(Saved::Session(Box::new(session)));
     }
     if bytes.starts_with(b"SCPA") {

@@ -426,3 +426,36 @@ fn a_killed_saves_temporary_files_are_removed_at_the_next_start() {
     assert!(out.status.success(), "{}", text(&out));
     assert_eq!(names(dir), expected);
 }
+
+/// Issue 26, defect 3: resuming a pass-and-play match hands the device over first — the
+/// hand of the person to play shows only after the hand-off (it was printed at once).
+#[test]
+fn resuming_pass_and_play_starts_with_the_hand_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = run(
+        dir.path(),
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--humans",
+            "2",
+            "--save",
+            "pnp.scopa",
+        ],
+        "1\n1\nquit\n",
+    );
+    assert!(first.status.success());
+    let out = run(dir.path(), &["play", "--resume", "pnp.scopa"], "\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let hand_off = text
+        .find("Hand the device to Player 2")
+        .unwrap_or_else(|| panic!("no hand-off after the resume:\n{text}"));
+    let hand = text
+        .find("Hand of Player 2")
+        .unwrap_or_else(|| panic!("the hand never shows after the hand-off:\n{text}"));
+    assert!(
+        hand_off < hand,
+        "a hand showed before the hand-off:\n{text}"
+    );
+}

@@ -354,7 +354,9 @@ impl<F: NorFlash> Storage for FlashRing<F> {
             return Ok(None);
         };
         if buf[..4] == MAGIC {
-            return Session::from_bytes(&buf[HEADER..HEADER + SAVE_LEN])
+            // `restore`: with two or more people, the device is handed over again after a
+            // power cut, so no hand shows before its owner is ready.
+            return Session::restore(&buf[HEADER..HEADER + SAVE_LEN])
                 .map(Some)
                 .map_err(StorageError::Session);
         }
@@ -608,6 +610,25 @@ mod tests {
         assert_eq!(ring.load().unwrap().unwrap(), s);
         let f = ring.into_inner();
         assert_eq!(&f.data[1024..1028], b"SCP2");
+    }
+
+    /// Issue 26, defect 3: after a power cut, a pass-and-play match comes back with the
+    /// hand-off, never with the last holder's hand on the screen.
+    #[test]
+    fn pass_and_play_comes_back_with_the_hand_off() {
+        let mut s = Session::new(Settings::pass_and_play(Rules::default()), 4).unwrap();
+        while !matches!(s.phase(), Phase::Play { .. }) {
+            advance(&mut s);
+        }
+        let seat = s.state().turn;
+        let mut ring = FlashRing::new(RamFlash::<8192>::default(), 0, 2).unwrap();
+        ring.save(&s).unwrap();
+        let mut ring = FlashRing::new(ring.into_inner(), 0, 2).unwrap();
+        let mut back = ring.load().unwrap().unwrap();
+        assert_eq!(back.phase(), Phase::HandOff { seat });
+        assert!(back.state().hand.is_empty());
+        back.apply(Action::Continue).unwrap();
+        assert_eq!(back, s);
     }
 
     #[test]

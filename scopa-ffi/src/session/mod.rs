@@ -111,7 +111,9 @@ impl Session {
     /// The session saved in `bytes` by [`Session::save`] on any front-end — or a match saved
     /// by an earlier version of the apps (`SCOPAAPP`) or of this library (`SFFI`), migrated
     /// once (save it again to keep it in the session format). Texts and errors are in `lang`
-    /// (the system's language, which replaces the saved one).
+    /// (the system's language, which replaces the saved one). With two or more people at the
+    /// device the session starts with the hand-off (`Phase.HandOff`): no hand shows before
+    /// its owner is ready.
     #[uniffi::constructor]
     pub fn restore(bytes: Vec<u8>, lang: Lang) -> Result<Arc<Session>, SessionError> {
         guard("Session.restore", || {
@@ -119,7 +121,7 @@ impl Session {
             let mut s = if legacy::is_legacy(&bytes) {
                 legacy::migrate(&bytes, lang)?
             } else {
-                core::Session::from_bytes(&bytes).map_err(|e| SessionError::from_save(&e, lang))?
+                core::Session::restore(&bytes).map_err(|e| SessionError::from_save(&e, lang))?
             };
             s.set_lang(lang);
             Ok(Session::wrap(s))

@@ -225,6 +225,32 @@ fn restore_gives_the_same_session_and_continuation_at_every_step() {
     }
 }
 
+/// Issue 26, defect 3: a pass-and-play session restored from its bytes starts with the
+/// hand-off — `Session.restore` gave the viewer's hand at once.
+#[test]
+fn restoring_pass_and_play_starts_with_the_hand_off() {
+    let s = Session::new(settings(2, &[None, None]), 3).unwrap();
+    let mut checked = 0;
+    for _ in 0..200 {
+        let st = s.state().unwrap();
+        if let (Phase::Play { seat }, Some(viewer)) = (st.phase, st.viewer) {
+            assert_eq!(viewer, seat);
+            let r = Session::restore(s.save().unwrap(), Lang::En).unwrap();
+            let rst = r.state().unwrap();
+            assert_eq!(rst.phase, Phase::HandOff { seat });
+            assert_eq!((rst.viewer, rst.hand), (None, 0));
+            assert_eq!(rst.table, st.table);
+            r.proceed().unwrap();
+            assert_eq!(r.state().unwrap(), st);
+            checked += 1;
+        }
+        if step(&s).is_none() {
+            break;
+        }
+    }
+    assert!(checked >= 10, "only {checked} positions checked");
+}
+
 #[test]
 fn every_event_record_writes_the_core_transcript_and_text() {
     let mut core = core::Session::new(
