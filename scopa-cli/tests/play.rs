@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use scopa_core::ai::Level;
-use scopa_core::session::{Action, Controller, Phase, Session, Settings, transcript};
+use scopa_core::session::{Action, Phase, Player, Session, Settings, transcript};
 use scopa_core::{CardSet, DealKind, Match, Move, Rules};
 
 /// Runs `scopa` with `stdin` piped in; returns its output.
@@ -184,8 +184,8 @@ fn scopone_two_people_and_two_ais_to_the_end() {
         ..Rules::default()
     };
     let mut settings = Settings::pass_and_play(rules);
-    settings.seats[1] = Controller::Ai(Level::Medium);
-    settings.seats[3] = Controller::Ai(Level::Easy);
+    settings.seats[1] = Player::Ai(Level::Medium);
+    settings.seats[3] = Player::Ai(Level::Easy);
     check_pass_and_play(
         &[
             "play",
@@ -217,7 +217,7 @@ fn piped_moves_and_scripts_write_the_sessions_transcript() {
         ..Rules::default()
     };
     let mut settings = Settings::against(Level::Medium, rules);
-    settings.seats[2] = Controller::Ai(Level::Easy);
+    settings.seats[2] = Player::Ai(Level::Easy);
     let d = direct(settings, 42, |i, n| (i * 5 + 1) % n);
 
     // Typed through a pipe.
@@ -431,7 +431,7 @@ fn older_saves_resume_once_and_are_saved_as_sessions() {
         let session = Session::from_bytes(&now).unwrap();
         assert_eq!(session.deal_event(), game.deal_event(), "{name}");
         if name == "old.sav" {
-            assert_eq!(session.settings().seats[1], Controller::Ai(Level::Medium));
+            assert_eq!(session.settings().seats[1], Player::Ai(Level::Medium));
         }
         // The second time it is a session save like any other.
         let text = stdout(&scopa(

@@ -10,7 +10,7 @@ use core::fmt::Display;
 use scopa_core::ai::Level;
 use scopa_core::session::texts::summary_rows;
 use scopa_core::session::{
-    Action, CardStyle, Controller, Label, Lang, Phase, Session, SessionError, Settings, Texts,
+    Action, CardStyle, Label, Lang, Phase, Player, Session, SessionError, Settings, Texts,
     transcript,
 };
 use scopa_core::{AceRule, Card, CardSet, DealKind, Event, Events, Move, PrimieraRule, Rules};
@@ -76,11 +76,11 @@ impl SettingsIn {
                 self.players
             )));
         }
-        let mut seats = [Controller::Human; 4];
+        let mut seats = [Player::Human; 4];
         for (slot, name) in seats.iter_mut().zip(&self.seats) {
             *slot = match name.as_str() {
-                "human" => Controller::Human,
-                level => Controller::Ai(level.parse::<Level>().map_err(|e| bad(&e))?),
+                "human" => Player::Human,
+                level => Player::Ai(level.parse::<Level>().map_err(|e| bad(&e))?),
             };
         }
         let lang = Lang::from_code(&self.lang).ok_or_else(|| {
@@ -357,16 +357,16 @@ pub fn view_out(s: &Session) -> ViewOut {
         table: st.table.iter().map(|c| card_out(&t, c)).collect(),
         seats: (0..rules.players)
             .map(|seat| {
-                let c = settings.controller(seat);
+                let c = settings.player(seat);
                 SeatOut {
                     name: t.seat(seat).to_string(),
                     level: match c {
-                        Controller::Human => None,
-                        Controller::Ai(level) => Some(level.name().into()),
+                        Player::Human => None,
+                        Player::Ai(level) => Some(level.name().into()),
                     },
                     controller: match c {
-                        Controller::Human => t.label(Label::Human).into(),
-                        Controller::Ai(level) => t.level(level).into(),
+                        Player::Human => t.label(Label::Human).into(),
+                        Player::Ai(level) => t.level(level).into(),
                     },
                     side: rules.side_of(seat),
                     hand_size: st.hand_sizes[usize::from(seat)],
@@ -695,8 +695,8 @@ pub fn stats_label(line: &str, lang: Lang) -> Option<StatsLabel> {
         .seats()
         .iter()
         .filter_map(|c| match c {
-            Controller::Ai(level) => Some(t.level(*level)),
-            Controller::Human => None,
+            Player::Ai(level) => Some(t.level(*level)),
+            Player::Human => None,
         })
         .collect();
     Some(StatsLabel {

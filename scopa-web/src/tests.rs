@@ -27,7 +27,7 @@ fn play_like_the_page(mut s: Session) -> (Vec<String>, Vec<String>) {
     for step in 0..20_000 {
         let v = view_out(&s);
         if let Some(viewer) = v.viewer {
-            assert!(s.settings().controller(viewer).is_human() || s.settings().humans() == 0);
+            assert!(s.settings().player(viewer).is_human() || s.settings().humans() == 0);
         }
         let action = match v.phase {
             PhaseOut::Play { .. } => ActionIn::Select {

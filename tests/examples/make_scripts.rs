@@ -7,7 +7,7 @@
 //! ```
 
 use scopa_core::ai::Level;
-use scopa_core::session::{Controller, Settings};
+use scopa_core::session::{Player, Settings};
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_tests::script::generate;
 
@@ -32,8 +32,8 @@ fn main() -> std::io::Result<()> {
         deal: DealKind::Scopone,
         ..Rules::default()
     });
-    scopone.seats[1] = Controller::Ai(Level::Medium);
-    scopone.seats[3] = Controller::Ai(Level::Medium);
+    scopone.seats[1] = Player::Ai(Level::Medium);
+    scopone.seats[3] = Player::Ai(Level::Medium);
     // 4. Three players with every scoring option, one person and two AIs of other levels.
     let mut three = Settings::against(
         Level::Easy,
@@ -47,7 +47,7 @@ fn main() -> std::io::Result<()> {
             ..Rules::default()
         },
     );
-    three.seats[2] = Controller::Ai(Level::Handheld);
+    three.seats[2] = Player::Ai(Level::Handheld);
     // 5. Four people passing one device.
     let four = Settings::pass_and_play(Rules {
         players: 4,

@@ -12,7 +12,7 @@ use scopa_core::ai::Level;
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::{Next, Pacing, Token, Waiting};
 use scopa_core::session::table::{Banner, Choices, Frame};
-use scopa_core::session::{Action, Controller, Phase, SAVE_LEN, Session, Settings, transcript};
+use scopa_core::session::{Action, Phase, Player, SAVE_LEN, Session, Settings, transcript};
 use scopa_core::{CardSet, DealKind, Rules, SplitMix64, snapshot::crc32};
 
 /// What the fake clock saw while a match was played.
@@ -243,8 +243,8 @@ fn two_people_and_two_ais_in_scopone() {
         ..Rules::default()
     };
     let mut settings = Settings::pass_and_play(rules);
-    settings.seats[1] = Controller::Ai(Level::Easy);
-    settings.seats[3] = Controller::Ai(Level::Easy);
+    settings.seats[1] = Player::Ai(Level::Easy);
+    settings.seats[3] = Player::Ai(Level::Easy);
     let t = whole_match(settings, 21, Pacing::APPS);
     assert!(t.hand_offs > 0 && t.ai_delays > 0, "{t:?}");
 }
@@ -476,8 +476,8 @@ fn a_frame_serializes_every_text() {
     let json: serde_json::Value = serde_json::to_value(p.frame()).unwrap();
     assert_eq!(json["lang"], "it");
     assert_eq!(json["seats"][0]["name"], "Tu");
-    assert_eq!(json["seats"][1]["controller"], "easy");
-    assert_eq!(json["seats"][1]["controller_name"], "Facile");
+    assert_eq!(json["seats"][1]["player"], "easy");
+    assert_eq!(json["seats"][1]["player_name"], "Facile");
     assert!(
         json["events"][0]["text"]
             .as_str()

@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use scopa_core::ai::Level;
 use scopa_core::session::{
-    Action, Controller, Phase, SAVE_LEN, SaveError, Session, SessionError, Settings,
+    Action, Phase, Player, SAVE_LEN, SaveError, Session, SessionError, Settings,
 };
 use scopa_core::snapshot::crc32;
 use scopa_core::{AceRule, Card, CardSet, DealKind, Move, PrimieraRule, Rules};
@@ -52,10 +52,10 @@ fn any_settings() -> impl Strategy<Value = Settings> {
             let mut s = Settings::pass_and_play(rules);
             for (slot, &code) in s.seats.iter_mut().zip(&seats).take(rules.players.into()) {
                 *slot = match code {
-                    0 => Controller::Human,
-                    1 => Controller::Ai(Level::Random),
-                    2 => Controller::Ai(Level::Easy),
-                    _ => Controller::Ai(Level::Medium),
+                    0 => Player::Human,
+                    1 => Player::Ai(Level::Random),
+                    2 => Player::Ai(Level::Easy),
+                    _ => Player::Ai(Level::Medium),
                 };
             }
             s.undo = undo && s.humans() == 1;
@@ -208,7 +208,7 @@ proptest! {
             let st = s.state();
             match st.viewer {
                 Some(v) => {
-                    prop_assert!(settings.controller(v).is_human());
+                    prop_assert!(settings.player(v).is_human());
                     prop_assert_eq!(st.hand.len(), u32::from(st.hand_sizes[usize::from(v)]));
                 }
                 None => prop_assert!(st.hand.is_empty()),
@@ -296,7 +296,7 @@ proptest! {
         prop_assert_eq!(s.legal_moves(), t.legal_moves());
         prop_assert_eq!(s.hint().ok(), t.hint().ok());
         let shown = format!("{:?} {:?} {}", s.state(), s.view(), s.texts().phase(&s.phase()));
-        for secret in [seed, scopa_core::session::seed::deal_seed(seed, s.game())] {
+        for secret in [seed, scopa_core::session::seed::deal_seed(seed, s.match_number())] {
             prop_assert!(!shown.contains(&secret.to_string()));
             let hex = format!("{:x}", secret);
             prop_assert!(!shown.contains(&hex));
@@ -324,8 +324,8 @@ fn two_people_and_two_ais_play_scopone_to_the_end() {
             ..Rules::default()
         };
         let mut settings = Settings::pass_and_play(rules);
-        settings.seats[1] = Controller::Ai(Level::Expert);
-        settings.seats[3] = Controller::Ai(Level::Expert);
+        settings.seats[1] = Player::Ai(Level::Expert);
+        settings.seats[3] = Player::Ai(Level::Expert);
         let mut s = Session::new(settings, 7).unwrap();
         finish(&mut s, 100_000).unwrap();
     }
@@ -363,7 +363,7 @@ fn every_save_check_has_its_own_error() {
     ));
     assert_eq!(
         resealed(&|b| b[6] = 9),
-        Err(SaveError::BadController { seat: 1, code: 9 })
+        Err(SaveError::BadPlayer { seat: 1, code: 9 })
     );
     assert_eq!(
         resealed(&|b| b[9] = 0x08),
@@ -463,7 +463,7 @@ fn the_device_goes_only_to_a_person_of_the_session() {
         ..Rules::default()
     };
     let mut settings = Settings::pass_and_play(rules);
-    settings.seats[2] = Controller::Ai(Level::Easy);
+    settings.seats[2] = Player::Ai(Level::Easy);
     let s = Session::new(settings, 3).unwrap();
     let good = s.to_bytes();
     let holder = |seat: u8| {
@@ -489,7 +489,7 @@ fn a_restored_pass_and_play_match_starts_with_the_hand_off() {
         ..Rules::default()
     };
     let mut settings = Settings::pass_and_play(rules);
-    settings.seats[2] = Controller::Ai(Level::Easy);
+    settings.seats[2] = Player::Ai(Level::Easy);
     let mut checked = 0;
     for (_, s) in sessions_reaching(settings, 40, |p| {
         matches!(p, Phase::Play { .. } | Phase::ChooseCapture { .. })
@@ -619,7 +619,7 @@ fn save_errors_say_what_was_wrong() {
         ),
         (SaveError::Checksum, &["checksum"]),
         (
-            SaveError::BadController { seat: 2, code: 9 },
+            SaveError::BadPlayer { seat: 2, code: 9 },
             &["byte 7", "seat 2", "9"],
         ),
         (SaveError::BadFlags { flags: 0x08 }, &["0x08"]),

@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 use scopa_core::ai::Level;
-use scopa_core::session::{Controller, Lang, Settings};
+use scopa_core::session::{Lang, Player, Settings};
 use std::path::PathBuf;
 
 use anyhow::bail;
@@ -92,15 +92,15 @@ impl LangArg {
 /// The seats of the options: `--seats`, or `--humans`/`--watch` and `--level`.
 pub fn settings_of(args: &PlayArgs) -> anyhow::Result<Settings> {
     let mut rules_args = args.rules.clone();
-    let list: Option<Vec<Controller>> = match &args.seats {
+    let list: Option<Vec<Player>> = match &args.seats {
         None => None,
         Some(text) => Some(
             text.split(',')
                 .map(|w| match w.trim() {
-                    "human" | "person" => Ok(Controller::Human),
+                    "human" | "person" => Ok(Player::Human),
                     level => level
                         .parse::<Level>()
-                        .map(Controller::Ai)
+                        .map(Player::Ai)
                         .map_err(|_| anyhow::anyhow!("--seats: `{level}` is not human or an AI level (random, easy, medium, expert, handheld)")),
                 })
                 .collect::<anyhow::Result<_>>()?,
@@ -143,9 +143,9 @@ pub fn settings_of(args: &PlayArgs) -> anyhow::Result<Settings> {
                 .enumerate()
             {
                 *c = if seat < usize::from(humans) {
-                    Controller::Human
+                    Player::Human
                 } else {
-                    Controller::Ai(level)
+                    Player::Ai(level)
                 };
             }
         }

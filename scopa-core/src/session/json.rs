@@ -17,7 +17,7 @@ use super::table::{
     Banner, CardChoice, Choices, Frame, GameTable, HandOver, ScopaPile, ShownEvent,
 };
 use super::texts::{Lang, Texts};
-use super::{Action, Controller, Phase, transcript};
+use super::{Action, Phase, Player, transcript};
 
 impl Serialize for Card {
     /// The notation: `"7d"`.
@@ -60,12 +60,12 @@ impl Serialize for Level {
     }
 }
 
-impl Serialize for Controller {
+impl Serialize for Player {
     /// `"human"`, or the AI level's name.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            Controller::Human => s.serialize_str("human"),
-            Controller::Ai(level) => level.serialize(s),
+            Player::Human => s.serialize_str("human"),
+            Player::Ai(level) => level.serialize(s),
         }
     }
 }
@@ -383,10 +383,10 @@ impl Serialize for SeatOut<'_> {
         let mut m = s.serialize_struct("Seat", 6)?;
         m.serialize_field("seat", &seat.seat)?;
         m.serialize_field("side", &seat.side)?;
-        m.serialize_field("controller", &seat.controller)?;
+        m.serialize_field("player", &seat.player)?;
         m.serialize_field("cards", &seat.cards)?;
         m.serialize_field("name", &Text(self.0.seat_name(seat.seat)))?;
-        m.serialize_field("controller_name", self.0.controller_name(seat.seat))?;
+        m.serialize_field("player_name", self.0.player_name(seat.seat))?;
         m.end()
     }
 }

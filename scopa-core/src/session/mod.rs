@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use scopa_core::ai::Level;
-//! use scopa_core::session::{Action, Controller, Phase, Session, Settings};
+//! use scopa_core::session::{Action, Player, Phase, Session, Settings};
 //!
 //! // You (seat 0) against the medium AI.
 //! let settings = Settings::against(Level::Medium, Default::default());
@@ -70,7 +70,7 @@ pub use texts::{CardStyle, Label, Lang, Texts};
 /// Who plays a seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Controller {
+pub enum Player {
     /// A person at this device.
     #[default]
     Human,
@@ -78,10 +78,10 @@ pub enum Controller {
     Ai(Level),
 }
 
-impl Controller {
+impl Player {
     /// Whether a person plays the seat.
     pub const fn is_human(self) -> bool {
-        matches!(self, Controller::Human)
+        matches!(self, Player::Human)
     }
 }
 
@@ -89,11 +89,11 @@ impl Controller {
 ///
 /// ```
 /// use scopa_core::ai::Level;
-/// use scopa_core::session::{Controller, Settings, SettingsError};
+/// use scopa_core::session::{Player, Settings, SettingsError};
 /// use scopa_core::Rules;
 /// let mut s = Settings::against(Level::Expert, Rules::default());
 /// assert_eq!(s.humans(), 1);
-/// s.seats[1] = Controller::Human;         // pass-and-play: two people, one device
+/// s.seats[1] = Player::Human;         // pass-and-play: two people, one device
 /// assert_eq!(s.validate(), Ok(()));
 /// s.undo = true;                          // undo is only offered against AIs
 /// assert_eq!(s.validate(), Err(SettingsError::UndoNeedsOneHuman { humans: 2 }));
@@ -104,8 +104,8 @@ pub struct Settings {
     /// The rules of every match of the session.
     pub rules: Rules,
     /// Who plays each seat; only the first `rules.players` entries are used (the others must
-    /// be [`Controller::Human`], the neutral value).
-    pub seats: [Controller; 4],
+    /// be [`Player::Human`], the neutral value).
+    pub seats: [Player; 4],
     /// Whether the one human may take back their last play of the hand (against AIs only).
     pub undo: bool,
     /// The language of the session's texts.
@@ -122,9 +122,9 @@ impl Default for Settings {
 impl Settings {
     /// One person at seat 0, every other seat the AI at `level`.
     pub fn against(level: Level, rules: Rules) -> Settings {
-        let mut seats = [Controller::Human; 4];
+        let mut seats = [Player::Human; 4];
         for seat in seats.iter_mut().take(usize::from(rules.players)).skip(1) {
-            *seat = Controller::Ai(level);
+            *seat = Player::Ai(level);
         }
         Settings {
             rules,
@@ -137,7 +137,7 @@ impl Settings {
     /// Every seat the AI at `level` (watch mode).
     pub fn watch(level: Level, rules: Rules) -> Settings {
         let mut s = Settings::against(level, rules);
-        s.seats[0] = Controller::Ai(level);
+        s.seats[0] = Player::Ai(level);
         s
     }
 
@@ -145,14 +145,14 @@ impl Settings {
     pub fn pass_and_play(rules: Rules) -> Settings {
         Settings {
             rules,
-            seats: [Controller::Human; 4],
+            seats: [Player::Human; 4],
             undo: false,
             lang: Lang::En,
         }
     }
 
     /// Who plays `seat` (`Human` for a seat past the last).
-    pub fn controller(&self, seat: u8) -> Controller {
+    pub fn player(&self, seat: u8) -> Player {
         self.seats
             .get(usize::from(seat))
             .copied()
@@ -160,7 +160,7 @@ impl Settings {
     }
 
     /// The seats in play.
-    pub fn seats(&self) -> &[Controller] {
+    pub fn seats(&self) -> &[Player] {
         &self.seats[..usize::from(self.rules.players.min(4))]
     }
 
@@ -444,7 +444,7 @@ pub struct TableState {
     /// Kings reshuffles of the current hand's deal.
     pub redeals: u8,
     /// The match's number in the session (0 for the first, +1 per rematch).
-    pub game: u32,
+    pub match_number: u32,
 }
 
 /// The game a person plays: see the [module documentation](self).
@@ -453,7 +453,7 @@ pub struct TableState {
 pub struct Session {
     settings: Settings,
     secret: u64,
-    game: u32,
+    match_number: u32,
     m: Match,
     pending: Option<Pending>,
     selected: Option<Card>,
@@ -470,18 +470,18 @@ impl Session {
         Ok(Session::adopt(settings, seed, 0, m))
     }
 
-    /// A session continuing `game`, a match started elsewhere (e.g. in a save format of an
+    /// A session continuing `m`, a match started elsewhere (e.g. in a save format of an
     /// earlier version), with `seed` as its secret for the AI decisions to come. The
     /// settings' rules must be the match's.
-    pub fn resume(settings: Settings, seed: u64, game: Match) -> Result<Session, SessionError> {
+    pub fn resume(settings: Settings, seed: u64, m: Match) -> Result<Session, SessionError> {
         settings.validate().map_err(SessionError::Settings)?;
-        if settings.rules != *game.rules() {
+        if settings.rules != *m.rules() {
             return Err(SessionError::Internal);
         }
-        Ok(Session::adopt(settings, seed, 0, game))
+        Ok(Session::adopt(settings, seed, 0, m))
     }
 
-    fn adopt(settings: Settings, secret: u64, game: u32, m: Match) -> Session {
+    fn adopt(settings: Settings, secret: u64, match_number: u32, m: Match) -> Session {
         let humans = settings.humans();
         Session {
             holder: if humans == 1 {
@@ -491,7 +491,7 @@ impl Session {
             },
             settings,
             secret,
-            game,
+            match_number,
             m,
             pending: None,
             selected: None,
@@ -515,8 +515,8 @@ impl Session {
     }
 
     /// The match's number in the session: 0, then +1 per rematch.
-    pub const fn game(&self) -> u32 {
-        self.game
+    pub const fn match_number(&self) -> u32 {
+        self.match_number
     }
 
     /// What the session waits for.
@@ -537,10 +537,10 @@ impl Session {
             None => {}
         }
         let seat = self.m.turn();
-        match self.settings.controller(seat) {
-            Controller::Ai(_) => Phase::AiDue { seat },
-            Controller::Human if self.holder != Some(seat) => Phase::HandOff { seat },
-            Controller::Human => match self.selected {
+        match self.settings.player(seat) {
+            Player::Ai(_) => Phase::AiDue { seat },
+            Player::Human if self.holder != Some(seat) => Phase::HandOff { seat },
+            Player::Human => match self.selected {
                 Some(card) => Phase::ChooseCapture { seat, card },
                 None => Phase::Play { seat },
             },
@@ -592,7 +592,7 @@ impl Session {
             last_capture: hand.last_capture(),
             can_undo: self.undo_point().is_ok(),
             redeals: self.m.redeals(),
-            game: self.game,
+            match_number: self.match_number,
         }
     }
 
@@ -651,7 +651,7 @@ impl Session {
         seed::derive(
             self.secret,
             seed::Purpose::Ai,
-            self.game,
+            self.match_number,
             self.m.hand_number(),
             self.m.hand().plays(),
             self.m.turn(),
@@ -663,7 +663,7 @@ impl Session {
     pub fn ai_move(&self) -> Result<Move, SessionError> {
         match self.phase() {
             Phase::AiDue { seat } => {
-                let Controller::Ai(level) = self.settings.controller(seat) else {
+                let Player::Ai(level) = self.settings.player(seat) else {
                     return Err(SessionError::Internal);
                 };
                 let view = self.m.view(seat).ok_or(SessionError::Internal)?;
@@ -758,13 +758,16 @@ impl Session {
                 Ok(Events::new())
             }
             (Action::Rematch, Phase::MatchOver { .. }) => {
-                let game = self
-                    .game
+                let match_number = self
+                    .match_number
                     .checked_add(1)
                     .ok_or(SessionError::TooManyMatches)?;
-                let m = Match::new(self.settings.rules, seed::deal_seed(self.secret, game))
-                    .map_err(|_| SessionError::Internal)?;
-                *self = Session::adopt(self.settings, self.secret, game, m);
+                let m = Match::new(
+                    self.settings.rules,
+                    seed::deal_seed(self.secret, match_number),
+                )
+                .map_err(|_| SessionError::Internal)?;
+                *self = Session::adopt(self.settings, self.secret, match_number, m);
                 let mut events = Events::new();
                 let _ = events.push(self.m.deal_event());
                 Ok(events)

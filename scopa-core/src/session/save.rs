@@ -33,7 +33,7 @@ use crate::game::Match;
 use crate::hand::Event;
 use crate::snapshot::{SNAPSHOT_LEN, SnapshotError, crc32};
 
-use super::{Controller, Lang, Pending, Session, Settings, SettingsError};
+use super::{Lang, Pending, Player, Session, Settings, SettingsError};
 
 /// Size of a session save in bytes.
 pub const SAVE_LEN: usize = MATCH + SNAPSHOT_LEN + 4;
@@ -66,7 +66,7 @@ pub enum SaveError {
     /// The match inside is refused by the core.
     Match(SnapshotError),
     /// Byte 5 + `seat` names no person and no AI level.
-    BadController {
+    BadPlayer {
         /// The seat.
         seat: u8,
         /// The byte found.
@@ -103,7 +103,7 @@ impl fmt::Display for SaveError {
             ),
             SaveError::Checksum => f.write_str("the save is damaged (checksum mismatch)"),
             SaveError::Match(e) => write!(f, "the saved match is refused: {e}"),
-            SaveError::BadController { seat, code } => write!(
+            SaveError::BadPlayer { seat, code } => write!(
                 f,
                 "byte {} (seat {seat}) is {code}, which names no person and no AI level",
                 5 + u16::from(*seat)
@@ -127,19 +127,17 @@ impl fmt::Display for SaveError {
 
 impl core::error::Error for SaveError {}
 
-fn controller_code(c: Controller) -> u8 {
+fn player_code(c: Player) -> u8 {
     match c {
-        Controller::Human => 0,
-        Controller::Ai(level) => 1 + Level::ALL.iter().position(|&l| l == level).unwrap_or(0) as u8,
+        Player::Human => 0,
+        Player::Ai(level) => 1 + Level::ALL.iter().position(|&l| l == level).unwrap_or(0) as u8,
     }
 }
 
-fn controller_of(code: u8) -> Option<Controller> {
+fn player_of(code: u8) -> Option<Player> {
     match code {
-        0 => Some(Controller::Human),
-        c => Level::ALL
-            .get(usize::from(c - 1))
-            .map(|&l| Controller::Ai(l)),
+        0 => Some(Player::Human),
+        c => Level::ALL.get(usize::from(c - 1)).map(|&l| Player::Ai(l)),
     }
 }
 
@@ -150,7 +148,7 @@ impl Session {
         out[0..4].copy_from_slice(&MAGIC);
         out[4] = SAVE_VERSION;
         for (slot, c) in out[5..9].iter_mut().zip(self.settings.seats) {
-            *slot = controller_code(c);
+            *slot = player_code(c);
         }
         let lang = match self.settings.lang {
             Lang::En => 0,
@@ -158,7 +156,7 @@ impl Session {
         };
         out[9] = u8::from(self.settings.undo) | lang << 1;
         out[10..18].copy_from_slice(&self.secret.to_le_bytes());
-        out[18..22].copy_from_slice(&self.game.to_le_bytes());
+        out[18..22].copy_from_slice(&self.match_number.to_le_bytes());
         match self.pending {
             None => {}
             Some(Pending::Scopa { seat }) => {
@@ -194,9 +192,9 @@ impl Session {
             return Err(SaveError::Checksum);
         }
         let m = Match::from_bytes(&bytes[MATCH..CRC]).map_err(SaveError::Match)?;
-        let mut seats = [Controller::Human; 4];
+        let mut seats = [Player::Human; 4];
         for (seat, (slot, &code)) in seats.iter_mut().zip(&bytes[5..9]).enumerate() {
-            *slot = controller_of(code).ok_or(SaveError::BadController {
+            *slot = player_of(code).ok_or(SaveError::BadPlayer {
                 seat: seat as u8,
                 code,
             })?;
@@ -216,8 +214,8 @@ impl Session {
         settings.validate().map_err(SaveError::Settings)?;
         let mut secret = [0u8; 8];
         secret.copy_from_slice(&bytes[10..18]);
-        let mut game = [0u8; 4];
-        game.copy_from_slice(&bytes[18..22]);
+        let mut match_number = [0u8; 4];
+        match_number.copy_from_slice(&bytes[18..22]);
         let pending = match (bytes[22], bytes[23]) {
             (0, 0) => None,
             (1, seat) => Some(Pending::Scopa { seat }),
@@ -235,7 +233,7 @@ impl Session {
         let session = Session {
             settings,
             secret: u64::from_le_bytes(secret),
-            game: u32::from_le_bytes(game),
+            match_number: u32::from_le_bytes(match_number),
             m,
             pending,
             selected,
@@ -281,9 +279,7 @@ impl Session {
             (0, holder) => holder.is_none(),
             (1, holder) => holder == self.settings.first_human(),
             (_, None) => true,
-            (_, Some(seat)) => {
-                seat < self.rules().players && self.settings.controller(seat).is_human()
-            }
+            (_, Some(seat)) => seat < self.rules().players && self.settings.player(seat).is_human(),
         };
         if ok {
             Ok(())
@@ -336,7 +332,7 @@ impl Session {
         let seat = self.m.turn();
         let ok = self.pending.is_none()
             && !self.m.is_over()
-            && self.settings.controller(seat).is_human()
+            && self.settings.player(seat).is_human()
             && self.holder == Some(seat)
             && self.m.hand().hand(seat).contains(card)
             && self.m.hand().captures(card).len() >= 2;

@@ -44,19 +44,26 @@ pub enum Purpose {
 /// assert_ne!(a, derive(42, Purpose::Ai, 0, 3, 8, 1)); // another position, another seed
 /// assert_ne!(a, derive(43, Purpose::Ai, 0, 3, 7, 1)); // another secret, another seed
 /// ```
-pub fn derive(secret: u64, purpose: Purpose, game: u32, hand: u16, plays: u8, seat: u8) -> u64 {
+pub fn derive(
+    secret: u64,
+    purpose: Purpose,
+    match_number: u32,
+    hand: u16,
+    plays: u8,
+    seat: u8,
+) -> u64 {
     let mut msg = [0u8; 9];
     msg[0] = purpose as u8;
-    msg[1..5].copy_from_slice(&game.to_le_bytes());
+    msg[1..5].copy_from_slice(&match_number.to_le_bytes());
     msg[5..7].copy_from_slice(&hand.to_le_bytes());
     msg[7] = plays;
     msg[8] = seat;
     SipHasher24::new_with_keys(secret, DOMAIN).hash(&msg)
 }
 
-/// The seed of match number `game` of a session (its shuffles and first dealer).
-pub fn deal_seed(secret: u64, game: u32) -> u64 {
-    derive(secret, Purpose::Deal, game, 0, 0, 0)
+/// The seed of match number `match_number` of a session (its shuffles and first dealer).
+pub fn deal_seed(secret: u64, match_number: u32) -> u64 {
+    derive(secret, Purpose::Deal, match_number, 0, 0, 0)
 }
 
 #[cfg(test)]
@@ -98,11 +105,18 @@ mod tests {
             for hand in 0..5 {
                 for plays in 0..36 {
                     for seat in 0..4 {
-                        assert!(seen.insert(derive(s, Purpose::Ai, game, hand, plays, seat)));
+                        assert!(seen.insert(derive(
+                            s,
+                            Purpose::Ai,
+                            match_number,
+                            hand,
+                            plays,
+                            seat
+                        )));
                     }
                 }
             }
-            assert!(seen.insert(deal_seed(s, game)));
+            assert!(seen.insert(deal_seed(s, match_number)));
         }
     }
 }

@@ -47,7 +47,7 @@ use crate::view::Play;
 
 use super::pacing::{Next, Pacing, Token, pace};
 use super::texts::{CardStyle, Label, SummaryRow, Texts, summary_rows};
-use super::{Controller, Phase, Session, SessionError, transcript};
+use super::{Phase, Player, Session, SessionError, transcript};
 
 /// The most seats a table has (Scopa: 4; issue 28's two-deck tables raise it to 8).
 pub const MAX_SEATS: usize = 4;
@@ -70,7 +70,7 @@ pub struct SeatInfo {
     /// Its side.
     pub side: u8,
     /// A person or the AI at a level.
-    pub controller: Controller,
+    pub player: Player,
     /// Cards in its hand.
     pub cards: u8,
 }
@@ -320,7 +320,7 @@ impl Frame {
             let _ = seats.push(SeatInfo {
                 seat,
                 side: rules.side_of(seat),
-                controller: session.settings().controller(seat),
+                player: session.settings().player(seat),
                 cards: hand.hand_len(seat),
             });
         }
@@ -413,7 +413,7 @@ impl Frame {
             dealer: hand.dealer(),
             turn: hand.turn(),
             hand_number: m.hand_number(),
-            match_number: session.game(),
+            match_number: session.match_number(),
             target: rules.target,
             table: GameTable::Scopa(ScopaTable {
                 table: hand.table(),
@@ -462,9 +462,9 @@ impl Frame {
     }
 
     /// Who plays a seat, in words: `Person`, or the AI level's name (`Expert`).
-    pub fn controller_name(&self, seat: u8) -> &'static str {
-        match self.seats.get(usize::from(seat)).map(|s| s.controller) {
-            Some(Controller::Ai(level)) => self.texts.level(level),
+    pub fn player_name(&self, seat: u8) -> &'static str {
+        match self.seats.get(usize::from(seat)).map(|s| s.player) {
+            Some(Player::Ai(level)) => self.texts.level(level),
             _ => self.texts.label(Label::Human),
         }
     }

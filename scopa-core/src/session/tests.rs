@@ -257,7 +257,7 @@ fn rematch_starts_the_next_match_with_new_deals() {
     play_out(&mut s, 10_000);
     let first_deal = s.deal_event();
     let events = s.apply(Action::Rematch).unwrap();
-    assert_eq!(s.game(), 1);
+    assert_eq!(s.match_number(), 1);
     assert_eq!(events.as_slice(), &[s.deal_event()]);
     assert_ne!(s.deal_event(), first_deal);
     assert_eq!(s.state().scores, [0; 3]);
@@ -271,8 +271,8 @@ fn scopone_with_two_people_and_two_ais_plays_to_the_end() {
         ..Rules::default()
     };
     let mut settings = Settings::pass_and_play(rules);
-    settings.seats[1] = Controller::Ai(Level::Medium);
-    settings.seats[3] = Controller::Ai(Level::Medium);
+    settings.seats[1] = Player::Ai(Level::Medium);
+    settings.seats[3] = Player::Ai(Level::Medium);
     let mut s = Session::new(settings, 77).unwrap();
     play_out(&mut s, 20_000);
 }
@@ -305,7 +305,7 @@ fn settings_lines_round_trip_and_bad_ones_name_the_word() {
         ..Rules::default()
     };
     let mut mixed = Settings::pass_and_play(scopone);
-    mixed.seats[3] = Controller::Ai(Level::Handheld);
+    mixed.seats[3] = Player::Ai(Level::Handheld);
     let mut undo = Settings::against(Level::Random, Rules::default());
     undo.undo = true;
     for s in [

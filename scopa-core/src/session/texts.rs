@@ -820,7 +820,7 @@ impl Texts {
                 f.write_str("il salvataggio è danneggiato (il checksum non corrisponde)")
             }
             (SaveError::Match(m), Lang::It) => write!(f, "la partita salvata è rifiutata: {m}"),
-            (SaveError::BadController { seat, code }, Lang::It) => write!(
+            (SaveError::BadPlayer { seat, code }, Lang::It) => write!(
                 f,
                 "il byte {} (posto {seat}) vale {code}, che non indica né una persona né un livello del computer",
                 5 + u16::from(seat)
@@ -1036,14 +1036,14 @@ impl Texts {
                 }
                 write!(f, "{}", self.seat(seat))?;
                 match c {
-                    super::Controller::Ai(level) => write!(
+                    super::Player::Ai(level) => write!(
                         f,
                         ", {} ({})",
                         self.pick("computer", "computer"),
                         self.level(*level)
                     )?,
-                    super::Controller::Human if self.you == Some(seat) => {}
-                    super::Controller::Human => write!(f, ", {}", self.pick("person", "persona"))?,
+                    super::Player::Human if self.you == Some(seat) => {}
+                    super::Player::Human => write!(f, ", {}", self.pick("person", "persona"))?,
                 }
             }
             f.write_str(".")?;
@@ -1703,7 +1703,7 @@ mod tests {
             SaveError::UnsupportedVersion { version: 9 },
             SaveError::Checksum,
             SaveError::Match(SnapshotError::Checksum),
-            SaveError::BadController { seat: 1, code: 7 },
+            SaveError::BadPlayer { seat: 1, code: 7 },
             SaveError::BadFlags { flags: 8 },
             SaveError::Settings(SettingsError::UndoNeedsOneHuman { humans: 2 }),
             SaveError::BadPending,

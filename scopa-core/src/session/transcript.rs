@@ -23,7 +23,7 @@ use crate::hand::Event;
 use crate::rules::Rules;
 use crate::score::SideScore;
 
-use super::{Action, Controller, Lang, Settings};
+use super::{Action, Lang, Player, Settings};
 
 struct Line<F: Fn(&mut Formatter<'_>) -> fmt::Result>(F);
 
@@ -234,8 +234,8 @@ pub fn start<'a>(settings: &'a Settings) -> impl Display + 'a {
         )?;
         for c in settings.seats() {
             match c {
-                Controller::Human => f.write_str(" human")?,
-                Controller::Ai(level) => write!(f, " {level}")?,
+                Player::Human => f.write_str(" human")?,
+                Player::Ai(level) => write!(f, " {level}")?,
             }
         }
         Ok(())
@@ -321,7 +321,7 @@ impl FromStr for Settings {
             re_bello,
             kings_redeal,
         };
-        let mut seats = [Controller::Human; 4];
+        let mut seats = [Player::Human; 4];
         let mut i = 0usize;
         for (n, w) in words.by_ref() {
             if n == 19 && w != "seats" {
@@ -332,8 +332,8 @@ impl FromStr for Settings {
             }
             let slot = seats.get_mut(i).ok_or(bad(n as u8))?;
             *slot = match w {
-                "human" => Controller::Human,
-                level => Controller::Ai(level.parse::<Level>().map_err(|_| bad(n as u8))?),
+                "human" => Player::Human,
+                level => Player::Ai(level.parse::<Level>().map_err(|_| bad(n as u8))?),
             };
             i += 1;
         }

@@ -200,10 +200,12 @@ fn main() -> ! {
         if !pressed.is_empty() {
             app.add_entropy(now.as_ticks());
         }
-        let before = app.state().map(|s| (s.game, s.hand_number, s.plays));
+        let before = app
+            .state()
+            .map(|s| (s.match_number, s.hand_number, s.plays));
         dirty |= app.update(now.as_millis() as u32, pressed);
         if let Some(s) = app.state()
-            && before != Some((s.game, s.hand_number, s.plays))
+            && before != Some((s.match_number, s.hand_number, s.plays))
         {
             defmt::info!(
                 "play saved; hand {=u16} plays {=u8}",

@@ -220,7 +220,10 @@ fn any_presses_at_any_time_never_panic_hang_or_lose_the_save() {
     let mut changes = 0;
     let mut last = None;
     for i in 0..30_000 {
-        let now = d.app.state().map(|s| (s.game, s.hand_number, s.plays));
+        let now = d
+            .app
+            .state()
+            .map(|s| (s.match_number, s.hand_number, s.plays));
         if now != last {
             changes += 1;
             last = now;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use scopa_core::ai::Level;
 use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
-use scopa_core::session::{Action, Controller, Phase, Session, Settings};
+use scopa_core::session::{Action, Phase, Player, Session, Settings};
 use scopa_core::{AceRule, DealKind, Move, PrimieraRule, Rules};
 use scopa_sim::scripts;
 use scopa_tests::script::{generate, run};
@@ -93,8 +93,8 @@ fn settings() -> Vec<Settings> {
         target: 5,
         ..Rules::default()
     });
-    scopone.seats[1] = Controller::Ai(Level::Random);
-    scopone.seats[2] = Controller::Ai(Level::Easy);
+    scopone.seats[1] = Player::Ai(Level::Random);
+    scopone.seats[2] = Player::Ai(Level::Easy);
     out.push(scopone);
     let mut undo = Settings::against(Level::Random, Rules::default());
     undo.undo = true;

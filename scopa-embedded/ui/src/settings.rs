@@ -3,7 +3,7 @@
 //! options of the last match come back from its saved session).
 
 use scopa_core::ai::Level;
-use scopa_core::session::{Controller, Lang, Settings};
+use scopa_core::session::{Lang, Player, Settings};
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 
 /// A row of the options screen.
@@ -74,13 +74,13 @@ pub const MAX_TARGET: u8 = 99;
 
 /// Who may play a seat, in the order the options screen steps through them: a person, then
 /// the AI levels.
-const CONTROLLERS: [Controller; 6] = [
-    Controller::Human,
-    Controller::Ai(Level::Random),
-    Controller::Ai(Level::Easy),
-    Controller::Ai(Level::Medium),
-    Controller::Ai(Level::Expert),
-    Controller::Ai(Level::Handheld),
+const CONTROLLERS: [Player; 6] = [
+    Player::Human,
+    Player::Ai(Level::Random),
+    Player::Ai(Level::Easy),
+    Player::Ai(Level::Medium),
+    Player::Ai(Level::Expert),
+    Player::Ai(Level::Handheld),
 ];
 
 /// The match options chosen on the device: every setting of a session.
@@ -90,7 +90,7 @@ pub struct Options {
     /// The rules.
     pub rules: Rules,
     /// Who plays each seat (only the first `rules.players` are used).
-    pub seats: [Controller; 4],
+    pub seats: [Player; 4],
     /// Undo (when exactly one seat is a person).
     pub undo: bool,
     /// The language of the texts.
@@ -122,7 +122,7 @@ impl Options {
         let players = usize::from(settings.rules.players).min(4);
         // Seats past the last keep a useful value for when players are added.
         for seat in seats.iter_mut().skip(players) {
-            *seat = Controller::Ai(Level::Handheld);
+            *seat = Player::Ai(Level::Handheld);
         }
         Options {
             rules: settings.rules,
@@ -244,8 +244,8 @@ mod tests {
             deal: DealKind::Scopone,
             ..Rules::default()
         });
-        s.seats[1] = Controller::Ai(Level::Medium);
-        s.seats[3] = Controller::Ai(Level::Easy);
+        s.seats[1] = Player::Ai(Level::Medium);
+        s.seats[3] = Player::Ai(Level::Easy);
         assert_eq!(Options::from_settings(&s).settings(), s);
         let mut one = Settings::against(Level::Expert, Rules::default());
         one.undo = true;
@@ -260,7 +260,7 @@ mod tests {
         assert!(o.settings().undo);
         o.step(Row::Seat(1), -1); // Handheld → Expert
         o.step(Row::Seat(1), 1);
-        o.seats[1] = Controller::Human;
+        o.seats[1] = Player::Human;
         assert!(!o.settings().undo, "two people: no undo");
         assert!(!o.applies(Row::Undo));
     }
@@ -277,7 +277,7 @@ mod tests {
         o.step(Row::Seat(3), 1);
         assert_eq!(
             o.seats[3],
-            Controller::Ai(Level::Handheld),
+            Player::Ai(Level::Handheld),
             "no seat 4 with 2 players"
         );
         o.step(Row::Players, -1); // 2 → 4

@@ -28,7 +28,7 @@
 //! (see `check_last_play`), so a save cannot carry a play that never happened.
 
 use scopa_core::ai::Level;
-use scopa_core::session::{self as core, Controller, Label, Texts};
+use scopa_core::session::{self as core, Label, Player, Texts};
 use scopa_core::snapshot::crc32;
 use scopa_core::{Card, CardSet, Match, Move, Play, SNAPSHOT_LEN};
 
@@ -90,9 +90,9 @@ pub fn migrate(bytes: &[u8], lang: core::Lang) -> Result<core::Session, SessionE
         bytes
     };
     let saved = decode(ffi).map_err(|reason| bad(&reason))?;
-    let mut seats = [Controller::Human; 4];
+    let mut seats = [Player::Human; 4];
     for (slot, level) in seats.iter_mut().zip(&saved.ai) {
-        *slot = level.map_or(Controller::Human, Controller::Ai);
+        *slot = level.map_or(Player::Human, Player::Ai);
     }
     let settings = core::Settings {
         rules: *saved.game.rules(),

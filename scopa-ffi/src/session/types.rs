@@ -3,7 +3,7 @@
 //! value − 1, suits in the order denari, coppe, spade, bastoni) and a set of cards is a
 //! `u64` whose bit *i* is card *i* — no per-card record crosses the boundary.
 
-use scopa_core::session::{self as core, Controller};
+use scopa_core::session::{self as core, Player};
 use scopa_core::{Card, CardSet, Event, HandScore, MAX_REDEALS, Match, Move, Rules};
 
 use super::error::SessionError;
@@ -59,8 +59,8 @@ impl From<core::Settings> for SessionSettings {
                 .seats
                 .iter()
                 .map(|c| match *c {
-                    Controller::Human => None,
-                    Controller::Ai(level) => Some(level.into()),
+                    Player::Human => None,
+                    Player::Ai(level) => Some(level.into()),
                 })
                 .collect(),
             undo: s.undo,
@@ -83,9 +83,9 @@ impl SessionSettings {
                 rules.players
             )));
         }
-        let mut seats = [Controller::Human; 4];
+        let mut seats = [Player::Human; 4];
         for (slot, level) in seats.iter_mut().zip(&self.seats).take(players) {
-            *slot = level.map_or(Controller::Human, |l| Controller::Ai(l.into()));
+            *slot = level.map_or(Player::Human, |l| Player::Ai(l.into()));
         }
         let settings = core::Settings {
             rules,
@@ -249,7 +249,7 @@ impl TableState {
             last_capture: s.last_capture,
             can_undo: s.can_undo,
             redeals: s.redeals,
-            game: s.game,
+            game: s.match_number,
         }
     }
 }

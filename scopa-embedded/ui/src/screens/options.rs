@@ -6,7 +6,7 @@ use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyle, Rectangle, RoundedRectangle};
 use embedded_graphics::text::Alignment;
-use scopa_core::session::{Controller, Label, Texts};
+use scopa_core::session::{Label, Player, Texts};
 
 use super::kit::{Line, Pen, bar, line, short};
 use crate::cards::color;
@@ -103,8 +103,8 @@ impl OptionsScreen<'_> {
             Row::Players => (Label::Players, (line(r.players), none)),
             Row::Seat(seat) => {
                 let value = match o.seats[usize::from(seat)] {
-                    Controller::Human => line(texts.label(Label::Human)),
-                    Controller::Ai(level) => line(texts.level(level)),
+                    Player::Human => line(texts.label(Label::Human)),
+                    Player::Ai(level) => line(texts.level(level)),
                 };
                 let help = match o.settings().humans() {
                     0 => line(texts.label(Label::WatchMode)),
