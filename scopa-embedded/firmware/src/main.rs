@@ -15,9 +15,8 @@ compile_error!("choose a board feature: pico-lcd-1-3 or picosystem");
 use defmt_rtt as _;
 use panic_probe as _;
 
-use embassy_rp::Peri;
 use embassy_rp::flash::{Blocking, Flash};
-use embassy_rp::gpio::{AnyPin, Input, Level, Output, Pull};
+use embassy_rp::gpio::{Input, Level, Output, Pull};
 use embassy_rp::spi::{self, Spi};
 use embassy_time::{Delay, Duration, Instant};
 use embedded_graphics::framebuffer::{Framebuffer, buffer_size};
@@ -54,35 +53,6 @@ struct Keys {
     b2: Input<'static>,
 }
 
-impl Keys {
-    /// The keys on `[up, down, left, right, a, b, a2, b2]`, pulled up.
-    fn new(pins: [Peri<'static, AnyPin>; 8]) -> Keys {
-        let [up, down, left, right, a, b, a2, b2] = pins.map(|p| Input::new(p, Pull::Up));
-        Keys {
-            up,
-            down,
-            left,
-            right,
-            a,
-            b,
-            a2,
-            b2,
-        }
-    }
-}
-
-/// The display's CS (high: deselected), DC, RST (high: running) and backlight (off until
-/// the first frame) outputs.
-fn display_pins(pins: [Peri<'static, AnyPin>; 4]) -> [Output<'static>; 4] {
-    let [cs, dc, rst, bl] = pins;
-    [
-        Output::new(cs, Level::High),
-        Output::new(dc, Level::Low),
-        Output::new(rst, Level::High),
-        Output::new(bl, Level::Low),
-    ]
-}
-
 impl scopa_ui::Input for Keys {
     fn read(&mut self) -> Buttons {
         Buttons::NONE
@@ -110,51 +80,52 @@ fn main() -> ! {
     let mut config = spi::Config::default();
     config.frequency = 62_500_000;
 
-    // Pins: Waveshare Pico-LCD-1.3 wiki / pimoroni_picosystem.h of the pico-sdk. Keys in
-    // the order of `Keys::new`; display pins CS, DC, RST, backlight.
+    // Pins: Waveshare Pico-LCD-1.3 wiki / pimoroni_picosystem.h of the pico-sdk.
     #[cfg(feature = "pico-lcd-1-3")]
-    let (spi, [cs, dc, rst, bl], keys, rotation) = (
-        Spi::new_blocking_txonly(p.SPI1, p.PIN_10, p.PIN_11, config),
-        display_pins([
-            p.PIN_9.into(),
-            p.PIN_8.into(),
-            p.PIN_12.into(),
-            p.PIN_13.into(),
-        ]),
-        Keys::new([
-            p.PIN_2.into(),
-            p.PIN_18.into(),
-            p.PIN_16.into(),
-            p.PIN_20.into(),
-            p.PIN_15.into(),
-            p.PIN_17.into(),
-            p.PIN_3.into(),
-            p.PIN_21.into(),
-        ]),
-        // Landscape: joystick on the left, A/B/X/Y on the right.
-        Rotation::Deg90,
-    );
+    let (spi, cs, dc, rst, bl, keys, rotation) = {
+        let pin = |p: embassy_rp::Peri<'static, embassy_rp::gpio::AnyPin>| Input::new(p, Pull::Up);
+        (
+            Spi::new_blocking_txonly(p.SPI1, p.PIN_10, p.PIN_11, config),
+            Output::new(p.PIN_9, Level::High),
+            Output::new(p.PIN_8, Level::Low),
+            Output::new(p.PIN_12, Level::High),
+            Output::new(p.PIN_13, Level::Low),
+            Keys {
+                up: pin(p.PIN_2.into()),
+                down: pin(p.PIN_18.into()),
+                left: pin(p.PIN_16.into()),
+                right: pin(p.PIN_20.into()),
+                a: pin(p.PIN_15.into()),
+                b: pin(p.PIN_17.into()),
+                a2: pin(p.PIN_3.into()),
+                b2: pin(p.PIN_21.into()),
+            },
+            // Landscape: joystick on the left, A/B/X/Y on the right.
+            Rotation::Deg90,
+        )
+    };
     #[cfg(feature = "picosystem")]
-    let (spi, [cs, dc, rst, bl], keys, rotation) = (
-        Spi::new_blocking_txonly(p.SPI0, p.PIN_6, p.PIN_7, config),
-        display_pins([
-            p.PIN_5.into(),
-            p.PIN_9.into(),
-            p.PIN_4.into(),
-            p.PIN_12.into(),
-        ]),
-        Keys::new([
-            p.PIN_23.into(),
-            p.PIN_20.into(),
-            p.PIN_22.into(),
-            p.PIN_21.into(),
-            p.PIN_18.into(),
-            p.PIN_19.into(),
-            p.PIN_17.into(),
-            p.PIN_16.into(),
-        ]),
-        Rotation::Deg0,
-    );
+    let (spi, cs, dc, rst, bl, keys, rotation) = {
+        let pin = |p: embassy_rp::Peri<'static, embassy_rp::gpio::AnyPin>| Input::new(p, Pull::Up);
+        (
+            Spi::new_blocking_txonly(p.SPI0, p.PIN_6, p.PIN_7, config),
+            Output::new(p.PIN_5, Level::High),
+            Output::new(p.PIN_9, Level::Low),
+            Output::new(p.PIN_4, Level::High),
+            Output::new(p.PIN_12, Level::Low),
+            Keys {
+                up: pin(p.PIN_23.into()),
+                down: pin(p.PIN_20.into()),
+                left: pin(p.PIN_22.into()),
+                right: pin(p.PIN_21.into()),
+                a: pin(p.PIN_18.into()),
+                b: pin(p.PIN_19.into()),
+                a2: pin(p.PIN_17.into()),
+                b2: pin(p.PIN_16.into()),
+            },
+            Rotation::Deg0,
+        )
+    };
     let mut keys = keys;
     let mut backlight = bl;
 
