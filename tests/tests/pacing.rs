@@ -100,7 +100,7 @@ fn play_through(p: &mut Presenter, rng: &mut SplitMix64) -> (Vec<Action>, Vec<St
                         assert_eq!(frame.viewer, Some(seat));
                         assert!(frame.offers.hint && !frame.offers.proceed);
                         let c = &cards[(rng.next() % cards.len() as u64) as usize];
-                        if rng.next() % 8 == 0 {
+                        if rng.next().is_multiple_of(8) {
                             // Ask for a hint now and then: no save, no change of pacing.
                             let s = p.hint().unwrap();
                             assert!(!s.save && !s.applied);
