@@ -474,7 +474,7 @@ pub struct AppliedOut {
     pub events: Vec<EventOut>,
 }
 
-/// Applies `action` to `s` (what [`Game::apply`] does, without JS).
+/// Applies `action` to `s` (what [`WebSession::apply`] does, without JS).
 pub fn apply(s: &mut Session, action: Action) -> Result<AppliedOut, SessionError> {
     let events = s.apply(action)?;
     let script = match action {
@@ -558,36 +558,38 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
 
 /// One session, as the page holds it.
 #[wasm_bindgen]
-pub struct Game {
+pub struct WebSession {
     s: Session,
 }
 
 #[wasm_bindgen]
-impl Game {
+impl WebSession {
     /// A new session from the page's settings object and a seed (the session's secret).
     #[wasm_bindgen(constructor)]
-    pub fn new(settings: JsValue, seed: u64) -> Result<Game, JsError> {
+    pub fn new(settings: JsValue, seed: u64) -> Result<WebSession, JsError> {
         let input: SettingsIn = serde_wasm_bindgen::from_value(settings).map_err(js_err)?;
         let settings = input.to_settings().map_err(js_err)?;
         let s = Session::new(settings, seed)
             .map_err(|e| js_err(Texts::new(settings.lang).error(&e)))?;
-        Ok(Game { s })
+        Ok(WebSession { s })
     }
 
     /// Restores `Session::to_bytes` exactly (the AI worker's copy of the session); a damaged
     /// save throws an error saying what is wrong.
     #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<Game, JsError> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<WebSession, JsError> {
         Session::from_bytes(bytes)
-            .map(|s| Game { s })
+            .map(|s| WebSession { s })
             .map_err(js_err)
     }
 
     /// Resumes a saved match on this page (`Session::restore`): with two or more people at
     /// the device it starts with the hand-off, so no hand shows before its owner is ready.
     /// A damaged save throws an error saying what is wrong.
-    pub fn restore(bytes: &[u8]) -> Result<Game, JsError> {
-        Session::restore(bytes).map(|s| Game { s }).map_err(js_err)
+    pub fn restore(bytes: &[u8]) -> Result<WebSession, JsError> {
+        Session::restore(bytes)
+            .map(|s| WebSession { s })
+            .map_err(js_err)
     }
 
     /// The session's bytes (stored after every action).

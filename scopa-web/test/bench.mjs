@@ -27,14 +27,14 @@ const page = await openPage(env, DESKTOP);
 await page.goto(env.url);
 await settle(page);
 const ms = await page.evaluate(async (count) => {
-  const { Game } = await import('./pkg/scopa_web.js');
+  const { WebSession } = await import('./pkg/scopa_web.js');
   const settings = {
     players: 2, deal: 'standard', target: 11, primiera: 'classic', ace: 'none', napola: false,
     re_bello: false, kings_redeal: true, seats: ['expert', 'expert'], lang: 'en',
   };
   const out = [];
   for (let seed = 1; seed <= count; seed++) {
-    const g = new Game(settings, BigInt(seed));
+    const g = new WebSession(settings, BigInt(seed));
     for (;;) {
       const v = g.view();
       if (v.hand_number !== 1) break;

@@ -1,7 +1,7 @@
 // The AI off the page's thread: it receives the session's bytes, restores them and returns
 // the move the AI due would play. The page applies it as an `ai_play` action, which the
 // session checks like any move.
-import init, { Game } from './pkg/scopa_web.js';
+import init, { WebSession } from './pkg/scopa_web.js';
 
 const ready = init();
 
@@ -9,9 +9,9 @@ self.onmessage = async (e) => {
   const { id, bytes } = e.data;
   try {
     await ready;
-    const game = Game.fromBytes(bytes);
-    const move = game.aiMove();
-    game.free();
+    const session = WebSession.fromBytes(bytes);
+    const move = session.aiMove();
+    session.free();
     self.postMessage({ id, move });
   } catch (err) {
     self.postMessage({ id, error: err && err.message ? err.message : String(err) });

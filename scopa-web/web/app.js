@@ -1,9 +1,9 @@
 // The page: a renderer of the session. It draws the session's view (phase, table state and
-// texts, from the wasm `Game`), turns taps and keys into session actions, chooses pauses and
+// texts, from the wasm `WebSession`), turns taps and keys into session actions, chooses pauses and
 // animations, and stores the session's bytes after every action. It decides no rule, score,
 // seed or turn, and writes no game text of its own.
 
-import init, { Game, labels, langFromTag, statsLabel } from './pkg/scopa_web.js';
+import init, { WebSession, labels, langFromTag, statsLabel } from './pkg/scopa_web.js';
 import { backSvg, cardSvg } from './cards.js';
 import { getLang, setLang, t } from './i18n.js';
 import * as store from './storage.js';
@@ -18,8 +18,8 @@ const DEFAULT_SETTINGS = {
 };
 
 let prefs = { deck: 'italian', pace: 'normal', lang: null, settings: DEFAULT_SETTINGS };
-let game = null;
-let token = 0; // bumped when the game is replaced: late AI replies and animations are dropped
+let session = null;
+let token = 0; // bumped when the session is replaced: late AI replies and animations are dropped
 let busy = false;
 let bottom = 0;
 let worker = null;
@@ -65,8 +65,8 @@ const savePrefs = () => store.writePrefs(prefs);
 function useLang(code) {
   prefs.lang = code === 'it' ? 'it' : 'en';
   setLang(prefs.lang, labels(prefs.lang));
-  if (game) {
-    game.setLang(prefs.lang);
+  if (session) {
+    session.setLang(prefs.lang);
     save();
   }
 }
@@ -90,17 +90,17 @@ function newGame(settings, seedText) {
   }
   let g;
   try {
-    g = new Game({ ...settings, lang: getLang() }, seed);
+    g = new WebSession({ ...settings, lang: getLang() }, seed);
   } catch (e) {
     return errText(e);
   }
-  if (game) game.free();
-  game = g;
+  if (session) session.free();
+  session = g;
   token += 1;
   busy = false;
   record.seed = String(seed);
   record.script = [];
-  record.transcript = game.transcriptStart();
+  record.transcript = session.transcriptStart();
   prefs.settings = settings;
   savePrefs();
   save();
@@ -108,12 +108,12 @@ function newGame(settings, seedText) {
 }
 
 function save() {
-  store.writeSave(game.toBytes());
+  store.writeSave(session.toBytes());
 }
 
 // Applies an action, saves the session, and returns its events.
 function act(action) {
-  const out = game.apply(action);
+  const out = session.apply(action);
   save();
   record.script.push(out.script);
   for (const e of out.events) record.transcript.push(...e.line.split('\n'));
@@ -155,10 +155,10 @@ function workerMove(bytes) {
 async function runAi() {
   const mine = token;
   busy = true;
-  const before = game.view();
+  const before = session.view();
   setStatus(before.status);
   const started = performance.now();
-  const mv = await workerMove(game.toBytes()).catch(() => null);
+  const mv = await workerMove(session.toBytes()).catch(() => null);
   if (mine !== token) return;
   const wait = PACE[prefs.pace][0] - (performance.now() - started);
   if (wait > 0) await sleep(wait);
@@ -409,7 +409,7 @@ function endDrag(e) {
 }
 
 function draw() {
-  const view = game.view();
+  const view = session.view();
   const ph = view.phase;
   if (view.viewer !== null && view.viewer !== undefined) bottom = view.viewer;
   else if (ph.kind === 'hand_off') bottom = ph.seat;
@@ -453,7 +453,7 @@ function advance() {
       break;
     case 'match_over':
       if (view.you_won !== null && view.you_won !== undefined) {
-        store.recordResult(store.toBase64(game.toBytes()), view.settings_line, view.you_won);
+        store.recordResult(store.toBase64(session.toBytes()), view.settings_line, view.you_won);
       }
       showOver(view);
       break;
@@ -508,20 +508,20 @@ function tryAct(action) {
 
 async function selectCard(card) {
   if (busy) return;
-  const before = game.view();
+  const before = session.view();
   const events = tryAct({ kind: 'select', card });
   if (events) await playEvents(events, before);
 }
 
 async function takeCapture(index) {
   if (busy) return;
-  const before = game.view();
+  const before = session.view();
   const events = tryAct({ kind: 'capture', index });
   if (events) await playEvents(events, before);
 }
 
 function chooseFromTable(card) {
-  const ph = game.view().phase;
+  const ph = session.view().phase;
   if (ph.kind !== 'choose_capture' || busy) return;
   const holding = ph.options.map((o, i) => (o.cards.includes(card) ? i : -1)).filter((i) => i >= 0);
   if (holding.length === 1) {
@@ -548,7 +548,7 @@ function undo() {
 
 function showHint() {
   for (const n of document.querySelectorAll('.hinted')) n.classList.remove('hinted');
-  const h = game.hint();
+  const h = session.hint();
   if (!h) {
     setStatus(t('noHint'));
     return;
@@ -839,15 +839,15 @@ async function main() {
   try {
     const bytes = store.readSave();
     if (bytes) {
-      game = Game.restore(bytes);
-      game.setLang(prefs.lang);
+      session = WebSession.restore(bytes);
+      session.setLang(prefs.lang);
     }
   } catch (e) {
     damaged = errText(e);
     store.setAsideSave(damaged);
-    game = null;
+    session = null;
   }
-  if (!game && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '');
+  if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '');
   $('app').classList.remove('loading');
   if (damaged) {
     draw();

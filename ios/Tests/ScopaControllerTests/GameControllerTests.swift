@@ -27,7 +27,7 @@ final class GameControllerTests: XCTestCase {
         XCTAssertTrue(isOver(try Session.restore(bytes: store.data!, lang: .en).state().phase))
         // A rematch: same settings, the next match's deal.
         c.rematch()
-        XCTAssertEqual(c.state.table!.game, 1)
+        XCTAssertEqual(c.state.table!.matchNumber, 1)
         XCTAssertEqual(c.state.events.count, 1)
         guard case .newHand = c.state.events[0].event else { return XCTFail("rematch: \(c.state.events)") }
         // Back to the settings, which keep the match's settings; then back to the match.

@@ -23,7 +23,7 @@ const DOMAIN: u64 = 0x7363_6f70_612d_7631; // "scopa-v1"
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]
 pub enum Purpose {
-    /// The seed of a match's shuffles and first dealer (`game` = the match's number in the
+    /// The seed of a match's shuffles and first dealer (`match_number` = the match's number in the
     /// session; the other fields 0).
     Deal = 1,
     /// The seed of one AI decision.
@@ -31,7 +31,7 @@ pub enum Purpose {
 }
 
 /// The seed for one decision: SipHash-2-4 keyed by the session's `secret`, over the purpose
-/// and the position — the match's number in the session (`game`, 0 for the first, 1 after a
+/// and the position — the match's number in the session (`match_number`, 0 for the first, 1 after a
 /// rematch…), the hand number, the plays made in the hand and the seat to play.
 ///
 /// This is the only seed derivation of the project: every front-end plays the same AI moves

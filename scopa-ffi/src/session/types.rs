@@ -215,7 +215,7 @@ pub struct TableState {
     /// Kings reshuffles of this hand's deal.
     pub redeals: u8,
     /// The match's number in the session (0, then +1 per rematch).
-    pub game: u32,
+    pub match_number: u32,
 }
 
 impl TableState {
@@ -249,7 +249,7 @@ impl TableState {
             last_capture: s.last_capture,
             can_undo: s.can_undo,
             redeals: s.redeals,
-            game: s.match_number,
+            match_number: s.match_number,
         }
     }
 }

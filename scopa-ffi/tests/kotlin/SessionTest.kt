@@ -104,7 +104,7 @@ fun main(args: Array<String>) {
         // Rematch: the next match's deal comes back as an event.
         val events = s.rematch().events
         check(events.single() is SessionEvent.NewHand) { "rematch events $events" }
-        eq(s.state().game, 1u, "game number")
+        eq(s.state().matchNumber, 1u, "match number")
         println("     one person vs medium: ${lines.size} transcript lines, side ${over.winner} won")
     }
 

@@ -98,7 +98,7 @@ func sessionTests(_ args: [String]) {
         try eq(try s.summary()!.rows.last!.label, "Points this hand", "summary")
         let events = try s.rematch().events
         guard events.count == 1, case .newHand = events[0] else { throw Failure(description: "rematch events \(events)") }
-        try eq(try s.state().game, 1, "game number")
+        try eq(try s.state().matchNumber, 1, "match number")
         print("     one person vs medium: \(lines.count) transcript lines")
     }
 

@@ -52,7 +52,7 @@ class GameControllerTest {
         assertTrue(last.state().phase is Phase.MatchOver)
         // A rematch: same settings, the next match's deal.
         c.rematch()
-        assertEquals(1u, c.state.table!!.game)
+        assertEquals(1u, c.state.table!!.matchNumber)
         assertTrue(c.state.events.single().event is SessionEvent.NewHand)
         // Back to the settings, which keep the match's settings; then back to the match.
         c.showSettings()
