@@ -502,6 +502,12 @@ fn only_json_white_space_makes_a_line_blank() {
     }
     assert_eq!(answers[not_blank.len()]["id"], 1);
     // The issue's own reproduction: three lines, three answers.
+    let answers = engine_bytes(b"\x0c\n\xc2\xa0\n{\"cmd\":\"hello\",\"id\":1}\n");
+    assert_eq!(answers.len(), 3);
+}
+
+/// Sends raw bytes (not necessarily UTF-8) to one engine process; its answers, one per line.
+fn engine_bytes(input: &[u8]) -> Vec<Value> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_scopa"))
         .arg("engine")
         .stdin(Stdio::piped())
@@ -509,33 +515,19 @@ fn only_json_white_space_makes_a_line_blank() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all(b"\x0c\n\xc2\xa0\n{\"cmd\":\"hello\",\"id\":1}\n")
-        .unwrap();
+    stdin.write_all(input).unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 3);
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 #[test]
 fn invalid_utf8_is_answered_too() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scopa"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all(b"{\"cmd\":\"he\xffllo\"}\n{\"cmd\":\"hello\"}\n")
-        .unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let answers: Vec<Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let answers = engine_bytes(b"{\"cmd\":\"he\xffllo\"}\n{\"cmd\":\"hello\"}\n");
     assert_eq!(answers.len(), 2);
     assert_eq!(error_code(&answers[0]), "bad_json");
     assert_eq!(answers[1]["ok"], true);
