@@ -101,7 +101,7 @@ mod tests {
     fn purposes_and_positions_are_independent() {
         let s = 0xDEAD_BEEF;
         let mut seen = std::collections::BTreeSet::new();
-        for game in 0..3 {
+        for match_number in 0..3 {
             for hand in 0..5 {
                 for plays in 0..36 {
                     for seat in 0..4 {
