@@ -120,7 +120,7 @@ impl Terminal {
     pub(super) fn show_position(&mut self, seat: u8) -> io::Result<()> {
         let t = self.texts();
         let state = self.session.state();
-        self.shown = Some((state.game, state.hand_number, state.plays, seat));
+        self.shown = Some((state.match_number, state.hand_number, state.plays, seat));
         self.recent.clear();
         let rules = *self.session.rules();
         self.say("")?;

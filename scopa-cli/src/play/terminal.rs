@@ -235,7 +235,7 @@ impl Terminal {
     /// The move prompt.
     fn person_turn(&mut self, seat: u8) -> anyhow::Result<Option<Stop>> {
         let state = self.session.state();
-        if self.shown != Some((state.game, state.hand_number, state.plays, seat)) {
+        if self.shown != Some((state.match_number, state.hand_number, state.plays, seat)) {
             self.show_position(seat)?;
         }
         let t = self.texts();
@@ -263,7 +263,7 @@ impl Terminal {
     /// The "which capture?" prompt.
     fn choose_capture(&mut self, seat: u8, card: Card) -> anyhow::Result<Option<Stop>> {
         let state = self.session.state();
-        let key = (state.game, state.hand_number, state.plays, seat);
+        let key = (state.match_number, state.hand_number, state.plays, seat);
         if self.shown != Some(key) {
             self.show_position(seat)?;
         }
