@@ -14,6 +14,13 @@ pub const MAX_PLAYERS: usize = 4;
 /// The most sides at a one-deck Briscola table.
 pub const MAX_SIDES: usize = 3;
 
+/// What fills the unused slots of the trick and the deck, so that no hidden card lingers
+/// there (a view is compared and hashed whole).
+const FILLER: Card = match Card::from_index(0) {
+    Some(card) => card,
+    None => unreachable!(),
+};
+
 /// Something that happened during a play, in order: all of it public (a draw says who
 /// drew, never which card — except the face-up briscola, which everyone saw).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -277,7 +284,7 @@ impl BriscolaHand {
                 needed,
             });
         }
-        let mut deck = [cards[0]; 40];
+        let mut deck = [FILLER; 40];
         let mut seen = CardSet::EMPTY;
         for (position, (&card, slot)) in cards.iter().zip(deck.iter_mut()).enumerate() {
             if !rules.uses(card) {
@@ -307,7 +314,7 @@ impl BriscolaHand {
             briscola_holder: None,
             hands,
             piles: [CardSet::EMPTY; MAX_SIDES],
-            trick: [deck[0]; MAX_PLAYERS],
+            trick: [FILLER; MAX_PLAYERS],
             trick_len: 0,
             leader: eldest,
             tricks_done: 0,
@@ -449,6 +456,7 @@ impl BriscolaHand {
             cards: taken,
             points: pile_points(taken),
         });
+        self.trick = [FILLER; MAX_PLAYERS];
         self.trick_len = 0;
         self.leader = winner;
         self.tricks_done += 1;
