@@ -4,7 +4,11 @@
 //! the cards it cannot see.
 
 use proptest::prelude::*;
-use scopa_core::briscola::{BriscolaEvent, BriscolaHand, BriscolaMatch, BriscolaRules, pile_points};
+use scopa_core::ai::Level;
+use scopa_core::briscola::{BriscolaBudget, choose_card_with_budget, hint};
+use scopa_core::briscola::{
+    BriscolaEvent, BriscolaHand, BriscolaMatch, BriscolaRules, pile_points,
+};
 use scopa_core::{Card, CardSet, Deck, SplitMix64};
 
 fn any_rules() -> impl Strategy<Value = BriscolaRules> {
@@ -18,7 +22,11 @@ fn any_rules() -> impl Strategy<Value = BriscolaRules> {
 /// The cards in play with `rules`, in a deck order drawn from `seed`.
 fn deck(rules: BriscolaRules, seed: u64) -> Vec<Card> {
     let deck = Deck::shuffled(&mut SplitMix64::new(seed));
-    deck.cards().iter().copied().filter(|&c| rules.uses(c)).collect()
+    deck.cards()
+        .iter()
+        .copied()
+        .filter(|&c| rules.uses(c))
+        .collect()
 }
 
 fn in_play(rules: BriscolaRules) -> CardSet {
@@ -32,7 +40,7 @@ fn check_conservation(h: &BriscolaHand) {
     let mut count = 0;
     let mut place = |cards: CardSet| {
         assert!(seen.is_disjoint(cards), "a card in two places: {cards}");
-        seen = seen | cards;
+        seen |= cards;
         count += cards.len();
     };
     for seat in 0..rules.players {
@@ -41,16 +49,29 @@ fn check_conservation(h: &BriscolaHand) {
     for side in 0..rules.sides() {
         place(h.pile(side));
     }
-    place(h.trick().iter().map(|&c| CardSet::single(c)).fold(CardSet::EMPTY, |a, b| a | b));
-    assert_eq!(count + u32::from(h.stock_len()), u32::from(rules.deck_len()));
+    place(
+        h.trick()
+            .iter()
+            .map(|&c| CardSet::single(c))
+            .fold(CardSet::EMPTY, |a, b| a | b),
+    );
+    assert_eq!(
+        count + u32::from(h.stock_len()),
+        u32::from(rules.deck_len())
+    );
     assert!(seen.is_subset(in_play(rules)));
     if h.briscola_holder().is_none() {
-        assert!(!seen.contains(h.briscola()), "the briscola is under the stock");
+        assert!(
+            !seen.contains(h.briscola()),
+            "the briscola is under the stock"
+        );
     }
 }
 
 fn pick(cards: CardSet, r: &mut SplitMix64) -> Card {
-    cards.nth((r.next() % u64::from(cards.len())) as u32).unwrap()
+    cards
+        .nth((r.next() % u64::from(cards.len())) as u32)
+        .unwrap()
 }
 
 proptest! {
@@ -138,6 +159,20 @@ proptest! {
             other.play(seat, card).unwrap();
         }
         prop_assert_eq!(other.view(viewer).unwrap(), view);
+        // So every AI level plays the same card in both, hint included (fair by property).
+        let small = BriscolaBudget { samples: 4, nodes: 5_000 };
+        for level in Level::ALL {
+            prop_assert_eq!(
+                choose_card_with_budget(level, &view, shuffle, small),
+                choose_card_with_budget(level, &other.view(viewer).unwrap(), shuffle, small)
+            );
+        }
+        if stop % 8 == 0 {
+            prop_assert_eq!(hint(&view), hint(&other.view(viewer).unwrap()));
+        }
+        if let Some(card) = choose_card_with_budget(Level::Expert, &view, shuffle, small) {
+            prop_assert!(view.hand.contains(card));
+        }
     }
 
     #[test]

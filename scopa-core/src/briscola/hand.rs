@@ -449,7 +449,7 @@ impl BriscolaHand {
         let taken = cards
             .iter()
             .fold(CardSet::EMPTY, |s, &c| s | CardSet::single(c));
-        self.piles[usize::from(side)] = self.piles[usize::from(side)] | taken;
+        self.piles[usize::from(side)] |= taken;
         let _ = events.push(BriscolaEvent::TrickTaken {
             seat: winner,
             side,
@@ -587,5 +587,66 @@ impl BriscolaView {
             *p = pile_points(pile);
         }
         points
+    }
+}
+
+impl BriscolaHand {
+    /// A whole hand consistent with `view`: the cards the seat has not seen are dealt at
+    /// random (by `rng`) to the other hands and the stock — what the expert AI imagines.
+    /// The briscola stays under the stock, or in the hand of the seat that drew it.
+    pub(crate) fn imagine(view: &BriscolaView, rng: &mut crate::deal::SplitMix64) -> BriscolaHand {
+        let rules = view.rules;
+        let mut unseen = [FILLER; 40];
+        let mut len = 0;
+        for card in view.unseen() {
+            unseen[len] = card;
+            len += 1;
+        }
+        let unseen = &mut unseen[..len];
+        for i in (1..unseen.len()).rev() {
+            let j = crate::deal::below(rng, i as u32 + 1) as usize;
+            unseen.swap(i, j);
+        }
+        let mut next = 0;
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        let played = view.played();
+        for seat in 0..rules.players {
+            let s = usize::from(seat);
+            if seat == view.seat {
+                hands[s] = view.hand;
+                continue;
+            }
+            let mut want = view.hand_lens[s];
+            if view.briscola_holder == Some(seat) && !played.contains(view.briscola) && want > 0 {
+                hands[s].insert(view.briscola);
+                want -= 1;
+            }
+            for _ in 0..want {
+                if let Some(&card) = unseen.get(next) {
+                    hands[s].insert(card);
+                    next += 1;
+                }
+            }
+        }
+        // The stock: the rest, in the order drawn, at the end of the deck.
+        let mut deck = [FILLER; 40];
+        let end = usize::from(rules.deck_len());
+        let rest = &unseen[next..];
+        let start = end.saturating_sub(rest.len());
+        deck[start..end].copy_from_slice(&rest[..end - start]);
+        BriscolaHand {
+            rules,
+            dealer: view.dealer,
+            deck,
+            next: start as u8,
+            briscola: view.briscola,
+            briscola_holder: view.briscola_holder,
+            hands,
+            piles: view.piles,
+            trick: view.trick,
+            trick_len: view.trick().len() as u8,
+            leader: view.leader,
+            tricks_done: view.tricks_done,
+        }
     }
 }

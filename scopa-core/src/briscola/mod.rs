@@ -22,6 +22,7 @@
 //! assert_eq!(m.hand().trick().len(), 1);
 //! ```
 
+pub mod ai;
 pub mod game;
 pub mod hand;
 pub mod rules;
@@ -30,6 +31,9 @@ pub mod trick;
 #[cfg(test)]
 mod tests;
 
+pub use ai::{
+    BriscolaBudget, BriscolaHint, BriscolaReason, choose_card, choose_card_with_budget, hint,
+};
 pub use game::BriscolaMatch;
 pub use hand::{
     BriscolaDealError, BriscolaEvent, BriscolaEvents, BriscolaHand, BriscolaPlayError,
