@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use scopa_core::ai::Level;
-use scopa_core::briscola::{BriscolaBudget, choose_card_with_budget, hint};
+use scopa_core::briscola::{BriscolaBudget, BriscolaView, choose_card_with_budget, hint};
 use scopa_core::briscola::{
     BriscolaEvent, BriscolaHand, BriscolaMatch, BriscolaRules, pile_points,
 };
@@ -142,6 +142,11 @@ proptest! {
         }
         let viewer = h.turn();
         let view = h.view(viewer).unwrap();
+        // The same view, rebuilt from public facts only (the engine protocol's bestmove).
+        prop_assert_eq!(
+            BriscolaView::from_public(rules, viewer, 0, view.hand, view.briscola, &moves),
+            if h.is_over() { Err(scopa_core::briscola::BriscolaViewError::HandOver) } else { Ok(view) }
+        );
         // Permute the cards the viewer has not seen among their deck positions.
         let unseen = view.unseen();
         let positions: Vec<usize> = (0..cards.len()).filter(|&i| unseen.contains(cards[i])).collect();

@@ -650,3 +650,206 @@ impl BriscolaHand {
         }
     }
 }
+
+/// Why a view given from outside (the engine protocol's `bestmove`) cannot be a moment of a
+/// hand of Briscola.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum BriscolaViewError {
+    /// The rules cannot be played.
+    Rules(BriscolaRulesError),
+    /// The seat or the dealer is not a seat of this game.
+    BadSeat,
+    /// A card appears twice (in the hand, as the briscola, in the history).
+    CardTwice {
+        /// The card.
+        card: Card,
+    },
+    /// A card these rules do not play with (the `2b` with three players).
+    NotInPlay {
+        /// The card.
+        card: Card,
+    },
+    /// Play `index` of the history was made by a seat whose turn it was not.
+    WrongSeat {
+        /// Position in the history.
+        index: usize,
+    },
+    /// The briscola was played (history `index`) before anyone drew it, or by a seat that
+    /// did not draw it.
+    BriscolaNotHeld {
+        /// Position in the history.
+        index: usize,
+    },
+    /// The history plays every card: nothing is left to play.
+    HandOver,
+    /// The seat's hand has the wrong number of cards for the plays made.
+    HandSize {
+        /// Cards it should hold.
+        expected: u8,
+        /// Cards it holds.
+        found: u8,
+    },
+    /// The seat drew the briscola and has not played it, so it must be in its hand (or it
+    /// did not, and it must not be).
+    BriscolaMisplaced,
+}
+
+impl fmt::Display for BriscolaViewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BriscolaViewError::Rules(e) => e.fmt(f),
+            BriscolaViewError::BadSeat => f.write_str("seat or dealer is not a seat of this game"),
+            BriscolaViewError::CardTwice { card } => write!(f, "{card} appears twice"),
+            BriscolaViewError::NotInPlay { card } => {
+                write!(f, "{card} is not played with these rules")
+            }
+            BriscolaViewError::WrongSeat { index } => {
+                write!(
+                    f,
+                    "history[{index}] is played by a seat whose turn it was not"
+                )
+            }
+            BriscolaViewError::BriscolaNotHeld { index } => write!(
+                f,
+                "history[{index}] plays the briscola, which that seat had not drawn"
+            ),
+            BriscolaViewError::HandOver => {
+                f.write_str("the history plays every card: nothing is left to play")
+            }
+            BriscolaViewError::HandSize { expected, found } => write!(
+                f,
+                "the hand holds {found} cards; after these plays it holds {expected}"
+            ),
+            BriscolaViewError::BriscolaMisplaced => f.write_str(
+                "the briscola is in the hand only if this seat drew it and has not played it",
+            ),
+        }
+    }
+}
+
+impl core::error::Error for BriscolaViewError {}
+
+impl BriscolaView {
+    /// The view of `seat` rebuilt from public facts only: its hand, the face-up briscola,
+    /// and every card played this hand in order with its seat (who took each trick, who
+    /// drew, how big the stock is all follow from them). Checks that they can be a moment
+    /// of a hand.
+    ///
+    /// ```
+    /// use scopa_core::Card;
+    /// use scopa_core::briscola::{BriscolaRules, BriscolaView};
+    /// let c = |s: &str| s.parse::<Card>().unwrap();
+    /// // Dealer 1: seat 0 led 7s, seat 1 (to play) holds 1s 2d 5b, trump coppe.
+    /// let view = BriscolaView::from_public(
+    ///     BriscolaRules::default(), 1, 1, "1s 2d 5b".parse().unwrap(), c("3c"), &[(0, c("7s"))],
+    /// ).unwrap();
+    /// assert_eq!(view.trick(), &[c("7s")]);
+    /// assert_eq!(view.stock, 34);
+    /// ```
+    pub fn from_public(
+        rules: BriscolaRules,
+        seat: u8,
+        dealer: u8,
+        hand: CardSet,
+        briscola: Card,
+        history: &[(u8, Card)],
+    ) -> Result<BriscolaView, BriscolaViewError> {
+        rules.validate().map_err(BriscolaViewError::Rules)?;
+        let n = rules.players;
+        if seat >= n || dealer >= n {
+            return Err(BriscolaViewError::BadSeat);
+        }
+        let mut seen = CardSet::EMPTY;
+        for card in hand.iter().chain(core::iter::once(briscola)) {
+            if !rules.uses(card) {
+                return Err(BriscolaViewError::NotInPlay { card });
+            }
+            if !seen.insert(card) && card != briscola {
+                return Err(BriscolaViewError::CardTwice { card });
+            }
+        }
+        let h = rules.hand_size;
+        let mut hand_lens = [0u8; MAX_PLAYERS];
+        hand_lens[..usize::from(n)].fill(h);
+        let mut view = BriscolaView {
+            rules,
+            seat,
+            dealer,
+            hand,
+            briscola,
+            briscola_holder: None,
+            stock: rules.deck_len() - n * h,
+            hand_lens,
+            trick: [FILLER; MAX_PLAYERS],
+            trick_len: 0,
+            leader: (dealer + 1) % n,
+            piles: [CardSet::EMPTY; MAX_SIDES],
+            tricks_done: 0,
+        };
+        let mut played = CardSet::EMPTY;
+        for (index, &(by, card)) in history.iter().enumerate() {
+            if view.tricks_done == rules.tricks() {
+                return Err(BriscolaViewError::HandOver);
+            }
+            if !rules.uses(card) {
+                return Err(BriscolaViewError::NotInPlay { card });
+            }
+            if by != view.turn() {
+                return Err(BriscolaViewError::WrongSeat { index });
+            }
+            if card == briscola {
+                if view.briscola_holder != Some(by) {
+                    return Err(BriscolaViewError::BriscolaNotHeld { index });
+                }
+            } else if hand.contains(card) {
+                return Err(BriscolaViewError::CardTwice { card });
+            }
+            if !played.insert(card) {
+                return Err(BriscolaViewError::CardTwice { card });
+            }
+            view.hand_lens[usize::from(by)] -= 1;
+            view.trick[usize::from(view.trick_len)] = card;
+            view.trick_len += 1;
+            if view.trick_len < n {
+                continue;
+            }
+            let won = trick_winner(view.trump(), view.trick()).unwrap_or(0) as u8;
+            let winner = (view.leader + won) % n;
+            let side = usize::from(rules.side_of(winner));
+            view.piles[side] |= view
+                .trick()
+                .iter()
+                .fold(CardSet::EMPTY, |s, &c| s | CardSet::single(c));
+            view.trick = [FILLER; MAX_PLAYERS];
+            view.trick_len = 0;
+            view.leader = winner;
+            view.tricks_done += 1;
+            if view.stock > 0 {
+                for i in 0..n {
+                    let drawer = (winner + i) % n;
+                    view.hand_lens[usize::from(drawer)] += 1;
+                    if view.stock == 1 {
+                        view.briscola_holder = Some(drawer);
+                    }
+                    view.stock -= 1;
+                }
+            }
+        }
+        if view.tricks_done == rules.tricks() {
+            return Err(BriscolaViewError::HandOver);
+        }
+        let expected = view.hand_lens[usize::from(seat)];
+        if hand.len() as u8 != expected {
+            return Err(BriscolaViewError::HandSize {
+                expected,
+                found: hand.len() as u8,
+            });
+        }
+        let holds = view.briscola_holder == Some(seat) && !played.contains(briscola);
+        if holds != hand.contains(briscola) {
+            return Err(BriscolaViewError::BriscolaMisplaced);
+        }
+        Ok(view)
+    }
+}

@@ -37,7 +37,7 @@ pub use ai::{
 pub use game::BriscolaMatch;
 pub use hand::{
     BriscolaDealError, BriscolaEvent, BriscolaEvents, BriscolaHand, BriscolaPlayError,
-    BriscolaScore, BriscolaView,
+    BriscolaScore, BriscolaView, BriscolaViewError,
 };
 pub use rules::{BriscolaRules, BriscolaRulesError};
 pub use trick::{beats, card_points, pile_points, rank, trick_winner};
