@@ -15,7 +15,11 @@ use scopa_core::{
 };
 use serde_json::{Map, Value, json};
 
-use crate::common::{BoundedLine, json_type, read_bounded_line, rules_from_json};
+use crate::common::{
+    BoundedLine, GameRules, game_rules_from_json, json_type, read_bounded_line, rules_from_json,
+};
+
+mod briscola;
 
 /// The longest request line accepted, in bytes. Longer lines are answered with `bad_field`
 /// without ever being held in memory whole.
@@ -187,13 +191,26 @@ fn dispatch(obj: &Obj) -> Res<Obj> {
             })))
         }
         "legal" => legal(obj),
-        "score" => score(obj),
-        "replay" => replay(obj),
+        "trick" => match game_of(obj)? {
+            GameRules::Briscola(rules) => briscola::trick(obj, rules),
+            GameRules::Scopa(_) => Err(err(
+                "bad_rules",
+                "`trick` is a Briscola command: give \"rules\":{\"game\":\"briscola\"}",
+            )),
+        },
+        "score" => match game_of(obj)? {
+            GameRules::Briscola(rules) => briscola::score(obj, rules),
+            GameRules::Scopa(_) => score(obj),
+        },
+        "replay" => match game_of(obj)? {
+            GameRules::Briscola(rules) => briscola::replay(obj, rules),
+            GameRules::Scopa(_) => replay(obj),
+        },
         "bestmove" => bestmove(obj),
         other => Err(err(
             "unknown_cmd",
             format!(
-                "unknown command `{}`; expected hello, legal, score, replay or bestmove",
+                "unknown command `{}`; expected hello, legal, trick, score, replay or bestmove",
                 shorten(other)
             ),
         )),
@@ -239,6 +256,11 @@ fn allow_fields(obj: &Obj, cmd: &str, allowed: &[&str]) -> Res<()> {
 fn required<'a>(obj: &'a Obj, field: &str) -> Res<&'a Value> {
     obj.get(field)
         .ok_or_else(|| bad_field(format!("missing field `{field}`")))
+}
+
+/// The rules object of either game.
+fn game_of(obj: &Obj) -> Res<GameRules> {
+    game_rules_from_json(obj.get("rules")).map_err(|m| err("bad_rules", m))
 }
 
 fn rules_of(obj: &Obj) -> Res<Rules> {
@@ -624,7 +646,7 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
 
 fn bestmove(obj: &Obj) -> Res<Obj> {
     allow_fields(obj, "bestmove", &["rules", "level", "seed", "view"])?;
-    let rules = rules_of(obj)?;
+    let game = game_of(obj)?;
     let level_v = required(obj, "level")?;
     let Some(level_name) = level_v.as_str() else {
         return Err(bad_field(format!(
@@ -643,6 +665,10 @@ fn bestmove(obj: &Obj) -> Res<Obj> {
                 shorten(&s.to_string())
             ))
         })?,
+    };
+    let rules = match game {
+        GameRules::Briscola(rules) => return briscola::bestmove(obj, rules, level, seed),
+        GameRules::Scopa(rules) => rules,
     };
     let view = parse_view(required(obj, "view")?, rules)?;
     let mv = choose(level, &view, seed).ok_or_else(|| {

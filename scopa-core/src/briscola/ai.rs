@@ -44,7 +44,7 @@ impl BriscolaBudget {
                 nodes: 20_000,
             },
             _ => BriscolaBudget {
-                samples: 64,
+                samples: 256,
                 nodes: 400_000,
             },
         }
