@@ -62,7 +62,7 @@ fn whole_hands_replay_as_the_core_plays_them() {
         let mut moves = Vec::new();
         while !hand.is_over() {
             let seat = hand.turn();
-            let card = hand.hand(seat).iter().last().unwrap();
+            let card = hand.hand(seat).iter().next_back().unwrap();
             hand.play(seat, card).unwrap();
             moves.push(card.to_string());
         }

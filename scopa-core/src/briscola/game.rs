@@ -2,7 +2,7 @@
 //! moving one seat each hand (BRISCOLA.md §2 and §4).
 
 use crate::card::Card;
-use crate::deal::{Deck, SplitMix64, below};
+use crate::deal::{SplitMix64, below};
 
 use super::hand::{
     BriscolaEvent, BriscolaEvents, BriscolaHand, BriscolaPlayError, BriscolaScore, BriscolaView,
@@ -42,16 +42,7 @@ pub struct BriscolaMatch {
 
 /// Shuffles the cards in play with `rules` and deals them.
 fn deal(rules: BriscolaRules, dealer: u8, rng: &mut SplitMix64) -> BriscolaHand {
-    let deck = Deck::shuffled(rng);
-    let mut cards = [deck.cards()[0]; 40];
-    let mut len = 0;
-    for &card in deck.cards() {
-        if rules.uses(card) {
-            cards[len] = card;
-            len += 1;
-        }
-    }
-    match BriscolaHand::from_deck(rules, dealer, &cards[..len]) {
+    match BriscolaHand::deal(rules, dealer, rng) {
         Ok(hand) => hand,
         // Checked rules, a seat as dealer and a permutation of the cards in play.
         Err(_) => unreachable!("a shuffled deck always deals"),

@@ -16,7 +16,7 @@ pub const MAX_SIDES: usize = 3;
 
 /// What fills the unused slots of the trick and the deck, so that no hidden card lingers
 /// there (a view is compared and hashed whole).
-const FILLER: Card = match Card::from_index(0) {
+pub(super) const FILLER: Card = match Card::from_index(0) {
     Some(card) => card,
     None => unreachable!(),
 };
@@ -246,22 +246,22 @@ impl core::error::Error for BriscolaPlayError {}
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct BriscolaHand {
-    rules: BriscolaRules,
-    dealer: u8,
+    pub(super) rules: BriscolaRules,
+    pub(super) dealer: u8,
     /// The deck order (the first `rules.deck_len()` entries).
-    deck: [Card; 40],
+    pub(super) deck: [Card; 40],
     /// The index in `deck` of the next card to draw; the briscola is drawn after the last.
-    next: u8,
-    briscola: Card,
+    pub(super) next: u8,
+    pub(super) briscola: Card,
     /// Who drew the briscola, once drawn.
-    briscola_holder: Option<u8>,
-    hands: [CardSet; MAX_PLAYERS],
-    piles: [CardSet; MAX_SIDES],
+    pub(super) briscola_holder: Option<u8>,
+    pub(super) hands: [CardSet; MAX_PLAYERS],
+    pub(super) piles: [CardSet; MAX_SIDES],
     /// The current trick, in the order played.
-    trick: [Card; MAX_PLAYERS],
-    trick_len: u8,
-    leader: u8,
-    tricks_done: u8,
+    pub(super) trick: [Card; MAX_PLAYERS],
+    pub(super) trick_len: u8,
+    pub(super) leader: u8,
+    pub(super) tricks_done: u8,
 }
 
 impl BriscolaHand {
@@ -319,6 +319,31 @@ impl BriscolaHand {
             leader: eldest,
             tricks_done: 0,
         })
+    }
+
+    /// Shuffles the cards in play with `rng` and deals them (`rules` and `dealer` must be
+    /// valid).
+    pub fn deal<R: rand_core::Rng + ?Sized>(
+        rules: BriscolaRules,
+        dealer: u8,
+        rng: &mut R,
+    ) -> Result<BriscolaHand, BriscolaDealError> {
+        let deck = crate::deal::Deck::shuffled(rng);
+        let mut cards = [FILLER; 40];
+        let mut len = 0;
+        for &card in deck.cards() {
+            if rules.uses(card) {
+                cards[len] = card;
+                len += 1;
+            }
+        }
+        BriscolaHand::from_deck(rules, dealer, &cards[..len])
+    }
+
+    /// Plays the hand to its end, every seat playing a card of its hand at random (what the
+    /// benchmarks measure): the fast path of [`super::playout`], without events.
+    pub fn playout_random<R: rand_core::Rng + ?Sized>(&mut self, rng: &mut R) {
+        super::playout::random(self, rng);
     }
 
     /// The rules.

@@ -25,6 +25,7 @@
 pub mod ai;
 pub mod game;
 pub mod hand;
+mod playout;
 pub mod rules;
 pub mod trick;
 
