@@ -6,7 +6,7 @@ use crate::deal::{SplitMix64, below};
 
 use super::hand::{
     BriscolaEvent, BriscolaEvents, BriscolaHand, BriscolaPlayError, BriscolaScore, BriscolaView,
-    MAX_SIDES,
+    FILLER, MAX_SIDES,
 };
 use super::rules::{BriscolaRules, BriscolaRulesError};
 
@@ -38,6 +38,9 @@ pub struct BriscolaMatch {
     wins: [u8; MAX_SIDES],
     last: Option<BriscolaScore>,
     winner: Option<u8>,
+    /// The cards played in the current hand, in order.
+    plays: [Card; 40],
+    plays_len: u8,
 }
 
 /// Shuffles the cards in play with `rules` and deals them.
@@ -83,7 +86,108 @@ impl BriscolaMatch {
             wins: [0; MAX_SIDES],
             last: None,
             winner: None,
+            plays: [FILLER; 40],
+            plays_len: 0,
         }
+    }
+
+    /// The generator's state for the hands to come (saved by
+    /// [`to_bytes`](BriscolaMatch::to_bytes)).
+    pub(super) const fn rng_state(&self) -> u64 {
+        self.rng.state()
+    }
+
+    /// A match put back together from a save's parts, before its current hand's plays are
+    /// replayed by [`replay`](BriscolaMatch::replay).
+    pub(super) fn restore(
+        rules: BriscolaRules,
+        rng: SplitMix64,
+        first_dealer: u8,
+        hand_number: u16,
+        hand: BriscolaHand,
+        wins: [u8; MAX_SIDES],
+        last: Option<BriscolaScore>,
+    ) -> BriscolaMatch {
+        BriscolaMatch {
+            rules,
+            rng,
+            first_dealer,
+            hand_number,
+            hand,
+            wins,
+            last,
+            winner: None,
+            plays: [FILLER; 40],
+            plays_len: 0,
+        }
+    }
+
+    /// Replays a save's plays of the current hand: all of them and the match `over` (the
+    /// last play wins it), or fewer than the hand has and the match going on. The wins
+    /// given to [`restore`](BriscolaMatch::restore) already count the final hand of a
+    /// finished match: it is taken off and won again by the replay, which must agree.
+    pub(super) fn replay(
+        mut self,
+        plays: &[u8],
+        over: bool,
+    ) -> Result<BriscolaMatch, super::snapshot::BriscolaSnapshotError> {
+        use super::snapshot::BriscolaSnapshotError as E;
+        let full = usize::from(self.rules.deck_len());
+        let stored = (self.wins, self.last);
+        if over {
+            let Some(side) = self.wins.iter().position(|&w| w >= self.rules.target) else {
+                return Err(E::BadWins);
+            };
+            self.wins[side] -= 1;
+            self.last = None;
+        }
+        if over != (plays.len() == full) {
+            return Err(E::BadPlays {
+                index: plays.len(),
+                error: None,
+            });
+        }
+        for (index, &byte) in plays.iter().enumerate() {
+            let card = Card::from_index(byte).ok_or(E::BadPlays { index, error: None })?;
+            self.play(self.turn(), card).map_err(|e| E::BadPlays {
+                index,
+                error: Some(e),
+            })?;
+        }
+        if (self.wins, self.last) != stored || self.winner.is_some() != over {
+            return Err(E::BadWins);
+        }
+        Ok(self)
+    }
+
+    /// The cards played in the current hand, in order (the seats follow from the tricks).
+    pub fn history(&self) -> &[Card] {
+        &self.plays[..usize::from(self.plays_len)]
+    }
+
+    /// Takes back the last `plays` plays of the current hand (for undo): the hand is dealt
+    /// again from its deck and the other plays replayed. Refused past the hand's start, and
+    /// once the match is over.
+    pub fn rewind(&mut self, plays: u8) -> Result<(), BriscolaPlayError> {
+        if self.winner.is_some() {
+            return Err(BriscolaPlayError::MatchOver);
+        }
+        let keep = self
+            .plays_len
+            .checked_sub(plays)
+            .ok_or(BriscolaPlayError::HandOver)?;
+        let Ok(mut hand) =
+            BriscolaHand::from_deck(self.rules, self.hand.dealer(), self.hand.deck())
+        else {
+            return Err(BriscolaPlayError::HandOver);
+        };
+        for &card in &self.plays[..usize::from(keep)] {
+            hand.play(hand.turn(), card)?;
+        }
+        self.hand = hand;
+        self.plays[usize::from(keep)..].fill(FILLER);
+        self.plays_len = keep;
+        Ok(())
     }
 
     /// The rules.
@@ -139,6 +243,8 @@ impl BriscolaMatch {
             return Err(BriscolaPlayError::MatchOver);
         }
         let mut events = self.hand.play(seat, card)?;
+        self.plays[usize::from(self.plays_len)] = card;
+        self.plays_len += 1;
         if let Some(&BriscolaEvent::HandFinished(score)) = events.last() {
             self.last = Some(score);
             if let Some(side) = score.winner {
@@ -153,6 +259,8 @@ impl BriscolaMatch {
             let n = u32::from(self.rules.players);
             let dealer = ((u32::from(self.first_dealer) + u32::from(self.hand_number)) % n) as u8;
             self.hand = deal(self.rules, dealer, &mut self.rng);
+            self.plays = [FILLER; 40];
+            self.plays_len = 0;
             let _ = events.push(BriscolaEvent::Dealt {
                 dealer,
                 briscola: self.hand.briscola(),

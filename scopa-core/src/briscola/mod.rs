@@ -27,6 +27,7 @@ pub mod game;
 pub mod hand;
 mod playout;
 pub mod rules;
+pub mod snapshot;
 pub mod trick;
 
 #[cfg(test)]
@@ -41,4 +42,5 @@ pub use hand::{
     BriscolaScore, BriscolaView, BriscolaViewError,
 };
 pub use rules::{BriscolaRules, BriscolaRulesError};
+pub use snapshot::{BRISCOLA_SNAPSHOT_LEN, BRISCOLA_SNAPSHOT_VERSION, BriscolaSnapshotError};
 pub use trick::{beats, card_points, pile_points, rank, trick_winner};

@@ -215,7 +215,10 @@ fn the_fast_playout_follows_the_rules_of_play() {
     // The fast path's cards, replayed through the checked `play`, give the same hand.
     use crate::deal::SplitMix64;
     for players in 2..=4 {
-        let rules = BriscolaRules { players, ..BriscolaRules::default() };
+        let rules = BriscolaRules {
+            players,
+            ..BriscolaRules::default()
+        };
         for seed in 0..50 {
             let start = BriscolaHand::deal(rules, 0, &mut SplitMix64::new(seed)).unwrap();
             let mut fast = start;
