@@ -341,7 +341,7 @@ impl BriscolaHand {
     }
 
     /// Plays the hand to its end, every seat playing a card of its hand at random (what the
-    /// benchmarks measure): the fast path of [`super::playout`], without events.
+    /// benchmarks measure): a fast path without events.
     pub fn playout_random<R: rand_core::Rng + ?Sized>(&mut self, rng: &mut R) {
         super::playout::random(self, rng);
     }
