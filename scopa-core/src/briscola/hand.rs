@@ -295,6 +295,12 @@ impl BriscolaHand {
             }
             *slot = card;
         }
+        Ok(BriscolaHand::dealt(rules, dealer, deck))
+    }
+
+    /// Deals `deck` (the cards in play, checked, then [`FILLER`]).
+    fn dealt(rules: BriscolaRules, dealer: u8, deck: [Card; 40]) -> BriscolaHand {
+        let n = rules.players;
         let h = rules.hand_size;
         let eldest = (dealer + 1) % n;
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
@@ -305,7 +311,7 @@ impl BriscolaHand {
                 hands[usize::from(seat)].insert(card);
             }
         }
-        Ok(BriscolaHand {
+        BriscolaHand {
             rules,
             dealer,
             deck,
@@ -318,7 +324,7 @@ impl BriscolaHand {
             trick_len: 0,
             leader: eldest,
             tricks_done: 0,
-        })
+        }
     }
 
     /// Shuffles the cards in play with `rng` and deals them (`rules` and `dealer` must be
@@ -328,6 +334,13 @@ impl BriscolaHand {
         dealer: u8,
         rng: &mut R,
     ) -> Result<BriscolaHand, BriscolaDealError> {
+        rules.validate().map_err(BriscolaDealError::Rules)?;
+        if dealer >= rules.players {
+            return Err(BriscolaDealError::Dealer {
+                dealer,
+                players: rules.players,
+            });
+        }
         let deck = crate::deal::Deck::shuffled(rng);
         let mut cards = [FILLER; 40];
         let mut len = 0;
@@ -337,7 +350,8 @@ impl BriscolaHand {
                 len += 1;
             }
         }
-        BriscolaHand::from_deck(rules, dealer, &cards[..len])
+        // A permutation of the cards in play: nothing to check.
+        Ok(BriscolaHand::dealt(rules, dealer, cards))
     }
 
     /// Plays the hand to its end, every seat playing a card of its hand at random (what the

@@ -47,8 +47,11 @@ fn run<const N: usize, R: rand_core::Rng + ?Sized>(h: &mut BriscolaHand, rng: &m
     let end = h.rules.deck_len();
     let tricks = h.rules.tricks();
     let mut hands = [0u64; MAX_PLAYERS];
-    for (bits, set) in hands.iter_mut().zip(&h.hands) {
+    // Cards held, counted here (no population count in the loop).
+    let mut sizes = [0u32; MAX_PLAYERS];
+    for ((bits, size), set) in hands.iter_mut().zip(&mut sizes).zip(&h.hands) {
         *bits = set.bits();
+        *size = set.len();
     }
     let mut piles = [0u64; 3];
     for (bits, set) in piles.iter_mut().zip(&h.piles) {
@@ -71,7 +74,8 @@ fn run<const N: usize, R: rand_core::Rng + ?Sized>(h: &mut BriscolaHand, rng: &m
                 // Cannot happen (the rounds come out even); stop rather than loop.
                 return;
             }
-            let k = below_nonzero(rng, bits.count_ones());
+            let k = below_nonzero(rng, sizes[seat]);
+            sizes[seat] -= 1;
             for _ in 0..k {
                 bits &= bits - 1;
             }
@@ -121,6 +125,7 @@ fn run<const N: usize, R: rand_core::Rng + ?Sized>(h: &mut BriscolaHand, rng: &m
                     h.briscola.index()
                 };
                 hands[seat] |= 1u64 << card;
+                sizes[seat] += 1;
             }
         }
     }
