@@ -521,10 +521,12 @@ function drawBanner(frame) {
   dialog('dlg-over', kind === 'match_over', () => showOver(frame));
 }
 
+// The banner's dialog opens, but not over the settings or a message: once they close, the
+// frame is drawn again.
 function dialog(id, open, fill) {
   if (open) {
     fill();
-    if (!$(id).open) $(id).showModal();
+    if (!$(id).open && !$('dlg-settings').open && !$('dlg-message').open) $(id).showModal();
   } else if ($(id).open) {
     $(id).close();
   }
