@@ -849,9 +849,10 @@ async function main() {
   if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '');
   $('app').classList.remove('loading');
   if (damaged) {
-    // The new match waits until the message is read.
+    // The new match is drawn under the message and goes on once it is read.
+    const read = showMessage(t('damaged', { reason: damaged }));
     redraw();
-    showMessage(t('damaged', { reason: damaged })).then(show);
+    read.then(show);
   } else {
     show();
   }
