@@ -690,8 +690,7 @@ mod tests {
             "9c è 9♥ (coppe); 9♣ è 9b (bastoni). Giocare 9♥? (s/n)"
         );
         assert_eq!(
-            Texts::new(Lang::En)
-                .with_style(CardStyle::Names)
+            TermTexts(Texts::new(Lang::En).with_style(CardStyle::Names))
                 .card_explained(nine_b)
                 .to_string(),
             "Knight of bastoni (9b)"
