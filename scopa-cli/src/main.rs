@@ -15,6 +15,7 @@ mod input;
 mod play;
 mod screen;
 mod simulate;
+mod texts;
 
 use scopa_cli::{common, engine, save};
 

@@ -5,9 +5,9 @@
 use std::io::{self, Write};
 
 use clap::ValueEnum;
-use scopa_core::session::texts::summary_rows;
+use scopa_core::session::texts::SummaryRow;
 use scopa_core::session::{CardStyle, Label, Texts};
-use scopa_core::{Card, CardSet, FinishedHand, Rules, Suit};
+use scopa_core::{Card, CardSet, Suit};
 
 /// How cards are written on screen (all forms can be typed).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -157,11 +157,11 @@ impl Screen {
         self.out.flush()
     }
 
-    /// The score of a finished hand, one column per side: each row's points, and in
-    /// brackets the tally behind them (cards, coins, primiera value…).
-    pub fn summary(&mut self, t: &Texts, rules: &Rules, hand: &FinishedHand) -> io::Result<()> {
-        let sides = usize::from(rules.sides());
-        let rows = summary_rows(rules, &hand.score);
+    /// The score of a finished hand (its summary rows, `sides` sides), one column per
+    /// side: each row's points, and in brackets the tally behind them (cards, coins,
+    /// primiera value…).
+    pub fn summary(&mut self, t: &Texts, sides: u8, rows: &[SummaryRow]) -> io::Result<()> {
+        let sides = usize::from(sides);
         let names: Vec<String> = (0..sides as u8).map(|s| t.side(s).to_string()).collect();
         let cells: Vec<(String, Vec<String>)> = rows
             .iter()

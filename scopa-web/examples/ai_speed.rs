@@ -1,13 +1,16 @@
 //! Native twin of the browser's AI timing (`test/bench.mjs`): sessions of expert against
-//! expert, 2 players, seeds 1 ..= N (default 32), every AI move of the first hand timed (`RunAi`, i.e.
-//! the session's `ai_move` and the play); prints the median and mean ms per move.
+//! expert, 2 players, seeds 1 ..= N (default 32), every due of the first hand fired through
+//! the presenter as the page does, the AI's timed (`RunAi`, i.e. the session's `ai_move` and
+//! the play); prints the median and mean ms per move.
 //! Run: `cargo run --release -p scopa-web --example ai_speed -- 32`.
 
 use std::time::Instant;
 
 use scopa_core::Rules;
 use scopa_core::ai::Level;
-use scopa_core::session::{Action, Phase, Session, Settings};
+use scopa_core::session::driver::Presenter;
+use scopa_core::session::pacing::Next;
+use scopa_core::session::{Action, Session, Settings};
 
 fn main() {
     let n: u64 = std::env::args()
@@ -17,18 +20,14 @@ fn main() {
     let settings = Settings::watch(Level::Expert, Rules::default());
     let mut ms = Vec::new();
     for seed in 1..=n {
-        let mut s = Session::new(settings, seed).expect("valid session");
-        while s.state().hand_number == 0 {
-            match s.phase() {
-                Phase::AiDue { .. } => {
-                    let t = Instant::now();
-                    s.apply(Action::RunAi).expect("the AI plays");
-                    ms.push(t.elapsed().as_secs_f64() * 1e3);
-                }
-                Phase::Scopa { .. } => {
-                    s.apply(Action::Continue).expect("continue");
-                }
-                _ => break,
+        let session = Session::new(settings, seed).expect("valid session");
+        let mut p = Presenter::new(session, scopa_web::NORMAL);
+        while p.session().state().hand_number == 0 {
+            let Next::Due(due) = p.next() else { break };
+            let t = Instant::now();
+            p.fire(due.token).expect("a due fires");
+            if due.action == Action::RunAi {
+                ms.push(t.elapsed().as_secs_f64() * 1e3);
             }
         }
     }

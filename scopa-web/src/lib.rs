@@ -1,19 +1,24 @@
 //! # scopa-web
 //!
-//! [`scopa_core::session::Session`] compiled to WebAssembly for the web app in `web/`. This
-//! crate only translates: JS objects in → session [`Action`]s, the session's phase, table
-//! state and texts out → plain JS objects (via `serde-wasm-bindgen`). Rules, legality,
-//! scores, AI seeds, the flow, every game text and the save format are the session's.
+//! [`scopa_core::session::Session`] compiled to WebAssembly for the web app in `web/`. The
+//! page holds a [`Presenter`] ([`WebSession`]) and renders the core's table model: each
+//! [`Frame`] reaches it as the core's own serde JSON (via `serde-wasm-bindgen`), with every
+//! text written out and `next` saying what happens by itself and when. This crate only
+//! carries things across: the page's settings in, action script lines in, frames and steps
+//! out. Rules, legality, scores, AI seeds, the flow and its pacing, every game text and the
+//! save format are the core's.
 
 use core::fmt::Display;
 
 use scopa_core::ai::Level;
-use scopa_core::session::texts::summary_rows;
+use scopa_core::session::driver::{Presenter, Step};
+use scopa_core::session::pacing::{Pacing, Token};
+use scopa_core::session::table::Frame;
 use scopa_core::session::{
-    Action, CardStyle, Label, Lang, Phase, Player, Session, SessionError, Settings, Texts,
+    Action, CardStyle, Label, Lang, Player, SaveError, Session, SessionError, Settings, Texts,
     transcript,
 };
-use scopa_core::{AceRule, Card, CardSet, DealKind, Event, Events, Move, PrimieraRule, Rules};
+use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -98,452 +103,170 @@ impl SettingsIn {
     }
 }
 
-/// An action as the page sends it: `{kind: "select", card: 6}`, `{kind: "continue"}`…
-#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ActionIn {
-    /// Play, or start choosing a capture for, a card (index 0 … 39).
-    Select {
-        /// Card index.
-        card: u8,
-    },
-    /// Take capture option `index`.
-    Capture {
-        /// Option index.
-        index: u8,
-    },
-    /// Put the selected card back.
-    Cancel,
-    /// Acknowledge a scopa, a hand-off or a summary.
-    Continue,
-    /// Let the AI due play now, computed here.
-    RunAi,
-    /// Play the move the Web Worker computed with `aiMove` on a copy of this session.
-    AiPlay {
-        /// Card index.
-        card: u8,
-        /// Captured card indices.
-        capture: Vec<u8>,
-    },
-    /// Take back the person's last play (undo on, against AIs).
-    Undo,
-    /// The next match with the same settings.
-    Rematch,
-}
-
-fn card(index: u8) -> Result<Card, String> {
-    Card::from_index(index).ok_or_else(|| format!("card index {index} is not 0 … 39"))
-}
-
-impl ActionIn {
-    /// The session action, or why the indices are invalid.
-    pub fn to_action(&self) -> Result<Action, String> {
-        Ok(match self {
-            ActionIn::Select { card: c } => Action::Select(card(*c)?),
-            ActionIn::Capture { index } => Action::Capture(*index),
-            ActionIn::Cancel => Action::Cancel,
-            ActionIn::Continue => Action::Continue,
-            ActionIn::RunAi => Action::RunAi,
-            ActionIn::AiPlay { card: c, capture } => {
-                let mut set = CardSet::EMPTY;
-                for &i in capture {
-                    set.insert(card(i)?);
-                }
-                Action::AiPlay(Move::new(card(*c)?, set))
-            }
-            ActionIn::Undo => Action::Undo,
-            ActionIn::Rematch => Action::Rematch,
-        })
+/// The pacing of the page's "AI pace" setting: the pause before an AI plays, how long the
+/// scopa banner stays (three card flights), how long a watched hand's summary stays.
+/// Somebody always sits at the page (`attended`).
+pub const fn pacing(ai_ms: u32, scopa_ms: u32, summary_ms: u32) -> Pacing {
+    Pacing {
+        ai_ms,
+        scopa_ms,
+        summary_ms,
+        attended: true,
     }
 }
 
-fn indices(set: CardSet) -> Vec<u8> {
-    set.iter().map(Card::index).collect()
-}
+/// The pacing a session starts with, until the page sets its own: the "normal" pace.
+pub const NORMAL: Pacing = pacing(700, 900, 3000);
 
-/// A card for the page: its index (the drawing) and its name (the label).
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct CardOut {
-    /// Index 0 … 39.
-    pub card: u8,
-    /// `7 of denari` / `7 di denari`.
-    pub name: String,
-}
-
-/// The phase for the page.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum PhaseOut {
-    /// A person chooses a card.
-    Play {
-        /// Seat.
-        seat: u8,
-    },
-    /// A person chooses among captures.
-    ChooseCapture {
-        /// Seat.
-        seat: u8,
-        /// The card selected.
-        card: u8,
-        /// The captures, in the session's order.
-        options: Vec<OptionOut>,
-    },
-    /// An AI is due.
-    AiDue {
-        /// Seat.
-        seat: u8,
-    },
-    /// Hand the device to a seat.
-    HandOff {
-        /// Seat.
-        seat: u8,
-    },
-    /// A sweep to show.
-    Scopa {
-        /// Seat.
-        seat: u8,
-        /// Side.
-        side: u8,
-    },
-    /// The hand summary.
-    HandSummary,
-    /// The match is over.
-    MatchOver {
-        /// Winning side.
-        winner: u8,
-    },
-}
-
-/// One capture to choose.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct OptionOut {
-    /// The table cards taken.
-    pub cards: Vec<u8>,
-    /// Their names.
-    pub text: String,
-}
-
-/// A seat for the page.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct SeatOut {
-    /// `You`, `Player 2`…
-    pub name: String,
-    /// The AI level (`expert`…), or absent for a person.
-    pub level: Option<String>,
-    /// The level's name in the session's language, or the word for a person.
-    pub controller: String,
-    /// Its side.
-    pub side: u8,
-    /// Cards in hand.
-    pub hand_size: u8,
-}
-
-/// A side for the page.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct SideOut {
-    /// `You`, `Your team`, `Players 1 & 3`…
-    pub name: String,
-    /// Cards taken this hand.
-    pub pile: u32,
-    /// Scope this hand.
-    pub scope: u8,
-    /// Match score (before the current hand).
-    pub score: u16,
-}
-
-/// One row of the hand summary.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct RowOut {
-    /// What it counts, in the session's language.
-    pub label: String,
-    /// Whether it is the hand's total.
-    pub total: bool,
-    /// Points per side.
-    pub points: Vec<u8>,
-    /// The tally behind the points per side (cards, coins, primiera value…), if any.
-    pub tally: Vec<Option<u8>>,
-}
-
-/// Everything the page draws now, texts included.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct ViewOut {
-    /// What the session waits for.
-    pub phase: PhaseOut,
-    /// The status line for the phase.
-    pub status: String,
-    /// The seat whose cards are shown (absent: none — handing over, watching).
-    pub viewer: Option<u8>,
-    /// The viewer's hand.
-    pub hand: Vec<CardOut>,
-    /// The table.
-    pub table: Vec<CardOut>,
-    /// The seats.
-    pub seats: Vec<SeatOut>,
-    /// The sides.
-    pub sides: Vec<SideOut>,
-    /// The scores on one line.
-    pub scores: String,
-    /// Points to win.
-    pub target: u8,
-    /// Cards left in the deck.
-    pub deck_left: u8,
-    /// Hand number, from 1.
-    pub hand_number: u32,
-    /// Whether undo would be accepted now.
-    pub can_undo: bool,
-    /// The last finished hand's summary rows.
-    pub summary: Vec<RowOut>,
-    /// The winner line, once the match is over.
-    pub winner: Option<String>,
-    /// With one person: whether their side won (once over).
-    pub you_won: Option<bool>,
-    /// The settings as a transcript line (language-free: to key statistics by).
-    pub settings_line: String,
-}
-
-fn texts(s: &Session) -> Texts {
-    s.texts().with_style(CardStyle::Names)
-}
-
-fn card_out(t: &Texts, c: Card) -> CardOut {
-    CardOut {
-        card: c.index(),
-        name: t.card(c).to_string(),
-    }
-}
-
-fn phase_out(s: &Session, t: &Texts) -> PhaseOut {
-    match s.phase() {
-        Phase::Play { seat } => PhaseOut::Play { seat },
-        Phase::ChooseCapture { seat, card } => PhaseOut::ChooseCapture {
-            seat,
-            card: card.index(),
-            options: s
-                .capture_options()
-                .iter()
-                .map(|&c| OptionOut {
-                    cards: indices(c),
-                    text: t.cards(c).to_string(),
-                })
-                .collect(),
-        },
-        Phase::AiDue { seat } => PhaseOut::AiDue { seat },
-        Phase::HandOff { seat } => PhaseOut::HandOff { seat },
-        Phase::Scopa { seat, side } => PhaseOut::Scopa { seat, side },
-        Phase::HandSummary => PhaseOut::HandSummary,
-        Phase::MatchOver { winner } => PhaseOut::MatchOver { winner },
-    }
-}
-
-/// What the page draws for `s`.
-pub fn view_out(s: &Session) -> ViewOut {
-    let t = texts(s);
-    let st = s.state();
-    let rules = *s.rules();
-    let sides = rules.sides();
-    let winner = match st.phase {
-        Phase::MatchOver { winner } => Some(winner),
-        _ => None,
-    };
-    let settings = s.settings();
-    let you = (settings.humans() == 1)
-        .then(|| settings.first_human())
-        .flatten();
-    ViewOut {
-        phase: phase_out(s, &t),
-        status: t.phase(&st.phase).to_string(),
-        viewer: st.viewer,
-        hand: st.hand.iter().map(|c| card_out(&t, c)).collect(),
-        table: st.table.iter().map(|c| card_out(&t, c)).collect(),
-        seats: (0..rules.players)
-            .map(|seat| {
-                let c = settings.player(seat);
-                SeatOut {
-                    name: t.seat(seat).to_string(),
-                    level: match c {
-                        Player::Human => None,
-                        Player::Ai(level) => Some(level.name().into()),
-                    },
-                    controller: match c {
-                        Player::Human => t.label(Label::Human).into(),
-                        Player::Ai(level) => t.level(level).into(),
-                    },
-                    side: rules.side_of(seat),
-                    hand_size: st.hand_sizes[usize::from(seat)],
-                }
-            })
-            .collect(),
-        sides: (0..sides)
-            .map(|side| SideOut {
-                name: t.side(side).to_string(),
-                pile: st.piles[usize::from(side)].len(),
-                scope: st.scope[usize::from(side)],
-                score: st.scores[usize::from(side)],
-            })
-            .collect(),
-        scores: t.scores(st.scores).to_string(),
-        target: rules.target,
-        deck_left: st.deck_left,
-        hand_number: u32::from(st.hand_number) + 1,
-        can_undo: st.can_undo,
-        summary: s
-            .last_hand()
-            .map(|h| {
-                summary_rows(&rules, &h.score)
-                    .iter()
-                    .map(|r| RowOut {
-                        label: t.label(r.label).into(),
-                        total: r.label == Label::PointsThisHand,
-                        points: r.points[..usize::from(sides)].to_vec(),
-                        tally: r.tally[..usize::from(sides)].to_vec(),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
-        winner: winner.map(|w| t.winner(w).to_string()),
-        you_won: winner.and_then(|w| you.map(|y| rules.side_of(y) == w)),
-        settings_line: transcript::start(settings).to_string(),
-    }
-}
-
-/// An event for the page, in order: what to animate, its text, its transcript line(s).
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct EventOut {
-    /// `played`, `scopa`, `dealt`, `collected`, `hand_finished`, `match_finished`,
-    /// `new_hand`.
-    pub kind: &'static str,
-    /// The seat that played or swept.
-    pub seat: Option<u8>,
-    /// The side that swept or collected.
-    pub side: Option<u8>,
-    /// The card played.
-    pub card: Option<u8>,
-    /// The cards captured or collected.
-    pub cards: Vec<u8>,
-    /// The line to show, in the session's language.
-    pub text: String,
-    /// The transcript line(s), language-free.
-    pub line: String,
-}
-
-/// Translates core events.
-pub fn events_out(s: &Session, events: &Events) -> Vec<EventOut> {
-    let t = texts(s);
-    events
-        .iter()
-        .map(|e| {
-            let (kind, seat, side, card, cards) = match *e {
-                Event::Played { seat, mv } => (
-                    "played",
-                    Some(seat),
-                    None,
-                    Some(mv.card().index()),
-                    indices(mv.capture()),
-                ),
-                Event::Scopa { seat, side } => ("scopa", Some(seat), Some(side), None, vec![]),
-                Event::Dealt { .. } => ("dealt", None, None, None, vec![]),
-                Event::TableCollected { side, cards } => {
-                    ("collected", None, Some(side), None, indices(cards))
-                }
-                Event::HandFinished(_) => ("hand_finished", None, None, None, vec![]),
-                Event::MatchFinished { winner, .. } => {
-                    ("match_finished", None, Some(winner), None, vec![])
-                }
-                Event::NewHand { .. } => ("new_hand", None, None, None, vec![]),
-            };
-            EventOut {
-                kind,
-                seat,
-                side,
-                card,
-                cards,
-                text: t.event(e).to_string(),
-                line: transcript::event(e).to_string(),
-            }
-        })
-        .collect()
-}
-
-/// What an action did: its script line and its events.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct AppliedOut {
-    /// The action as a script line (`select 7d`, `capture 1`, `ai`…). A Worker's move is
-    /// written `ai`: it is the session's own AI move, computed on a copy.
-    pub script: String,
-    /// The events, in order.
-    pub events: Vec<EventOut>,
-}
-
-/// Applies `action` to `s` (what [`WebSession::apply`] does, without JS).
-pub fn apply(s: &mut Session, action: Action) -> Result<AppliedOut, SessionError> {
-    let events = s.apply(action)?;
-    let script = match action {
+/// An action's script line as the page records it (a Worker's move is written `ai`: it is
+/// the session's own AI move, computed on a copy, and a replay recomputes it).
+pub fn script_line(action: &Action) -> String {
+    match action {
         Action::AiPlay(_) => "ai".to_string(),
-        a => transcript::action(&a).to_string(),
-    };
-    Ok(AppliedOut {
-        script,
-        events: events_out(s, &events),
-    })
-}
-
-/// The first lines of a session's transcript: its settings, then the deal of its first
-/// hand.
-pub fn transcript_start(s: &Session) -> Vec<String> {
-    vec![
-        transcript::start(s.settings()).to_string(),
-        transcript::event(&s.deal_event()).to_string(),
-    ]
-}
-
-/// Plays a script natively: the settings line (`ViewOut::settings_line`), the seed and the
-/// action lines the page recorded; returns the transcript (the settings line, then every
-/// event's line). The page's transcript of the same session must be identical.
-pub fn replay(settings_line: &str, seed: u64, script: &[String]) -> Result<Vec<String>, String> {
-    let settings: Settings = settings_line
-        .parse()
-        .map_err(|e| format!("settings line {settings_line:?}: {e}"))?;
-    let mut s = Session::new(settings, seed).map_err(|e| e.to_string())?;
-    let mut lines = transcript_start(&s);
-    for (i, line) in script.iter().enumerate() {
-        let action: Action = line
-            .parse()
-            .map_err(|e| format!("script line {}: {line:?}: {e}", i + 1))?;
-        let out =
-            apply(&mut s, action).map_err(|e| format!("script line {}: {line:?}: {e}", i + 1))?;
-        for e in out.events {
-            lines.extend(e.line.split('\n').map(String::from));
-        }
+        a => transcript::action(a).to_string(),
     }
-    Ok(lines)
 }
 
-/// A move for the page.
+/// What one input or timer did, as the page reads it: the presenter's [`Step`] (`next` is
+/// in the frame) and the accepted action's script line.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct MoveOut {
-    /// Card index.
-    pub card: u8,
-    /// Captured card indices.
-    pub capture: Vec<u8>,
+pub struct StepOut {
+    /// Whether the session changed.
+    pub applied: bool,
+    /// Whether to store the session's bytes now.
+    pub save: bool,
+    /// The action carried out, as a script line ([`script_line`]); `None` when nothing was.
+    pub script: Option<String>,
 }
 
-impl From<Move> for MoveOut {
-    fn from(mv: Move) -> MoveOut {
-        MoveOut {
-            card: mv.card().index(),
-            capture: indices(mv.capture()),
+impl StepOut {
+    fn of(step: Step, action: Action) -> StepOut {
+        StepOut {
+            applied: step.applied,
+            save: step.save,
+            script: step.applied.then(|| script_line(&action)),
         }
     }
 }
 
-/// A hint: the move and the sentence saying why.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct HintOut {
-    /// The move.
-    #[serde(rename = "move")]
-    pub mv: MoveOut,
-    /// `Hint: 7 of denari takes … — it takes the settebello.`
-    pub text: String,
+/// Why the page's input was not carried out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WebError {
+    /// The line is not an action (the page sent something it should not).
+    BadLine(String),
+    /// A Worker's answer that is not an AI move.
+    NotAMove(String),
+    /// The session refused the action: why, in the session's language (the frame's
+    /// `refusal` says the same).
+    Refused(String),
+}
+
+impl Display for WebError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            WebError::BadLine(e) | WebError::Refused(e) => f.write_str(e),
+            WebError::NotAMove(line) => write!(f, "not an AI move: {line:?}"),
+        }
+    }
+}
+
+fn parse(line: &str) -> Result<Action, WebError> {
+    line.parse()
+        .map_err(|e| WebError::BadLine(format!("{line:?}: {e}")))
+}
+
+/// One session and its pacing, as the page holds it: a [`Presenter`]. The page draws
+/// [`frame`](WebSession::frame) (the core's serde [`Frame`]), forwards taps with
+/// [`act`](WebSession::act), runs the one delay the frame's `next` names and then
+/// [`fire`](WebSession::fire)s it (or hands back the Worker's move with
+/// [`fire_move`](WebSession::fire_move)), and stores the bytes when a step says `save`.
+#[wasm_bindgen]
+pub struct WebSession {
+    p: Presenter,
+}
+
+/// The native half of [`WebSession`] (what the host tests call; the JS methods wrap it).
+impl WebSession {
+    /// A new session (the presenter asks to save it at once: [`WebSession::take_save`]).
+    pub fn start(settings: Settings, seed: u64) -> Result<WebSession, WebError> {
+        let s = Session::new(settings, seed)
+            .map_err(|e| WebError::Refused(Texts::new(settings.lang).error(&e).to_string()))?;
+        let mut p = Presenter::new(s, NORMAL);
+        p.set_style(CardStyle::Names);
+        Ok(WebSession { p })
+    }
+
+    /// Resumes a save ([`Session::restore`]: with two or more people at the device it
+    /// starts with the hand-off).
+    pub fn resume(bytes: &[u8]) -> Result<WebSession, SaveError> {
+        let mut p = Presenter::resumed(Session::restore(bytes)?, NORMAL);
+        p.set_style(CardStyle::Names);
+        Ok(WebSession { p })
+    }
+
+    /// The presenter.
+    pub const fn presenter(&self) -> &Presenter {
+        &self.p
+    }
+
+    /// The frame to draw now, taking its events.
+    pub fn take_frame(&mut self) -> Frame {
+        self.p.frame()
+    }
+
+    /// A person's action, as its script line (`select 7d`, `capture 1`, `continue`,
+    /// `cancel`, `undo`, `rematch`).
+    pub fn act_line(&mut self, line: &str) -> Result<StepOut, WebError> {
+        let action = parse(line)?;
+        self.p
+            .act(action)
+            .map(|step| StepOut::of(step, action))
+            .map_err(|e| self.refused(e))
+    }
+
+    /// A delay ran out ([`Presenter::fire`]); a stale `token` does nothing.
+    pub fn fire_token(&mut self, token: u32) -> Result<StepOut, WebError> {
+        let action = self.p.next().due().map(|d| d.action);
+        // Without a delay nothing is applied, so the action named here is never written.
+        let action = action.unwrap_or(Action::Continue);
+        self.p
+            .fire(Token(token))
+            .map(|step| StepOut::of(step, action))
+            .map_err(|e| self.refused(e))
+    }
+
+    /// The AI's delay ran out with the Worker's move (an `aiplay` line, see [`ai_move`]);
+    /// a stale `token` does nothing, an illegal move is refused.
+    pub fn fire_move_line(&mut self, token: u32, line: &str) -> Result<StepOut, WebError> {
+        let Action::AiPlay(mv) = parse(line)? else {
+            return Err(WebError::NotAMove(line.to_string()));
+        };
+        self.p
+            .fire_move(Token(token), mv)
+            .map(|step| StepOut::of(step, Action::AiPlay(mv)))
+            .map_err(|e| self.refused(e))
+    }
+
+    /// Changes the language (`en`, `it`; anything else changes nothing).
+    pub fn set_lang_code(&mut self, code: &str) -> StepOut {
+        let step = match Lang::from_code(code) {
+            Some(lang) => self.p.set_lang(lang),
+            None => Step {
+                applied: false,
+                save: false,
+                next: self.p.next(),
+            },
+        };
+        StepOut {
+            applied: step.applied,
+            save: step.save,
+            script: None,
+        }
+    }
+
+    fn refused(&self, e: SessionError) -> WebError {
+        WebError::Refused(self.p.session().texts().error(&e).to_string())
+    }
 }
 
 fn js_err(e: impl Display) -> JsError {
@@ -556,12 +279,6 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
         .map_err(js_err)
 }
 
-/// One session, as the page holds it.
-#[wasm_bindgen]
-pub struct WebSession {
-    s: Session,
-}
-
 #[wasm_bindgen]
 impl WebSession {
     /// A new session from the page's settings object and a seed (the session's secret).
@@ -569,77 +286,125 @@ impl WebSession {
     pub fn new(settings: JsValue, seed: u64) -> Result<WebSession, JsError> {
         let input: SettingsIn = serde_wasm_bindgen::from_value(settings).map_err(js_err)?;
         let settings = input.to_settings().map_err(js_err)?;
-        let s = Session::new(settings, seed)
-            .map_err(|e| js_err(Texts::new(settings.lang).error(&e)))?;
-        Ok(WebSession { s })
-    }
-
-    /// Restores `Session::to_bytes` exactly (the AI worker's copy of the session); a damaged
-    /// save throws an error saying what is wrong.
-    #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<WebSession, JsError> {
-        Session::from_bytes(bytes)
-            .map(|s| WebSession { s })
-            .map_err(js_err)
+        WebSession::start(settings, seed).map_err(js_err)
     }
 
     /// Resumes a saved match on this page (`Session::restore`): with two or more people at
     /// the device it starts with the hand-off, so no hand shows before its owner is ready.
     /// A damaged save throws an error saying what is wrong.
     pub fn restore(bytes: &[u8]) -> Result<WebSession, JsError> {
-        Session::restore(bytes)
-            .map(|s| WebSession { s })
-            .map_err(js_err)
+        WebSession::resume(bytes).map_err(js_err)
     }
 
-    /// The session's bytes (stored after every action).
+    /// The session's bytes (stored whenever a step says `save`).
     #[wasm_bindgen(js_name = toBytes)]
     pub fn to_bytes(&self) -> Vec<u8> {
-        self.s.to_bytes().to_vec()
+        self.p.session().to_bytes().to_vec()
     }
 
-    /// Changes the language of the texts (`en`, `it`).
+    /// Whether the session changed since this was last asked ([`Presenter::take_save`]):
+    /// `true` once for a new session.
+    #[wasm_bindgen(js_name = takeSave)]
+    pub fn take_save(&mut self) -> bool {
+        self.p.take_save()
+    }
+
+    /// The settings as a transcript line (language-free: the first line of the page's
+    /// transcript, and the key of its statistics).
+    #[wasm_bindgen(js_name = settingsLine)]
+    pub fn settings_line(&self) -> String {
+        transcript::start(self.p.session().settings()).to_string()
+    }
+
+    /// The frame to draw now (the core's serde [`Frame`]), with the events since the last
+    /// frame, which it takes.
+    pub fn frame(&mut self) -> Result<JsValue, JsError> {
+        to_js(&self.p.frame())
+    }
+
+    /// The frame to draw now, leaving its events for the next [`frame`](WebSession::frame).
+    pub fn peek(&self) -> Result<JsValue, JsError> {
+        to_js(&self.p.peek())
+    }
+
+    /// A person's action as its script line; returns `{applied, save, script}`; a refused
+    /// action throws the reason (also in the frame's `refusal`).
+    pub fn act(&mut self, line: &str) -> Result<JsValue, JsError> {
+        to_js(&self.act_line(line).map_err(js_err)?)
+    }
+
+    /// The expert's suggestion: it shows in the next frames (`hint`) until the next play.
+    pub fn hint(&mut self) -> Result<(), JsError> {
+        self.p
+            .hint()
+            .map(|_| ())
+            .map_err(|e| js_err(self.refused(e)))
+    }
+
+    /// The frame's delay ran out: carries it out if `token` is still current.
+    pub fn fire(&mut self, token: u32) -> Result<JsValue, JsError> {
+        to_js(&self.fire_token(token).map_err(js_err)?)
+    }
+
+    /// The AI's delay ran out with the move the Worker computed ([`ai_move`]).
+    #[wasm_bindgen(js_name = fireMove)]
+    pub fn fire_move(&mut self, token: u32, line: &str) -> Result<JsValue, JsError> {
+        to_js(&self.fire_move_line(token, line).map_err(js_err)?)
+    }
+
+    /// Changes the language of the texts (`en`, `it`); returns `{applied, save, script}`.
     #[wasm_bindgen(js_name = setLang)]
-    pub fn set_lang(&mut self, code: &str) {
-        if let Some(lang) = Lang::from_code(code) {
-            self.s.set_lang(lang);
+    pub fn set_lang(&mut self, code: &str) -> Result<JsValue, JsError> {
+        to_js(&self.set_lang_code(code))
+    }
+
+    /// The page's pace ([`pacing`]); a delay already running goes stale: the page draws
+    /// the frame again and runs its new `next`.
+    #[wasm_bindgen(js_name = setPacing)]
+    pub fn set_pacing(&mut self, ai_ms: u32, scopa_ms: u32, summary_ms: u32) {
+        self.p.set_pacing(pacing(ai_ms, scopa_ms, summary_ms));
+    }
+}
+
+/// The move of the AI due in the saved session `bytes` (what the Web Worker computes, off
+/// the page's thread), as an `aiplay` line for [`WebSession::fire_move_line`].
+pub fn ai_move_line(bytes: &[u8]) -> Result<String, String> {
+    let s = Session::from_bytes(bytes).map_err(|e| e.to_string())?;
+    let mv = s.ai_move().map_err(|e| s.texts().error(&e).to_string())?;
+    Ok(transcript::action(&Action::AiPlay(mv)).to_string())
+}
+
+/// [`ai_move_line`] for the Worker; throws what is wrong.
+#[wasm_bindgen(js_name = aiMove)]
+pub fn ai_move_js(bytes: &[u8]) -> Result<String, JsError> {
+    ai_move_line(bytes).map_err(js_err)
+}
+
+/// Plays a script natively: the settings line (`settingsLine`), the seed and the action
+/// lines the page recorded; returns the transcript (the settings line, the first deal, then
+/// every event's line). The page's transcript of the same session must be identical.
+pub fn replay(settings_line: &str, seed: u64, script: &[String]) -> Result<Vec<String>, String> {
+    let settings: Settings = settings_line
+        .parse()
+        .map_err(|e| format!("settings line {settings_line:?}: {e}"))?;
+    let mut s = Session::new(settings, seed).map_err(|e| e.to_string())?;
+    let mut lines = vec![
+        transcript::start(s.settings()).to_string(),
+        transcript::event(&s.deal_event()).to_string(),
+    ];
+    for (i, line) in script.iter().enumerate() {
+        let action: Action = line
+            .parse()
+            .map_err(|e| format!("script line {}: {line:?}: {e}", i + 1))?;
+        let events = s
+            .apply(action)
+            .map_err(|e| format!("script line {}: {line:?}: {e}", i + 1))?;
+        for e in &events {
+            let text = transcript::event(e).to_string();
+            lines.extend(text.split('\n').map(String::from));
         }
     }
-
-    /// Everything to draw now.
-    pub fn view(&self) -> Result<JsValue, JsError> {
-        to_js(&view_out(&self.s))
-    }
-
-    /// Applies an action object; returns `{script, events}`.
-    pub fn apply(&mut self, action: JsValue) -> Result<JsValue, JsError> {
-        let input: ActionIn = serde_wasm_bindgen::from_value(action).map_err(js_err)?;
-        let action = input.to_action().map_err(js_err)?;
-        let lang = self.s.settings().lang;
-        let out = apply(&mut self.s, action).map_err(|e| js_err(Texts::new(lang).error(&e)))?;
-        to_js(&out)
-    }
-
-    /// The AI's move for the AI due (what the Web Worker computes), or `null`.
-    #[wasm_bindgen(js_name = aiMove)]
-    pub fn ai_move(&self) -> Result<JsValue, JsError> {
-        to_js(&self.s.ai_move().ok().map(MoveOut::from))
-    }
-
-    /// The expert's suggestion for the person to play, or `null`.
-    pub fn hint(&self) -> Result<JsValue, JsError> {
-        let t = texts(&self.s);
-        to_js(&self.s.hint().ok().map(|h| HintOut {
-            mv: h.mv.into(),
-            text: t.hint(&h).to_string(),
-        }))
-    }
-
-    /// The first lines of the transcript ([`transcript_start`]).
-    #[wasm_bindgen(js_name = transcriptStart)]
-    pub fn transcript_start(&self) -> Vec<String> {
-        transcript_start(&self.s)
-    }
+    Ok(lines)
 }
 
 /// The session's fixed texts in `lang`, for the page's buttons and settings: every
@@ -679,7 +444,7 @@ pub fn lang_from_tag(tag: &str) -> String {
     Lang::from_tag(tag).code().into()
 }
 
-/// A statistics row's words for a settings line (`ViewOut::settings_line`) in `lang`:
+/// A statistics row's words for a settings line (`WebSession::settings_line`) in `lang`:
 /// the rules, and the AI levels played against.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct StatsLabel {

@@ -1,5 +1,8 @@
-//! Host tests of the translation layer: what the page sends is checked, what it receives
-//! shows only what the viewer may see, and a page-style run replays natively.
+//! Host tests of what the page gets and sends: the frame is the core's serde JSON and shows
+//! only what the viewer may see, the page's loop (draw, act on a wait, fire a due) plays
+//! whole matches that replay natively, and what the page sends is checked.
+
+use serde_json::Value;
 
 use super::*;
 
@@ -19,49 +22,70 @@ fn input(players: u8, seats: &[&str], deal: &str) -> SettingsIn {
     }
 }
 
-/// Plays to the end as the page does: AI moves computed on a copy (the Worker) and applied
-/// as `AiPlay`; returns the script and the transcript the page would record.
-fn play_like_the_page(mut s: Session) -> (Vec<String>, Vec<String>) {
+fn start(players: u8, seats: &[&str], deal: &str, seed: u64) -> WebSession {
+    WebSession::start(input(players, seats, deal).to_settings().unwrap(), seed).unwrap()
+}
+
+/// The frame as the page receives it.
+fn frame(w: &mut WebSession) -> Value {
+    serde_json::to_value(w.take_frame()).unwrap()
+}
+
+/// Plays to the end as the page's loop does, reading only the JSON: on a `due`, fire it
+/// (an AI's with the move the Worker computes from the saved bytes); on a `wait`, a person
+/// taps what `choices` and `offers` allow. Returns the script and the transcript the page
+/// records, and how many steps asked to save.
+fn play_like_the_page(mut w: WebSession) -> (Vec<String>, Vec<String>, usize) {
     let mut script = Vec::new();
-    let mut lines = transcript_start(&s);
-    for step in 0..20_000 {
-        let v = view_out(&s);
-        if let Some(viewer) = v.viewer {
-            assert!(s.settings().player(viewer).is_human() || s.settings().humans() == 0);
+    let mut lines = vec![w.settings_line()];
+    let mut saves = usize::from(w.take_save());
+    for n in 0..20_000usize {
+        let f = frame(&mut w);
+        for e in f["events"].as_array().unwrap() {
+            lines.extend(e["line"].as_str().unwrap().split('\n').map(String::from));
         }
-        let action = match v.phase {
-            PhaseOut::Play { .. } => ActionIn::Select {
-                card: v.hand[step % v.hand.len()].card,
-            },
-            PhaseOut::ChooseCapture { options, .. } => ActionIn::Capture {
-                index: (options.len() - 1) as u8,
-            },
-            PhaseOut::AiDue { .. } => {
-                let copy = Session::from_bytes(&s.to_bytes()).unwrap();
-                let mv = MoveOut::from(copy.ai_move().unwrap());
-                ActionIn::AiPlay {
-                    card: mv.card,
-                    capture: mv.capture,
+        if let Some(viewer) = f["viewer"].as_u64() {
+            let seat = &f["seats"][viewer as usize];
+            assert_eq!(f["hand"].as_array().unwrap().len() as u64, seat["cards"]);
+        } else {
+            assert!(f["hand"].as_array().unwrap().is_empty());
+        }
+        let step = if let Some(due) = f["next"].get("due") {
+            let token = due["token"].as_u64().unwrap() as u32;
+            if due["action"] == "ai" {
+                let line = ai_move_line(&w.to_bytes()).unwrap();
+                w.fire_move_line(token, &line).unwrap()
+            } else {
+                w.fire_token(token).unwrap()
+            }
+        } else if f["offers"]["rematch"] == true {
+            assert_eq!(f["banner"]["kind"], "match_over");
+            assert!(f["banner"]["text"].as_str().unwrap().contains("won"));
+            return (script, lines, saves);
+        } else {
+            let choices = &f["choices"];
+            let line = match choices["kind"].as_str().unwrap() {
+                "cards" => {
+                    let cards = choices["cards"].as_array().unwrap();
+                    format!(
+                        "select {}",
+                        cards[n % cards.len()]["card"]["card"].as_str().unwrap()
+                    )
                 }
-            }
-            PhaseOut::HandOff { .. } => {
-                assert!(
-                    v.hand.is_empty(),
-                    "no card shown while the device changes hands"
-                );
-                ActionIn::Continue
-            }
-            PhaseOut::Scopa { .. } | PhaseOut::HandSummary => ActionIn::Continue,
-            PhaseOut::MatchOver { .. } => {
-                assert!(v.winner.is_some());
-                return (script, lines);
-            }
+                "captures" => {
+                    let last = choices["options"].as_array().unwrap().len() - 1;
+                    format!("capture {last}")
+                }
+                _ => {
+                    assert_eq!(f["offers"]["proceed"], true, "nothing to do: {f}");
+                    "continue".into()
+                }
+            };
+            w.act_line(&line).unwrap()
         };
-        let out = apply(&mut s, action.to_action().unwrap()).unwrap();
-        script.push(out.script);
-        for e in out.events {
-            lines.extend(e.line.split('\n').map(String::from));
-        }
+        assert!(step.applied);
+        saves += usize::from(step.save);
+        script.extend(step.script);
     }
     panic!("the match did not end");
 }
@@ -73,42 +97,114 @@ fn a_page_style_match_replays_natively_from_its_script() {
         (4, &["human", "human", "medium", "human"][..], "scopone"),
         (3, &["easy", "random", "medium"][..], "standard"),
     ] {
-        let settings = input(players, seats, deal).to_settings().unwrap();
-        let s = Session::new(settings, 7).unwrap();
-        let line = transcript::start(&settings).to_string();
-        let (script, lines) = play_like_the_page(s);
+        let w = start(players, seats, deal, 7);
+        let line = w.settings_line();
+        let (script, lines, saves) = play_like_the_page(w);
         assert!(script.iter().any(|l| l == "ai"));
+        assert_eq!(
+            saves,
+            script.len() + 1,
+            "a save per accepted action, and the first"
+        );
         assert_eq!(replay(&line, 7, &script).unwrap(), lines);
     }
 }
 
 #[test]
-fn the_view_shows_only_the_viewers_hand() {
-    let settings = input(2, &["human", "human"], "standard")
-        .to_settings()
-        .unwrap();
-    let mut s = Session::new(settings, 3).unwrap();
-    let v = view_out(&s);
-    assert!(matches!(v.phase, PhaseOut::HandOff { .. }));
-    assert!(v.hand.is_empty() && v.viewer.is_none());
-    s.apply(Action::Continue).unwrap();
-    let v = view_out(&s);
-    let seat = v.viewer.unwrap();
+fn the_frame_shows_only_the_viewers_hand() {
+    let mut w = start(2, &["human", "human"], "standard", 3);
+    let f = frame(&mut w);
+    assert_eq!(f["banner"]["kind"], "hand_off");
+    assert!(f["hand"].as_array().unwrap().is_empty() && f["viewer"].is_null());
+    assert_eq!(f["next"]["wait"]["seat"], f["banner"]["seat"]);
+    w.act_line("continue").unwrap();
+    let f = frame(&mut w);
+    let seat = f["viewer"].as_u64().unwrap() as usize;
     assert_eq!(
-        v.hand.len(),
-        usize::from(v.seats[usize::from(seat)].hand_size)
+        f["hand"].as_array().unwrap().len() as u64,
+        f["seats"][seat]["cards"]
     );
-    let watch = input(2, &["easy", "easy"], "standard")
-        .to_settings()
-        .unwrap();
-    let v = view_out(&Session::new(watch, 3).unwrap());
-    assert!(v.hand.is_empty() && v.viewer.is_none());
+    assert_eq!(f["choices"]["kind"], "cards");
+    // The page's cards: notation, index and name.
+    let card = &f["hand"][0];
+    assert!(card["name"].as_str().unwrap().contains(" of "));
+    assert!(card["index"].as_u64().unwrap() < 40);
+    let mut watch = start(2, &["easy", "easy"], "standard", 3);
+    let f = frame(&mut watch);
+    assert!(f["hand"].as_array().unwrap().is_empty() && f["viewer"].is_null());
+    assert_eq!(f["next"]["due"]["action"], "ai");
+}
+
+#[test]
+fn a_restored_pass_and_play_save_starts_with_the_hand_off() {
+    let mut w = start(2, &["human", "human"], "standard", 5);
+    w.act_line("continue").unwrap();
+    let f = frame(&mut w);
+    let card = f["choices"]["cards"][0]["card"]["card"].as_str().unwrap();
+    w.act_line(&format!("select {card}")).unwrap();
+    let mut r = WebSession::resume(&w.to_bytes()).unwrap();
+    assert!(!r.take_save(), "nothing to save before something changes");
+    let f = frame(&mut r);
+    assert!(f["hand"].as_array().unwrap().is_empty());
+    assert_eq!(f["banner"]["kind"], "hand_off");
+    assert!(WebSession::resume(b"SCOPAWEB damaged").is_err());
+}
+
+#[test]
+fn stale_timers_and_bad_input_change_nothing() {
+    let mut w = start(2, &["easy", "easy"], "standard", 9);
+    let f = frame(&mut w);
+    let token = f["next"]["due"]["token"].as_u64().unwrap() as u32;
+    // A new pace makes the running delay stale.
+    w.set_pacing(0, 0, 0);
+    let stale = w.fire_token(token).unwrap();
+    assert_eq!(
+        (stale.applied, stale.save, stale.script),
+        (false, false, None)
+    );
+    let before = w.to_bytes();
+    assert!(matches!(w.act_line("select 9z"), Err(WebError::BadLine(_))));
+    assert!(matches!(
+        w.fire_move_line(token + 1, "select 7d"),
+        Err(WebError::NotAMove(_))
+    ));
+    assert!(matches!(w.act_line("select 7d"), Err(WebError::Refused(_))));
+    assert_eq!(w.to_bytes(), before);
+    let f = frame(&mut w);
+    assert!(f["refusal"].is_string());
+    let token = f["next"]["due"]["token"].as_u64().unwrap() as u32;
+    let played = w.fire_token(token).unwrap();
+    assert_eq!(played.script.as_deref(), Some("ai"));
+    assert!(played.save);
+}
+
+#[test]
+fn a_language_change_asks_to_save_and_rewrites_the_texts() {
+    let mut w = start(2, &["human", "expert"], "standard", 1);
+    assert!(w.take_save());
+    assert!(!w.set_lang_code("en").save);
+    assert!(!w.set_lang_code("fr").applied);
+    assert!(w.set_lang_code("it").save);
+    let f = frame(&mut w);
+    assert_eq!(f["lang"], "it");
+    assert!(f["hand"][0]["name"].as_str().unwrap().contains(" di "));
+}
+
+#[test]
+fn the_worker_move_is_an_aiplay_line() {
+    let w = start(2, &["expert", "easy"], "standard", 4);
+    let line = ai_move_line(&w.to_bytes()).unwrap();
+    assert!(line.starts_with("aiplay "), "{line}");
+    // Nobody's AI is due while the device is handed over.
+    let people = start(2, &["human", "human"], "standard", 4);
+    assert!(ai_move_line(&people.to_bytes()).is_err());
+    assert!(ai_move_line(b"damaged").is_err());
 }
 
 #[test]
 fn settings_from_the_page_are_checked() {
     let mut bad = input(2, &["human", "expert"], "scopone");
-    assert!(Session::new(bad.to_settings().unwrap(), 1).is_err());
+    assert!(WebSession::start(bad.to_settings().unwrap(), 1).is_err());
     bad.seats[1] = "grandmaster".into();
     assert!(
         bad.to_settings()
@@ -124,16 +220,6 @@ fn settings_from_the_page_are_checked() {
 }
 
 #[test]
-fn action_indices_are_checked() {
-    assert!(ActionIn::Select { card: 40 }.to_action().is_err());
-    let worker = ActionIn::AiPlay {
-        card: 3,
-        capture: vec![99],
-    };
-    assert!(worker.to_action().is_err());
-}
-
-#[test]
 fn labels_exist_in_both_languages() {
     for lang in Lang::ALL {
         let l = labels(lang);
@@ -144,10 +230,7 @@ fn labels_exist_in_both_languages() {
 
 #[test]
 fn statistics_rows_are_labelled_from_the_settings_line() {
-    let settings = input(2, &["human", "expert"], "standard")
-        .to_settings()
-        .unwrap();
-    let line = view_out(&Session::new(settings, 1).unwrap()).settings_line;
+    let line = start(2, &["human", "expert"], "standard", 1).settings_line();
     let it = stats_label(&line, Lang::It).unwrap();
     assert_eq!(it.against, "Esperto");
     assert!(it.rules.starts_with("2 giocatori"));

@@ -35,18 +35,13 @@ const ms = await page.evaluate(async (count) => {
   const out = [];
   for (let seed = 1; seed <= count; seed++) {
     const g = new WebSession(settings, BigInt(seed));
+    // The page's loop, without the delays: fire every due of the first hand, timing the AI's.
     for (;;) {
-      const v = g.view();
-      if (v.hand_number !== 1) break;
-      if (v.phase.kind === 'scopa') {
-        g.apply({ kind: 'continue' });
-      } else if (v.phase.kind === 'ai_due') {
-        const t = performance.now();
-        g.apply({ kind: 'run_ai' });
-        out.push(performance.now() - t);
-      } else {
-        break;
-      }
+      const f = g.frame();
+      if (f.hand_number !== 0 || !f.next.due) break;
+      const t = performance.now();
+      g.fire(f.next.due.token);
+      if (f.next.due.action === 'ai') out.push(performance.now() - t);
     }
     g.free();
   }

@@ -1,7 +1,7 @@
-// The AI off the page's thread: it receives the session's bytes, restores them and returns
-// the move the AI due would play. The page applies it as an `ai_play` action, which the
-// session checks like any move.
-import init, { WebSession } from './pkg/scopa_web.js';
+// The AI off the page's thread: it receives the session's bytes and returns the move the
+// AI due would play, as an `aiplay` line. The page hands it back to the session with the
+// delay's token (`fireMove`), and the session checks it like any move.
+import init, { aiMove } from './pkg/scopa_web.js';
 
 const ready = init();
 
@@ -9,10 +9,7 @@ self.onmessage = async (e) => {
   const { id, bytes } = e.data;
   try {
     await ready;
-    const session = WebSession.fromBytes(bytes);
-    const move = session.aiMove();
-    session.free();
-    self.postMessage({ id, move });
+    self.postMessage({ id, move: aiMove(bytes) });
   } catch (err) {
     self.postMessage({ id, error: err && err.message ? err.message : String(err) });
   }

@@ -1,17 +1,23 @@
-// The page: a renderer of the session. It draws the session's view (phase, table state and
-// texts, from the wasm `WebSession`), turns taps and keys into session actions, chooses pauses and
-// animations, and stores the session's bytes after every action. It decides no rule, score,
-// seed or turn, and writes no game text of its own.
+// The page: a renderer of the core's table model. It holds a `WebSession` (the core's
+// presenter), draws each frame it gives (the core's serde `Frame`: cards, seats, choices,
+// offers, banner, events and every text), turns taps and keys into action lines, animates
+// the frame's events, and asks the frame "what now, and when?": on a `due` it waits the
+// given time and fires the token (with the Worker's move for an AI), on a `wait` it waits
+// for a tap. It stores the session's bytes whenever a step says so. It decides no flow,
+// rule, score, seed or turn, and writes no game text of its own.
 
 import init, { WebSession, labels, langFromTag, statsLabel } from './pkg/scopa_web.js';
-import { backSvg, cardSvg } from './cards.js';
+import { backSvg, cardIndex, cardSvg } from './cards.js';
 import { getLang, setLang, t } from './i18n.js';
 import * as store from './storage.js';
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ['random', 'easy', 'medium', 'expert', 'handheld'];
-// AI pause before a play, and the time of one card's flight, in ms.
-const PACE = { slow: [1300, 460], normal: [700, 300], fast: [250, 150], instant: [0, 0] };
+// Per pace: the AI's pause before a play, one card's flight (the scopa banner stays three
+// flights), and how long a watched hand's summary stays, in ms — the session's pacing.
+const PACE = {
+  slow: [1300, 460, 4500], normal: [700, 300, 3000], fast: [250, 150, 1500], instant: [0, 0, 0],
+};
 const DEFAULT_SETTINGS = {
   players: 2, deal: 'standard', target: 11, primiera: 'classic', ace: 'none',
   napola: false, re_bello: false, kings_redeal: true, seats: ['human', 'expert'], undo: false,
@@ -19,8 +25,11 @@ const DEFAULT_SETTINGS = {
 
 let prefs = { deck: 'italian', pace: 'normal', lang: null, settings: DEFAULT_SETTINGS };
 let session = null;
-let token = 0; // bumped when the session is replaced: late AI replies and animations are dropped
-let busy = false;
+let generation = 0; // bumped when the session is replaced: late replies and animations are dropped
+let due = null; // the delay running now (the frame's `next.due`), until it is fired
+let dueRun = 0; // bumped when a delay is replaced or dropped
+let animating = false;
+let quiet = false; // the first frame of a resumed session: its deal was recorded before the reload
 let bottom = 0;
 let worker = null;
 const workerCalls = new Map();
@@ -36,6 +45,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 const flightMs = () => (reducedMotion() ? 0 : PACE[prefs.pace][1]);
 const anyDialogOpen = () => Boolean(document.querySelector('dialog[open]'));
+const busy = () => animating || due !== null;
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -65,10 +75,13 @@ const savePrefs = () => store.writePrefs(prefs);
 function useLang(code) {
   prefs.lang = code === 'it' ? 'it' : 'en';
   setLang(prefs.lang, labels(prefs.lang));
-  if (session) {
-    session.setLang(prefs.lang);
-    save();
-  }
+  if (session && session.setLang(prefs.lang).save) save();
+}
+
+// The page's pace as the session's pacing. Reduced motion: no flights, so no scopa banner.
+function usePace() {
+  const [ai, flight, summary] = PACE[prefs.pace];
+  session.setPacing(ai, reducedMotion() ? 0 : 3 * flight, summary);
 }
 
 // ----- the session ------------------------------------------------------------------------
@@ -79,7 +92,8 @@ function randomSeed() {
   return (BigInt(w[0] & 0x1fffff) << 32n) | BigInt(w[1]);
 }
 
-// Replaces the session; returns an error text if the settings are refused.
+// Replaces the session (its first frame is for `show`); returns an error text if the
+// settings are refused.
 function newGame(settings, seedText) {
   let seed;
   try {
@@ -94,30 +108,110 @@ function newGame(settings, seedText) {
   } catch (e) {
     return errText(e);
   }
-  if (session) session.free();
-  session = g;
-  token += 1;
-  busy = false;
+  replace(g);
   record.seed = String(seed);
   record.script = [];
-  record.transcript = session.transcriptStart();
+  record.transcript = [session.settingsLine()];
   prefs.settings = settings;
   savePrefs();
-  save();
+  if (session.takeSave()) save();
   return null;
+}
+
+function replace(g) {
+  if (session) session.free();
+  session = g;
+  generation += 1;
+  drop();
+  animating = false;
+  usePace();
 }
 
 function save() {
   store.writeSave(session.toBytes());
 }
 
-// Applies an action, saves the session, and returns its events.
-function act(action) {
-  const out = session.apply(action);
-  save();
-  record.script.push(out.script);
-  for (const e of out.events) record.transcript.push(...e.line.split('\n'));
-  return out.events;
+// After an input or a timer: save if the step says so, record the action, show the frame.
+function stepped(out) {
+  if (out.save) save();
+  if (out.script) record.script.push(out.script);
+  show();
+}
+
+// A person's action (its script line). A refused one changes nothing but the frame's
+// `refusal`, which the status line shows.
+function act(line) {
+  if (animating) return;
+  let out;
+  try {
+    out = session.act(line);
+  } catch (e) {
+    redraw();
+    setStatus(errText(e));
+    return;
+  }
+  stepped(out);
+}
+
+// ----- what now, and when -----------------------------------------------------------------
+
+// Takes the session's frame: records and animates its events over the page as drawn,
+// draws the frame, and runs its `next`.
+async function show() {
+  const mine = generation;
+  const frame = session.frame();
+  if (!quiet) for (const e of frame.events) record.transcript.push(...e.line.split('\n'));
+  quiet = false;
+  drop();
+  if (frame.events.length > 0) {
+    animating = true;
+    await animate(frame.events, frame);
+    if (mine !== generation) return;
+    animating = false;
+  }
+  draw(frame);
+  if (frame.banner?.kind === 'scopa' && frame.next.due) flash(t('Scopa'), frame.next.due.after_ms);
+  if (frame.choices.kind === 'cards' && !anyDialogOpen()) {
+    document.querySelector('#hand .card:not(:disabled)')?.focus({ preventScroll: true });
+  } else if (frame.choices.kind === 'captures') {
+    document.querySelector('#choice button')?.focus({ preventScroll: true });
+  }
+  run(frame.next);
+}
+
+// Drops the delay running, if any (its timer and Worker reply are then ignored).
+function drop() {
+  dueRun += 1;
+  due = null;
+}
+
+// Runs the frame's delay, if it names one: waits `after_ms` (for an AI, while the Worker
+// computes the move from the session's bytes), then fires its token.
+function run(next) {
+  drop();
+  if (!next.due) return;
+  due = next.due;
+  const mine = dueRun;
+  const { token, after_ms: ms, action } = next.due;
+  const move = action === 'ai' ? workerMove(session.toBytes()).catch(() => null) : null;
+  Promise.all([move, sleep(ms)]).then(([mv]) => {
+    if (mine !== dueRun) return;
+    due = null;
+    stepped(fire(token, mv));
+  });
+}
+
+// Fires a delay; an AI's with the Worker's move, else (no Worker, or a move the session
+// refuses) the session computes the move itself.
+function fire(token, mv) {
+  if (mv) {
+    try {
+      return session.fireMove(token, mv);
+    } catch {
+      // refused: the session plays its own move below
+    }
+  }
+  return session.fire(token);
 }
 
 // ----- the AI in a Web Worker -------------------------------------------------------------
@@ -142,7 +236,8 @@ function startWorker() {
   }
 }
 
-// The AI's move computed from the session's bytes in the worker (`null` without one).
+// The AI's move (an `aiplay` line) computed from the session's bytes in the worker (`null`
+// without one).
 function workerMove(bytes) {
   if (!worker) return Promise.resolve(null);
   const id = nextCall++;
@@ -150,26 +245,6 @@ function workerMove(bytes) {
     workerCalls.set(id, { resolve, reject });
     worker.postMessage({ id, bytes });
   });
-}
-
-async function runAi() {
-  const mine = token;
-  busy = true;
-  const before = session.view();
-  setStatus(before.status);
-  const started = performance.now();
-  const mv = await workerMove(session.toBytes()).catch(() => null);
-  if (mine !== token) return;
-  const wait = PACE[prefs.pace][0] - (performance.now() - started);
-  if (wait > 0) await sleep(wait);
-  if (mine !== token) return;
-  // Without a worker's move (none, failed, or refused by the session) the session computes
-  // the move here.
-  const events = (mv && tryAct({ kind: 'ai_play', card: mv.card, capture: mv.capture })) || act({ kind: 'run_ai' });
-  await animate(events, before);
-  if (mine !== token) return;
-  busy = false;
-  advance();
 }
 
 // ----- animation --------------------------------------------------------------------------
@@ -199,9 +274,9 @@ async function fly(nodes, toRect, ms) {
   }));
 }
 
-function pileRect(view, side) {
-  if (view.seats[bottom].side === side) return rectOf($('me-info'));
-  const seat = view.seats.findIndex((s, i) => i !== bottom && s.side === side);
+function pileRect(frame, side) {
+  if (frame.seats[bottom].side === side) return rectOf($('me-info'));
+  const seat = frame.seats.findIndex((s, i) => i !== bottom && s.side === side);
   return seat >= 0 ? rectOf(seatNode(seat)) : null;
 }
 
@@ -213,39 +288,42 @@ function centred(area, like) {
   };
 }
 
-async function banner(text, ms) {
+// The scopa banner, for as long as the session's delay runs.
+async function flash(text, ms) {
   const b = $('banner');
   if (ms <= 0) return;
   b.textContent = text;
   await b.animate(
     [{ opacity: 0, transform: 'scale(0.5)' }, { opacity: 1, transform: 'scale(1.15)', offset: 0.3 },
       { opacity: 1, transform: 'scale(1)', offset: 0.75 }, { opacity: 0, transform: 'scale(1)' }],
-    { duration: ms * 3, easing: 'ease-out' },
+    { duration: ms, easing: 'ease-out' },
   ).finished.catch(() => {});
   b.textContent = '';
 }
 
-// Animates the events of one play over the page as it was drawn before it (`view`).
-async function animate(events, view) {
+// Animates a frame's events over the page as it is still drawn (the state before them).
+async function animate(events, frame) {
   const ms = flightMs();
   for (const e of events) {
     if (e.kind === 'played') {
       setStatus(e.text);
-      const source = rectOf(handCard(e.card) || seatNode(e.seat));
+      const card = cardIndex(e.move.card);
+      const taken = e.move.capture.map(cardIndex);
+      const source = rectOf(handCard(card) || seatNode(e.seat));
       const table = rectOf($('table'));
-      await fly([{ index: e.card, from: source }], table, ms);
-      if (e.cards.length > 0) {
-        const nodes = e.cards.map((c) => ({ index: c, from: rectOf(tableCard(c)) }));
-        for (const c of e.cards) {
+      await fly([{ index: card, from: source }], table, ms);
+      if (taken.length > 0) {
+        const nodes = taken.map((c) => ({ index: c, from: rectOf(tableCard(c)) }));
+        for (const c of taken) {
           const n = tableCard(c);
           if (n) n.style.visibility = 'hidden';
         }
-        nodes.push({ index: e.card, from: centred(table, source) });
-        await fly(nodes, pileRect(view, view.seats[e.seat].side), ms);
+        nodes.push({ index: card, from: centred(table, source) });
+        await fly(nodes, pileRect(frame, frame.seats[e.seat].side), ms);
       }
     } else if (e.kind === 'collected') {
       setStatus(e.text);
-      await fly(e.cards.map((c) => ({ index: c, from: rectOf(tableCard(c)) })), pileRect(view, e.side), ms);
+      await fly(e.cards.map(cardIndex).map((c) => ({ index: c, from: rectOf(tableCard(c)) })), pileRect(frame, e.side), ms);
     } else if (e.kind === 'dealt' || e.kind === 'scopa') {
       setStatus(e.text);
     }
@@ -254,114 +332,119 @@ async function animate(events, view) {
 
 // ----- drawing ----------------------------------------------------------------------------
 
-function countsText(view, seat) {
-  const side = view.sides[view.seats[seat].side];
-  let s = `${t('handCount', { n: view.seats[seat].hand_size })} · ${t('pile', { n: side.pile })}`;
-  if (side.scope > 0) s += ` · ${t('scope', { n: side.scope })}`;
+function countsText(frame, seat) {
+  const info = frame.seats[seat];
+  const pile = frame.table.piles[info.side];
+  let s = `${t('handCount', { n: info.cards })} · ${t('pile', { n: pile.cards.length })}`;
+  if (pile.scope > 0) s += ` · ${t('scope', { n: pile.scope })}`;
   return s;
 }
 
-function drawOpponents(view) {
+function drawOpponents(frame) {
   const box = $('opponents');
   box.replaceChildren();
-  const n = view.seats.length;
-  const ph = view.phase;
+  const n = frame.seats.length;
+  // The seat to act: to play (no banner), or to take the device.
+  const acting = frame.banner ? (frame.banner.kind === 'hand_off' ? frame.banner.seat : null) : frame.turn;
   for (let k = n - 1; k >= 1; k--) {
     const seat = (bottom + k) % n;
-    const info = view.seats[seat];
+    const info = frame.seats[seat];
     const partner = n === 4 && k === 2 ? ` · ${t('partner')}` : '';
     const backs = el('div', { class: 'backs' });
-    for (let i = 0; i < info.hand_size; i++) backs.append(back());
-    const turn = ph.seat === seat && ['ai_due', 'play', 'choose_capture', 'hand_off'].includes(ph.kind);
-    box.append(el('div', { class: `seat${turn ? ' turn' : ''}`, 'data-seat': seat },
+    for (let i = 0; i < info.cards; i++) backs.append(back());
+    box.append(el('div', { class: `seat${acting === seat ? ' turn' : ''}`, 'data-seat': seat },
       el('span', { class: 'name' }, `${info.name}${partner}`),
-      el('span', { class: 'counts' }, info.controller),
+      el('span', { class: 'counts' }, info.player_name),
       backs,
-      el('span', { class: 'counts' }, countsText(view, seat))));
+      el('span', { class: 'counts' }, countsText(frame, seat))));
   }
 }
 
-function drawTable(view) {
-  const ph = view.phase;
+// The capture options of the frame's choices (none unless a capture is to be chosen).
+const optionsOf = (frame) => (frame.choices.kind === 'captures' ? frame.choices.options : []);
+
+function drawTable(frame) {
+  const options = optionsOf(frame);
+  const hinted = frame.hint ? frame.hint.move.capture : [];
   const table = $('table');
   table.setAttribute('aria-label', t('Table'));
   table.replaceChildren();
-  const left = t('cardsLeft', { n: view.deck_left });
+  const left = t('cardsLeft', { n: frame.table.deck_left });
   $('deck').replaceChildren(back(), el('span', {}, left));
   $('deck').setAttribute('aria-label', `${t('Deck')}: ${left}`);
-  if (view.table.length === 0) {
+  if (frame.table.table.length === 0) {
     table.append(el('p', { class: 'empty' }, t('emptyTable')));
     return;
   }
-  const choosing = ph.kind === 'choose_capture';
-  for (const { card, name } of view.table) {
-    const inOption = choosing && ph.options.some((o) => o.cards.includes(card));
+  for (const { card, index, name } of frame.table.table) {
+    const inOption = options.some((o) => o.cards.includes(card));
     const b = el('button', {
-      type: 'button', class: `card${inOption ? ' option' : ''}`, 'data-card': card, 'aria-label': name,
+      type: 'button', class: `card${inOption ? ' option' : ''}`, 'data-card': index, 'aria-label': name,
       disabled: !inOption, onclick: () => chooseFromTable(card),
-    }, face(card));
-    if (inOption && optionFocus >= 0 && ph.options[optionFocus]?.cards.includes(card)) b.classList.add('focus');
+    }, face(index));
+    if (inOption && optionFocus >= 0 && options[optionFocus]?.cards.includes(card)) b.classList.add('focus');
+    if (hinted.includes(card)) b.classList.add('hinted');
     table.append(b);
   }
 }
 
-function drawChoice(view) {
-  const ph = view.phase;
+function drawChoice(frame) {
+  const options = optionsOf(frame);
   const box = $('choice');
   box.replaceChildren();
-  box.hidden = ph.kind !== 'choose_capture';
+  box.hidden = frame.choices.kind !== 'captures';
   if (box.hidden) return;
   box.append(el('span', {}, `${t('ChooseCapture')}:`));
-  ph.options.forEach((opt, i) => {
+  options.forEach((opt, i) => {
     const show = () => {
       optionFocus = i;
-      highlightOption(ph);
+      highlightOption(options);
     };
     box.append(el('button', {
-      type: 'button', 'data-option': i, 'data-cards': opt.cards.join(' '),
-      onclick: () => takeCapture(i), onfocus: show, onmouseenter: show,
+      type: 'button', 'data-option': i, 'data-cards': opt.cards.map(cardIndex).sort((a, b) => a - b).join(' '),
+      onclick: () => act(`capture ${i}`), onfocus: show, onmouseenter: show,
     }, opt.text));
   });
-  box.append(el('button', { type: 'button', id: 'choice-cancel', onclick: cancelCapture }, t('Cancel')));
+  box.append(el('button', { type: 'button', id: 'choice-cancel', onclick: () => act('cancel') }, t('Cancel')));
 }
 
-function highlightOption(ph) {
+function highlightOption(options) {
   for (const b of document.querySelectorAll('#table .card')) {
-    b.classList.toggle('focus', optionFocus >= 0 && ph.options[optionFocus].cards.includes(Number(b.dataset.card)));
+    const card = options.length > 0 && optionFocus >= 0 ? options[optionFocus] : null;
+    b.classList.toggle('focus', Boolean(card) && card.cards.map(cardIndex).includes(Number(b.dataset.card)));
   }
 }
 
-function drawHand(view) {
-  const ph = view.phase;
+function drawHand(frame) {
+  const choosing = frame.choices.kind === 'captures' ? frame.choices.card.card : null;
   const hand = $('hand');
   hand.replaceChildren();
   hand.setAttribute('aria-label', t('YourHand'));
-  const shown = view.viewer !== null && view.viewer !== undefined;
-  const myTurn = shown && ph.seat === view.viewer && (ph.kind === 'play' || ph.kind === 'choose_capture');
+  const shown = frame.viewer !== null && frame.viewer !== undefined;
   const info = $('me-info');
-  info.className = `me-info${myTurn ? ' turn' : ''}`;
-  info.textContent = `${view.seats[bottom].name} · ${countsText(view, bottom)}`;
+  info.className = `me-info${frame.choices.kind !== 'none' ? ' turn' : ''}`;
+  info.textContent = `${frame.seats[bottom].name} · ${countsText(frame, bottom)}`;
   if (!shown) {
-    for (let i = 0; i < view.seats[bottom].hand_size; i++) hand.append(el('span', { class: 'card' }, back()));
+    for (let i = 0; i < frame.seats[bottom].cards; i++) hand.append(el('span', { class: 'card' }, back()));
     return;
   }
-  hand.classList.toggle('many', view.hand.length > 6);
-  const canPlay = ph.kind === 'play' && !busy;
-  view.hand.forEach(({ card, name }, i) => {
-    const selected = ph.kind === 'choose_capture' && ph.card === card;
+  hand.classList.toggle('many', frame.hand.length > 6);
+  const canPlay = frame.choices.kind === 'cards';
+  frame.hand.forEach(({ card, index, name }, i) => {
+    const selected = choosing === card;
     const b = el('button', {
-      type: 'button', class: `card${selected ? ' selected' : ''}`, 'data-card': card, 'aria-label': name,
+      type: 'button', class: `card${selected ? ' selected' : ''}`, 'data-card': index, 'aria-label': name,
       disabled: !canPlay && !selected, tabindex: i === 0 ? '0' : '-1',
       onclick: () => {
         if (dragged) dragged = false;
-        else if (selected) cancelCapture();
-        else selectCard(card);
+        else act(selected ? 'cancel' : `select ${card}`);
       },
-      onpointerdown: (e) => canPlay && startDrag(e, card),
+      onpointerdown: (e) => canPlay && startDrag(e, card, index),
       onpointermove: moveDrag,
       onpointerup: endDrag,
       onpointercancel: endDrag,
-    }, face(card));
+    }, face(index));
+    if (frame.hint?.move.card === card) b.classList.add('hinted');
     hand.append(b);
   });
 }
@@ -370,9 +453,9 @@ function drawHand(view) {
 let drag = null;
 let dragged = false; // a drag just ended: the click that follows it is not a tap
 
-function startDrag(e, card) {
-  if (busy || e.button !== 0) return;
-  drag = { card, btn: e.currentTarget, x: e.clientX, y: e.clientY, id: e.pointerId, node: null };
+function startDrag(e, card, index) {
+  if (animating || e.button !== 0) return;
+  drag = { card, index, btn: e.currentTarget, x: e.clientX, y: e.clientY, id: e.pointerId, node: null };
   drag.btn.setPointerCapture(e.pointerId);
 }
 
@@ -383,7 +466,7 @@ function moveDrag(e) {
   if (!drag.node) {
     if (Math.hypot(dx, dy) < 12) return;
     const r = drag.btn.getBoundingClientRect();
-    drag.node = face(drag.card);
+    drag.node = face(drag.index);
     Object.assign(drag.node.style, { left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
     $('fly').append(drag.node);
     drag.btn.style.visibility = 'hidden';
@@ -402,201 +485,117 @@ function endDrag(e) {
   const zone = $('middle').getBoundingClientRect();
   const inside = e.type === 'pointerup' && e.clientX >= zone.left && e.clientX <= zone.right &&
     e.clientY >= zone.top && e.clientY <= zone.bottom;
-  if (inside) selectCard(d.card);
+  if (inside) act(`select ${d.card}`);
   setTimeout(() => {
     dragged = false;
   }, 0);
 }
 
-function draw() {
-  const view = session.view();
-  const ph = view.phase;
-  if (view.viewer !== null && view.viewer !== undefined) bottom = view.viewer;
-  else if (ph.kind === 'hand_off') bottom = ph.seat;
-  else if (bottom >= view.seats.length) bottom = 0;
-  if (ph.kind !== 'choose_capture') optionFocus = -1;
-  $('score').textContent = `${view.scores} · ${t('toWin', { n: view.target })}`;
-  drawOpponents(view);
-  drawTable(view);
-  drawChoice(view);
-  drawHand(view);
-  $('btn-hint').disabled = busy || !(ph.kind === 'play' || ph.kind === 'choose_capture');
-  $('btn-undo').hidden = !view.can_undo;
-  $('btn-undo').disabled = busy;
-  return view;
+// Draws a frame: the table, the seats, the hand, the buttons its offers allow, the status,
+// and the dialog its banner calls for.
+function draw(frame) {
+  if (frame.viewer !== null && frame.viewer !== undefined) bottom = frame.viewer;
+  else if (frame.banner?.kind === 'hand_off') bottom = frame.banner.seat;
+  else if (bottom >= frame.seats.length) bottom = 0;
+  if (frame.choices.kind !== 'captures') optionFocus = -1;
+  $('score').textContent = `${frame.score_line} · ${t('toWin', { n: frame.target })}`;
+  drawOpponents(frame);
+  drawTable(frame);
+  drawChoice(frame);
+  drawHand(frame);
+  $('btn-hint').disabled = !frame.offers.hint;
+  $('btn-undo').hidden = !frame.offers.undo;
+  setStatus(frame.refusal ?? frame.hint?.text ?? frame.status);
+  drawBanner(frame);
 }
 
-// ----- the flow: the session's phase says what comes next ---------------------------------
-
-function closeGameDialogs() {
-  for (const id of ['dlg-summary', 'dlg-over', 'dlg-handoff']) if ($(id).open) $(id).close();
+// Draws the frame again without taking its events (a new language, deck or hint).
+function redraw() {
+  if (!animating) draw(session.peek());
 }
 
-function advance() {
-  if (busy) {
-    draw();
-    return;
+function drawBanner(frame) {
+  const kind = frame.banner?.kind;
+  dialog('dlg-handoff', kind === 'hand_off', () => showHandOff(frame));
+  dialog('dlg-summary', kind === 'hand_over', () => showSummary(frame));
+  dialog('dlg-over', kind === 'match_over', () => showOver(frame));
+}
+
+// The banner's dialog opens, but not over the settings or a message: once they close, the
+// frame is drawn again.
+function dialog(id, open, fill) {
+  if (open) {
+    fill();
+    if (!$(id).open && !$('dlg-settings').open && !$('dlg-message').open) $(id).showModal();
+  } else if ($(id).open) {
+    $(id).close();
   }
-  closeGameDialogs();
-  const view = draw();
-  const ph = view.phase;
-  if (ph.kind !== 'ai_due' && ph.kind !== 'scopa') setStatus(view.status);
-  switch (ph.kind) {
-    case 'ai_due':
-      runAi();
-      break;
-    case 'scopa':
-      showScopa(view);
-      break;
-    case 'hand_summary':
-      showSummary(view);
-      break;
-    case 'match_over':
-      if (view.you_won !== null && view.you_won !== undefined) {
-        store.recordResult(store.toBase64(session.toBytes()), view.settings_line, view.you_won);
-      }
-      showOver(view);
-      break;
-    case 'hand_off':
-      showHandOff(view);
-      break;
-    case 'play':
-      if (!anyDialogOpen()) document.querySelector('#hand .card:not(:disabled)')?.focus({ preventScroll: true });
-      break;
-    case 'choose_capture':
-      document.querySelector('#choice button')?.focus({ preventScroll: true });
-      break;
-    default:
-      break;
-  }
-}
-
-// A sweep: the banner for as long as the pace says, then on.
-async function showScopa(view) {
-  const mine = token;
-  busy = true;
-  setStatus(view.status);
-  await banner(t('Scopa'), flightMs());
-  if (mine !== token) return;
-  act({ kind: 'continue' });
-  busy = false;
-  advance();
-}
-
-async function playEvents(events, before) {
-  if (events.length === 0) {
-    advance();
-    return;
-  }
-  const mine = token;
-  busy = true;
-  draw();
-  await animate(events, before);
-  if (mine !== token) return;
-  busy = false;
-  advance();
-}
-
-function tryAct(action) {
-  try {
-    return act(action);
-  } catch (e) {
-    setStatus(errText(e));
-    return null;
-  }
-}
-
-async function selectCard(card) {
-  if (busy) return;
-  const before = session.view();
-  const events = tryAct({ kind: 'select', card });
-  if (events) await playEvents(events, before);
-}
-
-async function takeCapture(index) {
-  if (busy) return;
-  const before = session.view();
-  const events = tryAct({ kind: 'capture', index });
-  if (events) await playEvents(events, before);
 }
 
 function chooseFromTable(card) {
-  const ph = session.view().phase;
-  if (ph.kind !== 'choose_capture' || busy) return;
-  const holding = ph.options.map((o, i) => (o.cards.includes(card) ? i : -1)).filter((i) => i >= 0);
+  const options = optionsOf(session.peek());
+  if (animating) return;
+  const holding = options.map((o, i) => (o.cards.includes(card) ? i : -1)).filter((i) => i >= 0);
   if (holding.length === 1) {
-    takeCapture(holding[0]);
+    act(`capture ${holding[0]}`);
   } else if (holding.length > 1) {
     // The card is in several captures: each tap shows the next one; its button confirms.
     optionFocus = holding[(holding.indexOf(optionFocus) + 1) % holding.length];
-    highlightOption(ph);
+    highlightOption(options);
     document.querySelector(`#choice [data-option="${optionFocus}"]`)?.focus({ preventScroll: true });
   }
 }
 
-function cancelCapture() {
-  if (busy) return;
-  tryAct({ kind: 'cancel' });
-  advance();
-}
-
-function undo() {
-  if (busy) return;
-  tryAct({ kind: 'undo' });
-  advance();
-}
-
 function showHint() {
-  for (const n of document.querySelectorAll('.hinted')) n.classList.remove('hinted');
-  const h = session.hint();
-  if (!h) {
-    setStatus(t('noHint'));
-    return;
+  if (animating) return;
+  try {
+    session.hint();
+  } catch {
+    // refused: the frame's `refusal` says why
   }
-  handCard(h.move.card)?.classList.add('hinted');
-  for (const c of h.move.capture) tableCard(c)?.classList.add('hinted');
-  setStatus(h.text);
+  redraw();
 }
 
 // ----- dialogs ----------------------------------------------------------------------------
 
-function showSummary(view) {
-  const over = view.winner !== null && view.winner !== undefined;
-  const n = over ? view.hand_number : view.hand_number - 1;
-  $('summary-title').textContent = t('handTitle', { hand: t('Hand'), n });
+function showSummary(frame) {
+  const { rows } = frame.banner.summary;
+  $('summary-title').textContent = t('handTitle', { hand: t('Hand'), n: frame.hand_number });
   const head = el('tr', {}, el('td', {}));
-  for (const side of view.sides) head.append(el('th', { scope: 'col' }, side.name));
-  const rows = [head];
-  for (const r of view.summary) {
-    const tr = el('tr', r.total ? { class: 'total' } : {}, el('th', { scope: 'row' }, r.label));
-    r.points.forEach((p, i) => {
-      const tally = r.tally[i];
+  for (const side of frame.sides) head.append(el('th', { scope: 'col' }, side.name));
+  const lines = [head];
+  rows.forEach((r, i) => {
+    // The last row is the hand's total (the order of `summary_rows`).
+    const tr = el('tr', i === rows.length - 1 ? { class: 'total' } : {}, el('th', { scope: 'row' }, r.label));
+    r.points.forEach((p, side) => {
+      const tally = r.tally[side];
       tr.append(el('td', {}, tally === null || tally === undefined ? String(p) : `${p} (${tally})`));
     });
-    rows.push(tr);
-  }
+    lines.push(tr);
+  });
   const total = el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('MatchScore')));
-  for (const side of view.sides) total.append(el('td', {}, String(side.score)));
-  rows.push(total);
-  $('summary-body').replaceChildren(el('table', { class: 'summary' }, ...rows));
+  for (const side of frame.sides) total.append(el('td', {}, String(side.score)));
+  lines.push(total);
+  $('summary-body').replaceChildren(el('table', { class: 'summary' }, ...lines));
   $('summary-continue').textContent = t('Continue');
-  $('dlg-summary').showModal();
 }
 
-function showOver(view) {
+function showOver(frame) {
+  const won = frame.banner.you_won;
+  if (won !== null && won !== undefined) {
+    store.recordResult(store.toBase64(session.toBytes()), session.settingsLine(), won);
+  }
   $('over-title').textContent = t('matchOver');
-  $('over-body').textContent = `${view.winner} ${view.scores}`;
+  $('over-body').textContent = `${frame.banner.text} ${frame.score_line}`;
   $('over-rematch').textContent = t('Rematch');
   $('over-settings').textContent = t('NewMatch');
   $('over-stats').textContent = t('Statistics');
-  $('dlg-over').showModal();
 }
 
-function showHandOff(view) {
-  $('handoff-title').textContent = view.seats[view.phase.seat].name;
-  $('handoff-note').textContent = view.status;
+function showHandOff(frame) {
+  $('handoff-title').textContent = frame.seats[frame.banner.seat].name;
+  $('handoff-note').textContent = frame.status;
   $('handoff-ready').textContent = t('Continue');
-  $('dlg-handoff').showModal();
 }
 
 // Resolves when the person has read the message: at once when OK is pressed (the dialog's
@@ -691,16 +690,19 @@ function drawSettings() {
       savePrefs();
       staticTexts();
       drawSettings();
-      draw();
+      redraw();
     }),
     select('set-deck', t('DeckStyle'), [['italian', t('ItalianDeck')], ['french', t('FrenchDeck')]], prefs.deck, () => {
       prefs.deck = $('set-deck').value;
       savePrefs();
-      draw();
+      redraw();
     }),
     select('set-pace', t('AiPace'), Object.keys(PACE).map((p) => [p, t(`pace_${p}`)]), prefs.pace, () => {
       prefs.pace = $('set-pace').value;
       savePrefs();
+      usePace();
+      // The delay running goes stale: run the frame's new one.
+      if (!animating) run(session.peek().next);
     }));
   $('settings-body').replaceChildren(rules, seats, display);
   $('settings-title').textContent = t('Settings');
@@ -747,7 +749,7 @@ function submitSettings(ev) {
     return;
   }
   $('dlg-settings').close();
-  advance();
+  show();
 }
 
 // ----- start ------------------------------------------------------------------------------
@@ -764,22 +766,17 @@ function staticTexts() {
 
 function wire() {
   $('btn-hint').addEventListener('click', showHint);
-  $('btn-undo').addEventListener('click', undo);
+  $('btn-undo').addEventListener('click', () => act('undo'));
   $('btn-new').addEventListener('click', openSettings);
   $('btn-settings').addEventListener('click', openSettings);
   $('btn-stats').addEventListener('click', showStats);
-  const onward = (id) => () => {
+  const onward = (id, line) => () => {
     $(id).close();
-    tryAct({ kind: 'continue' });
-    advance();
+    act(line);
   };
-  $('summary-continue').addEventListener('click', onward('dlg-summary'));
-  $('handoff-ready').addEventListener('click', onward('dlg-handoff'));
-  $('over-rematch').addEventListener('click', () => {
-    $('dlg-over').close();
-    tryAct({ kind: 'rematch' });
-    advance();
-  });
+  $('summary-continue').addEventListener('click', onward('dlg-summary', 'continue'));
+  $('handoff-ready').addEventListener('click', onward('dlg-handoff', 'continue'));
+  $('over-rematch').addEventListener('click', onward('dlg-over', 'rematch'));
   $('over-settings').addEventListener('click', () => {
     $('dlg-over').close();
     openSettings();
@@ -792,15 +789,16 @@ function wire() {
     showStats();
   });
   $('settings-form').addEventListener('submit', submitSettings);
-  $('settings-close').addEventListener('click', () => {
-    $('dlg-settings').close();
-    advance();
-  });
-  // Escape closes the settings too: the game then shows what it waits for. (The 'close' event
-  // comes a task later; the buttons advance at once, and advancing twice changes nothing.)
-  $('dlg-settings').addEventListener('close', advance);
+  $('settings-close').addEventListener('click', () => $('dlg-settings').close());
+  // However the settings close (the button, Escape), the game shows what it waits for again.
+  $('dlg-settings').addEventListener('close', redraw);
   // Dialogs that wait for the game's answer: Escape must not leave the game stuck.
   for (const id of ['dlg-summary', 'dlg-over', 'dlg-handoff']) $(id).addEventListener('cancel', (e) => e.preventDefault());
+  // Reduced motion on or off: the scopa banner's time follows.
+  window.matchMedia('(prefers-reduced-motion: reduce)').addEventListener('change', () => {
+    if (session) usePace();
+    if (session && !animating) run(session.peek().next);
+  });
   // Arrow keys move between the buttons of a row; Enter or Space presses (they are buttons).
   for (const id of ['hand', 'table', 'choice']) {
     $(id).addEventListener('keydown', (e) => {
@@ -828,7 +826,7 @@ function loadPrefs() {
 }
 
 async function main() {
-  window.__scopa = { ready: false, record, busy: () => busy };
+  window.__scopa = { ready: false, record, busy };
   await init();
   loadPrefs();
   useLang(prefs.lang);
@@ -839,8 +837,9 @@ async function main() {
   try {
     const bytes = store.readSave();
     if (bytes) {
-      session = WebSession.restore(bytes);
-      session.setLang(prefs.lang);
+      replace(WebSession.restore(bytes));
+      quiet = true;
+      if (session.setLang(prefs.lang).save) save();
     }
   } catch (e) {
     damaged = errText(e);
@@ -850,10 +849,12 @@ async function main() {
   if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '');
   $('app').classList.remove('loading');
   if (damaged) {
-    draw();
-    showMessage(t('damaged', { reason: damaged })).then(advance);
+    // The new match is drawn under the message and goes on once it is read.
+    const read = showMessage(t('damaged', { reason: damaged }));
+    redraw();
+    read.then(show);
   } else {
-    advance();
+    show();
   }
   window.__scopa.ready = true;
   performance.mark('scopa-interactive');

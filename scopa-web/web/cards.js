@@ -9,6 +9,10 @@ const H = 150;
 const suitOf = (i) => Math.floor(i / 10);
 const valueOf = (i) => (i % 10) + 1;
 
+// The index of a card written in the session's notation (`7d`, `10b`), as the frame's
+// events and options write it; the frame's hand and table also carry each card's index.
+export const cardIndex = (notation) => 'dcsb'.indexOf(notation.slice(-1)) * 10 + Number(notation.slice(0, -1)) - 1;
+
 // Italian suit colours (as on Neapolitan cards) and French red/black.
 const IT_COLOR = ['#b8860b', '#b3202a', '#1f4e9c', '#2e7d32'];
 const FR_COLOR = ['#c8102e', '#c8102e', '#1a1a1a', '#1a1a1a'];

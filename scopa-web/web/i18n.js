@@ -1,6 +1,6 @@
 // Words on the page. The game's words — card names, events, phases, hints, the summary,
 // the settings' labels and option names — come from the session's texts module
-// (scopa_core::session::texts) through the wasm (`labels(lang)` and each view). Only the
+// (scopa_core::session::texts) through the wasm (`labels(lang)` and each frame). Only the
 // few words that exist on this page alone live here, in English and Italian.
 
 const PAGE = {
@@ -11,7 +11,7 @@ const PAGE = {
     displayGroup: 'Display', seed: 'Seed (empty: random)', close: 'Close',
     pace_slow: 'Slow', pace_normal: 'Normal', pace_fast: 'Fast', pace_instant: 'Instant',
     statsEmpty: 'No finished match against the computer yet.', against: 'Against',
-    resetStats: 'Clear statistics', noHint: 'No hint now.',
+    resetStats: 'Clear statistics',
     damaged: 'Your saved match could not be resumed ({reason}). It was set aside and a new match started.',
     badSettings: 'These settings cannot be played: {reason}', menu: 'Menu', handTitle: '{hand} {n}',
   },
@@ -22,7 +22,7 @@ const PAGE = {
     displayGroup: 'Aspetto', seed: 'Seme (vuoto: casuale)', close: 'Chiudi',
     pace_slow: 'Lenta', pace_normal: 'Normale', pace_fast: 'Veloce', pace_instant: 'Immediata',
     statsEmpty: 'Ancora nessuna partita finita contro il computer.', against: 'Contro',
-    resetStats: 'Azzera le statistiche', noHint: 'Nessun suggerimento ora.',
+    resetStats: 'Azzera le statistiche',
     damaged: 'La partita salvata non si può riprendere ({reason}). È stata messa da parte ed è iniziata una nuova partita.',
     badSettings: 'Con queste impostazioni non si può giocare: {reason}', menu: 'Menu', handTitle: '{hand} {n}',
   },

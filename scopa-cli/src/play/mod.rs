@@ -1,10 +1,12 @@
-//! `scopa play`: a terminal front-end of [`scopa_core::session::Session`]. The session owns
-//! the game — seats, phases, AI seeds, undo, texts, the save format; this module turns
-//! typed lines into [`scopa_core::session::Action`]s and the session's state and events
-//! into lines of text.
+//! `scopa play`: a terminal front-end of [`scopa_core::session::Session`], driven by its
+//! [`Presenter`]. The session owns the game — seats, phases, AI seeds, undo, texts, the
+//! save format; the presenter owns the flow — what the terminal waits for, which delay
+//! runs, when to save; this module turns typed lines into
+//! [`scopa_core::session::Action`]s and the presenter's frames into lines of text.
 //!
-//! Everything a person reads comes from `scopa_core::session::texts` (English or Italian);
-//! only `--help` and the errors that stop the program before a match are English.
+//! Everything a person reads comes from `scopa_core::session::texts` and, for the texts
+//! only the terminal shows, from [`crate::texts`] (English or Italian); only `--help` and
+//! the errors that stop the program before a match are English.
 //!
 //! - [`args`]: the options and the settings they describe;
 //! - [`setup`]: a new match or a resumed one, and the lines to play;
@@ -25,9 +27,10 @@ pub use args::PlayArgs;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::Context;
+use scopa_core::session::driver::Presenter;
+use scopa_core::session::pacing::Pacing;
 use scopa_core::session::{CardStyle, transcript};
 
 use crate::save;
@@ -71,11 +74,27 @@ fn run_to(args: PlayArgs, out: Box<dyn Write + Send>, tty_out: bool) -> anyhow::
         tty_out && !args.no_color && !no_color_env,
         style,
     );
-    let delay = Duration::from_millis(args.delay_ms.unwrap_or(if tty_out && script.is_none() {
-        500
-    } else {
-        0
-    }));
+    let delay = args
+        .delay_ms
+        .unwrap_or(if tty_out && script.is_none() { 500 } else { 0 });
+    // The terminal's pacing: the pause before a computer play; no scopa banner to wait
+    // for (the sweep is a line); with a person at the terminal, Enter closes a hand's
+    // summary and takes the terminal in pass-and-play, and a watched hand's summary stays
+    // 3 s; scripts and pipes go straight on.
+    let pacing = Pacing {
+        ai_ms: u32::try_from(delay).unwrap_or(u32::MAX),
+        scopa_ms: 0,
+        summary_ms: if interactive { 3000 } else { 0 },
+        attended: interactive,
+    };
+    let mut presenter = match start {
+        Start::New => Presenter::new(session, pacing),
+        Start::Resumed(_) | Start::Migrated(_) => Presenter::resumed(session, pacing),
+    };
+    presenter.set_style(style);
+    // The first frame holds the current hand's deal: written to a new session's
+    // transcript, shown (below) when the hand has not started.
+    let first = presenter.frame();
     let input = setup::input(&args, script, save_path.is_some())?;
     let transcript = match &args.transcript {
         None => None,
@@ -91,12 +110,11 @@ fn run_to(args: PlayArgs, out: Box<dyn Write + Send>, tty_out: bool) -> anyhow::
         None => None,
     };
     let mut table = Terminal {
-        session,
+        presenter,
         screen,
         input,
         interactive,
         tty_out,
-        delay,
         autosave: Autosave::new(save),
         transcript,
         buf: Vec::new(),
@@ -108,22 +126,23 @@ fn run_to(args: PlayArgs, out: Box<dyn Write + Send>, tty_out: bool) -> anyhow::
     };
     table.update_end_note();
     table.autosave.install_interrupt_handler();
-    // The first save must work: better to stop now than after a long game.
-    let bytes = table.session.to_bytes();
+    // The first save must work: better to stop now than after a long game. It is written
+    // for a resumed session too (an older format is saved in the current one from now on).
+    table.presenter.take_save();
+    let bytes = table.session().to_bytes();
     if let Err(e) = table.autosave.first(&bytes) {
         let path = save_path.unwrap_or_default();
         return Err(e).with_context(|| format!("cannot save to {}", path.display()));
     }
     table.intro(&start)?;
     if matches!(start, Start::New) {
-        let line = format!(
-            "{}\n{}",
-            transcript::start(table.session.settings()),
-            transcript::event(&table.session.deal_event())
-        );
+        let mut line = transcript::start(table.session().settings()).to_string();
+        for e in &first.events {
+            line.push_str(&format!("\n{}", e.line()));
+        }
         table.write_transcript(&line)?;
     }
-    table.deal_due = table.session.state().plays == 0;
+    table.deal_due = table.session().state().plays == 0;
     let end = table.play()?;
     table.finish(end)?;
     Ok(ExitCode::SUCCESS)

@@ -1,22 +1,26 @@
 //! What `scopa play` shows: the start, the position a person plays from, the captures to
-//! choose from, the events of each action, the deal, a hand's summary, mistakes. Every
-//! word comes from `scopa_core::session::texts`; the lines go to the [`Screen`].
+//! choose from, the events of each step, the deal, a hand's summary, mistakes — drawn from
+//! the presenter's [`Frame`] where it carries them. The words come from
+//! `scopa_core::session::texts` and, for what only the terminal says, [`crate::texts`];
+//! the lines go to the [`Screen`].
 
 use std::io;
 
-use scopa_core::session::texts::Stop;
-use scopa_core::session::{Label, Phase, SessionError, Texts, transcript};
-use scopa_core::{Card, Event, Events, Move, PlayError};
+use scopa_core::capture::CaptureList;
+use scopa_core::session::table::{Banner, Frame, HandOver};
+use scopa_core::session::{Label, Phase, SessionError};
+use scopa_core::{Card, Event, Move, PlayError};
 
 use super::autosave::SaveState;
 use super::prompt::Rejection;
 use super::setup::Start;
 use super::terminal::Terminal;
+use crate::texts::{Stop, TermTexts};
 
 impl Terminal {
     /// The session's texts, cards in the screen's style.
-    pub(super) fn texts(&self) -> Texts {
-        self.session.texts().with_style(self.screen.style)
+    pub(super) fn texts(&self) -> TermTexts {
+        TermTexts(self.session().texts().with_style(self.screen.style))
     }
 
     pub(super) fn say(&mut self, text: &str) -> io::Result<()> {
@@ -31,7 +35,7 @@ impl Terminal {
     /// The rules, the seats, how the match began, where it is saved, what can be typed.
     pub(super) fn intro(&mut self, start: &Start) -> io::Result<()> {
         let t = self.texts();
-        let settings = *self.session.settings();
+        let settings = *self.session().settings();
         let title = self.screen.bold("Scopa");
         self.say(&format!("{title} — {}", t.rules(settings.rules)))?;
         self.say(&t.lineup(&settings).to_string())?;
@@ -60,24 +64,25 @@ impl Terminal {
         Ok(())
     }
 
-    /// The events of an action, shown and written to the transcript.
-    pub(super) fn show_events(&mut self, events: &Events) -> io::Result<()> {
-        let t = self.texts();
-        for e in events {
-            let line = transcript::event(e).to_string();
+    /// The events of the presenter's frame (those of the last step), shown and written to
+    /// the transcript.
+    pub(super) fn show_events(&mut self) -> io::Result<()> {
+        let frame = self.presenter.frame();
+        for shown in &frame.events {
+            let line = shown.line().to_string();
             self.write_transcript(&line)?;
-            match e {
+            match shown.event {
                 // The deal is shown when the hand starts (after the summary is read).
                 Event::NewHand { .. } => self.deal_due = true,
                 // The phase shows the winner.
                 Event::MatchFinished { .. } => {}
                 Event::Scopa { .. } => {
-                    let text = self.screen.loud(&t.event(e).to_string());
+                    let text = self.screen.loud(&shown.text().to_string());
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
                 _ => {
-                    let text = t.event(e).to_string();
+                    let text = shown.text().to_string();
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
@@ -90,8 +95,8 @@ impl Terminal {
     pub(super) fn show_deal(&mut self) -> io::Result<()> {
         self.deal_due = false;
         let t = self.texts();
-        let deal = self.session.deal_event();
-        let state = self.session.state();
+        let deal = self.session().deal_event();
+        let state = self.session().state();
         self.say("")?;
         let line = self.screen.bold(&t.event(&deal).to_string());
         self.say(&line)?;
@@ -101,28 +106,34 @@ impl Terminal {
         Ok(())
     }
 
-    /// The score of the hand just finished and the match score.
-    pub(super) fn show_summary(&mut self) -> io::Result<()> {
+    /// The frame's summary of the hand just finished, and the match score.
+    pub(super) fn show_summary(&mut self, frame: &Frame) -> io::Result<()> {
         self.summarized = true;
         let t = self.texts();
-        let rules = *self.session.rules();
-        if let Some(hand) = self.session.last_hand().copied() {
-            self.screen.summary(&t, &rules, &hand)?;
+        if let Some(Banner::HandOver(HandOver::Scopa { rows, .. })) = &frame.banner {
+            let sides = frame.sides.len() as u8;
+            self.screen.summary(&t, sides, rows)?;
         }
-        let scores = self.session.state().scores;
-        let line = self
-            .screen
-            .bold(&t.match_score(scores, rules.target).to_string());
+        let line = self.screen.bold(&self.match_score(frame));
         self.say(&line)
+    }
+
+    /// The frame's match score and the target.
+    pub(super) fn match_score(&self, frame: &Frame) -> String {
+        let mut scores = [0u16; 3];
+        for (s, side) in scores.iter_mut().zip(&frame.sides) {
+            *s = side.score;
+        }
+        self.texts().match_score(scores, frame.target).to_string()
     }
 
     /// The whole position, as the person to play may see it.
     pub(super) fn show_position(&mut self, seat: u8) -> io::Result<()> {
         let t = self.texts();
-        let state = self.session.state();
+        let state = self.session().state();
         self.shown = Some((state.match_number, state.hand_number, state.plays, seat));
         self.recent.clear();
-        let rules = *self.session.rules();
+        let rules = *self.session().rules();
         self.say("")?;
         let status = self
             .screen
@@ -138,7 +149,7 @@ impl Terminal {
         self.say(&table)?;
         let hand = format!("{}: {}", t.hand_of(seat), self.screen.cards(&t, state.hand));
         self.say(&hand)?;
-        let moves = self.session.legal_moves();
+        let moves = self.session().legal_moves();
         let list: Vec<String> = moves
             .iter()
             .enumerate()
@@ -147,10 +158,9 @@ impl Terminal {
         self.say(&format!("{}: {}", t.label(Label::Moves), list.join(" · ")))
     }
 
-    /// The captures `card` can make, numbered.
-    pub(super) fn show_captures(&mut self, card: Card) -> io::Result<()> {
+    /// The captures `card` can make (the frame's `options`), numbered.
+    pub(super) fn show_captures(&mut self, card: Card, options: &CaptureList) -> io::Result<()> {
         let t = self.texts();
-        let options = self.session.capture_options();
         let list: Vec<String> = options
             .iter()
             .enumerate()
@@ -167,7 +177,7 @@ impl Terminal {
     /// After a refused move: what the card can do.
     pub(super) fn show_alternatives(&mut self, card: Card) -> io::Result<()> {
         let moves: Vec<Move> = self
-            .session
+            .session()
             .legal_moves()
             .iter()
             .copied()
@@ -195,7 +205,7 @@ impl Terminal {
             Rejection::NotACard(w) => t.not_a_card(w).to_string(),
             Rejection::Twice(c) => t.card_twice(*c).to_string(),
             Rejection::NoSuchMove(n, of) => t.no_such_move(*n, *of).to_string(),
-            Rejection::NotHeld(c) => t.not_held(*c, self.session.state().hand).to_string(),
+            Rejection::NotHeld(c) => t.not_held(*c, self.session().state().hand).to_string(),
         };
         self.warn(&text)
     }
@@ -206,7 +216,7 @@ impl Terminal {
         let text = match *e {
             SessionError::NotInHand { card, .. }
             | SessionError::Illegal(PlayError::CardNotInHand { card, .. }) => {
-                t.not_held(card, self.session.state().hand).to_string()
+                t.not_held(card, self.session().state().hand).to_string()
             }
             _ => t.error(e).to_string(),
         };

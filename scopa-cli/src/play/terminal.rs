@@ -1,6 +1,10 @@
-//! The table loop of `scopa play`: asks the session what it waits for, reads a line when a
-//! person must answer, hands it to [`prompt::interpret`], carries out the reply. Every
-//! action is saved before its events are shown.
+//! The table loop of `scopa play`: holds a [`Presenter`] and asks it "what now, and
+//! when?" ([`Next`]). When a person must answer it reads a line, hands it to
+//! [`prompt::interpret`] and carries out the reply; when a delay is due it sleeps and fires
+//! it. It draws the [`Frame`](scopa_core::session::table::Frame) the presenter gives after
+//! every step — its events, banner and choices — and never looks at the phase to decide
+//! what comes next. Every step the presenter says to save is saved before its events are
+//! shown.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -9,8 +13,11 @@ use std::time::Duration;
 
 use anyhow::bail;
 use scopa_core::Card;
-use scopa_core::session::texts::Stop;
-use scopa_core::session::{Action, CardStyle, Label, Phase, Session, SessionError, Texts};
+use scopa_core::capture::CaptureList;
+use scopa_core::session::driver::{Presenter, Step};
+use scopa_core::session::pacing::{Next, Waiting};
+use scopa_core::session::table::{Banner, Choices};
+use scopa_core::session::{Action, CardStyle, Label, Session, SessionError};
 
 use super::autosave::{Autosave, Saved};
 use super::prompt::{self, Ask, Reply};
@@ -18,6 +25,7 @@ use super::setup::Input;
 use crate::common::{BoundedLine, read_bounded_line};
 use crate::save;
 use crate::screen::Screen;
+use crate::texts::{Stop, TermTexts};
 
 /// The longest input line read at the prompt.
 const MAX_INPUT: usize = 4096;
@@ -32,14 +40,14 @@ pub enum End {
 
 /// A session played at a terminal (or through a pipe, or from a script).
 pub struct Terminal {
-    pub(super) session: Session,
+    /// The session and its pacing: what to draw, what to wait for, when to save.
+    pub(super) presenter: Presenter,
     pub(super) screen: Screen,
     pub(super) input: Input,
     /// A person types at a terminal: acknowledgements and questions wait for them.
     pub(super) interactive: bool,
     /// The output is a terminal (its screen can be cleared).
     pub(super) tty_out: bool,
-    pub(super) delay: Duration,
     pub(super) autosave: Autosave,
     pub(super) transcript: Option<BufWriter<File>>,
     pub(super) buf: Vec<u8>,
@@ -57,6 +65,11 @@ pub struct Terminal {
 }
 
 impl Terminal {
+    /// The session.
+    pub(super) fn session(&self) -> &Session {
+        self.presenter.session()
+    }
+
     pub(super) fn write_transcript(&mut self, lines: &str) -> io::Result<()> {
         if let Some(t) = &mut self.transcript {
             writeln!(t, "{lines}")?;
@@ -68,7 +81,7 @@ impl Terminal {
     /// Saves the session; the note to show when saving starts failing (and that nothing
     /// since the last good save is kept) or works again.
     fn save(&mut self) -> Option<String> {
-        let bytes = self.session.to_bytes();
+        let bytes = self.session().to_bytes();
         let saved = self.autosave.write(&bytes);
         let path = self.autosave.file()?.path().display().to_string();
         let t = self.texts();
@@ -83,17 +96,18 @@ impl Terminal {
         Some(note)
     }
 
-    /// Carries out `action`: saves, then shows and records its events — what the screen
-    /// shows is saved already. A refusal is said; `false` then.
-    fn apply(&mut self, action: Action) -> anyhow::Result<bool> {
-        match self.session.apply(action) {
-            Ok(events) => {
-                let note = self.save();
-                self.show_events(&events)?;
+    /// After an input or a timer: saves when the presenter says so, then shows and records
+    /// the frame's events — what the screen shows is saved already. A refusal is said;
+    /// `false` then.
+    fn step(&mut self, result: Result<Step, SessionError>) -> anyhow::Result<bool> {
+        match result {
+            Ok(step) => {
+                let note = if step.save { self.save() } else { None };
+                self.show_events()?;
                 if let Some(note) = note {
                     self.say(&note)?;
                 }
-                Ok(true)
+                Ok(step.applied)
             }
             Err(e) => {
                 self.show_error(&e)?;
@@ -103,6 +117,12 @@ impl Terminal {
                 Ok(false)
             }
         }
+    }
+
+    /// A person's action (see [`Terminal::step`]).
+    fn apply(&mut self, action: Action) -> anyhow::Result<bool> {
+        let result = self.presenter.act(action);
+        self.step(result)
     }
 
     /// Reads one line after `prompt`; `None` at the end of input. Lines nobody typed at a
@@ -151,95 +171,98 @@ impl Terminal {
 
     /// Asks a yes/no question (only of a person at a terminal).
     fn ask(&mut self, question: &str) -> io::Result<Option<bool>> {
-        Ok(self.read_text(question)?.map(|a| Texts::is_yes(&a)))
+        Ok(self.read_text(question)?.map(|a| TermTexts::is_yes(&a)))
     }
 
-    /// Plays until the match is over (and no rematch is wanted) or the person stops.
+    /// Plays until the match is over (and no rematch is wanted) or the person stops: draws
+    /// the presenter's frame, then waits for a person or runs the delay it names.
     pub fn play(&mut self) -> anyhow::Result<End> {
         loop {
-            let phase = self.session.phase();
-            if self.deal_due && !matches!(phase, Phase::MatchOver { .. } | Phase::HandSummary) {
+            let frame = self.presenter.peek();
+            let over = matches!(
+                frame.banner,
+                Some(Banner::HandOver(_) | Banner::MatchOver { .. })
+            );
+            if self.deal_due && !over {
                 self.show_deal()?;
             }
-            match phase {
-                Phase::AiDue { .. } => {
-                    if !self.delay.is_zero() {
-                        std::thread::sleep(self.delay);
+            let waits = matches!(frame.next, Next::Wait(_));
+            match &frame.banner {
+                Some(Banner::HandOver(_)) => self.show_summary(&frame)?,
+                Some(Banner::HandOff { .. }) if waits => {
+                    if self.tty_out {
+                        // Clear the screen and its scrollback: the last hand shown was
+                        // another person's.
+                        self.screen.raw("\x1b[H\x1b[2J\x1b[3J")?;
                     }
-                    self.apply(Action::RunAi)?;
+                    let text = self.screen.bold(&frame.status().to_string());
+                    self.say(&text)?;
                 }
-                Phase::Scopa { .. } => {
-                    self.apply(Action::Continue)?;
-                }
-                Phase::HandSummary => {
-                    self.show_summary()?;
-                    if !self.wait_enter()? {
-                        return Ok(End::Stopped(Stop::InputEnded));
-                    }
-                    self.apply(Action::Continue)?;
-                }
-                Phase::HandOff { seat } => {
-                    if self.interactive {
-                        if self.tty_out {
-                            // Clear the screen and its scrollback: the last hand shown
-                            // was another person's.
-                            self.screen.raw("\x1b[H\x1b[2J\x1b[3J")?;
-                        }
-                        let t = self.texts();
-                        let text = self.screen.bold(&t.phase(&phase).to_string());
-                        self.say(&text)?;
-                        if !self.wait_enter()? {
-                            return Ok(End::Stopped(Stop::InputEnded));
-                        }
-                        let recent = std::mem::take(&mut self.recent).join("\n");
-                        self.say(&recent)?;
-                    } else {
-                        let t = self.texts();
-                        self.say(&t.phase(&Phase::HandOff { seat }).to_string())?;
-                    }
-                    self.apply(Action::Continue)?;
-                }
-                Phase::MatchOver { .. } => {
-                    let t = self.texts();
-                    let text = self.screen.loud(&t.phase(&phase).to_string());
+                Some(Banner::HandOff { .. }) => self.say(&frame.status().to_string())?,
+                Some(Banner::MatchOver { .. }) => {
+                    let text = self.screen.loud(&frame.status().to_string());
                     self.say(&text)?;
                     if !self.summarized {
                         // Resumed at the end: the last summary was shown by another run.
-                        let scores = self.session.state().scores;
-                        let line = t.match_score(scores, self.session.rules().target);
-                        self.say(&line.to_string())?;
+                        let line = self.match_score(&frame);
+                        self.say(&line)?;
                     }
+                }
+                Some(Banner::Scopa { .. }) | None => {}
+            }
+            let seat = match frame.next {
+                Next::Due(due) => {
+                    if due.after_ms > 0 {
+                        std::thread::sleep(Duration::from_millis(u64::from(due.after_ms)));
+                    }
+                    let result = self.presenter.fire(due.token);
+                    self.step(result)?;
+                    continue;
+                }
+                Next::Wait(Waiting::Seat(seat)) => seat,
+                Next::Wait(Waiting::Anyone) => frame.turn,
+            };
+            let stop = match frame.choices {
+                Choices::Cards(_) => self.person_turn(seat)?,
+                Choices::Captures { card, options } => self.choose_capture(seat, card, &options)?,
+                Choices::None if frame.offers.rematch => {
                     if !self.interactive {
                         return Ok(End::Over);
                     }
-                    let q = t.rematch_prompt().to_string();
+                    let q = self.texts().rematch_prompt().to_string();
                     if self.ask(&q)? != Some(true) {
                         return Ok(End::Over);
                     }
                     self.apply(Action::Rematch)?;
+                    None
                 }
-                Phase::Play { seat } => {
-                    if let Some(stop) = self.person_turn(seat)? {
-                        return Ok(End::Stopped(stop));
+                Choices::None if frame.offers.proceed => {
+                    if !self.wait_enter()? {
+                        return Ok(End::Stopped(Stop::InputEnded));
                     }
-                }
-                Phase::ChooseCapture { seat, card } => {
-                    if let Some(stop) = self.choose_capture(seat, card)? {
-                        return Ok(End::Stopped(stop));
+                    if matches!(frame.banner, Some(Banner::HandOff { .. })) {
+                        let recent = std::mem::take(&mut self.recent).join("\n");
+                        self.say(&recent)?;
                     }
+                    self.apply(Action::Continue)?;
+                    None
                 }
+                Choices::None => bail!("the session waits for nothing the terminal can offer"),
+            };
+            if let Some(stop) = stop {
+                return Ok(End::Stopped(stop));
             }
         }
     }
 
     /// The move prompt.
     fn person_turn(&mut self, seat: u8) -> anyhow::Result<Option<Stop>> {
-        let state = self.session.state();
+        let state = self.session().state();
         if self.shown != Some((state.match_number, state.hand_number, state.plays, seat)) {
             self.show_position(seat)?;
         }
         let t = self.texts();
-        let moves = self.session.legal_moves();
+        let moves = self.session().legal_moves();
         let prompt = match moves.as_slice() {
             [only] => format!("{} ({})", t.move_prompt(seat), t.enter_plays(*only)),
             _ => t.move_prompt(seat).to_string(),
@@ -255,39 +278,43 @@ impl Terminal {
             Err(r) => self.show_rejection(&r)?,
             Ok(Reply::Remind) => self.show_commands()?,
             Ok(Reply::Show) => self.show_position(seat)?,
-            Ok(reply) => return self.reply(reply),
+            Ok(reply) => return self.reply(reply, seat),
         }
         Ok(None)
     }
 
-    /// The "which capture?" prompt.
-    fn choose_capture(&mut self, seat: u8, card: Card) -> anyhow::Result<Option<Stop>> {
-        let state = self.session.state();
+    /// The "which capture?" prompt: `options` are the frame's.
+    fn choose_capture(
+        &mut self,
+        seat: u8,
+        card: Card,
+        options: &CaptureList,
+    ) -> anyhow::Result<Option<Stop>> {
+        let state = self.session().state();
         let key = (state.match_number, state.hand_number, state.plays, seat);
         if self.shown != Some(key) {
             self.show_position(seat)?;
         }
         if self.listed != Some((key.0, key.1, key.2, card)) {
-            self.show_captures(card)?;
+            self.show_captures(card, options)?;
             self.listed = Some((key.0, key.1, key.2, card));
         }
         let t = self.texts();
         let Some(line) = self.read_line(t.capture_prompt())? else {
             return Ok(Some(Stop::InputEnded));
         };
-        let options = self.session.capture_options();
         let ask = Ask::Capture {
             card,
             hand: state.hand,
             table: state.table,
-            options: &options,
+            options,
         };
         match prompt::interpret(&line, ask) {
             Err(r) => self.show_rejection(&r)?,
-            Ok(Reply::Remind) => self.show_captures(card)?,
+            Ok(Reply::Remind) => self.show_captures(card, options)?,
             Ok(Reply::Show) => {
                 self.show_position(seat)?;
-                self.show_captures(card)?;
+                self.show_captures(card, options)?;
             }
             Ok(Reply::Act(Action::Cancel)) => {
                 self.listed = None;
@@ -297,16 +324,16 @@ impl Terminal {
                 // Cards to take that are not an option: the session's refusal, the
                 // options again.
                 if !self.apply(action)? {
-                    self.show_captures(card)?;
+                    self.show_captures(card, options)?;
                 }
             }
-            Ok(reply) => return self.reply(reply),
+            Ok(reply) => return self.reply(reply, seat),
         }
         Ok(None)
     }
 
-    /// Carries out what a line asks for at either prompt.
-    fn reply(&mut self, reply: Reply) -> anyhow::Result<Option<Stop>> {
+    /// Carries out what a line asks for at either prompt of `seat`.
+    fn reply(&mut self, reply: Reply, seat: u8) -> anyhow::Result<Option<Stop>> {
         let t = self.texts();
         match reply {
             Reply::Act(action) => {
@@ -321,9 +348,9 @@ impl Terminal {
                 if instead {
                     // Another card of the hand: choose it instead.
                     self.listed = None;
-                    self.session
-                        .apply(Action::Cancel)
-                        .map_err(|e| anyhow::anyhow!("{e}"))?;
+                    if !self.apply(Action::Cancel)? {
+                        bail!("the session refused to go back to choosing a card");
+                    }
                 }
                 if let Some(other) = or
                     && self.screen.style == CardStyle::Symbols
@@ -339,16 +366,15 @@ impl Terminal {
                 }
             }
             Reply::Remind => self.show_commands()?,
-            Reply::Show => {
-                if let Phase::Play { seat } | Phase::ChooseCapture { seat, .. } =
-                    self.session.phase()
-                {
-                    self.show_position(seat)?;
-                }
-            }
+            Reply::Show => self.show_position(seat)?,
             Reply::Hint => {
-                let text = match self.session.hint() {
-                    Ok(h) => t.hint(&h).to_string(),
+                let text = match self.presenter.hint() {
+                    Ok(_) => self
+                        .presenter
+                        .peek()
+                        .hint_text()
+                        .map(|h| h.to_string())
+                        .unwrap_or_default(),
                     Err(e) => t.error(&e).to_string(),
                 };
                 self.say(&text)?;

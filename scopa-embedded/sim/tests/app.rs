@@ -5,7 +5,7 @@ use scopa_core::Rules;
 use scopa_core::ai::Level;
 use scopa_core::session::{Lang, Phase, Session, Settings};
 use scopa_sim::{Driver, FlashOf, app_on, has_a_choice, new_app};
-use scopa_ui::app::{AI_SHOW_MS, Screen};
+use scopa_ui::app::{AI_SHOW_MS, SUMMARY_MS, Screen};
 use scopa_ui::{Button, Buttons};
 
 #[test]
@@ -120,6 +120,31 @@ fn ai_plays_are_chosen_after_the_screen_shows_the_turn_and_stay_until_their_time
     d.app.update(d.now, Buttons::just(Button::A));
     let s = d.app.state().unwrap();
     assert!(s.plays == plays + 1 || s.hand_number > 0);
+}
+
+#[test]
+fn a_watched_hands_summary_goes_on_by_itself_after_its_delay_or_at_a() {
+    let mut d = Driver::new(new_app());
+    d.start_with(Settings::watch(Level::Random, Rules::default()));
+    d.until(2000, "the first hand's summary", |a| {
+        matches!(a.screen(), Screen::HandEnd)
+    })
+    .unwrap();
+    // Nobody needs to read it: it stays SUMMARY_MS, then the next hand is dealt.
+    d.wait(SUMMARY_MS / 2);
+    assert_eq!(d.app.screen(), Screen::HandEnd);
+    d.wait(SUMMARY_MS / 2);
+    assert_ne!(d.app.screen(), Screen::HandEnd);
+    assert_eq!(d.app.state().unwrap().plays, 0, "the second hand has begun");
+    // The second hand's summary: A skips the wait.
+    d.until(2000, "the second hand's summary", |a| {
+        matches!(a.screen(), Screen::HandEnd)
+    })
+    .unwrap();
+    let hand = d.app.state().unwrap().hand_number;
+    d.press(Button::A);
+    assert_ne!(d.app.screen(), Screen::HandEnd);
+    assert_eq!(d.app.state().unwrap().hand_number, hand);
 }
 
 #[test]

@@ -1,14 +1,21 @@
-//! The handheld's front-end of [`Session`]: buttons become [`Action`]s, the screens draw
-//! [`Session::state`] and [`Session::phase`], and the session is saved after every
-//! action. Only the pacing is the device's own: an AI play stays on screen for
-//! [`AI_SHOW_MS`] and a scopa banner for [`SCOPA_MS`] (A skips both).
+//! The handheld's front-end of [`Session`], driven by its [`Presenter`]: buttons become
+//! [`Action`]s, the screens draw [`Session::state`] and the presenter's
+//! [`Frame`](scopa_core::session::table::Frame), and the session is saved whenever a step
+//! says so ([`Step::save`]). The presenter says what happens next and when ([`Next`]):
+//! the main loop's update runs the one delay it names and fires it — an AI play stays on
+//! screen for [`AI_SHOW_MS`] and a scopa banner for [`SCOPA_MS`] ([`PACING`]; A skips
+//! both). The app never looks at the phase to decide what comes next; it only picks the
+//! screen that shows it.
 
 use core::fmt::{self, Write};
 
 use embedded_graphics::Drawable;
 use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::pixelcolor::Rgb565;
-use scopa_core::session::{Action, Label, Phase, Session, TableState, Texts};
+use scopa_core::session::driver::{Presenter, Step};
+use scopa_core::session::pacing::{Due, Next, Pacing, Token};
+use scopa_core::session::table::{Banner, HandOver};
+use scopa_core::session::{Action, Label, Phase, Session, SessionError, TableState, Texts};
 use scopa_core::{CaptureList, Card, Event, Move};
 
 use crate::input::{Button, Buttons};
@@ -22,6 +29,16 @@ use crate::storage::Storage;
 pub const AI_SHOW_MS: u32 = 1500;
 /// How long the scopa banner stays up (A skips ahead).
 pub const SCOPA_MS: u32 = 1500;
+/// How long a watched hand's summary stays up (A skips ahead).
+pub const SUMMARY_MS: u32 = 3000;
+
+/// The handheld's pacing: a person always holds the device.
+pub const PACING: Pacing = Pacing {
+    ai_ms: AI_SHOW_MS,
+    scopa_ms: SCOPA_MS,
+    summary_ms: SUMMARY_MS,
+    attended: true,
+};
 
 /// The screen on show and its cursor, derived from the session's phase during a match.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -114,20 +131,20 @@ impl Write for Msg {
     }
 }
 
-/// The handheld's game: menus, the session, the pacing, the saves.
+/// The handheld's game: menus, the session and its presenter, the saves.
 pub struct App<S: Storage> {
     storage: S,
     options: Options,
-    session: Option<Session>,
+    game: Option<Presenter>,
     view: View,
     hand_cursor: u8,
     capture_cursor: u8,
-    /// The AI move on show in [`Phase::AiDue`] (chosen on the update after the phase
-    /// began, so the screen shows the play before it first).
+    /// The AI move on show while the AI's delay runs (chosen on the update after the
+    /// delay was named, so the screen shows "thinking" first; its delay starts then).
     ai: Option<Move>,
-    /// When the AI play or the scopa banner ends (ms).
-    until: u32,
-    /// A phase began during this update: its timers start on the next one.
+    /// The delay running: its token and when it ends (ms).
+    due: Option<(Token, u32)>,
+    /// A step happened during this update: its delay runs from the next one.
     fresh: bool,
     message: Msg,
     entropy: u64,
@@ -140,8 +157,8 @@ impl<S: Storage> App<S> {
     /// its options (language included) on the options screen.
     pub fn new(mut storage: S) -> App<S> {
         let mut message = Msg::default();
-        let session = match storage.load() {
-            Ok(s) => s,
+        let game = match storage.load() {
+            Ok(s) => s.map(|s| drained(Presenter::resumed(s, PACING))),
             Err(e) => {
                 message.set(format_args!(
                     "{} ({e})",
@@ -152,16 +169,16 @@ impl<S: Storage> App<S> {
         };
         App {
             storage,
-            options: session
+            options: game
                 .as_ref()
-                .map(|s| Options::from_settings(s.settings()))
+                .map(|p| Options::from_settings(p.session().settings()))
                 .unwrap_or_default(),
-            session,
+            game,
             view: View::Title { cursor: 0 },
             hand_cursor: 0,
             capture_cursor: 0,
             ai: None,
-            until: 0,
+            due: None,
             fresh: false,
             message,
             entropy: 0x5C0FA,
@@ -172,7 +189,7 @@ impl<S: Storage> App<S> {
 
     /// The screen on show.
     pub fn screen(&self) -> Screen {
-        let session = match (self.view, &self.session) {
+        let session = match (self.view, self.session()) {
             (View::Title { cursor }, _) => return Screen::Title { cursor },
             (View::Options { cursor }, _) => return Screen::Options { cursor },
             (View::Match, Some(session)) => session,
@@ -190,13 +207,13 @@ impl<S: Storage> App<S> {
             Phase::AiDue { seat } => match self.ai {
                 Some(mv) => Screen::AiPlay {
                     mv,
-                    until: self.until,
+                    until: self.until(),
                 },
                 None => Screen::Thinking { seat },
             },
             Phase::Scopa { seat, .. } => Screen::Scopa {
                 seat,
-                until: self.until,
+                until: self.until(),
             },
             Phase::HandOff { seat } => Screen::HandOff { seat },
             Phase::HandSummary => Screen::HandEnd,
@@ -204,14 +221,24 @@ impl<S: Storage> App<S> {
         }
     }
 
+    /// When the delay running ends (ms; the current time when none runs).
+    fn until(&self) -> u32 {
+        self.due.map_or(self.now, |(_, until)| until)
+    }
+
     /// The session, if one is saved or running.
     pub fn session(&self) -> Option<&Session> {
-        self.session.as_ref()
+        self.game.as_ref().map(Presenter::session)
+    }
+
+    /// The session's presenter, if a session is saved or running.
+    pub fn presenter(&self) -> Option<&Presenter> {
+        self.game.as_ref()
     }
 
     /// What the session shows now (`None` without a session).
     pub fn state(&self) -> Option<TableState> {
-        self.session.as_ref().map(Session::state)
+        self.session().map(Session::state)
     }
 
     /// The options of the next match.
@@ -222,7 +249,7 @@ impl<S: Storage> App<S> {
     /// The texts in the chosen language, for the session's players when there is one.
     pub fn texts(&self) -> Texts {
         let texts = Texts::new(self.options.lang);
-        match &self.session {
+        match self.session() {
             Some(s) => texts.for_session(s),
             None => texts,
         }
@@ -245,8 +272,7 @@ impl<S: Storage> App<S> {
 
     /// Whether "Continue" is offered on the title screen.
     pub fn can_continue(&self) -> bool {
-        self.session
-            .as_ref()
+        self.session()
             .is_some_and(|s| !matches!(s.phase(), Phase::MatchOver { .. }))
     }
 
@@ -275,8 +301,7 @@ impl<S: Storage> App<S> {
 
     /// The captures of the card being played ([`Screen::Choose`]), else empty.
     pub fn capture_options(&self) -> CaptureList {
-        self.session
-            .as_ref()
+        self.session()
             .map(Session::capture_options)
             .unwrap_or_default()
     }
@@ -320,32 +345,65 @@ impl<S: Storage> App<S> {
         )
     }
 
-    /// The timers: the AI chooses, its play ends, the banner ends.
+    /// The delay the presenter names, during a match: an AI's move is chosen first (on
+    /// the update after the delay was named) and its delay runs from then; a delay that
+    /// has run out is fired.
     fn tick(&mut self, events: &mut dyn FnMut(&Event)) {
-        match self.screen() {
-            Screen::Thinking { .. } => {
-                let choice = self.session.as_ref().map(Session::ai_move);
-                match choice {
-                    Some(Ok(mv)) => {
-                        self.ai = Some(mv);
-                        self.until = self.now.wrapping_add(AI_SHOW_MS);
-                    }
-                    Some(Err(e)) => {
-                        // A bug of the engine: say it, and leave the match (saved up to
-                        // the last play) instead of asking again at every update.
-                        self.refused(e);
-                        self.view = View::Title { cursor: 0 };
-                    }
-                    None => {}
+        if self.view != View::Match {
+            return;
+        }
+        let Some(Next::Due(due)) = self.game.as_ref().map(Presenter::next) else {
+            return;
+        };
+        match self.due {
+            _ if due.action == Action::RunAi && self.ai.is_none() => self.think(due),
+            Some((token, until)) if token == due.token => {
+                if reached(self.now, until) {
+                    self.fire(due, events);
                 }
             }
-            Screen::AiPlay { mv, until } if reached(self.now, until) => {
-                self.act(Action::AiPlay(mv), events)
+            // A delay not started yet (resumed, or named by a step of another update).
+            _ => self.due = Some((due.token, self.now.wrapping_add(due.after_ms))),
+        }
+    }
+
+    /// The AI of the delay `due` chooses its move (on a copy of the session), to show it
+    /// for the delay before it is played.
+    #[inline(never)] // the AI's search runs here, with nothing else on the stack
+    fn think(&mut self, due: Due) {
+        let choice = self.session().map(Session::ai_move);
+        match choice {
+            Some(Ok(mv)) => {
+                self.ai = Some(mv);
+                self.due = Some((due.token, self.now.wrapping_add(due.after_ms)));
             }
-            Screen::Scopa { until, .. } if reached(self.now, until) => {
-                self.act(Action::Continue, events)
+            Some(Err(e)) => {
+                // A bug of the engine: say it, and leave the match (saved up to the last
+                // play) instead of asking again at every update.
+                self.refused(e);
+                self.view = View::Title { cursor: 0 };
             }
-            _ => {}
+            None => {}
+        }
+    }
+
+    /// Fires the delay `due` now (it ran out, or A skipped it): the AI's move on show, or
+    /// the delay's own action.
+    fn fire(&mut self, due: Due, events: &mut dyn FnMut(&Event)) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        let result = match self.ai {
+            Some(mv) if due.action == Action::RunAi => game.fire_move(due.token, mv),
+            _ => game.fire(due.token),
+        };
+        self.stepped(result, events);
+    }
+
+    /// A (or a tap) on a screen with a delay running: fire it early.
+    fn skip(&mut self, events: &mut dyn FnMut(&Event)) {
+        if let Some(Next::Due(due)) = self.game.as_ref().map(Presenter::next) {
+            self.fire(due, events);
         }
     }
 
@@ -369,11 +427,12 @@ impl<S: Storage> App<S> {
                     }
                     Button::A if items[usize::from(cursor.min(n - 1))] == Label::Resume => {
                         let lang = self.options.lang;
-                        if let Some(s) = self.session.as_mut() {
-                            s.set_lang(lang);
-                        }
+                        let step = self.game.as_mut().map(|p| p.set_lang(lang));
                         self.view = View::Match;
                         self.message.set(format_args!(""));
+                        if step.is_some_and(|s| s.save) {
+                            self.save();
+                        }
                         self.entered();
                     }
                     Button::A => self.view = View::Options { cursor: 0 },
@@ -416,10 +475,8 @@ impl<S: Storage> App<S> {
                     _ => self.capture_cursor = wrap(cursor, step, n),
                 }
             }
-            Screen::AiPlay { mv, .. } if b == Button::A => self.act(Action::AiPlay(mv), events),
-            Screen::Scopa { .. } | Screen::HandEnd if b == Button::A => {
-                self.act(Action::Continue, events)
-            }
+            Screen::AiPlay { .. } | Screen::Scopa { .. } if b == Button::A => self.skip(events),
+            Screen::HandEnd if b == Button::A => self.act(Action::Continue, events),
             Screen::HandOff { .. } => match b {
                 Button::A => self.act(Action::Continue, events),
                 Button::B => self.view = View::Title { cursor: 0 },
@@ -440,59 +497,80 @@ impl<S: Storage> App<S> {
         let seed = self.next_seed.take().unwrap_or(self.entropy);
         match Session::new(self.options.settings(), seed) {
             Ok(session) => {
-                self.session = Some(session);
+                let mut game = drained(Presenter::new(session, PACING));
+                let save = game.take_save();
+                self.game = Some(game);
                 self.view = View::Match;
                 self.message.set(format_args!(""));
                 self.hand_cursor = 0;
-                self.save();
+                if save {
+                    self.save();
+                }
                 self.entered();
             }
             Err(e) => self.refused(e),
         }
     }
 
-    /// Carries out `action` on the session, hands its events to `events`, saves.
-    #[inline(never)]
+    /// A person's `action` (see [`App::stepped`]).
     fn act(&mut self, action: Action, events: &mut dyn FnMut(&Event)) {
-        let Some(session) = self.session.as_mut() else {
+        let Some(game) = self.game.as_mut() else {
             self.view = View::Title { cursor: 0 };
             return;
         };
-        match session.apply(action) {
-            Ok(happened) => {
-                for e in &happened {
-                    events(e);
+        let result = game.act(action);
+        self.stepped(result, events);
+    }
+
+    /// After an input or a delay: saves when the step says so, then hands the frame's
+    /// events to `events`; a refusal is shown.
+    #[inline(never)] // the frame stays off the stack under the AI's search
+    fn stepped(&mut self, result: Result<Step, SessionError>, events: &mut dyn FnMut(&Event)) {
+        match result {
+            Ok(step) => {
+                if step.save {
+                    self.save();
                 }
-                self.message.set(format_args!(""));
-                self.save();
-                self.entered();
+                if let Some(game) = self.game.as_mut() {
+                    for e in &game.frame().events {
+                        events(&e.event);
+                    }
+                }
+                if step.applied {
+                    self.message.set(format_args!(""));
+                    self.entered();
+                }
             }
             Err(e) => self.refused(e),
         }
     }
 
-    fn refused(&mut self, e: scopa_core::session::SessionError) {
+    fn refused(&mut self, e: SessionError) {
         let texts = self.texts();
         self.message.set(format_args!("{}", texts.error(&e)));
     }
 
-    /// A phase began: reset what belongs to the last one, start the banner's timer.
+    /// A step happened (or the match was entered): forget the last delay and the AI's
+    /// move, start the delay the presenter names (an AI's starts once its move is chosen),
+    /// put the cursors back in range.
     fn entered(&mut self) {
         self.ai = None;
+        self.due = None;
         self.fresh = true;
-        let Some(session) = &self.session else { return };
-        let n = session.state().hand.len() as u8;
-        self.hand_cursor = self.hand_cursor.min(n.saturating_sub(1));
-        match session.phase() {
-            Phase::Scopa { .. } => self.until = self.now.wrapping_add(SCOPA_MS),
-            Phase::ChooseCapture { .. } => self.capture_cursor = 0,
-            _ => {}
+        let Some(game) = &self.game else { return };
+        if let Next::Due(due) = game.next()
+            && due.action != Action::RunAi
+        {
+            self.due = Some((due.token, self.now.wrapping_add(due.after_ms)));
         }
+        let n = game.session().state().hand.len() as u8;
+        self.hand_cursor = self.hand_cursor.min(n.saturating_sub(1));
+        self.capture_cursor = 0;
     }
 
     fn save(&mut self) {
-        if let Some(session) = &self.session
-            && let Err(e) = self.storage.save(session)
+        if let Some(game) = &self.game
+            && let Err(e) = self.storage.save(game.session())
         {
             let label = self.texts().label(Label::SaveFailed);
             self.message.set(format_args!("{label} ({e})"));
@@ -506,15 +584,14 @@ impl<S: Storage> App<S> {
             cursor,
             message: self.message(),
         };
-        let page = match (self.screen(), &self.session) {
+        let page = match (self.screen(), &self.game) {
             (Screen::Title { cursor }, _) => title(cursor),
             (Screen::Options { cursor }, _) => Page::Options {
                 options: self.options,
                 cursor,
             },
-            (Screen::HandEnd, Some(s)) => Page::HandEnd(HandEndModel::of(s)),
-            (Screen::MatchEnd, Some(s)) => Page::MatchEnd(MatchEndModel::of(s)),
-            (screen, Some(s)) => Page::Table(self.table_model(s, screen)),
+            (Screen::HandEnd | Screen::MatchEnd, Some(p)) => end_page(p),
+            (screen, Some(p)) => Page::Table(self.table_model(p.session(), screen)),
             (_, None) => title(0),
         };
         ScreenModel {
@@ -568,6 +645,57 @@ impl<S: Storage> App<S> {
     /// Draws the whole screen.
     pub fn draw<D: DrawTarget<Color = Rgb565>>(&self, d: &mut D) -> Result<(), D::Error> {
         self.model().draw(d)
+    }
+}
+
+/// `p` with the events it holds taken (a new or resumed presenter holds the deal, which
+/// the transcript has already).
+#[inline(never)]
+fn drained(mut p: Presenter) -> Presenter {
+    let _ = p.frame();
+    p
+}
+
+/// The summary page of a hand or of the match, from the frame's banner.
+#[inline(never)]
+fn end_page(p: &Presenter) -> Page<'static> {
+    let frame = p.peek();
+    let mut scores = [0u16; 3];
+    for (s, side) in scores.iter_mut().zip(&frame.sides) {
+        *s = side.score;
+    }
+    let rows = |over: &HandOver| match over {
+        HandOver::Scopa { rows, .. } => rows.clone(),
+    };
+    match &frame.banner {
+        Some(Banner::MatchOver {
+            winner, last_hand, ..
+        }) => Page::MatchEnd(MatchEndModel {
+            winner: *winner,
+            scores,
+            pile: last_hand
+                .as_ref()
+                .and_then(|HandOver::Scopa { piles, .. }| {
+                    piles.get(usize::from(*winner)).map(|pile| pile.cards)
+                }),
+        }),
+        banner => {
+            // After the last hand no new one is dealt; otherwise the next hand has begun.
+            let plays = p.session().state().plays;
+            Page::HandEnd(HandEndModel {
+                number: if plays == 0 {
+                    frame.hand_number
+                } else {
+                    frame.hand_number + 1
+                },
+                sides: frame.sides.len() as u8,
+                scores,
+                rows: match banner {
+                    Some(Banner::HandOver(over)) => Some(rows(over)),
+                    _ => None,
+                },
+            })
+        }
     }
 }
 

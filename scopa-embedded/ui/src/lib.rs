@@ -2,9 +2,10 @@
 //!
 //! The hardware-independent half of the Scopa handheld: every screen, the card drawings,
 //! the input trait and its debouncer, the front-end of [`scopa_core::session::Session`]
-//! (buttons become actions, the screens draw its state, the AI's pacing), the session
-//! saved in flash after every action, and the driver that plays scripted sessions through
-//! the buttons on the host and on the Cortex-M0.
+//! through its presenter (buttons become actions, the screens draw its state and frames,
+//! the delays it names run in the main loop's update), the session saved in flash when
+//! the presenter says so, and the driver that plays scripted sessions through the buttons
+//! on the host and on the Cortex-M0.
 //!
 //! It is `no_std`, allocation-free and `unsafe`-free, generic over
 //! [`embedded_graphics::draw_target::DrawTarget`]`<Color = Rgb565>` and over

@@ -2,8 +2,8 @@
 //! [`App::model`](crate::App::model). The drawables of [`super`] read this and nothing
 //! else: they never see the app, its storage or its timers.
 
-use scopa_core::session::texts::{SummaryRow, summary_rows};
-use scopa_core::session::{Label, Phase, Session, TableState, Texts};
+use scopa_core::session::texts::SummaryRow;
+use scopa_core::session::{Label, Phase, TableState, Texts};
 use scopa_core::{Card, CardSet, Move};
 
 use crate::settings::Options;
@@ -132,7 +132,7 @@ pub enum Overlay {
     HandOff,
 }
 
-/// The summary after a hand.
+/// The summary after a hand (from the frame's [`Banner::HandOver`](scopa_core::session::table::Banner::HandOver)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandEndModel {
     /// The number of the hand just finished, from 1.
@@ -145,28 +145,7 @@ pub struct HandEndModel {
     pub rows: Option<heapless::Vec<SummaryRow, 8>>,
 }
 
-impl HandEndModel {
-    /// The summary of `session`'s last hand.
-    pub fn of(session: &Session) -> Self {
-        let state = session.state();
-        let rules = session.rules();
-        HandEndModel {
-            // After the last hand no new one is dealt; otherwise the next hand has begun.
-            number: if state.plays == 0 {
-                state.hand_number
-            } else {
-                state.hand_number + 1
-            },
-            sides: rules.sides(),
-            scores: state.scores,
-            rows: session
-                .last_hand()
-                .map(|last| summary_rows(rules, &last.score)),
-        }
-    }
-}
-
-/// The end of the match.
+/// The end of the match (from the frame's [`Banner::MatchOver`](scopa_core::session::table::Banner::MatchOver)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchEndModel {
     /// The winning side.
@@ -178,22 +157,6 @@ pub struct MatchEndModel {
 }
 
 impl MatchEndModel {
-    /// The end of `session`'s match.
-    pub fn of(session: &Session) -> Self {
-        let state = session.state();
-        let winner = match state.phase {
-            Phase::MatchOver { winner } => winner,
-            _ => 0,
-        };
-        MatchEndModel {
-            winner,
-            scores: state.scores,
-            pile: session
-                .last_hand()
-                .and_then(|last| last.piles.get(usize::from(winner)).copied()),
-        }
-    }
-
     /// The best cards of the winning pile: the settebello, the re bello, then the other
     /// sevens, in that order (only those it holds).
     pub fn best(&self) -> heapless::Vec<Card, 5> {
