@@ -3,14 +3,99 @@
 //! its hands won, drawn and lost, with a 95 % interval.
 //!
 //! `cargo run --release -p scopa-ai-lab --example briscola_duel -- expert medium 1000`
+//!
+//! Besides the levels, `oracle` is the cheating player that sees every card: the expert's
+//! evaluation (each card played out to the end of the hand by the medium level) on the real
+//! deal instead of imagined ones, and the exact search once the stock is empty. It lives
+//! here, never in scopa-core.
 
 use scopa_core::ai::Level;
+use scopa_core::briscola::ai::medium;
 use scopa_core::briscola::{BriscolaHand, BriscolaRules, choose_card};
 use scopa_core::{Card, Deck, SplitMix64};
 
-fn level(name: &str) -> Level {
-    name.parse()
-        .unwrap_or_else(|_| panic!("unknown level {name}: random, easy, medium, expert, handheld"))
+#[derive(Copy, Clone)]
+enum Player {
+    Level(Level),
+    Oracle,
+}
+
+fn level(name: &str) -> Player {
+    if name == "oracle" {
+        return Player::Oracle;
+    }
+    Player::Level(name.parse().unwrap_or_else(|_| {
+        panic!("unknown level {name}: random, easy, medium, expert, handheld, oracle")
+    }))
+}
+
+fn name(p: Player) -> &'static str {
+    match p {
+        Player::Level(l) => l.name(),
+        Player::Oracle => "oracle",
+    }
+}
+
+/// `seat`'s side's points minus the best other side's.
+fn margin(h: &BriscolaHand, seat: u8) -> i32 {
+    let s = h.score();
+    let mine = h.rules().side_of(seat);
+    let other = (0..h.rules().sides())
+        .filter(|&x| x != mine)
+        .map(|x| i32::from(s.points[usize::from(x)]))
+        .max()
+        .unwrap_or(0);
+    i32::from(s.points[usize::from(mine)]) - other
+}
+
+fn exact(h: &BriscolaHand, me: u8, mut alpha: i32, mut beta: i32) -> i32 {
+    if h.is_over() {
+        return margin(h, me);
+    }
+    let seat = h.turn();
+    let max = h.rules().side_of(seat) == h.rules().side_of(me);
+    let mut best = if max { i32::MIN } else { i32::MAX };
+    for card in h.hand(seat) {
+        let mut next = *h;
+        next.play(seat, card).unwrap();
+        let v = exact(&next, me, alpha, beta);
+        if max {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The cheating player: every card known.
+fn oracle(h: &BriscolaHand) -> Card {
+    let seat = h.turn();
+    let exact_now = h.rules().players == 2 && h.stock_len() == 0;
+    let mut best: Option<(i32, Card)> = None;
+    for card in h.hand(seat) {
+        let mut next = *h;
+        next.play(seat, card).unwrap();
+        let v = if exact_now {
+            exact(&next, seat, -200, 200)
+        } else {
+            while !next.is_over() {
+                let s = next.turn();
+                let c = medium(&next.view(s).unwrap());
+                next.play(s, c).unwrap();
+            }
+            margin(&next, seat)
+        };
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, card));
+        }
+    }
+    best.unwrap().1
 }
 
 fn main() {
@@ -35,9 +120,12 @@ fn main() {
             let mut ply = 0u64;
             while !h.is_over() {
                 let seat = h.turn();
-                let lvl = if seat == a_seat { a } else { b };
-                let view = h.view(seat).unwrap();
-                let card = choose_card(lvl, &view, deal * 1000 + ply).unwrap();
+                let card = match if seat == a_seat { a } else { b } {
+                    Player::Level(lvl) => {
+                        choose_card(lvl, &h.view(seat).unwrap(), deal * 1000 + ply).unwrap()
+                    }
+                    Player::Oracle => oracle(&h),
+                };
                 h.play(seat, card).unwrap();
                 ply += 1;
                 decisions += 1;
@@ -61,8 +149,8 @@ fn main() {
     let sd = (sq / n - mean * mean).max(0.0).sqrt();
     println!(
         "{} vs {} ({} cards a hand), {deals} paired deals: {:+.2} points a hand (±{:.2} at 95 %), hands won {won} drawn {drawn} lost {lost}; {decisions} decisions in {:.2} s",
-        a.name(),
-        b.name(),
+        name(a),
+        name(b),
         rules.hand_size,
         mean,
         1.96 * sd / n.sqrt(),
