@@ -110,6 +110,7 @@ fn main() {
     };
     let (mut sum, mut sq, mut won, mut drawn, mut lost) = (0f64, 0f64, 0, 0, 0);
     let mut decisions = 0u64;
+    let mut times: Vec<f64> = Vec::new();
     let start = std::time::Instant::now();
     for deal in 0..deals {
         let deck = Deck::shuffled(&mut SplitMix64::new(deal));
@@ -120,12 +121,16 @@ fn main() {
             let mut ply = 0u64;
             while !h.is_over() {
                 let seat = h.turn();
+                let timer = std::time::Instant::now();
                 let card = match if seat == a_seat { a } else { b } {
                     Player::Level(lvl) => {
                         choose_card(lvl, &h.view(seat).unwrap(), deal * 1000 + ply).unwrap()
                     }
                     Player::Oracle => oracle(&h),
                 };
+                if seat == a_seat {
+                    times.push(timer.elapsed().as_secs_f64() * 1e3);
+                }
                 h.play(seat, card).unwrap();
                 ply += 1;
                 decisions += 1;
@@ -147,13 +152,16 @@ fn main() {
     let n = deals as f64;
     let mean = sum / n;
     let sd = (sq / n - mean * mean).max(0.0).sqrt();
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     println!(
-        "{} vs {} ({} cards a hand), {deals} paired deals: {:+.2} points a hand (±{:.2} at 95 %), hands won {won} drawn {drawn} lost {lost}; {decisions} decisions in {:.2} s",
+        "{} vs {} ({} cards a hand), {deals} paired deals: {:+.2} points a hand (±{:.2} at 95 %), hands won {won} drawn {drawn} lost {lost}; {decisions} decisions in {:.2} s; {} a move: median {median:.3} ms",
         name(a),
         name(b),
         rules.hand_size,
         mean,
         1.96 * sd / n.sqrt(),
-        start.elapsed().as_secs_f64()
+        start.elapsed().as_secs_f64(),
+        name(a)
     );
 }

@@ -40,7 +40,7 @@ impl BriscolaBudget {
     pub const fn of(level: Level) -> BriscolaBudget {
         match level {
             Level::Handheld => BriscolaBudget {
-                samples: 12,
+                samples: 64,
                 nodes: 20_000,
             },
             _ => BriscolaBudget {
