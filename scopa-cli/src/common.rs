@@ -146,17 +146,20 @@ pub fn game_rules_from_json(value: Option<&Value>) -> Result<GameRules, String> 
     }
 }
 
+/// A rules field holding a whole number up to `max`.
+fn small_field(key: &str, v: &Value, max: u64) -> Result<u8, String> {
+    v.as_u64()
+        .filter(|&n| n <= max)
+        .map(|n| n as u8)
+        .ok_or_else(|| format!("`rules.{key}` must be a whole number up to {max}, not {v}"))
+}
+
 /// Briscola's rules object: `players` (2–4), `hand_size` (3, or 9 for two), `target`
 /// (hands won, 1–11), besides `game` and `decks`.
 fn briscola_rules_from_json(obj: &Map<String, Value>) -> Result<BriscolaRules, String> {
     let mut rules = BriscolaRules::default();
     for (key, v) in obj {
-        let small = |max: u64| -> Result<u8, String> {
-            v.as_u64()
-                .filter(|&n| n <= max)
-                .map(|n| n as u8)
-                .ok_or_else(|| format!("`rules.{key}` must be a whole number up to {max}, not {v}"))
-        };
+        let small = |max: u64| small_field(key, v, max);
         match key.as_str() {
             "game" | "decks" => {}
             "players" => rules.players = small(255)?,
@@ -177,12 +180,7 @@ fn briscola_rules_from_json(obj: &Map<String, Value>) -> Result<BriscolaRules, S
 fn scopa_rules_from_json(obj: &Map<String, Value>) -> Result<Rules, String> {
     let mut rules = Rules::default();
     for (key, v) in obj {
-        let small = |max: u64| -> Result<u8, String> {
-            v.as_u64()
-                .filter(|&n| n <= max)
-                .map(|n| n as u8)
-                .ok_or_else(|| format!("`rules.{key}` must be a whole number up to {max}, not {v}"))
-        };
+        let small = |max: u64| small_field(key, v, max);
         let name = || -> Result<&str, String> {
             v.as_str()
                 .ok_or_else(|| format!("`rules.{key}` must be a string, not {}", json_type(v)))

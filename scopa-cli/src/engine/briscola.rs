@@ -11,8 +11,8 @@ use scopa_core::{Card, CardSet, Suit};
 use serde_json::{Map, Value, json};
 
 use super::{
-    Obj, ProtoError, Res, allow_fields, bad_field, cards_json, err, parse_card, parse_cards,
-    parse_set, parse_small, required, shorten,
+    Obj, Res, allow_fields, bad_field, cards_json, err, illegal_move, moves_of, parse_card,
+    parse_cards, parse_dealer, parse_piles, parse_set, parse_small, required, shorten,
 };
 use crate::common::json_type;
 
@@ -78,39 +78,17 @@ pub(super) fn trick(obj: &Obj, rules: BriscolaRules) -> Res<Obj> {
 pub(super) fn score(obj: &Obj, rules: BriscolaRules) -> Res<Obj> {
     allow_fields(obj, "score", &["piles", "rules"])?;
     let sides = usize::from(rules.sides());
-    let piles_v = required(obj, "piles")?;
-    let Some(piles_a) = piles_v.as_array() else {
-        return Err(bad_field(format!(
-            "`piles` must be an array of card arrays (one per side), not {}",
-            json_type(piles_v)
-        )));
-    };
-    if piles_a.len() != sides {
-        return Err(bad_field(format!(
-            "`piles` must hold {sides} piles (one per side for {} players), not {}",
-            rules.players,
-            piles_a.len()
-        )));
-    }
-    let mut piles = Vec::with_capacity(sides);
-    let mut seen = CardSet::EMPTY;
-    for (i, p) in piles_a.iter().enumerate() {
-        let at = format!("piles[{i}]");
-        let pile = parse_set(p, &at)?;
-        if let Some(card) = (pile & seen).first() {
-            return Err(err(
-                "duplicate_card",
-                format!("`{at}`: {card} is also in an earlier pile"),
-            ));
-        }
+    let piles = parse_piles(obj, sides, rules.players)?;
+    for (i, pile) in piles.iter().enumerate() {
         if let Some(card) = pile.iter().find(|&c| !rules.uses(c)) {
             return Err(err(
                 "bad_card",
-                format!("`{at}`: {card} is not played by {} players", rules.players),
+                format!(
+                    "`piles[{i}]`: {card} is not played by {} players",
+                    rules.players
+                ),
             ));
         }
-        seen |= pile;
-        piles.push(pile);
     }
     let mut out = Map::new();
     score_json(&mut out, &BriscolaScore::of_piles(&piles), rules.sides());
@@ -120,40 +98,20 @@ pub(super) fn score(obj: &Obj, rules: BriscolaRules) -> Res<Obj> {
 /// `replay`: a hand dealt from an explicit deck, played card by card.
 pub(super) fn replay(obj: &Obj, rules: BriscolaRules) -> Res<Obj> {
     allow_fields(obj, "replay", &["rules", "dealer", "deck", "moves"])?;
-    let dealer = parse_small(required(obj, "dealer")?, "dealer", 255)?;
-    if dealer >= u64::from(rules.players) {
-        return Err(bad_field(format!(
-            "`dealer` must be a seat from 0 to {}, not {dealer}",
-            rules.players - 1
-        )));
-    }
+    let dealer = parse_dealer(obj, rules.players)?;
     let deck = parse_cards(required(obj, "deck")?, "deck")?;
-    let mut hand = BriscolaHand::from_deck(rules, dealer as u8, &deck).map_err(|e| match e {
+    let mut hand = BriscolaHand::from_deck(rules, dealer, &deck).map_err(|e| match e {
         BriscolaDealError::Rules(r) => err("bad_rules", r.to_string()),
         BriscolaDealError::Dealer { .. } => bad_field(format!("`dealer`: {e}")),
         _ => err("bad_deck", format!("`deck`: {e}")),
     })?;
-    let moves_v = obj
-        .get("moves")
-        .cloned()
-        .unwrap_or(Value::Array(Vec::new()));
-    let Some(moves) = moves_v.as_array() else {
-        return Err(bad_field(format!(
-            "`moves` must be an array of cards, not {}",
-            json_type(&moves_v)
-        )));
-    };
-    for (index, m) in moves.iter().enumerate() {
+    for (index, m) in moves_of(obj)?.iter().enumerate() {
         let at = format!("moves[{index}]");
         let card = parse_card(m, &at).map_err(|mut e| {
             e.index = Some(index);
             e
         })?;
-        let illegal = |message: String| ProtoError {
-            code: "illegal_move",
-            message,
-            index: Some(index),
-        };
+        let illegal = |message: String| illegal_move(index, message);
         if hand.is_over() {
             return Err(illegal(format!(
                 "`{at}`: too many moves: the hand ended after {} tricks",

@@ -116,6 +116,23 @@ impl BriscolaScore {
     }
 }
 
+/// The cards in the piles and the trick.
+fn played(piles: &[CardSet; MAX_SIDES], trick: &[Card]) -> CardSet {
+    trick.iter().fold(piles[0] | piles[1] | piles[2], |s, &c| {
+        s | CardSet::single(c)
+    })
+}
+
+/// Who takes the complete `trick` led by `leader`: the seat, its side, and the cards.
+fn take(rules: &BriscolaRules, trump: Suit, leader: u8, trick: &[Card]) -> (u8, u8, CardSet) {
+    let won = trick_winner(trump, trick).unwrap_or(0) as u8;
+    let winner = (leader + won) % rules.players;
+    let taken = trick
+        .iter()
+        .fold(CardSet::EMPTY, |s, &c| s | CardSet::single(c));
+    (winner, rules.side_of(winner), taken)
+}
+
 /// Why a list of cards cannot be dealt with these rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -448,11 +465,7 @@ impl BriscolaHand {
 
     /// Every card played to a trick so far, the current trick's included.
     pub fn played(&self) -> CardSet {
-        let mut cards = self.piles[0] | self.piles[1] | self.piles[2];
-        for &c in self.trick() {
-            cards.insert(c);
-        }
-        cards
+        played(&self.piles, self.trick())
     }
 
     /// The score of the hand so far (final once [`is_over`](BriscolaHand::is_over)).
@@ -482,12 +495,7 @@ impl BriscolaHand {
             return Ok(events);
         }
         let cards = self.trick();
-        let won = trick_winner(self.trump(), cards).unwrap_or(0) as u8;
-        let winner = (self.leader + won) % n;
-        let side = self.rules.side_of(winner);
-        let taken = cards
-            .iter()
-            .fold(CardSet::EMPTY, |s, &c| s | CardSet::single(c));
+        let (winner, side, taken) = take(&self.rules, self.trump(), self.leader, cards);
         self.piles[usize::from(side)] |= taken;
         let _ = events.push(BriscolaEvent::TrickTaken {
             seat: winner,
@@ -600,11 +608,7 @@ impl BriscolaView {
 
     /// Every card played so far.
     pub fn played(&self) -> CardSet {
-        let mut cards = self.piles[0] | self.piles[1] | self.piles[2];
-        for &c in self.trick() {
-            cards.insert(c);
-        }
-        cards
+        played(&self.piles, self.trick())
     }
 
     /// The cards this seat has not seen and cannot place: the other hands and the stock
@@ -853,13 +857,8 @@ impl BriscolaView {
             if view.trick_len < n {
                 continue;
             }
-            let won = trick_winner(view.trump(), view.trick()).unwrap_or(0) as u8;
-            let winner = (view.leader + won) % n;
-            let side = usize::from(rules.side_of(winner));
-            view.piles[side] |= view
-                .trick()
-                .iter()
-                .fold(CardSet::EMPTY, |s, &c| s | CardSet::single(c));
+            let (winner, side, taken) = take(&rules, view.trump(), view.leader, view.trick());
+            view.piles[usize::from(side)] |= taken;
             view.trick = [FILLER; MAX_PLAYERS];
             view.trick_len = 0;
             view.leader = winner;
