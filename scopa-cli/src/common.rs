@@ -3,8 +3,9 @@
 use std::io::{self, BufRead};
 
 use clap::Args;
+use scopa_core::briscola::BriscolaRules;
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// Every rules option of docs/rules.md as a command-line flag. Unset flags keep the value of
 /// `--rules` (a protocol rules object), or else the default of docs/rules.md.
@@ -93,9 +94,28 @@ impl RulesArgs {
 /// Parses a protocol rules object (docs/protocol.md, "The rules object"); `None` gives the
 /// defaults. The error names the field and what was wrong with it.
 pub fn rules_from_json(value: Option<&Value>) -> Result<Rules, String> {
-    let mut rules = Rules::default();
+    match game_rules_from_json(value)? {
+        GameRules::Scopa(rules) => Ok(rules),
+        GameRules::Briscola(_) => {
+            Err("`rules.game`: this command plays Scopa only (\"game\":\"scopa\")".to_owned())
+        }
+    }
+}
+
+/// The rules of either game, from a protocol rules object.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameRules {
+    /// Scopa (`"game":"scopa"`, the default).
+    Scopa(Rules),
+    /// Briscola (`"game":"briscola"`).
+    Briscola(BriscolaRules),
+}
+
+/// Parses a protocol rules object of either game (`game`: `scopa` by default, or
+/// `briscola`; `decks`: 1). The error names the field and what was wrong with it.
+pub fn game_rules_from_json(value: Option<&Value>) -> Result<GameRules, String> {
     let Some(value) = value else {
-        return Ok(rules);
+        return Ok(GameRules::Scopa(Rules::default()));
     };
     let Some(obj) = value.as_object() else {
         return Err(format!(
@@ -103,13 +123,64 @@ pub fn rules_from_json(value: Option<&Value>) -> Result<Rules, String> {
             json_type(value)
         ));
     };
+    match obj.get("decks") {
+        None => {}
+        Some(v) if v.as_u64() == Some(1) => {}
+        Some(v) if v.as_u64() == Some(2) => {
+            return Err(
+                "`rules.decks`: two decks (6 or 8 players) are not played by this engine yet; use 1"
+                    .to_owned(),
+            );
+        }
+        Some(v) => return Err(format!("`rules.decks` must be 1 or 2, not {v}")),
+    }
+    match obj.get("game") {
+        None => scopa_rules_from_json(obj).map(GameRules::Scopa),
+        Some(Value::String(g)) if g == "scopa" => scopa_rules_from_json(obj).map(GameRules::Scopa),
+        Some(Value::String(g)) if g == "briscola" => {
+            briscola_rules_from_json(obj).map(GameRules::Briscola)
+        }
+        Some(v) => Err(format!(
+            "`rules.game` must be \"scopa\" or \"briscola\", not {v}"
+        )),
+    }
+}
+
+/// A rules field holding a whole number up to `max`.
+fn small_field(key: &str, v: &Value, max: u64) -> Result<u8, String> {
+    v.as_u64()
+        .filter(|&n| n <= max)
+        .map(|n| n as u8)
+        .ok_or_else(|| format!("`rules.{key}` must be a whole number up to {max}, not {v}"))
+}
+
+/// Briscola's rules object: `players` (2–4), `hand_size` (3, or 9 for two), `target`
+/// (hands won, 1–11), besides `game` and `decks`.
+fn briscola_rules_from_json(obj: &Map<String, Value>) -> Result<BriscolaRules, String> {
+    let mut rules = BriscolaRules::default();
     for (key, v) in obj {
-        let small = |max: u64| -> Result<u8, String> {
-            v.as_u64()
-                .filter(|&n| n <= max)
-                .map(|n| n as u8)
-                .ok_or_else(|| format!("`rules.{key}` must be a whole number up to {max}, not {v}"))
-        };
+        let small = |max: u64| small_field(key, v, max);
+        match key.as_str() {
+            "game" | "decks" => {}
+            "players" => rules.players = small(255)?,
+            "hand_size" => rules.hand_size = small(255)?,
+            "target" => rules.target = small(255)?,
+            other => {
+                return Err(format!(
+                    "unknown Briscola rules field `{other}`; expected game, decks, players, hand_size, target"
+                ));
+            }
+        }
+    }
+    rules.validate().map_err(|e| format!("`rules`: {e}"))?;
+    Ok(rules)
+}
+
+/// Scopa's rules object (docs/protocol.md, "The rules object").
+fn scopa_rules_from_json(obj: &Map<String, Value>) -> Result<Rules, String> {
+    let mut rules = Rules::default();
+    for (key, v) in obj {
+        let small = |max: u64| small_field(key, v, max);
         let name = || -> Result<&str, String> {
             v.as_str()
                 .ok_or_else(|| format!("`rules.{key}` must be a string, not {}", json_type(v)))
@@ -131,9 +202,10 @@ pub fn rules_from_json(value: Option<&Value>) -> Result<Rules, String> {
             "napola" => rules.napola = flag()?,
             "re_bello" => rules.re_bello = flag()?,
             "kings_redeal" => rules.kings_redeal = flag()?,
+            "game" | "decks" => {}
             other => {
                 return Err(format!(
-                    "unknown rules field `{other}`; expected players, deal, target, primiera, ace, napola, re_bello, kings_redeal"
+                    "unknown rules field `{other}`; expected game, decks, players, deal, target, primiera, ace, napola, re_bello, kings_redeal"
                 ));
             }
         }

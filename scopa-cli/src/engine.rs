@@ -15,7 +15,11 @@ use scopa_core::{
 };
 use serde_json::{Map, Value, json};
 
-use crate::common::{BoundedLine, json_type, read_bounded_line, rules_from_json};
+use crate::common::{
+    BoundedLine, GameRules, game_rules_from_json, json_type, read_bounded_line, rules_from_json,
+};
+
+mod briscola;
 
 /// The longest request line accepted, in bytes. Longer lines are answered with `bad_field`
 /// without ever being held in memory whole.
@@ -41,6 +45,15 @@ fn err(code: &'static str, message: impl Into<String>) -> ProtoError {
         code,
         message: message.into(),
         index: None,
+    }
+}
+
+/// `illegal_move` for the move at `index` of a `replay`.
+fn illegal_move(index: usize, message: String) -> ProtoError {
+    ProtoError {
+        code: "illegal_move",
+        message,
+        index: Some(index),
     }
 }
 
@@ -187,13 +200,26 @@ fn dispatch(obj: &Obj) -> Res<Obj> {
             })))
         }
         "legal" => legal(obj),
-        "score" => score(obj),
-        "replay" => replay(obj),
+        "trick" => match game_of(obj)? {
+            GameRules::Briscola(rules) => briscola::trick(obj, rules),
+            GameRules::Scopa(_) => Err(err(
+                "bad_rules",
+                "`trick` is a Briscola command: give \"rules\":{\"game\":\"briscola\"}",
+            )),
+        },
+        "score" => match game_of(obj)? {
+            GameRules::Briscola(rules) => briscola::score(obj, rules),
+            GameRules::Scopa(_) => score(obj),
+        },
+        "replay" => match game_of(obj)? {
+            GameRules::Briscola(rules) => briscola::replay(obj, rules),
+            GameRules::Scopa(_) => replay(obj),
+        },
         "bestmove" => bestmove(obj),
         other => Err(err(
             "unknown_cmd",
             format!(
-                "unknown command `{}`; expected hello, legal, score, replay or bestmove",
+                "unknown command `{}`; expected hello, legal, trick, score, replay or bestmove",
                 shorten(other)
             ),
         )),
@@ -239,6 +265,11 @@ fn allow_fields(obj: &Obj, cmd: &str, allowed: &[&str]) -> Res<()> {
 fn required<'a>(obj: &'a Obj, field: &str) -> Res<&'a Value> {
     obj.get(field)
         .ok_or_else(|| bad_field(format!("missing field `{field}`")))
+}
+
+/// The rules object of either game.
+fn game_of(obj: &Obj) -> Res<GameRules> {
+    game_rules_from_json(obj.get("rules")).map_err(|m| err("bad_rules", m))
 }
 
 fn rules_of(obj: &Obj) -> Res<Rules> {
@@ -357,34 +388,7 @@ fn score(obj: &Obj) -> Res<Obj> {
     allow_fields(obj, "score", &["piles", "scope", "rules"])?;
     let rules = rules_of(obj)?;
     let sides = rules.sides() as usize;
-    let piles_v = required(obj, "piles")?;
-    let Some(piles_a) = piles_v.as_array() else {
-        return Err(bad_field(format!(
-            "`piles` must be an array of card arrays (one per side), not {}",
-            json_type(piles_v)
-        )));
-    };
-    if piles_a.len() != sides {
-        return Err(bad_field(format!(
-            "`piles` must hold {sides} piles (one per side for {} players), not {}",
-            rules.players,
-            piles_a.len()
-        )));
-    }
-    let mut piles = Vec::with_capacity(sides);
-    let mut seen = CardSet::EMPTY;
-    for (i, p) in piles_a.iter().enumerate() {
-        let at = format!("piles[{i}]");
-        let pile = parse_set(p, &at)?;
-        if let Some(card) = (pile & seen).first() {
-            return Err(err(
-                "duplicate_card",
-                format!("`{at}`: {card} is also in an earlier pile"),
-            ));
-        }
-        seen |= pile;
-        piles.push(pile);
-    }
+    let piles = parse_piles(obj, sides, rules.players)?;
     let scope_v = required(obj, "scope")?;
     let Some(scope_a) = scope_v.as_array() else {
         return Err(bad_field(format!(
@@ -406,6 +410,62 @@ fn score(obj: &Obj) -> Res<Obj> {
     let mut out = Map::new();
     out.insert("breakdown".into(), breakdown_json(&score));
     Ok(out)
+}
+
+/// `replay`'s `dealer`: a seat.
+fn parse_dealer(obj: &Obj, players: u8) -> Res<u8> {
+    let dealer = parse_small(required(obj, "dealer")?, "dealer", 255)?;
+    if dealer >= u64::from(players) {
+        return Err(bad_field(format!(
+            "`dealer` must be a seat from 0 to {}, not {dealer}",
+            players - 1
+        )));
+    }
+    Ok(dealer as u8)
+}
+
+/// `replay`'s `moves` (none when left out).
+fn moves_of(obj: &Obj) -> Res<&[Value]> {
+    match obj.get("moves") {
+        None => Ok(&[]),
+        Some(Value::Array(moves)) => Ok(moves),
+        Some(v) => Err(bad_field(format!(
+            "`moves` must be an array of moves, not {}",
+            json_type(v)
+        ))),
+    }
+}
+
+/// `piles`: one list of cards per side, no card in two piles.
+fn parse_piles(obj: &Obj, sides: usize, players: u8) -> Res<Vec<CardSet>> {
+    let piles_v = required(obj, "piles")?;
+    let Some(piles_a) = piles_v.as_array() else {
+        return Err(bad_field(format!(
+            "`piles` must be an array of card arrays (one per side), not {}",
+            json_type(piles_v)
+        )));
+    };
+    if piles_a.len() != sides {
+        return Err(bad_field(format!(
+            "`piles` must hold {sides} piles (one per side for {players} players), not {}",
+            piles_a.len()
+        )));
+    }
+    let mut piles = Vec::with_capacity(sides);
+    let mut seen = CardSet::EMPTY;
+    for (i, p) in piles_a.iter().enumerate() {
+        let at = format!("piles[{i}]");
+        let pile = parse_set(p, &at)?;
+        if let Some(card) = (pile & seen).first() {
+            return Err(err(
+                "duplicate_card",
+                format!("`{at}`: {card} is also in an earlier pile"),
+            ));
+        }
+        seen |= pile;
+        piles.push(pile);
+    }
+    Ok(piles)
 }
 
 /// A move of `replay`'s `moves` or of a view's `history`: card, capture, optional seat.
@@ -445,44 +505,24 @@ fn parse_play(v: &Value, at: &str, seat_required: bool) -> Res<(Option<u64>, Mov
 fn replay(obj: &Obj) -> Res<Obj> {
     allow_fields(obj, "replay", &["rules", "dealer", "deck", "moves"])?;
     let rules = rules_of(obj)?;
-    let dealer = parse_small(required(obj, "dealer")?, "dealer", 255)?;
-    if dealer >= u64::from(rules.players) {
-        return Err(bad_field(format!(
-            "`dealer` must be a seat from 0 to {}, not {dealer}",
-            rules.players - 1
-        )));
-    }
+    let dealer = parse_dealer(obj, rules.players)?;
     let deck_cards = parse_cards(required(obj, "deck")?, "deck")?;
     let deck =
         Deck::from_cards(&deck_cards).map_err(|e| err("bad_deck", format!("`deck`: {e}")))?;
-    let mut hand = HandState::from_deck(rules, dealer as u8, &deck).map_err(|e| match e {
+    let mut hand = HandState::from_deck(rules, dealer, &deck).map_err(|e| match e {
         DealError::Rules(r) => err("bad_rules", r.to_string()),
         DealError::BadDealer { .. } => bad_field(format!("`dealer`: {e}")),
         DealError::Deck(_) | DealError::KingsOnTable { .. } => {
             err("bad_deck", format!("`deck`: {e}"))
         }
     })?;
-    let moves_v = obj
-        .get("moves")
-        .cloned()
-        .unwrap_or(Value::Array(Vec::new()));
-    let Some(moves) = moves_v.as_array() else {
-        return Err(bad_field(format!(
-            "`moves` must be an array of moves, not {}",
-            json_type(&moves_v)
-        )));
-    };
-    for (index, m) in moves.iter().enumerate() {
+    for (index, m) in moves_of(obj)?.iter().enumerate() {
         let at = format!("moves[{index}]");
         let (seat, mv) = parse_play(m, &at, false).map_err(|mut e| {
             e.index = Some(index);
             e
         })?;
-        let illegal = |message: String| ProtoError {
-            code: "illegal_move",
-            message,
-            index: Some(index),
-        };
+        let illegal = |message: String| illegal_move(index, message);
         if hand.is_finished() {
             return Err(illegal(format!(
                 "`{at}`: too many moves: the hand ended after {} plays",
@@ -624,7 +664,7 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
 
 fn bestmove(obj: &Obj) -> Res<Obj> {
     allow_fields(obj, "bestmove", &["rules", "level", "seed", "view"])?;
-    let rules = rules_of(obj)?;
+    let game = game_of(obj)?;
     let level_v = required(obj, "level")?;
     let Some(level_name) = level_v.as_str() else {
         return Err(bad_field(format!(
@@ -643,6 +683,10 @@ fn bestmove(obj: &Obj) -> Res<Obj> {
                 shorten(&s.to_string())
             ))
         })?,
+    };
+    let rules = match game {
+        GameRules::Briscola(rules) => return briscola::bestmove(obj, rules, level, seed),
+        GameRules::Scopa(rules) => rules,
     };
     let view = parse_view(required(obj, "view")?, rules)?;
     let mv = choose(level, &view, seed).ok_or_else(|| {

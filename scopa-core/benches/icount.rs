@@ -23,12 +23,17 @@
 //!   random 2-player games, each on a copy of the position before it.
 //! - `play_unchecked_2p` [one call]: [`HandState::play_unchecked`] (the search's path) of
 //!   the same moves.
+//! - `briscola_deal_2p` [one deal]: Briscola — shuffle and deal a 2-player hand
+//!   ([`BriscolaHand::deal`]), play it out at random ([`BriscolaHand::playout_random`], the
+//!   checked play with its events), score it.
+//! - `briscola_deal_4p` [one deal]: the same for 4 players in teams.
 //!
 //! Without an argument it lists the workloads, their default operation counts and their
 //! `measured_*` functions.
 
 use std::hint::black_box;
 
+use scopa_core::briscola::{BriscolaHand, BriscolaRules};
 use scopa_core::deal::below;
 use scopa_core::{DealKind, HandState, Move, Rules, SplitMix64};
 
@@ -61,6 +66,20 @@ fn measured_deal(rules: Rules, rng: &mut SplitMix64, deals: u32) -> u64 {
         if let Some(score) = hand.score() {
             points += u64::from(score.totals()[0]);
         }
+    }
+    points
+}
+
+/// Complete random Briscola deals; returns a digest of the points.
+#[inline(never)]
+fn measured_briscola_deal(rules: BriscolaRules, rng: &mut SplitMix64, deals: u32) -> u64 {
+    let mut points = 0u64;
+    for _ in 0..deals {
+        let Ok(mut hand) = BriscolaHand::deal(rules, 0, rng) else {
+            return u64::MAX;
+        };
+        hand.playout_random(rng);
+        points += u64::from(hand.score().points[0]);
     }
     points
 }
@@ -148,7 +167,7 @@ fn positions(rules: Rules, count: usize) -> Vec<HandState> {
 }
 
 /// (name, default operation count, the function that runs the operations)
-const WORKLOADS: [(&str, usize, &str); 10] = [
+const WORKLOADS: [(&str, usize, &str); 12] = [
     ("deal_2p", 20_000, "measured_deal"),
     ("deal_4p_scopone", 10_000, "measured_deal"),
     ("deal_4p_scientifico", 10_000, "measured_deal"),
@@ -159,6 +178,8 @@ const WORKLOADS: [(&str, usize, &str); 10] = [
     ("captures_2p", 100_000, "measured_captures"),
     ("play_2p", 100_000, "measured_play"),
     ("play_unchecked_2p", 100_000, "measured_play_unchecked"),
+    ("briscola_deal_2p", 20_000, "measured_briscola_deal"),
+    ("briscola_deal_4p", 20_000, "measured_briscola_deal"),
 ];
 
 fn main() {
@@ -197,6 +218,17 @@ fn main() {
         "play_2p" => measured_play(&random_plays(Rules::default(), ops, 11)),
         "play_unchecked_2p" => {
             measured_play_unchecked(&random_plays(Rules::default(), ops, 11)) as usize
+        }
+        "briscola_deal_2p" => {
+            measured_briscola_deal(black_box(BriscolaRules::default()), &mut rng, ops as u32)
+                as usize
+        }
+        "briscola_deal_4p" => {
+            let rules = BriscolaRules {
+                players: 4,
+                ..BriscolaRules::default()
+            };
+            measured_briscola_deal(black_box(rules), &mut rng, ops as u32) as usize
         }
         _ => unreachable!("checked against WORKLOADS"),
     };

@@ -46,6 +46,7 @@
 extern crate std;
 
 pub mod ai;
+pub mod briscola;
 pub mod capture;
 pub mod card;
 pub mod cardset;

@@ -214,13 +214,13 @@ impl Rules {
     /// Number of sides: 2 for 2 players and for 4 in teams, 3 for 3 players.
     #[inline]
     pub const fn sides(&self) -> u8 {
-        if self.players == 3 { 3 } else { 2 }
+        sides_of(self.players)
     }
 
     /// The side of `seat`: with 4 players seats 0 and 2 are side 0, seats 1 and 3 side 1.
     #[inline]
     pub const fn side_of(&self, seat: u8) -> u8 {
-        if self.players == 4 { seat & 1 } else { seat }
+        side_of_seat(self.players, seat)
     }
 
     /// Cards each seat receives per deal round: 3, 9 (scopone) or 10 (scientifico).
@@ -339,6 +339,20 @@ impl Rules {
             kings_redeal: b[7] == 1,
         })
     }
+}
+
+/// The sides at a table of `players` seats, for every game: 3 with three players (each for
+/// itself), else 2 (two players, or four in two teams).
+#[inline]
+pub(crate) const fn sides_of(players: u8) -> u8 {
+    if players == 3 { 3 } else { 2 }
+}
+
+/// The side of `seat` at a table of `players`, for every game: with 4 players seats 0 and 2
+/// are side 0, seats 1 and 3 side 1; otherwise every seat is its own side.
+#[inline]
+pub(crate) const fn side_of_seat(players: u8, seat: u8) -> u8 {
+    if players == 4 { seat & 1 } else { seat }
 }
 
 #[cfg(test)]

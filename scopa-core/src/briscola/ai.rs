@@ -1,0 +1,405 @@
+//! The AI levels for Briscola, with the names and promises of Scopa's
+//! ([`Level`]): each sees only a [`BriscolaView`] and a seed, so the same
+//! view and seed give the same card everywhere, and no level can reach a hidden card.
+//!
+//! - `random`: any card.
+//! - `easy`: a beginner — takes a trick with a higher card of the suit led, never trumps,
+//!   otherwise throws its cheapest card.
+//! - `medium` ([`medium`]): rule-based as a club player — leads a worthless card, saves its
+//!   carichi (Aces and 3s), takes points cheaply (the smallest winning card; a trump only
+//!   for a trick worth it), loads its partner's winning trick, counts the trumps still out.
+//! - `expert`: imagines the unseen cards dealt consistently with everything played
+//!   ([`BriscolaBudget::samples`] deals), plays each card to the end of the hand in each of
+//!   them, and keeps the best on average; once the stock is empty with two players nothing
+//!   is hidden and it searches the rest of the hand exactly (alpha-beta, at most
+//!   [`BriscolaBudget::nodes`] positions).
+//! - `handheld`: the expert with a budget small enough for the handheld.
+//!
+//! Budgets are counts, never times; nothing allocates.
+
+use crate::ai::Level;
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::deal::{SplitMix64, below};
+
+use super::hand::{BriscolaHand, BriscolaView};
+use super::trick::{beats, card_points, pile_points, rank, trick_winner};
+
+/// How much the expert may think, in counts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct BriscolaBudget {
+    /// Deals of the unseen cards imagined (each card is played out in every one).
+    pub samples: u16,
+    /// Positions the exact endgame search may visit before it falls back to the samples.
+    pub nodes: u32,
+}
+
+impl BriscolaBudget {
+    /// The budget of a level (`random`, `easy` and `medium` do not search).
+    pub const fn of(level: Level) -> BriscolaBudget {
+        match level {
+            Level::Handheld => BriscolaBudget {
+                samples: 64,
+                nodes: 20_000,
+            },
+            _ => BriscolaBudget {
+                samples: 256,
+                nodes: 400_000,
+            },
+        }
+    }
+}
+
+/// Why the AI plays a card, for a hint.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum BriscolaReason {
+    /// It takes the trick, and the points in it.
+    Takes {
+        /// The trick's points with this card.
+        points: u8,
+    },
+    /// It trumps the trick to take its points.
+    Trumps {
+        /// The trick's points with this card.
+        points: u8,
+    },
+    /// It gives points to a partner who is taking the trick.
+    Loads {
+        /// The points given.
+        points: u8,
+    },
+    /// It throws away a card worth little, keeping the carichi and trumps.
+    Discards,
+    /// It leads a card worth little.
+    LeadsLow,
+    /// Nothing is hidden any more: the rest of the hand was searched exactly.
+    Exact,
+}
+
+/// A suggestion: the card and why.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct BriscolaHint {
+    /// The card to play.
+    pub card: Card,
+    /// Why.
+    pub reason: BriscolaReason,
+}
+
+/// The card `level` plays in `view` (the seat to play must be the viewer, with a card);
+/// `None` when it is not the viewer's turn or its hand is empty.
+///
+/// ```
+/// use scopa_core::ai::Level;
+/// use scopa_core::briscola::{BriscolaMatch, BriscolaRules, choose_card};
+/// let m = BriscolaMatch::new(BriscolaRules::default(), 4).unwrap();
+/// let view = m.view(m.turn()).unwrap();
+/// let card = choose_card(Level::Expert, &view, 1).unwrap();
+/// assert!(view.hand.contains(card));
+/// ```
+pub fn choose_card(level: Level, view: &BriscolaView, seed: u64) -> Option<Card> {
+    choose_card_with_budget(level, view, seed, BriscolaBudget::of(level))
+}
+
+/// [`choose_card`] with an explicit budget for the searching levels.
+pub fn choose_card_with_budget(
+    level: Level,
+    view: &BriscolaView,
+    seed: u64,
+    budget: BriscolaBudget,
+) -> Option<Card> {
+    if view.turn() != view.seat || view.hand.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix64::new(seed);
+    Some(match level {
+        Level::Random => view
+            .hand
+            .nth(below(&mut rng, view.hand.len()))
+            .unwrap_or(first(view.hand)),
+        Level::Easy => easy(view),
+        Level::Medium => medium(view),
+        Level::Expert | Level::Handheld => expert(view, &mut rng, budget).0,
+    })
+}
+
+/// The expert's suggestion for the viewer, with a reason.
+pub fn hint(view: &BriscolaView) -> Option<BriscolaHint> {
+    if view.turn() != view.seat || view.hand.is_empty() {
+        return None;
+    }
+    let (card, exact) = expert(
+        view,
+        &mut SplitMix64::new(0x5C0FA),
+        BriscolaBudget::of(Level::Expert),
+    );
+    Some(BriscolaHint {
+        card,
+        reason: if exact {
+            BriscolaReason::Exact
+        } else {
+            reason(view, card)
+        },
+    })
+}
+
+/// The reason a card is played, read from the trick.
+fn reason(view: &BriscolaView, card: Card) -> BriscolaReason {
+    let trick = view.trick();
+    if trick.is_empty() {
+        return BriscolaReason::LeadsLow;
+    }
+    let trump = view.trump();
+    let best = trick[trick_winner(trump, trick).unwrap_or(0)];
+    let points = pile_points(set_of(trick)) + card_points(card);
+    if beats(trump, best, card) {
+        if card.suit() == trump && best.suit() != trump {
+            BriscolaReason::Trumps { points }
+        } else {
+            BriscolaReason::Takes { points }
+        }
+    } else if partner_taking(view) && card_points(card) > 0 {
+        BriscolaReason::Loads {
+            points: card_points(card),
+        }
+    } else {
+        BriscolaReason::Discards
+    }
+}
+
+fn first(cards: CardSet) -> Card {
+    cards.first().unwrap_or(Card::SETTEBELLO)
+}
+
+fn set_of(cards: &[Card]) -> CardSet {
+    cards
+        .iter()
+        .fold(CardSet::EMPTY, |s, &c| s | CardSet::single(c))
+}
+
+/// The card of `cards` that minimises `key` (ties: the first in canonical order).
+fn min_by(cards: CardSet, key: impl Fn(Card) -> i32) -> Option<Card> {
+    let mut best: Option<(i32, Card)> = None;
+    for c in cards {
+        let k = key(c);
+        if best.is_none_or(|(b, _)| k < b) {
+            best = Some((k, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// What a card costs to give away: its points, and for a trump its strength too.
+fn cost(view: &BriscolaView, card: Card) -> i32 {
+    let trump = if card.suit() == view.trump() {
+        20 + i32::from(rank(card)) * 3
+    } else {
+        0
+    };
+    i32::from(card_points(card)) * 4 + trump + i32::from(rank(card))
+}
+
+/// Whether the viewer's partner (four players) is taking the trick so far.
+fn partner_taking(view: &BriscolaView) -> bool {
+    let trick = view.trick();
+    let n = view.rules.players;
+    if n != 4 || trick.is_empty() {
+        return false;
+    }
+    let won = trick_winner(view.trump(), trick).unwrap_or(0) as u8;
+    let seat = (view.leader + won) % n;
+    seat != view.seat && view.rules.side_of(seat) == view.rules.side_of(view.seat)
+}
+
+fn easy(view: &BriscolaView) -> Card {
+    let trick = view.trick();
+    let trump = view.trump();
+    if let Some(&lead) = trick.first() {
+        let best = trick[trick_winner(trump, trick).unwrap_or(0)];
+        let same_suit = view.hand.intersection(CardSet::suit(lead.suit()));
+        let winners = same_suit.iter().filter(|&c| beats(trump, best, c));
+        if let Some(c) = winners.fold(None, |a: Option<Card>, c| match a {
+            Some(a) if rank(a) >= rank(c) => Some(a),
+            _ => Some(c),
+        }) {
+            return c;
+        }
+    }
+    min_by(view.hand, |c| {
+        i32::from(card_points(c)) * 16 + i32::from(rank(c))
+    })
+    .unwrap_or(first(view.hand))
+}
+
+/// The rule-based club player.
+pub fn medium(view: &BriscolaView) -> Card {
+    let hand = view.hand;
+    let trump = view.trump();
+    let trumps = CardSet::suit(trump);
+    let trick = view.trick();
+    let cheapest = |cards: CardSet| min_by(cards, |c| cost(view, c));
+    if trick.is_empty() {
+        // Lead a worthless card; keep the carichi and the trumps.
+        return cheapest(hand).unwrap_or(first(hand));
+    }
+    let n = view.rules.players;
+    let last = trick.len() + 1 == usize::from(n);
+    let points = pile_points(set_of(trick));
+    if partner_taking(view) {
+        let won = trick[trick_winner(trump, trick).unwrap_or(0)];
+        // Safe when last to play, or when the partner's card is a trump no one can beat.
+        let safe = last || (won.suit() == trump && rank(won) >= 8);
+        let loads = hand.difference(trumps);
+        if safe
+            && let Some(c) = min_by(loads, |c| {
+                -i32::from(card_points(c)) * 16 + i32::from(rank(c))
+            })
+        {
+            return c;
+        }
+        return cheapest(hand).unwrap_or(first(hand));
+    }
+    let best = trick[trick_winner(trump, trick).unwrap_or(0)];
+    let mut winners = CardSet::EMPTY;
+    for c in hand {
+        if beats(trump, best, c) {
+            winners.insert(c);
+        }
+    }
+    // Trumps still out (not seen played, not in this hand): a later seat may overtrump.
+    let plain = winners.difference(trumps);
+    if !plain.is_empty() {
+        // Same suit, no trump needed: the last to play takes with its biggest points card;
+        // otherwise with the smallest that wins.
+        let pick = if last {
+            min_by(plain, |c| {
+                -i32::from(card_points(c)) * 16 - i32::from(rank(c))
+            })
+        } else {
+            min_by(plain, |c| cost(view, c))
+        };
+        if let Some(c) = pick {
+            return c;
+        }
+    }
+    let trumping = winners.intersection(trumps);
+    if let Some(t) = min_by(trumping, |c| cost(view, c)) {
+        let carico_trump = card_points(t) >= 10;
+        let worth = points >= 10 || (points >= 2 && !carico_trump && last) || view.stock == 0;
+        if worth && (!carico_trump || points >= 10) {
+            return t;
+        }
+    }
+    cheapest(hand).unwrap_or(first(hand))
+}
+
+/// The score of a finished (or abandoned) hand for `seat`'s side: its points minus the
+/// best other side's.
+fn margin(h: &BriscolaHand, seat: u8) -> i32 {
+    let score = h.score();
+    let mine = h.rules().side_of(seat);
+    let mut other = 0;
+    for side in 0..h.rules().sides() {
+        if side != mine {
+            other = other.max(i32::from(score.points[usize::from(side)]));
+        }
+    }
+    i32::from(score.points[usize::from(mine)]) - other
+}
+
+/// Plays `h` to the end with every seat playing as the medium level would.
+fn play_out(h: &mut BriscolaHand) {
+    while !h.is_over() {
+        let seat = h.turn();
+        let card = match h.view(seat) {
+            Some(v) => medium(&v),
+            None => return,
+        };
+        if h.play(seat, card).is_err() {
+            return;
+        }
+    }
+}
+
+/// Exact alpha-beta on a hand with nothing hidden: the final margin for `me`'s side.
+fn exact(h: &BriscolaHand, me: u8, alpha: i32, beta: i32, nodes: &mut u32) -> Option<i32> {
+    if h.is_over() {
+        return Some(margin(h, me));
+    }
+    *nodes = nodes.checked_sub(1)?;
+    let seat = h.turn();
+    let maximising = h.rules().side_of(seat) == h.rules().side_of(me);
+    let (mut alpha, mut beta) = (alpha, beta);
+    let mut best = if maximising { i32::MIN } else { i32::MAX };
+    for card in h.hand(seat) {
+        let mut next = *h;
+        if next.play(seat, card).is_err() {
+            continue;
+        }
+        let v = exact(&next, me, alpha, beta, nodes)?;
+        if maximising {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    Some(best)
+}
+
+/// The expert: the card, and whether it was found by the exact search.
+fn expert(view: &BriscolaView, rng: &mut SplitMix64, budget: BriscolaBudget) -> (Card, bool) {
+    let hand = view.hand;
+    if hand.len() == 1 {
+        return (first(hand), false);
+    }
+    // Two players, empty stock: every unseen card is in the other hand.
+    if view.rules.players == 2 && view.stock == 0 {
+        let world = BriscolaHand::imagine(view, rng);
+        let mut nodes = budget.nodes;
+        let mut best: Option<(i32, Card)> = None;
+        let mut complete = true;
+        for card in hand {
+            let mut next = world;
+            if next.play(view.seat, card).is_err() {
+                continue;
+            }
+            match exact(&next, view.seat, -200, 200, &mut nodes) {
+                Some(v) if best.is_none_or(|(b, _)| v > b) => best = Some((v, card)),
+                Some(_) => {}
+                None => {
+                    complete = false;
+                    break;
+                }
+            }
+        }
+        if complete && let Some((_, card)) = best {
+            return (card, true);
+        }
+    }
+    let mut totals = [0i32; 40];
+    for _ in 0..budget.samples.max(1) {
+        let world = BriscolaHand::imagine(view, rng);
+        for card in hand {
+            let mut h = world;
+            if h.play(view.seat, card).is_ok() {
+                play_out(&mut h);
+                totals[usize::from(card.index())] += margin(&h, view.seat);
+            }
+        }
+    }
+    let mut best: Option<(i32, Card)> = None;
+    for card in hand {
+        let t = totals[usize::from(card.index())];
+        if best.is_none_or(|(b, _)| t > b) {
+            best = Some((t, card));
+        }
+    }
+    (best.map_or(first(hand), |(_, c)| c), false)
+}

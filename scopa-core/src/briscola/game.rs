@@ -1,0 +1,271 @@
+//! [`BriscolaMatch`]: hands of Briscola until a side has won `target` of them, the dealer
+//! moving one seat each hand (BRISCOLA.md §2 and §4).
+
+use crate::card::Card;
+use crate::deal::{SplitMix64, below};
+
+use super::hand::{
+    BriscolaEvent, BriscolaEvents, BriscolaHand, BriscolaPlayError, BriscolaScore, BriscolaView,
+    FILLER, MAX_SIDES,
+};
+use super::rules::{BriscolaRules, BriscolaRulesError};
+
+/// A whole match of Briscola, dealt from a seeded [`SplitMix64`]: the same rules and seed
+/// give the same match everywhere.
+///
+/// ```
+/// use scopa_core::briscola::{BriscolaEvent, BriscolaMatch, BriscolaRules};
+/// let mut m = BriscolaMatch::new(BriscolaRules::default(), 9).unwrap();
+/// let mut hands = 0;
+/// while m.winner().is_none() {
+///     let seat = m.turn();
+///     let card = m.hand().hand(seat).first().unwrap();
+///     for e in m.play(seat, card).unwrap() {
+///         if let BriscolaEvent::HandFinished(_) = e { hands += 1; }
+///     }
+/// }
+/// assert!(hands >= 2);                        // best of three: two hands won at least
+/// assert_eq!(m.wins()[usize::from(m.winner().unwrap())], 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct BriscolaMatch {
+    rules: BriscolaRules,
+    rng: SplitMix64,
+    first_dealer: u8,
+    hand_number: u16,
+    hand: BriscolaHand,
+    wins: [u8; MAX_SIDES],
+    last: Option<BriscolaScore>,
+    winner: Option<u8>,
+    /// The cards played in the current hand, in order.
+    plays: [Card; 40],
+    plays_len: u8,
+}
+
+/// Shuffles the cards in play with `rules` and deals them.
+fn deal(rules: BriscolaRules, dealer: u8, rng: &mut SplitMix64) -> BriscolaHand {
+    match BriscolaHand::deal(rules, dealer, rng) {
+        Ok(hand) => hand,
+        // Checked rules, a seat as dealer and a permutation of the cards in play.
+        Err(_) => unreachable!("a shuffled deck always deals"),
+    }
+}
+
+impl BriscolaMatch {
+    /// A new match; the first dealer is drawn by lot from the seed.
+    pub fn new(rules: BriscolaRules, seed: u64) -> Result<BriscolaMatch, BriscolaRulesError> {
+        rules.validate()?;
+        let mut rng = SplitMix64::new(seed);
+        let dealer = below(&mut rng, u32::from(rules.players)) as u8;
+        Ok(BriscolaMatch::start(rules, rng, dealer))
+    }
+
+    /// A new match whose first hand is dealt by `first_dealer` (taken modulo the players).
+    pub fn with_first_dealer(
+        rules: BriscolaRules,
+        seed: u64,
+        first_dealer: u8,
+    ) -> Result<BriscolaMatch, BriscolaRulesError> {
+        rules.validate()?;
+        Ok(BriscolaMatch::start(
+            rules,
+            SplitMix64::new(seed),
+            first_dealer % rules.players,
+        ))
+    }
+
+    fn start(rules: BriscolaRules, mut rng: SplitMix64, first_dealer: u8) -> BriscolaMatch {
+        let hand = deal(rules, first_dealer, &mut rng);
+        BriscolaMatch {
+            rules,
+            rng,
+            first_dealer,
+            hand_number: 0,
+            hand,
+            wins: [0; MAX_SIDES],
+            last: None,
+            winner: None,
+            plays: [FILLER; 40],
+            plays_len: 0,
+        }
+    }
+
+    /// The generator's state for the hands to come (saved by
+    /// [`to_bytes`](BriscolaMatch::to_bytes)).
+    pub(super) const fn rng_state(&self) -> u64 {
+        self.rng.state()
+    }
+
+    /// A match put back together from a save's parts, before its current hand's plays are
+    /// replayed by [`replay`](BriscolaMatch::replay).
+    pub(super) fn restore(
+        rules: BriscolaRules,
+        rng: SplitMix64,
+        first_dealer: u8,
+        hand_number: u16,
+        hand: BriscolaHand,
+        wins: [u8; MAX_SIDES],
+        last: Option<BriscolaScore>,
+    ) -> BriscolaMatch {
+        BriscolaMatch {
+            rules,
+            rng,
+            first_dealer,
+            hand_number,
+            hand,
+            wins,
+            last,
+            winner: None,
+            plays: [FILLER; 40],
+            plays_len: 0,
+        }
+    }
+
+    /// Replays a save's plays of the current hand: all of them and the match `over` (the
+    /// last play wins it), or fewer than the hand has and the match going on. The wins
+    /// given to [`restore`](BriscolaMatch::restore) already count the final hand of a
+    /// finished match: it is taken off and won again by the replay, which must agree.
+    pub(super) fn replay(
+        mut self,
+        plays: &[u8],
+        over: bool,
+    ) -> Result<BriscolaMatch, super::snapshot::BriscolaSnapshotError> {
+        use super::snapshot::BriscolaSnapshotError as E;
+        let full = usize::from(self.rules.deck_len());
+        let stored = (self.wins, self.last);
+        if over {
+            let Some(side) = self.wins.iter().position(|&w| w >= self.rules.target) else {
+                return Err(E::BadWins);
+            };
+            self.wins[side] -= 1;
+            self.last = None;
+        }
+        if over != (plays.len() == full) {
+            return Err(E::BadPlays {
+                index: plays.len(),
+                error: None,
+            });
+        }
+        for (index, &byte) in plays.iter().enumerate() {
+            let card = Card::from_index(byte).ok_or(E::BadPlays { index, error: None })?;
+            self.play(self.turn(), card).map_err(|e| E::BadPlays {
+                index,
+                error: Some(e),
+            })?;
+        }
+        if (self.wins, self.last) != stored || self.winner.is_some() != over {
+            return Err(E::BadWins);
+        }
+        Ok(self)
+    }
+
+    /// The cards played in the current hand, in order (the seats follow from the tricks).
+    pub fn history(&self) -> &[Card] {
+        &self.plays[..usize::from(self.plays_len)]
+    }
+
+    /// Takes back the last `plays` plays of the current hand (for undo): the hand is dealt
+    /// again from its deck and the other plays replayed. Refused past the hand's start, and
+    /// once the match is over.
+    pub fn rewind(&mut self, plays: u8) -> Result<(), BriscolaPlayError> {
+        if self.winner.is_some() {
+            return Err(BriscolaPlayError::MatchOver);
+        }
+        let keep = self
+            .plays_len
+            .checked_sub(plays)
+            .ok_or(BriscolaPlayError::HandOver)?;
+        let Ok(mut hand) =
+            BriscolaHand::from_deck(self.rules, self.hand.dealer(), self.hand.deck())
+        else {
+            return Err(BriscolaPlayError::HandOver);
+        };
+        for &card in &self.plays[..usize::from(keep)] {
+            hand.play(hand.turn(), card)?;
+        }
+        self.hand = hand;
+        self.plays[usize::from(keep)..].fill(FILLER);
+        self.plays_len = keep;
+        Ok(())
+    }
+
+    /// The rules.
+    pub const fn rules(&self) -> &BriscolaRules {
+        &self.rules
+    }
+
+    /// The current hand (the last one once the match is over).
+    pub const fn hand(&self) -> &BriscolaHand {
+        &self.hand
+    }
+
+    /// The current hand's number, from 0.
+    pub const fn hand_number(&self) -> u16 {
+        self.hand_number
+    }
+
+    /// The dealer of the first hand.
+    pub const fn first_dealer(&self) -> u8 {
+        self.first_dealer
+    }
+
+    /// Hands won per side.
+    pub const fn wins(&self) -> [u8; MAX_SIDES] {
+        self.wins
+    }
+
+    /// The score of the last finished hand.
+    pub const fn last_hand(&self) -> Option<BriscolaScore> {
+        self.last
+    }
+
+    /// The side that won the match, once over.
+    pub const fn winner(&self) -> Option<u8> {
+        self.winner
+    }
+
+    /// The seat to play.
+    pub const fn turn(&self) -> u8 {
+        self.hand.turn()
+    }
+
+    /// What `seat` knows of the current hand.
+    pub fn view(&self, seat: u8) -> Option<BriscolaView> {
+        self.hand.view(seat)
+    }
+
+    /// `seat` plays `card`. When the hand ends the winner (if any) scores a hand won; at
+    /// `target` wins the match ends, otherwise the next hand is dealt at once by the next
+    /// seat (the events say so).
+    pub fn play(&mut self, seat: u8, card: Card) -> Result<BriscolaEvents, BriscolaPlayError> {
+        if self.winner.is_some() {
+            return Err(BriscolaPlayError::MatchOver);
+        }
+        let mut events = self.hand.play(seat, card)?;
+        self.plays[usize::from(self.plays_len)] = card;
+        self.plays_len += 1;
+        if let Some(&BriscolaEvent::HandFinished(score)) = events.last() {
+            self.last = Some(score);
+            if let Some(side) = score.winner {
+                self.wins[usize::from(side)] += 1;
+                if self.wins[usize::from(side)] >= self.rules.target {
+                    self.winner = Some(side);
+                    let _ = events.push(BriscolaEvent::MatchFinished { winner: side });
+                    return Ok(events);
+                }
+            }
+            self.hand_number += 1;
+            let n = u32::from(self.rules.players);
+            let dealer = ((u32::from(self.first_dealer) + u32::from(self.hand_number)) % n) as u8;
+            self.hand = deal(self.rules, dealer, &mut self.rng);
+            self.plays = [FILLER; 40];
+            self.plays_len = 0;
+            let _ = events.push(BriscolaEvent::Dealt {
+                dealer,
+                briscola: self.hand.briscola(),
+            });
+        }
+        Ok(events)
+    }
+}
