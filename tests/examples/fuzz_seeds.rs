@@ -12,6 +12,7 @@ use std::path::Path;
 
 use scopa_core::ai::Level;
 use scopa_core::session::{Action, Phase, Session, Settings};
+use scopa_core::briscola::{BriscolaMatch, BriscolaRules};
 use scopa_core::{AceRule, Card, DealKind, Match, PrimieraRule, Rules, SplitMix64};
 use scopa_tests::walk::pick;
 
@@ -110,6 +111,28 @@ fn main() -> std::io::Result<()> {
             }
         }
     }
+    // Briscola matches (mode 2: as is; mode 3: the body behind a valid header).
+    for (r, players) in [2u8, 3, 4].into_iter().enumerate() {
+        let rules = BriscolaRules { players, ..BriscolaRules::default() };
+        let mut m = BriscolaMatch::new(rules, 200 + r as u64).unwrap();
+        let mut rng = SplitMix64::new(r as u64);
+        let mut ply = 0;
+        loop {
+            if ply % 13 == 0 || m.winner().is_some() {
+                let b = m.to_bytes();
+                write(&matches, &format!("b{r}-p{ply}-raw"), 2, &b)?;
+                write(&matches, &format!("b{r}-p{ply}-body"), 3, &b[5..108])?;
+                files += 2;
+            }
+            if m.winner().is_some() || ply > 400 {
+                break;
+            }
+            let hand = m.hand().hand(m.turn());
+            m.play(m.turn(), hand.nth(pick(&mut rng, hand.len() as usize) as u32).unwrap())
+                .unwrap();
+            ply += 1;
+        }
+    }
     let deck: Vec<String> = (0..40)
         .map(|i| format!("\"{}\"", Card::from_index(i).unwrap()))
         .collect();
@@ -126,6 +149,15 @@ fn main() -> std::io::Result<()> {
         r#"{"cmd":"bestmove","rules":{},"level":"easy","seed":7,"view":{"seat":0,"dealer":1,"hand":["7b","9s","10c"],"table":["3d","4c","1s","2b"],"history":[],"scores":[0,0]}}"#
             .to_string(),
         "{\"cmd\":\"hello\"}\r\n\n  \n{\"cmd\":\"nope\"}\n{\"cmd\":".to_string(),
+        r#"{"cmd":"trick","rules":{"game":"briscola","players":4},"trump":"d","cards":["3s","1s","2d","1d"]}"#
+            .to_string(),
+        r#"{"cmd":"score","rules":{"game":"briscola"},"piles":[["1d","3d"],["10s"]]}"#.to_string(),
+        format!(
+            r#"{{"cmd":"replay","rules":{{"game":"briscola"}},"dealer":1,"deck":[{}],"moves":["2d","4d","5d"]}}"#,
+            deck.join(",")
+        ),
+        r#"{"cmd":"bestmove","rules":{"game":"briscola"},"level":"expert","seed":7,"view":{"seat":1,"dealer":1,"hand":["1s","2d","5b"],"briscola":"3c","history":[{"seat":0,"card":"7s"}],"scores":[0,0]}}"#
+            .to_string(),
     ];
     for (i, line) in lines.iter().enumerate() {
         fs::write(engine.join(format!("line{i}")), line)?;
