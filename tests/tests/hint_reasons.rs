@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use scopa_core::ai::{self, Reason};
 use scopa_core::capture::captures;
-use scopa_core::{Card, CardSet, Move, PlayerView, Suit};
+use scopa_core::{AceRule, Card, CardSet, Move, PlayerView, Suit};
 
 mod common;
 use common::{config, played, rules_with_target};
@@ -20,7 +20,7 @@ fn taken(mv: Move) -> CardSet {
     }
 }
 
-/// Whether a card the seat cannot see could take the whole table `mv` leaves.
+/// Whether a card the seat cannot see could sweep the table `mv` leaves (a scopa).
 fn leaves_a_sweep(view: &PlayerView, mv: Move) -> bool {
     if view.is_last_play() {
         return false;
@@ -30,11 +30,14 @@ fn leaves_a_sweep(view: &PlayerView, mv: Move) -> bool {
     } else {
         view.table() - mv.capture()
     };
+    let ace = view.rules().ace;
     !after.is_empty()
-        && view
-            .unseen()
-            .iter()
-            .any(|c| captures(after, c, view.rules().ace).iter().any(|t| *t == after))
+        && view.unseen().iter().any(|c| {
+            // A `takes_all` Ace taking the table (no Ace on it) is never a scopa.
+            let never_a_scopa =
+                ace == AceRule::TakesAll && c.value() == 1 && after.count_value(1) == 0;
+            !never_a_scopa && captures(after, c, ace).iter().any(|t| *t == after)
+        })
 }
 
 /// Checks that `why` is true of `mv` in `view`; the failure says which part is not.
@@ -43,9 +46,7 @@ fn check(view: &PlayerView, mv: Move, why: Reason) -> Result<(), String> {
     let coins = |m: Move| taken(m).count_suit(Suit::Denari);
     let ok = match why {
         Reason::OnlyMove => moves.len() == 1,
-        Reason::Scopa => {
-            !mv.is_lay() && mv.capture() == view.table() && !view.is_last_play()
-        }
+        Reason::Scopa => !mv.is_lay() && mv.capture() == view.table() && !view.is_last_play(),
         Reason::TakesSettebello => taken(mv).contains(Card::SETTEBELLO),
         Reason::TakesSevens => taken(mv).count_value(7) > 0,
         Reason::AvoidsSweep => {
