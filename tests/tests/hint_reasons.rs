@@ -76,7 +76,7 @@ proptest! {
     /// Every legal move of a random position gets a reason that is true of it.
     #[test]
     fn every_reason_is_true_of_its_move(
-        rules in rules_with_target(1..=5),
+        rules in rules_with_target(5..=11),
         seed in any::<u64>(),
         plies in 0usize..60,
         choices in any::<u64>(),
@@ -97,7 +97,7 @@ proptest! {
     /// The expert's hint gives the reason of its own move, and it is true.
     #[test]
     fn the_hint_reason_is_true_of_the_hint(
-        rules in rules_with_target(1..=5),
+        rules in rules_with_target(5..=11),
         seed in any::<u64>(),
         plies in 0usize..60,
         choices in any::<u64>(),
