@@ -356,7 +356,13 @@ pub fn reason(view: &PlayerView, mv: Move) -> Reason {
 fn reason_for(view: &PlayerView, moves: &[Move], mv: Move) -> Reason {
     // Only what the move takes from the table counts: the card played is in the hand
     // already (playing a seven or a coin to take a spade takes no seven, no coin).
-    let taken = |m: &Move| if m.is_lay() { CardSet::EMPTY } else { m.capture() };
+    let taken = |m: &Move| {
+        if m.is_lay() {
+            CardSet::EMPTY
+        } else {
+            m.capture()
+        }
+    };
     let coins = |m: &Move| taken(m).count_suit(crate::Suit::Denari);
     let cards = |m: &Move| taken(m).len();
     if moves.len() == 1 {
