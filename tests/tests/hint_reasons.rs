@@ -36,7 +36,7 @@ fn leaves_a_sweep(view: &PlayerView, mv: Move) -> bool {
             // A `takes_all` Ace taking the table (no Ace on it) is never a scopa.
             let never_a_scopa =
                 ace == AceRule::TakesAll && c.value() == 1 && after.count_value(1) == 0;
-            !never_a_scopa && captures(after, c, ace).iter().any(|t| *t == after)
+            !never_a_scopa && captures(after, c, ace).contains(&after)
         })
 }
 
