@@ -709,6 +709,10 @@ fn watch_mode_shows_the_table() {
     assert_eq!(tables, plays - hands, "{text}");
     assert!(text.lines().any(|l| l.starts_with("Captured: ")), "{text}");
     assert!(
+        text.lines().any(|l| l.starts_with("Cards in hand: ")),
+        "{text}"
+    );
+    assert!(
         !text.contains("Your hand") && !text.contains("Hand of "),
         "{text}"
     );

@@ -87,8 +87,8 @@ impl Terminal {
         Ok(())
     }
 
-    /// Watch mode, after a play: the table, and with new cards the piles (nobody's hand
-    /// is shown: every seat is the computer's).
+    /// Watch mode, after a play: the table, and with new cards the piles and the cards in
+    /// each hand (nobody's hand is shown: docs/threat-model.md).
     fn show_watched_table(&mut self, piles: bool) -> io::Result<()> {
         let t = self.texts();
         let state = self.session().state();
@@ -98,7 +98,11 @@ impl Terminal {
             self.screen.cards(&t, state.table)
         );
         if piles {
-            text.push_str(&format!("\n{}", t.captured(&state)));
+            text.push_str(&format!(
+                "\n{}\n{}",
+                t.captured(&state),
+                t.hand_sizes(&state)
+            ));
         }
         let text = self.screen.dim(&text);
         self.say(&text)

@@ -942,14 +942,20 @@ impl Texts {
                 (2, _) => self.pick("Two sides", "Due parti"),
                 _ => self.pick("All three sides", "Tutte e tre le parti"),
             };
+            let points = match (self.lang, score) {
+                (Lang::En, 1) => "point",
+                (Lang::En, _) => "points",
+                (Lang::It, 1) => "punto",
+                (Lang::It, _) => "punti",
+            };
             match self.lang {
                 Lang::En => write!(
                     f,
-                    "{who} reached {target} with {score} points each: another hand is played."
+                    "{who} reached {target} with {score} {points} each: another hand is played."
                 ),
                 Lang::It => write!(
                     f,
-                    "{who} hanno raggiunto {target} con {score} punti ciascuna: si gioca un'altra mano."
+                    "{who} hanno raggiunto {target} con {score} {points} ciascuna: si gioca un'altra mano."
                 ),
             }
         })
