@@ -36,7 +36,7 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play in the terminal: against the computer, pass-and-play, or watch (the default).
+    /// Play in the terminal (the default command): against the computer (the default), pass-and-play (--humans), or watch the computer play (--watch).
     Play(play::PlayArgs),
     /// Speak the JSON-lines engine protocol (version 1) on stdin/stdout.
     Engine(engine::EngineArgs),
@@ -57,9 +57,19 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader of stdout went away (`scopa … | head`): nothing more to say to anyone.
+        Err(e) if closed_stdout(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("scopa: {e:#}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether `e` comes from writing to a closed pipe.
+fn closed_stdout(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -103,8 +103,8 @@ impl TermTexts {
     pub fn commands(&self) -> &'static str {
         pick(
             self.lang,
-            "Type a card (7d), a card and what it takes (7d 5d 2c) or a move's number; also hint, show, help, undo, save, quit.",
-            "Scrivi una carta (7d), una carta e cosa prende (7d 5d 2c) o il numero di una mossa; e anche hint, show, help, undo, save, quit.",
+            "Type a card (7d), a card and what it takes (7d 5d 2c) or a move's number; also hint, show, help, save, quit (and undo, in a match started with --undo).",
+            "Scrivi una carta (7d), una carta e cosa prende (7d 5d 2c) o il numero di una mossa; e anche hint, show, help, save, quit (e undo, in una partita iniziata con --undo).",
         )
     }
 
@@ -119,7 +119,7 @@ impl TermTexts {
              Enter          play the only move, when there is only one\n\
              hint           the expert's move, and why\n\
              show           show the table again\n\
-             undo           take back your last play (when the match allows it)\n\
+             undo           take back your last play (a match started with --undo)\n\
              save [FILE]    save the match (to FILE) and stop\n\
              quit           stop",
             "7d             gioca il 7 di denari (se può prendere in più modi scegli tu)\n\
@@ -129,7 +129,7 @@ impl TermTexts {
              Invio          gioca l'unica mossa, quando ce n'è una sola\n\
              hint           la mossa dell'esperto, e perché\n\
              show           mostra di nuovo il tavolo\n\
-             undo           annulla la tua ultima giocata (se la partita lo permette)\n\
+             undo           annulla la tua ultima giocata (partita iniziata con --undo)\n\
              save [FILE]    salva la partita (in FILE) ed esci\n\
              quit           esci",
         )
@@ -622,6 +622,34 @@ impl TermTexts {
         })
     }
 
+    /// `hint` typed at the hand-off prompt: the hint is for the next person, once they
+    /// hold the device.
+    pub fn hint_after_handoff(&self, seat: u8) -> impl Display + '_ {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "The hint is for {} once they hold the device: press Enter first, then type hint at their move.",
+                self.seat(seat)
+            ),
+            Lang::It => write!(
+                f,
+                "Il suggerimento è per {} quando avrà il dispositivo: prima premi Invio, poi scrivi hint alla sua mossa.",
+                self.seat(seat)
+            ),
+        })
+    }
+
+    /// The last play of a resumed match (`play`: its event's text).
+    pub fn last_play<'a>(&'a self, play: &'a str) -> impl Display + 'a {
+        text(move |f| {
+            write!(
+                f,
+                "{} {play}",
+                pick(self.lang, "Last play:", "Ultima giocata:")
+            )
+        })
+    }
+
     /// Watch mode: nobody types.
     pub fn watching(&self) -> &'static str {
         pick(
@@ -713,5 +741,10 @@ mod tests {
         ] {
             assert_ne!(e, i);
         }
+        assert_ne!(
+            en.hint_after_handoff(1).to_string(),
+            it.hint_after_handoff(1).to_string()
+        );
+        assert_ne!(en.last_play("x").to_string(), it.last_play("x").to_string());
     }
 }

@@ -616,3 +616,236 @@ fn the_committed_session_scripts_give_their_reference_transcripts() {
         sessions.display()
     );
 }
+
+/// Issue 25: `scopa play --help` says that one person against the computer is the
+/// default, not watching.
+#[test]
+fn the_help_says_what_the_default_is() {
+    let out = scopa(&["play", "--help"], "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap_or_default();
+    assert!(!first.contains("watch (the default)"), "{first}");
+    assert!(
+        first.contains("against the computer (the default)"),
+        "{first}"
+    );
+    assert!(text.contains("--watch"), "{text}");
+}
+
+/// Issue 25: `undo` is offered by the commands and the help; the option that turns it on is
+/// named there.
+#[test]
+fn undo_names_the_option_that_turns_it_on() {
+    let out = scopa(&["play", "--seed", "42", "--delay-ms", "0"], "help\n");
+    let text = stdout(&out);
+    let undo: Vec<&str> = text.lines().filter(|l| l.contains("undo")).collect();
+    assert!(undo.len() >= 2, "{text}");
+    assert!(undo.iter().all(|l| l.contains("--undo")), "{undo:?}");
+}
+
+/// Issue 25: `scopa play … | head` stops quietly when the reader goes away.
+#[test]
+fn a_closed_stdout_stops_quietly() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scopa"))
+        .args([
+            "play",
+            "--watch",
+            "--seed",
+            "1",
+            "--delay-ms",
+            "0",
+            "--lang",
+            "en",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("Scopa"), "{first}");
+    // The reader is dropped here: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.is_empty(), "stderr: {err}");
+    assert!(out.status.success(), "{:?}", out.status);
+}
+
+/// Issue 25: watch mode shows the table after every play (nobody's hand: every seat is the
+/// computer's), and what each side has captured after new cards.
+#[test]
+fn watch_mode_shows_the_table() {
+    let out = scopa(
+        &[
+            "play",
+            "--watch",
+            "--seed",
+            "1",
+            "--delay-ms",
+            "0",
+            "--target",
+            "1",
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let plays = text
+        .lines()
+        .filter(|l| {
+            l.starts_with("Player ") && (l.contains(" takes ") || l.contains(" on the table"))
+        })
+        .count();
+    let tables = text.lines().filter(|l| l.starts_with("Table: ")).count();
+    let hands = text
+        .lines()
+        .filter(|l| l.starts_with("Hand ") && l.contains("· Table: "))
+        .count();
+    // After every play but the last of each hand.
+    assert_eq!(tables, plays - hands, "{text}");
+    assert!(text.lines().any(|l| l.starts_with("Captured: ")), "{text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("Cards in hand: ")),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Your hand") && !text.contains("Hand of "),
+        "{text}"
+    );
+}
+
+/// Issue 25: a resumed match shows the current hand's deal and the last play.
+#[test]
+fn a_resumed_match_shows_the_deal_and_the_last_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.scopa");
+    let save = save.to_str().unwrap();
+    let first = scopa(
+        &["play", "--seed", "42", "--delay-ms", "0", "--save", save],
+        "9s 9c\nquit\n",
+    );
+    let before = stdout(&first);
+    assert!(before.contains("You: 9s takes 9c"), "{before}");
+    let deal = before
+        .lines()
+        .find(|l| l.starts_with("Hand 1 · Dealer"))
+        .unwrap()
+        .to_owned();
+    let last = before
+        .lines()
+        .rfind(|l| l.starts_with("Player 2: ") || l.starts_with("You: "))
+        .unwrap()
+        .to_owned();
+    let out = scopa(&["play", "--resume", save, "--delay-ms", "0"], "quit\n");
+    let text = stdout(&out);
+    assert!(text.contains(&deal), "{deal:?} not in {text}");
+    assert!(
+        text.contains(&format!("Last play: {last}")),
+        "{last:?} not in {text}"
+    );
+    // Before the position.
+    assert!(text.find(&deal) < text.find("Your hand"), "{text}");
+}
+
+/// Issue 25: a refused sum capture says why: a card of the same value is on the table.
+#[test]
+fn a_refused_sum_capture_says_why() {
+    let rules = Rules::default();
+    // A position where a card of the hand has its equal on the table and two other table
+    // cards add up to it.
+    let (seed, card, a, b) = (0..2000u64)
+        .find_map(|seed| {
+            let s = Session::new(Settings::against(Level::Easy, rules), seed).ok()?;
+            let Phase::Play { .. } = s.phase() else {
+                return None;
+            };
+            let st = s.state();
+            st.hand.iter().find_map(|c| {
+                let v = c.value();
+                let _equal = st.table.iter().find(|t| t.value() == v)?;
+                let others: Vec<_> = st.table.iter().filter(|t| t.value() != v).collect();
+                others.iter().enumerate().find_map(|(i, x)| {
+                    others[i + 1..]
+                        .iter()
+                        .find(|y| x.value() + y.value() == v)
+                        .map(|y| (seed, c, *x, *y))
+                })
+            })
+        })
+        .expect("a seed with an equal card and a sum on the table");
+    let seed = seed.to_string();
+    let out = scopa(
+        &[
+            "play",
+            "--seed",
+            &seed,
+            "--level",
+            "easy",
+            "--delay-ms",
+            "0",
+        ],
+        &format!("{card} {a} {b}\n"),
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!("{card} cannot take "))
+            && text.contains("of the same value, is on the table"),
+        "{text}"
+    );
+}
+
+/// Issue 25: a tie at the target says why another hand is played, and a sweep on the last
+/// play says why it is no scopa (watched matches of the random level, found by seed).
+#[test]
+fn ties_and_last_play_sweeps_are_explained() {
+    let (mut ties, mut sweeps) = (0, 0);
+    for seed in 0..60u64 {
+        let seed = seed.to_string();
+        let out = scopa(
+            &[
+                "play",
+                "--watch",
+                "--level",
+                "random",
+                "--seed",
+                &seed,
+                "--delay-ms",
+                "0",
+                "--target",
+                "1",
+            ],
+            "",
+        );
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            if l.contains("another hand is played") {
+                ties += 1;
+                // After the match score, which is a tie.
+                let score = lines[i - 1];
+                assert!(
+                    score.starts_with("Match: ") || score.contains("to win"),
+                    "{score}\n{text}"
+                );
+                assert!(l.starts_with("Both sides reached 1 with "), "{l}");
+            }
+            if l.contains("never counts as a scopa") {
+                sweeps += 1;
+                assert!(lines[i - 1].contains(" takes "), "{text}");
+                assert!(!lines[i + 1].starts_with("Scopa!"), "{text}");
+            }
+        }
+        if ties > 0 && sweeps > 0 {
+            break;
+        }
+    }
+    assert!(ties > 0, "no tie explained in 60 watched matches");
+    assert!(
+        sweeps > 0,
+        "no last-play sweep explained in 60 watched matches"
+    );
+}

@@ -370,3 +370,179 @@ fn pass_and_play_clears_the_screen_between_people() {
     let after_last_clear = s.all.rsplit("\x1b[2J").next().unwrap();
     assert!(plain(after_last_clear).matches("Hand of Player ").count() <= 1);
 }
+
+/// Four people on one terminal.
+fn four_people() -> Screen {
+    Screen::start(&[
+        "play",
+        "--seed",
+        "5",
+        "--players",
+        "4",
+        "--humans",
+        "4",
+        "--delay-ms",
+        "0",
+    ])
+}
+
+/// Issue 25: in pass-and-play the introduction (rules, partners, how to type cards) stays on
+/// the screen until the first person takes the device.
+#[test]
+fn pass_and_play_keeps_the_introduction_until_the_first_person_is_ready() {
+    let mut s = four_people();
+    let screen = s.prompt();
+    assert!(screen.contains("Hand the device to Player "), "{screen}");
+    // At the first prompt, whatever was cleared, the introduction is still there.
+    let visible = plain(s.all.rsplit("\x1b[2J").next().unwrap());
+    for part in [
+        "At the table:",
+        "Partners sit opposite",
+        "Cards: a value 1-10",
+        "Type a card (7d)",
+    ] {
+        assert!(
+            visible.contains(part),
+            "{part:?} not on the screen:\n{visible}"
+        );
+    }
+    // Once a person's hand was shown, the next hand-off clears the screen.
+    let mut screen = s.type_line("");
+    assert!(screen.contains("Hand of Player "), "{screen}");
+    while !screen.contains("Hand the device to Player ") {
+        screen = s.type_line("1");
+    }
+    let visible = plain(s.all.rsplit("\x1b[2J").next().unwrap());
+    assert!(!visible.contains("Hand of Player "), "{visible}");
+}
+
+/// Issue 25: `hint` typed at a hand-off is not taken as Enter — the game says the hint is
+/// for the next person once they hold the device, and waits again.
+#[test]
+fn hint_at_the_hand_off_waits_for_the_device() {
+    let mut s = four_people();
+    let mut screen = s.prompt();
+    let mut hinted = false;
+    for _ in 0..8 {
+        let last = joined(&screen).last().cloned().unwrap_or_default();
+        if last.starts_with("Press Enter") {
+            let seat = screen
+                .split_once("Hand the device to Player ")
+                .map(|(_, rest)| rest[..1].to_owned())
+                .expect("a hand-off names the next person");
+            if !hinted {
+                hinted = true;
+                let answer = s.type_line("hint");
+                assert!(
+                    answer.contains(&format!(
+                        "The hint is for Player {seat} once they hold the device"
+                    )),
+                    "{answer}"
+                );
+                // Still the hand-off: no hand shown, Enter asked again.
+                assert!(!answer.contains("Hand of Player"), "{answer}");
+                let last = joined(&answer).last().cloned().unwrap_or_default();
+                assert!(last.starts_with("Press Enter"), "{answer}");
+            }
+            screen = s.type_line("");
+            assert!(
+                screen.contains(&format!("Hand of Player {seat}:")),
+                "{screen}"
+            );
+        } else {
+            assert!(last.contains("your move"), "{screen}");
+            screen = s.type_line("1");
+        }
+    }
+    assert!(hinted, "no hand-off reached");
+}
+
+/// Issue 25: watch mode at a terminal shows the table after the plays.
+#[test]
+fn watch_mode_shows_the_table_at_a_terminal() {
+    let mut s = Screen::start(&[
+        "play",
+        "--watch",
+        "--seed",
+        "1",
+        "--delay-ms",
+        "0",
+        "--target",
+        "1",
+        "--level",
+        "easy",
+    ]);
+    // Up to the rematch question.
+    let screen = s.prompt();
+    let lines = joined(&screen);
+    assert!(
+        lines
+            .last()
+            .is_some_and(|l| l.starts_with("Play a rematch?")),
+        "{screen}"
+    );
+    let tables = lines.iter().filter(|l| l.starts_with("Table: ")).count();
+    let plays = lines
+        .iter()
+        .filter(|l| l.starts_with("Player ") && l.contains(": ") && !l.contains("leads"))
+        .count();
+    assert!(
+        tables > 0 && tables < plays,
+        "{tables} tables, {plays} plays:\n{screen}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("Captured: ")),
+        "{screen}"
+    );
+    assert!(
+        !screen.contains("Your hand") && !screen.contains("Hand of "),
+        "{screen}"
+    );
+    s.session.send_line("n").unwrap();
+    s.session.expect(Eof).unwrap();
+}
+
+/// Issue 25: a match resumed at a terminal shows the current deal and the last play
+/// before the position.
+#[test]
+fn a_resumed_match_shows_the_deal_and_the_last_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.scopa");
+    let save = save.to_str().unwrap();
+    let mut s = Screen::start(&[
+        "play",
+        "--seed",
+        "42",
+        "--level",
+        "easy",
+        "--delay-ms",
+        "0",
+        "--save",
+        save,
+    ]);
+    let first = s.prompt();
+    let deal = joined(&first)
+        .into_iter()
+        .find(|l| l.starts_with("Hand 1 · Dealer"))
+        .expect("the deal");
+    let list = moves(&first);
+    let played = s.type_line(&letters(&list[0]));
+    let last = joined(&played)
+        .into_iter()
+        .rfind(|l| l.starts_with("You: ") || l.starts_with("Player 2: "))
+        .expect("a play");
+    s.session.send_line("quit").unwrap();
+    s.session.expect(Eof).unwrap();
+
+    let mut s = Screen::start(&["play", "--resume", save, "--delay-ms", "0"]);
+    let screen = s.prompt();
+    let lines = joined(&screen);
+    let at = |what: &str| lines.iter().position(|l| l.starts_with(what));
+    assert_eq!(at(&deal), at("Hand 1 · Dealer"), "{screen}");
+    assert!(at(&deal).is_some(), "{deal:?} not shown:\n{screen}");
+    let last_at = at(&format!("Last play: {last}"));
+    assert!(last_at.is_some(), "{last:?} not shown:\n{screen}");
+    assert!(last_at < at("Your hand"), "{screen}");
+    s.session.send_line("quit").unwrap();
+    s.session.expect(Eof).unwrap();
+}

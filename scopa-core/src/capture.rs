@@ -1,5 +1,5 @@
 //! The capture search on the bitset: equal value first, then subset sums, and the Ace
-//! options (RULES.md §3).
+//! options (docs/rules.md §3).
 //!
 //! # Capacities
 //! A reachable table holds at most 13 cards (a card is laid only when no card or subset of

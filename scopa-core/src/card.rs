@@ -1,9 +1,9 @@
-//! Suits, values and cards, with the canonical notation of RULES.md §1.
+//! Suits, values and cards, with the canonical notation of docs/rules.md §1.
 
 use core::fmt;
 use core::str::FromStr;
 
-/// One of the four Italian suits, in the fixed order of RULES.md §1.
+/// One of the four Italian suits, in the fixed order of docs/rules.md §1.
 ///
 /// ```
 /// use scopa_core::Suit;
@@ -157,7 +157,7 @@ impl Card {
         }
     }
 
-    /// The primiera value of RULES.md §5: 7 → 21, 6 → 18, Ace → 16, 5 → 15, 4 → 14,
+    /// The primiera value of docs/rules.md §5: 7 → 21, 6 → 18, Ace → 16, 5 → 15, 4 → 14,
     /// 3 → 13, 2 → 12, Fante/Cavallo/Re → 10.
     #[inline]
     pub const fn primiera_value(self) -> u8 {

@@ -138,7 +138,7 @@ pub(crate) const SORTED: [Card; 40] = {
     cards
 };
 
-/// A deck order: the 40 cards, dealt from index 0 (RULES.md §2).
+/// A deck order: the 40 cards, dealt from index 0 (docs/rules.md §2).
 ///
 /// A `Deck` always holds each card exactly once.
 ///

@@ -23,7 +23,7 @@ pub struct FinishedHand {
 
 /// A whole match: hands are dealt from a seeded [`SplitMix64`] until a side wins.
 ///
-/// Tied leaders play another hand (RULES.md §6), but not for ever: the hand numbers and
+/// Tied leaders play another hand (docs/rules.md §6), but not for ever: the hand numbers and
 /// scores are 16-bit counters, so a match lasts at most [`Match::MAX_HANDS`] hands. If the
 /// leaders are still tied when hand `MAX_HANDS - 1` (numbered from 0) ends, the first of
 /// them in side order wins (see [`winner_after_hand`]). Within that limit no score can
@@ -208,7 +208,7 @@ impl Match {
     }
 
     /// How many times the current hand's cards were shuffled again because three or more
-    /// Kings would have been on the table (RULES.md's `kings_redeal`; at most
+    /// Kings would have been on the table (docs/rules.md's `kings_redeal`; at most
     /// [`MAX_REDEALS`]).
     pub const fn redeals(&self) -> u8 {
         self.redeals
@@ -440,7 +440,7 @@ impl core::fmt::Display for RewindError {
 
 impl core::error::Error for RewindError {}
 
-/// The winner after a hand's points are added (RULES.md §6): a side that has reached the
+/// The winner after a hand's points are added (docs/rules.md §6): a side that has reached the
 /// target with strictly the highest total.
 pub fn winner_of(rules: &Rules, scores: [u16; 3]) -> Option<u8> {
     let k = rules.sides() as usize;

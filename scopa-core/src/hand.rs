@@ -394,7 +394,7 @@ impl HandState {
 
     // ----- construction -----
 
-    /// Deals a hand from an explicit deck order (RULES.md §2): cards are taken from index 0,
+    /// Deals a hand from an explicit deck order (docs/rules.md §2): cards are taken from index 0,
     /// each seat from the eldest receiving its batch, then the table.
     ///
     /// Refuses impossible rules, a bad dealer, and — with `kings_redeal` on — a deck that

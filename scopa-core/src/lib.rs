@@ -1,6 +1,6 @@
 //! # scopa-core
 //!
-//! The complete rules of Scopa (see `RULES.md` of the project) in a `#![no_std]`,
+//! The complete rules of Scopa (see `docs/rules.md` of the project) in a `#![no_std]`,
 //! allocation-free, `unsafe`-free crate: cards and their notation, every rules option,
 //! dealing from a seed or an explicit deck, legal moves from a `u64` bitset, plays with
 //! typed errors, scoring, whole matches, per-seat views, and compact save files.
@@ -24,7 +24,7 @@
 //! - [`Rules`]: every option, with [`Rules::validate`].
 //! - [`Deck`] and [`SplitMix64`]: portable shuffling, so a seed plays the same everywhere.
 //! - [`HandState`]: one hand — legal moves, [`HandState::play`], the end of the hand.
-//! - [`score_hand`] and [`HandScore`]: the breakdown of RULES.md §5.
+//! - [`score_hand`] and [`HandScore`]: the breakdown of docs/rules.md §5.
 //! - [`Match`]: hands to the target; [`Match::to_bytes`] / [`Match::from_bytes`].
 //! - [`PlayerView`]: what one seat knows; the only input of the AI.
 //! - [`session::Session`]: the game a person plays — seats, phases, the one seed policy,

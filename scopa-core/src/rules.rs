@@ -1,9 +1,9 @@
-//! [`Rules`]: every option of RULES.md, their names, and validation.
+//! [`Rules`]: every option of docs/rules.md, their names, and validation.
 
 use core::fmt;
 use core::str::FromStr;
 
-/// How the cards are dealt (RULES.md §2).
+/// How the cards are dealt (docs/rules.md §2).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum DealKind {
@@ -16,7 +16,7 @@ pub enum DealKind {
     ScoponeScientifico,
 }
 
-/// How primiera is compared (RULES.md §5).
+/// How primiera is compared (docs/rules.md §5).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum PrimieraRule {
@@ -29,7 +29,7 @@ pub enum PrimieraRule {
     MostSevens,
 }
 
-/// The Ace options of RULES.md §3.
+/// The Ace options of docs/rules.md §3.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum AceRule {
@@ -50,7 +50,7 @@ macro_rules! named_option {
             /// Every value of the option, in documentation order.
             pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
 
-            /// The name used in RULES.md, the protocol and the command line.
+            /// The name used in docs/rules.md, the protocol and the command line.
             pub const fn name(self) -> &'static str {
                 match self { $($ty::$variant => $name),+ }
             }
@@ -104,7 +104,7 @@ impl fmt::Display for UnknownOption {
 
 impl core::error::Error for UnknownOption {}
 
-/// The rules of a match: every option of RULES.md, defaults in [`Rules::default`].
+/// The rules of a match: every option of docs/rules.md, defaults in [`Rules::default`].
 ///
 /// The fields are public; check a hand-built value with [`Rules::validate`] (every
 /// constructor of hands and matches does).

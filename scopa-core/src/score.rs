@@ -1,4 +1,4 @@
-//! Scoring a hand (RULES.md §5): scope, carte, denari, settebello, primiera, napola,
+//! Scoring a hand (docs/rules.md §5): scope, carte, denari, settebello, primiera, napola,
 //! re bello.
 
 use core::fmt;
@@ -339,7 +339,7 @@ pub(crate) fn score_two(rules: &Rules, piles: [CardSet; 2], scope: [u8; 2]) -> H
     }
 }
 
-/// Scores one hand from each side's pile and scope count (RULES.md §5).
+/// Scores one hand from each side's pile and scope count (docs/rules.md §5).
 ///
 /// The piles must be disjoint; they need not hold all 40 cards.
 pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<HandScore, ScoreError> {

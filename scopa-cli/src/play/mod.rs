@@ -123,6 +123,7 @@ fn run_to(args: PlayArgs, out: Box<dyn Write + Send>, tty_out: bool) -> anyhow::
         deal_due: false,
         listed: None,
         summarized: false,
+        hand_on_screen: false,
     };
     table.update_end_note();
     table.autosave.install_interrupt_handler();
@@ -135,6 +136,10 @@ fn run_to(args: PlayArgs, out: Box<dyn Write + Send>, tty_out: bool) -> anyhow::
         return Err(e).with_context(|| format!("cannot save to {}", path.display()));
     }
     table.intro(&start)?;
+    if !matches!(start, Start::New) {
+        // Where the resumed match stands: the current hand's deal and the last play.
+        table.show_resumed()?;
+    }
     if matches!(start, Start::New) {
         let mut line = transcript::start(table.session().settings()).to_string();
         for e in &first.events {

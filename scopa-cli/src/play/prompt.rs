@@ -140,6 +140,11 @@ pub fn interpret(line: &BoundedLine, ask: Ask<'_>) -> Result<Reply, Rejection> {
     }
 }
 
+/// Whether `text` (typed where only Enter is asked for) is the `hint` command.
+pub fn is_hint(text: &str) -> bool {
+    matches!(input::parse(text), Ok(Typed::Command(Command::Hint)))
+}
+
 fn command(cmd: Command, ask: Ask<'_>) -> Reply {
     match cmd {
         Command::Hint => Reply::Hint,
@@ -346,6 +351,7 @@ mod tests {
         assert_eq!(at_capture("indietro"), Ok(Reply::Act(Action::Cancel)));
         assert_eq!(at_capture("hint"), Ok(Reply::Hint));
         assert_eq!(at_capture("quit"), Ok(Reply::Quit));
+        assert!(is_hint("hint") && is_hint(" suggerimento ") && !is_hint("") && !is_hint("7d"));
     }
 
     #[test]

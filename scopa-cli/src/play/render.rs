@@ -64,10 +64,76 @@ impl Terminal {
         Ok(())
     }
 
+    /// After the introduction of a resumed match: the current hand's deal and the last
+    /// play, so that the person sees where the match stands (also shown again after a
+    /// hand-off, with what happened since).
+    pub(super) fn show_resumed(&mut self) -> io::Result<()> {
+        let state = self.session().state();
+        if state.plays == 0 {
+            // The deal is shown when the hand starts.
+            return Ok(());
+        }
+        self.show_deal()?;
+        if let Some(play) = state.last_play {
+            let t = self.texts();
+            let played = Event::Played {
+                seat: play.seat,
+                mv: play.mv,
+            };
+            let line = t.last_play(&t.event(&played).to_string()).to_string();
+            self.recent.push(line.clone());
+            self.say(&line)?;
+        }
+        Ok(())
+    }
+
+    /// Watch mode, after a play: the table, and with new cards the piles and the cards in
+    /// each hand (nobody's hand is shown: docs/threat-model.md).
+    fn show_watched_table(&mut self, piles: bool) -> io::Result<()> {
+        let t = self.texts();
+        let state = self.session().state();
+        let mut text = format!(
+            "{}: {}",
+            t.label(Label::Table),
+            self.screen.cards(&t, state.table)
+        );
+        if piles {
+            text.push_str(&format!(
+                "\n{}\n{}",
+                t.captured(&state),
+                t.hand_sizes(&state)
+            ));
+        }
+        let text = self.screen.dim(&text);
+        self.say(&text)
+    }
+
     /// The events of the presenter's frame (those of the last step), shown and written to
     /// the transcript.
     pub(super) fn show_events(&mut self) -> io::Result<()> {
         let frame = self.presenter.frame();
+        let t = self.texts();
+        // A capture that took the whole table on the last play of the hand: no scopa
+        // event follows, and the person is told why.
+        let hand_ends = frame
+            .events
+            .iter()
+            .any(|e| matches!(e.event, Event::HandFinished(_)));
+        let scopa = frame
+            .events
+            .iter()
+            .any(|e| matches!(e.event, Event::Scopa { .. }));
+        let left_on_table = frame
+            .events
+            .iter()
+            .any(|e| matches!(e.event, Event::TableCollected { cards, .. } if !cards.is_empty()));
+        let last_capture = frame.events.iter().rev().find_map(|e| match e.event {
+            Event::Played { mv, .. } if !mv.is_lay() => Some(mv),
+            _ => None,
+        });
+        let swept_last = hand_ends && !scopa && !left_on_table && last_capture.is_some();
+        let watched = self.session().settings().humans() == 0;
+        let mut played = false;
         for shown in &frame.events {
             let line = shown.line().to_string();
             self.write_transcript(&line)?;
@@ -81,12 +147,30 @@ impl Terminal {
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
+                Event::Played { mv, .. } => {
+                    played = true;
+                    let text = shown.text().to_string();
+                    self.recent.push(text.clone());
+                    self.say(&text)?;
+                    if swept_last && last_capture == Some(mv) {
+                        let note = t.last_play_sweep().to_string();
+                        self.recent.push(note.clone());
+                        self.say(&note)?;
+                    }
+                }
                 _ => {
                     let text = shown.text().to_string();
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
             }
+        }
+        if watched && played && !hand_ends {
+            let dealt = frame
+                .events
+                .iter()
+                .any(|e| matches!(e.event, Event::Dealt { .. }));
+            self.show_watched_table(dealt)?;
         }
         Ok(())
     }
@@ -102,6 +186,7 @@ impl Terminal {
         self.say(&line)?;
         let leads = t.leads(state.turn).to_string();
         self.say(&leads)?;
+
         self.recent.push(t.event(&deal).to_string());
         Ok(())
     }
@@ -115,7 +200,15 @@ impl Terminal {
             self.screen.summary(&t, sides, rows)?;
         }
         let line = self.screen.bold(&self.match_score(frame));
-        self.say(&line)
+        self.say(&line)?;
+        // A tie at the top once the target is reached: another hand, and why.
+        let top = frame.sides.iter().map(|s| s.score).max().unwrap_or(0);
+        let tied = frame.sides.iter().filter(|s| s.score == top).count();
+        if top >= u16::from(frame.target) && tied >= 2 {
+            let text = t.another_hand(tied as u8, top, frame.target).to_string();
+            self.say(&text)?;
+        }
+        Ok(())
     }
 
     /// The frame's match score and the target.
@@ -132,6 +225,7 @@ impl Terminal {
         let t = self.texts();
         let state = self.session().state();
         self.shown = Some((state.match_number, state.hand_number, state.plays, seat));
+        self.hand_on_screen = true;
         self.recent.clear();
         let rules = *self.session().rules();
         self.say("")?;
@@ -217,6 +311,15 @@ impl Terminal {
             SessionError::NotInHand { card, .. }
             | SessionError::Illegal(PlayError::CardNotInHand { card, .. }) => {
                 t.not_held(card, self.session().state().hand).to_string()
+            }
+            // A capture the rules refuse: why (an equal card first, a sum that is not
+            // the card's value…).
+            SessionError::Illegal(PlayError::IllegalCapture { card, capture })
+                if !capture.is_empty() =>
+            {
+                let table = self.session().state().table;
+                let ace = self.session().rules().ace;
+                t.capture_refused(card, capture, table, ace).to_string()
             }
             _ => t.error(e).to_string(),
         };

@@ -62,6 +62,10 @@ pub struct Terminal {
     pub(super) listed: Option<(u32, u16, u8, Card)>,
     /// A hand's summary was shown in this run.
     pub(super) summarized: bool,
+    /// A person's hand was shown since the screen was last cleared (or since the start):
+    /// only then does a hand-off clear it — the introduction stays until the first
+    /// person takes the device.
+    pub(super) hand_on_screen: bool,
 }
 
 impl Terminal {
@@ -160,13 +164,14 @@ impl Terminal {
         }
     }
 
-    /// Waits for Enter when a person is at the terminal; `false` at the end of input.
-    fn wait_enter(&mut self) -> io::Result<bool> {
+    /// Waits for Enter when a person is at the terminal: the line typed (empty when
+    /// nobody is asked); `None` at the end of input.
+    fn wait_enter(&mut self) -> io::Result<Option<String>> {
         if !self.interactive {
-            return Ok(true);
+            return Ok(Some(String::new()));
         }
         let prompt = self.texts().label(Label::PressEnter).to_owned();
-        Ok(self.read_text(&prompt)?.is_some())
+        self.read_text(&prompt)
     }
 
     /// Asks a yes/no question (only of a person at a terminal).
@@ -190,10 +195,12 @@ impl Terminal {
             match &frame.banner {
                 Some(Banner::HandOver(_)) => self.show_summary(&frame)?,
                 Some(Banner::HandOff { .. }) if waits => {
-                    if self.tty_out {
+                    if self.tty_out && self.hand_on_screen {
                         // Clear the screen and its scrollback: the last hand shown was
-                        // another person's.
+                        // another person's. Before any hand was shown, the introduction
+                        // (rules, partners, how to type cards) stays to be read.
                         self.screen.raw("\x1b[H\x1b[2J\x1b[3J")?;
+                        self.hand_on_screen = false;
                     }
                     let text = self.screen.bold(&frame.status().to_string());
                     self.say(&text)?;
@@ -237,10 +244,23 @@ impl Terminal {
                     None
                 }
                 Choices::None if frame.offers.proceed => {
-                    if !self.wait_enter()? {
-                        return Ok(End::Stopped(Stop::InputEnded));
+                    let handoff = match frame.banner {
+                        Some(Banner::HandOff { seat }) => Some(seat),
+                        _ => None,
+                    };
+                    match self.wait_enter()? {
+                        None => return Ok(End::Stopped(Stop::InputEnded)),
+                        // `hint` typed while the device is being passed: the hint is
+                        // for the next person, once they hold it (never taken as Enter).
+                        Some(line) if handoff.is_some() && prompt::is_hint(&line) => {
+                            let to = handoff.unwrap_or(seat);
+                            let text = self.texts().hint_after_handoff(to).to_string();
+                            self.say(&text)?;
+                            continue;
+                        }
+                        Some(_) => {}
                     }
-                    if matches!(frame.banner, Some(Banner::HandOff { .. })) {
+                    if handoff.is_some() {
                         let recent = std::mem::take(&mut self.recent).join("\n");
                         self.say(&recent)?;
                     }

@@ -325,24 +325,53 @@ fn leaves_sweep(view: &PlayerView, mv: Move) -> bool {
     (1..=10u8).any(|v| values >> v & 1 != 0 && unseen.count_value(v) > 0)
 }
 
-/// The plainest true reason for playing `mv` among `moves`.
+/// Why the expert would play `mv` in the position of `view`: the plainest reason that is
+/// true of the move, in the terms of [`Reason`]. What a move "takes" is what it takes from
+/// the table — the card played was already the player's — so a 7 played to take a 3
+/// "takes" no seven, and the settebello played takes no settebello.
+///
+/// Each reason is true by construction: [`Reason::OnlyMove`] when `mv` is the only legal
+/// move; [`Reason::Scopa`] when it takes every card on the table before the last play;
+/// [`Reason::TakesSettebello`] / [`Reason::TakesSevens`] when the cards it takes include the
+/// seven of coins / a seven; [`Reason::AvoidsSweep`] when it leaves no table an unseen card
+/// could sweep while another legal move would; [`Reason::TakesCoins`] /
+/// [`Reason::TakesMostCards`] when no legal move takes more coins / cards from the table;
+/// [`Reason::SafestDiscard`] for a card laid; [`Reason::BestOnAverage`] otherwise. `mv`
+/// should be a legal move of the seat of `view` (any other move still gets one of these
+/// reasons, true of it as a move).
+///
+/// ```
+/// use scopa_core::{Match, Rules, ai};
+/// let game = Match::new(Rules::default(), 3).unwrap();
+/// let view = game.view(game.turn()).unwrap();
+/// for mv in game.legal_moves().iter() {
+///     let _why = ai::reason(&view, *mv);
+/// }
+/// ```
+pub fn reason(view: &PlayerView, mv: Move) -> Reason {
+    reason_for(view, &view.legal_moves(), mv)
+}
+
+/// The plainest true reason for playing `mv` among `moves` (see [`reason`]).
 fn reason_for(view: &PlayerView, moves: &[Move], mv: Move) -> Reason {
-    let taken = if mv.is_lay() {
-        CardSet::EMPTY
-    } else {
-        mv.capture() | CardSet::single(mv.card())
+    // Only what the move takes from the table counts: the card played is in the hand
+    // already (playing a seven or a coin to take a spade takes no seven, no coin).
+    let taken = |m: &Move| {
+        if m.is_lay() {
+            CardSet::EMPTY
+        } else {
+            m.capture()
+        }
     };
-    // Coins taken from the table (the card played is in the hand already: playing a coin
-    // to take spade is not "taking coins").
-    let coins = |m: &Move| m.capture().count_suit(crate::Suit::Denari);
-    let cards = |m: &Move| if m.is_lay() { 0 } else { m.capture().len() + 1 };
+    let coins = |m: &Move| taken(m).count_suit(crate::Suit::Denari);
+    let cards = |m: &Move| taken(m).len();
     if moves.len() == 1 {
         Reason::OnlyMove
     } else if !mv.is_lay() && (view.table() - mv.capture()).is_empty() && !view.is_last_play() {
         Reason::Scopa
-    } else if taken.contains(crate::Card::SETTEBELLO) {
+    } else if taken(&mv).contains(crate::Card::SETTEBELLO) {
         Reason::TakesSettebello
-    } else if taken.count_value(7) > 0 {
+    } else if taken(&mv).count_value(7) > 0 {
         Reason::TakesSevens
     } else if !leaves_sweep(view, mv) && moves.iter().any(|m| leaves_sweep(view, *m)) {
         Reason::AvoidsSweep
@@ -395,5 +424,30 @@ mod hint_reason_tests {
         let moves = view.legal_moves();
         let mv = Move::new("5s".parse().unwrap(), "5d".parse().unwrap());
         assert_eq!(reason_for(&view, &moves, mv), Reason::TakesCoins);
+    }
+
+    /// Issue 25: a seven played to take other cards takes no seven (the reason said "takes
+    /// sevens"), and the settebello played takes no settebello.
+    #[test]
+    fn a_seven_played_is_not_a_seven_taken() {
+        for (hand, played) in [("7s 6b 2b", "7s"), ("7d 6b 2b", "7d")] {
+            let view = PlayerView::from_public(
+                Rules::default(),
+                1,
+                0,
+                hand.parse().unwrap(),
+                "3s 4c 9c 10c".parse().unwrap(),
+                &[],
+                [0; 3],
+            )
+            .unwrap();
+            let mv = Move::new(played.parse().unwrap(), "3s 4c".parse().unwrap());
+            assert!(view.legal_moves().contains(&mv));
+            let why = reason(&view, mv);
+            assert!(
+                !matches!(why, Reason::TakesSevens | Reason::TakesSettebello),
+                "{played} takes 3s 4c: {why:?}"
+            );
+        }
     }
 }

@@ -931,6 +931,119 @@ impl Texts {
         })
     }
 
+    /// Why another hand is played after a hand's points are added: the top scores are
+    /// tied at `score` points, at or past the `target`, between `tied` sides (docs/rules.md
+    /// §6). `Both sides reached 11 with 12 points each: another hand is played.`
+    pub fn another_hand(&self, tied: u8, score: u16, target: u8) -> impl Display + '_ {
+        text(move |f| {
+            let sides = if self.players == 4 { 2 } else { self.players };
+            let who = match (tied, sides) {
+                (2, 2) => self.pick("Both sides", "Entrambe le parti"),
+                (2, _) => self.pick("Two sides", "Due parti"),
+                _ => self.pick("All three sides", "Tutte e tre le parti"),
+            };
+            let points = match (self.lang, score) {
+                (Lang::En, 1) => "point",
+                (Lang::En, _) => "points",
+                (Lang::It, 1) => "punto",
+                (Lang::It, _) => "punti",
+            };
+            match self.lang {
+                Lang::En => write!(
+                    f,
+                    "{who} reached {target} with {score} {points} each: another hand is played."
+                ),
+                Lang::It => write!(
+                    f,
+                    "{who} hanno raggiunto {target} con {score} {points} ciascuna: si gioca un'altra mano."
+                ),
+            }
+        })
+    }
+
+    /// A capture that took the whole table on the last play of the hand: why no scopa
+    /// was scored (docs/rules.md §3).
+    pub const fn last_play_sweep(&self) -> &'static str {
+        self.pick(
+            "The table was swept on the last play of the hand, which never counts as a scopa.",
+            "Il tavolo è stato pulito con l'ultima giocata della mano, che non conta mai come scopa.",
+        )
+    }
+
+    /// Why `card` cannot take `capture` from `table` under the Ace option `ace`: a card of
+    /// the same value is on the table and must be taken before any sum; the cards are not
+    /// on the table; they do not add up to the card's value. Otherwise the text of
+    /// [`PlayError::IllegalCapture`].
+    pub fn capture_refused(
+        &self,
+        card: Card,
+        capture: CardSet,
+        table: CardSet,
+        ace: AceRule,
+    ) -> impl Display + '_ {
+        text(move |f| {
+            let value = card.value();
+            // An Ace under `takes_all` / `match_takes_all` may take more than rule 1 says.
+            let plain = value != 1 || ace == AceRule::Plain;
+            let equal = table.iter().find(|c| c.value() == value);
+            let sum: u16 = capture.iter().map(|c| u16::from(c.value())).sum();
+            let single_equal = capture.len() == 1 && capture.count_value(value) == 1;
+            match equal {
+                _ if !capture.is_subset(table) => match self.lang {
+                    Lang::En => write!(
+                        f,
+                        "{} cannot take {}: {} is not on the table",
+                        self.card(card),
+                        self.cards(capture),
+                        self.cards(capture - table)
+                    ),
+                    Lang::It => write!(
+                        f,
+                        "{} non può prendere {}: {} non è in tavola",
+                        self.card(card),
+                        self.cards(capture),
+                        self.cards(capture - table)
+                    ),
+                },
+                Some(equal) if plain && !single_equal => match self.lang {
+                    Lang::En => write!(
+                        f,
+                        "{} cannot take {}: {}, of the same value, is on the table, and a card of equal value must be taken before any sum",
+                        self.card(card),
+                        self.cards(capture),
+                        self.card(equal)
+                    ),
+                    Lang::It => write!(
+                        f,
+                        "{} non può prendere {}: in tavola c'è {}, dello stesso valore, e una carta di pari valore va presa prima di qualsiasi somma",
+                        self.card(card),
+                        self.cards(capture),
+                        self.card(equal)
+                    ),
+                },
+                None if plain && sum != u16::from(value) => match self.lang {
+                    Lang::En => write!(
+                        f,
+                        "{} cannot take {}: those cards add up to {sum}, not {value}",
+                        self.card(card),
+                        self.cards(capture)
+                    ),
+                    Lang::It => write!(
+                        f,
+                        "{} non può prendere {}: quelle carte fanno {sum}, non {value}",
+                        self.card(card),
+                        self.cards(capture)
+                    ),
+                },
+                _ => write!(
+                    f,
+                    "{}",
+                    self.play_error(&PlayError::IllegalCapture { card, capture })
+                ),
+            }
+        })
+    }
+
     /// Writes `value` into `out`, a fixed-capacity string, truncating at a character
     /// boundary instead of failing when it is full (for screens with a few columns).
     pub fn write_truncated<const N: usize>(value: impl Display, out: &mut heapless::String<N>) {
@@ -963,7 +1076,7 @@ pub struct SummaryRow {
     pub tally: [Option<u8>; 3],
 }
 
-/// The rows of a hand's summary, in the order of RULES.md: scope, carte, denari,
+/// The rows of a hand's summary, in the order of docs/rules.md: scope, carte, denari,
 /// settebello, primiera, then napola and re bello when the rules use them, then the hand's
 /// total. Structured, so each front-end lays it out its own way and writes the labels with
 /// [`Texts::label`].
@@ -1134,5 +1247,48 @@ mod tests {
             &mut s,
         );
         assert_eq!(s.as_str(), "7♦ ");
+    }
+
+    /// Issue 25: a tie at the target, a sweep on the last play and a refused capture say
+    /// why, in both languages.
+    #[test]
+    fn why_texts_say_why() {
+        let en = Texts::new(Lang::En);
+        let it = Texts::new(Lang::It);
+        assert_eq!(
+            en.another_hand(2, 11, 11).to_string(),
+            "Both sides reached 11 with 11 points each: another hand is played."
+        );
+        assert!(
+            it.another_hand(2, 12, 11)
+                .to_string()
+                .contains("si gioca un'altra mano")
+        );
+        assert!(en.last_play_sweep().contains("never counts as a scopa"));
+        assert_ne!(en.last_play_sweep(), it.last_play_sweep());
+        let c = |s: &str| -> Card { s.parse().unwrap() };
+        let set = |s: &str| -> CardSet { s.parse().unwrap() };
+        let table = set("7c 5d 2c 4s");
+        assert_eq!(
+            en.capture_refused(c("7d"), set("5d 2c"), table, AceRule::Plain)
+                .to_string(),
+            "7d cannot take 5d 2c: 7c, of the same value, is on the table, and a card of equal value must be taken before any sum"
+        );
+        assert!(
+            it.capture_refused(c("7d"), set("5d 2c"), table, AceRule::Plain)
+                .to_string()
+                .contains("va presa prima di qualsiasi somma")
+        );
+        let table = set("5d 3c 4s");
+        assert_eq!(
+            en.capture_refused(c("7d"), set("5d 4s"), table, AceRule::Plain)
+                .to_string(),
+            "7d cannot take 5d 4s: those cards add up to 9, not 7"
+        );
+        assert_eq!(
+            en.capture_refused(c("7d"), set("3s 4s"), table, AceRule::Plain)
+                .to_string(),
+            "7d cannot take 3s 4s: 3s is not on the table"
+        );
     }
 }
