@@ -229,15 +229,16 @@ fn save_turned_into_a_directory(dir: &Path) -> (String, Vec<u8>) {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"1\n").unwrap();
-    stdin.flush().unwrap();
-    // Wait for the first play's save, then make the next ones fail.
+    // With seed 9 the AI leads: wait for its play's save, after which the program waits for
+    // the person's line (so no save can land while the file is swapped for a directory),
+    // then make the next ones fail. (Sending a line first raced: the person's play and the
+    // AI's answer could be saved between `remove_file` and `create_dir`.)
     let path = dir.join("g.scopa");
     let start = Instant::now();
     while saved_plays(&path) < 1 {
         assert!(
             start.elapsed() < Duration::from_secs(30),
-            "no save after a play"
+            "no save after the AI's first play (does the AI still lead with seed 9?)"
         );
         std::thread::sleep(Duration::from_millis(20));
     }
