@@ -365,13 +365,18 @@ async function animate(events, frame) {
 
 // ----- drawing ----------------------------------------------------------------------------
 
-function countsText(frame, seat) {
+function countParts(frame, seat) {
   const info = frame.seats[seat];
   const pile = frame.table.piles[info.side];
-  let s = `${t('handCount', { n: info.cards })} · ${t('pile', { n: pile.cards.length })}`;
-  if (pile.scope > 0) s += ` · ${t('scope', { n: pile.scope })}`;
-  return s;
+  const parts = [t('handCount', { n: info.cards }), t('pile', { n: pile.cards.length })];
+  if (pile.scope > 0) parts.push(t('scope', { n: pile.scope }));
+  return parts;
 }
+const countsText = (frame, seat) => countParts(frame, seat).join(' · ');
+
+// Texts in pieces that wrap between them, never inside one (a narrow seat is not cut).
+const pieces = (cls, parts) => el('span', { class: cls }, ...parts.map((p, i) =>
+  el('span', { class: 'piece' }, i < parts.length - 1 ? `${p} ·` : p)));
 
 function drawOpponents(frame) {
   const box = $('opponents');
@@ -382,14 +387,14 @@ function drawOpponents(frame) {
   for (let k = n - 1; k >= 1; k--) {
     const seat = (bottom + k) % n;
     const info = frame.seats[seat];
-    const partner = n === 4 && k === 2 ? ` · ${t('partner')}` : '';
+    const partner = n === 4 && k === 2 ? t('partner') : null;
     const backs = el('div', { class: 'backs' });
     for (let i = 0; i < info.cards; i++) backs.append(back());
     box.append(el('div', { class: `seat${acting === seat ? ' turn' : ''}`, 'data-seat': seat },
-      el('span', { class: 'name' }, `${info.name}${partner}`),
+      pieces('name', partner ? [info.name, partner] : [info.name]),
       el('span', { class: 'counts' }, info.player_name),
       backs,
-      el('span', { class: 'counts' }, countsText(frame, seat)),
+      pieces('counts', countParts(frame, seat)),
       lastPlay(seat)));
   }
 }
