@@ -193,3 +193,47 @@ test('layout at 360 px: no text cut for 2, 3 and 4 players, in the table and Set
   assert.deepEqual(page.errors, []);
   await page.browserContext().close();
 });
+
+test('loading: the wasm is fetched once (page, worker, service worker), gzip-compressed with an ETag; the loading note moves nothing', async () => {
+  const { serve } = await import('../web/tools/serve.mjs');
+  const { DIST } = await import('./lib.mjs');
+  const log = [];
+  const server = await serve(DIST, 0, { onRequest: (r) => log.push(r) });
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const ctx = await env.browser.createBrowserContext();
+  const page = await openPage({ browser: ctx }, PHONE);
+  await page.goto(url);
+  await settle(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The AI's worker has played (an AI move of a match against it).
+  await startMatch(page, { seed: 4, seats: ['expert', 'human'] });
+  await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));
+  const wasm = log.filter((r) => r.path.endsWith('.wasm'));
+  assert.equal(wasm.filter((r) => r.status === 200).length, 1, JSON.stringify(wasm));
+  assert.equal(wasm.find((r) => r.status === 200).encoding, 'gzip');
+
+  // As a real server: a validator, and 304 without a body when it matches.
+  const first = await fetch(`${url}pkg/scopa_web_bg.wasm`, { headers: { 'accept-encoding': 'gzip' } });
+  const etag = first.headers.get('etag');
+  assert.match(etag, /^W\/"[0-9a-f]{32}"$/);
+  assert.equal(first.headers.get('content-encoding'), 'gzip');
+  const again = await fetch(`${url}pkg/scopa_web_bg.wasm`, { headers: { 'if-none-match': etag } });
+  assert.equal(again.status, 304);
+  assert.equal((await again.arrayBuffer()).byteLength, 0);
+
+  // The loading note is laid over the page: putting it back moves nothing.
+  const rects = () => page.evaluate(() => ['.bar', '#opponents', '#middle', '#me'].map((q) => {
+    const r = document.querySelector(q).getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height];
+  }));
+  const ready = await rects();
+  await page.evaluate(() => document.getElementById('app').classList.add('loading'));
+  assert.equal(await page.$eval('#loading', (e) => e.checkVisibility()), true);
+  assert.deepEqual(await rects(), ready);
+  await page.evaluate(() => document.getElementById('app').classList.remove('loading'));
+  assert.deepEqual(page.errors, []);
+  await ctx.close();
+  await new Promise((r) => server.close(r));
+});

@@ -249,9 +249,11 @@ function fire(token, mv) {
 
 // ----- the AI in a Web Worker -------------------------------------------------------------
 
-function startWorker() {
+function startWorker(module) {
   try {
     worker = new Worker('./ai-worker.js', { type: 'module' });
+    // The worker runs the page's compiled wasm: fetched and compiled once.
+    worker.postMessage({ module });
     worker.onmessage = (e) => {
       const call = workerCalls.get(e.data.id);
       if (!call) return;
@@ -1007,12 +1009,14 @@ function loadPrefs() {
 
 async function main() {
   window.__scopa = { ready: false, record, busy };
-  await init();
+  // The wasm, fetched once and compiled while it downloads; the worker gets the module.
+  const module = await WebAssembly.compileStreaming(fetch(new URL('./pkg/scopa_web_bg.wasm', import.meta.url)));
+  await init({ module_or_path: module });
   loadPrefs();
   useLang(prefs.lang);
   staticTexts();
   wire();
-  startWorker();
+  startWorker(module);
   let damaged = null;
   try {
     const bytes = store.readSave();
