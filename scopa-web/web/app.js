@@ -911,6 +911,8 @@ function showRules() {
     el('h3', {}, sec.h), el('p', {}, sec.p), ...(sec.table ? [position(sec)] : []))));
   $('rules-close').textContent = t('close');
   if (!$('dlg-rules').open) $('dlg-rules').showModal();
+  // Read from the top (focusing Close scrolled to it; Close stays in view below).
+  $('dlg-rules').scrollTop = 0;
 }
 
 function showWelcome() {
