@@ -237,3 +237,23 @@ test('loading: the wasm is fetched once (page, worker, service worker), gzip-com
   await ctx.close();
   await new Promise((r) => server.close(r));
 });
+
+test('a highlighted table card keeps its whole ring inside the table (nothing clips it)', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 9 });
+  await playUntil(page, (s) => s.hand.some((h) => h.enabled) && s.table.length >= 3);
+  const cut = await page.evaluate(() => {
+    const table = document.getElementById('table').getBoundingClientRect();
+    return [...document.querySelectorAll('#table .card')].flatMap((b) => {
+      b.classList.add('hinted');
+      const r = b.getBoundingClientRect();
+      b.classList.remove('hinted');
+      const ring = 4; // the hint's ring: box-shadow 0 0 0 4px
+      const inside = r.left - ring >= table.left && r.right + ring <= table.right && r.top - ring >= table.top && r.bottom + ring <= table.bottom;
+      return inside ? [] : [`${b.dataset.card}: ${JSON.stringify(r)} in ${JSON.stringify(table)}`];
+    });
+  });
+  assert.deepEqual(cut, []);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
