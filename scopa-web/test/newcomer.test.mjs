@@ -257,3 +257,45 @@ test('a highlighted table card keeps its whole ring inside the table (nothing cl
   assert.deepEqual(page.errors, []);
   await page.browserContext().close();
 });
+
+test('watch mode: pause holds the AIs, resume goes on, the speed is at hand; sound is off unless turned on', async () => {
+  let page = await freshPage(PHONE);
+  // Started by hand: `startMatch` waits until nothing runs, i.e. a watched match's end.
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.click('[data-preset="watch"]');
+  await page.select('#set-pace', 'slow');
+  await page.click('#settings-start');
+  await page.waitForSelector('#dlg-settings:not([open])');
+  await page.waitForFunction(() => !document.getElementById('btn-pause').hidden);
+  const lines = async () => (await record(page)).transcript.length;
+  assert.equal(await page.$eval('#btn-pause', (b) => b.hidden), false);
+  assert.equal(await page.$eval('#watch-speed', (s) => s.hidden), false);
+  await page.click('#btn-pause');
+  await settle(page);
+  const held = await lines();
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.equal(await lines(), held, 'nothing is played while paused');
+  assert.equal(await page.$eval('#btn-pause', (b) => b.getAttribute('aria-pressed')), 'true');
+  await page.click('#btn-pause');
+  await page.waitForFunction((n) => window.__scopa.record.transcript.length > n, {}, held);
+  await page.select('#watch-speed', 'instant');
+  assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('scopa.v1.prefs'))).pace, 'instant');
+  assert.equal(await page.evaluate(() => window.__scopa.sounds()), 0, 'silent by default');
+
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+
+  // Sound on: a person's play and the AI's answer are heard.
+  page = await freshPage(PHONE);
+  await startMatch(page, { seed: 4 });
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.click('#set-sound');
+  await page.click('#settings-close');
+  await playUntil(page, (s, c) => c.play >= 2);
+  assert.ok(await page.evaluate(() => window.__scopa.sounds()) >= 2);
+  assert.equal(await page.$eval('#btn-pause', (b) => b.hidden), true, 'no pause with a person at the table');
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});

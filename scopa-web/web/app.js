@@ -24,7 +24,8 @@ const DEFAULT_SETTINGS = {
   napola: false, re_bello: false, kings_redeal: true, seats: ['human', 'expert'], undo: false,
 };
 
-let prefs = { deck: 'italian', pace: 'normal', lang: null, settings: DEFAULT_SETTINGS };
+let prefs = { deck: 'italian', pace: 'normal', lang: null, sound: false, settings: DEFAULT_SETTINGS };
+let paused = false; // watch mode paused: the frame's delays wait until it resumes
 let session = null;
 let generation = 0; // bumped when the session is replaced: late replies and animations are dropped
 let due = null; // the delay running now (the frame's `next.due`), until it is fired
@@ -132,6 +133,7 @@ function replace(g) {
   lastPlays = {};
   hands = { match: null, list: [] };
   restored = false;
+  paused = false;
   drop();
   animating = false;
   usePace();
@@ -222,7 +224,7 @@ function drop() {
 // computes the move from the session's bytes), then fires its token.
 function run(next) {
   drop();
-  if (!next.due) return;
+  if (!next.due || paused) return;
   due = next.due;
   const mine = dueRun;
   const { token, after_ms: ms, action } = next.due;
@@ -280,6 +282,40 @@ function workerMove(bytes) {
     workerCalls.set(id, { resolve, reject });
     worker.postMessage({ id, bytes });
   });
+}
+
+// ----- sound --------------------------------------------------------------------------------
+
+// Sounds synthesized with WebAudio (nothing downloaded), off unless the player turns them on:
+// a soft knock when a card is played, a higher one when it takes, a rising chord for a scopa.
+let audio = null;
+let sounds = 0;
+function tone(freqs, ms, gain = 0.08) {
+  if (!prefs.sound) return;
+  try {
+    audio = audio || new AudioContext();
+    const t0 = audio.currentTime;
+    freqs.forEach((f, i) => {
+      const osc = audio.createOscillator();
+      const amp = audio.createGain();
+      osc.type = 'triangle';
+      osc.frequency.value = f;
+      const start = t0 + (i * ms) / 2000;
+      amp.gain.setValueAtTime(gain, start);
+      amp.gain.exponentialRampToValueAtTime(0.0001, start + ms / 1000);
+      osc.connect(amp).connect(audio.destination);
+      osc.start(start);
+      osc.stop(start + ms / 1000);
+    });
+    sounds += 1;
+  } catch {
+    // no audio here: the game goes on silent
+  }
+}
+
+function soundOf(e) {
+  if (e.kind === 'played') tone(e.move.capture.length > 0 ? [330, 494] : [220], 90);
+  else if (e.kind === 'scopa') tone([523, 659, 784, 1047], 260, 0.1);
 }
 
 // ----- animation --------------------------------------------------------------------------
@@ -340,6 +376,7 @@ async function flash(text, ms) {
 async function animate(events, frame) {
   const ms = flightMs();
   for (const e of events) {
+    soundOf(e);
     if (e.kind === 'played') {
       setStatus(e.text);
       const card = cardIndex(e.move.card);
@@ -573,8 +610,20 @@ function draw(frame) {
   drawHand(frame);
   $('btn-hint').disabled = !frame.offers.hint;
   $('btn-undo').hidden = !frame.offers.undo;
+  // Watching AIs play: pause and speed at hand.
+  const watching = frame.seats.every((x) => x.player !== 'human');
+  $('btn-pause').hidden = !watching;
+  drawPause();
+  $('watch-speed').hidden = !watching;
+  $('watch-speed').replaceChildren(...Object.keys(PACE).map((p) => el('option', { value: p, selected: p === prefs.pace }, t(`pace_${p}`))));
+  $('watch-speed').setAttribute('aria-label', t('AiPace'));
   setStatus(frame.refusal ?? frame.hint?.text ?? frame.status);
   drawBanner(frame);
+}
+
+function drawPause() {
+  $('btn-pause').textContent = paused ? t('resume') : t('pause');
+  $('btn-pause').setAttribute('aria-pressed', String(paused));
 }
 
 // Draws the frame again without taking its events (a new language, deck or hint).
@@ -813,18 +862,25 @@ function drawSettings() {
       savePrefs();
       redraw();
     }),
-    select('set-pace', t('AiPace'), Object.keys(PACE).map((p) => [p, t(`pace_${p}`)]), prefs.pace, () => {
-      prefs.pace = $('set-pace').value;
-      savePrefs();
-      usePace();
-      // The delay running goes stale: run the frame's new one.
-      if (!animating) run(session.peek().next);
-    }));
+    select('set-pace', t('AiPace'), Object.keys(PACE).map((p) => [p, t(`pace_${p}`)]), prefs.pace, () => setPace($('set-pace').value)),
+    checkbox('set-sound', t('sound'), prefs.sound, t('help_sound')));
   $('settings-body').replaceChildren(rules, seats, display);
+  $('set-sound').addEventListener('change', () => {
+    prefs.sound = $('set-sound').checked;
+    savePrefs();
+  });
   $('settings-title').textContent = t('Settings');
   $('settings-start').textContent = t('Start');
   $('settings-close').textContent = t('close');
   $('settings-rules').textContent = t('howToPlay');
+}
+
+function setPace(pace) {
+  prefs.pace = pace;
+  savePrefs();
+  usePace();
+  // The delay running goes stale: run the frame's new one.
+  if (!animating) run(session.peek().next);
 }
 
 function readDraft() {
@@ -939,6 +995,13 @@ function staticTexts() {
 function wire() {
   $('btn-hint').addEventListener('click', showHint);
   $('btn-undo').addEventListener('click', () => act('undo'));
+  $('btn-pause').addEventListener('click', () => {
+    paused = !paused;
+    if (paused) drop();
+    drawPause();
+    if (!paused && !animating) run(session.peek().next);
+  });
+  $('watch-speed').addEventListener('change', () => setPace($('watch-speed').value));
   $('btn-new').addEventListener('click', openSettings);
   $('btn-settings').addEventListener('click', openSettings);
   $('btn-stats').addEventListener('click', showStats);
@@ -1002,6 +1065,7 @@ function wire() {
 function loadPrefs() {
   const p = store.readPrefs() || {};
   if (['italian', 'french'].includes(p.deck)) prefs.deck = p.deck;
+  prefs.sound = p.sound === true;
   if (Object.hasOwn(PACE, p.pace)) prefs.pace = p.pace;
   prefs.lang = ['en', 'it'].includes(p.lang) ? p.lang : langFromTag((navigator.languages || [])[0] || navigator.language || 'en');
   if (p.settings && typeof p.settings === 'object' && Array.isArray(p.settings.seats)) {
@@ -1010,7 +1074,7 @@ function loadPrefs() {
 }
 
 async function main() {
-  window.__scopa = { ready: false, record, busy };
+  window.__scopa = { ready: false, record, busy, sounds: () => sounds };
   // The wasm, fetched once and compiled while it downloads; the worker gets the module.
   const module = await WebAssembly.compileStreaming(fetch(new URL('./pkg/scopa_web_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });

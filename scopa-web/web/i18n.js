@@ -31,6 +31,7 @@ const PAGE = {
     help_undo: 'Take back your last play.', undoOnlySolo: 'Undo works with one person against the computer only.',
     confirmNew: 'Start a new match? The match in progress will be lost.', confirmNewOk: 'Start new match',
     confirmStats: 'Clear all statistics? This cannot be undone.', confirmStatsOk: 'Clear', keepIt: 'Cancel',
+    pause: 'Pause', resume: 'Resume', sound: 'Sound', help_sound: 'Sounds made in the browser when a card is played and for a scopa.',
     lastPlay: 'Last play', took: 'took', recap: 'The hands', deckEmpty: 'No deck',
   },
   it: {
@@ -60,6 +61,7 @@ const PAGE = {
     help_undo: 'Riprendi la tua ultima giocata.', undoOnlySolo: 'Annulla funziona solo con una persona contro il computer.',
     confirmNew: 'Iniziare una nuova partita? Quella in corso andrà persa.', confirmNewOk: 'Nuova partita',
     confirmStats: 'Azzerare tutte le statistiche? Non si può annullare.', confirmStatsOk: 'Azzera', keepIt: 'Annulla',
+    pause: 'Pausa', resume: 'Riprendi', sound: 'Suoni', help_sound: 'Suoni creati nel browser quando si gioca una carta e per una scopa.',
     lastPlay: 'Ultima giocata', took: 'prende', recap: 'Le mani', deckEmpty: 'Niente mazzo',
   },
 };
