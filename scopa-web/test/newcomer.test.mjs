@@ -266,6 +266,9 @@ test('watch mode: pause holds the AIs, resume goes on, the speed is at hand; sou
   await page.click('[data-preset="watch"]');
   await page.select('#set-pace', 'slow');
   await page.click('#settings-start');
+  // The first visit's match may have begun (its AI playing first): the page asks.
+  await page.waitForFunction(() => !document.getElementById('dlg-settings').open || document.getElementById('dlg-confirm').open);
+  if (await open(page, 'dlg-confirm')) await page.click('#confirm-yes');
   await page.waitForSelector('#dlg-settings:not([open])');
   await page.waitForFunction(() => !document.getElementById('btn-pause').hidden);
   const lines = async () => (await record(page)).transcript.length;

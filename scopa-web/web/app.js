@@ -628,7 +628,14 @@ function drawPause() {
 
 // Draws the frame again without taking its events (a new language, deck or hint).
 function redraw() {
-  if (!animating) draw(session.peek());
+  if (animating) return;
+  // A card of the hand that had the focus is drawn anew: the focus goes to the new one.
+  const inHand = $('hand').contains(document.activeElement);
+  const frame = session.peek();
+  draw(frame);
+  if (inHand && frame.choices.kind === 'cards' && !anyDialogOpen()) {
+    document.querySelector('#hand .card:not(:disabled)')?.focus({ preventScroll: true, focusVisible: false });
+  }
 }
 
 function drawBanner(frame) {
