@@ -2,7 +2,8 @@
 # CI for scopa-web: the session compiled to wasm (cargo + wasm-bindgen-cli), the static app
 # built into scopa-web/dist, then the browser tests in Debian's headless Chromium driven by
 # puppeteer-core (whole matches by clicking, reload, offline, damaged save, keyboard,
-# language, installability, golden screenshots at 360×640 and 1280×800, axe-core), every
+# language, installability, golden screenshots at 360×640, 390×844 and 1280×800, axe-core;
+# issue 25: welcome, How to play, last plays, summaries, settings, layout, one wasm fetch), every
 # browser transcript replayed natively, and the browser-vs-native AI timing.
 # Installs what it needs (wasm32 target, wasm-bindgen-cli matching Cargo.toml, chromium,
 # fonts, node + npm packages); idempotent. About 4 minutes on a warm machine (+3 minutes

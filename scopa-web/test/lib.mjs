@@ -38,7 +38,8 @@ export async function start() {
 }
 
 // A page that records every console error and uncaught exception into `errors`.
-export async function openPage(env, viewport = DESKTOP, { lang = 'en-US', reducedMotion = true } = {}) {
+// Unless `welcome` is set, the page is not a first visit (the welcome was seen).
+export async function openPage(env, viewport = DESKTOP, { lang = 'en-US', reducedMotion = true, welcome = false } = {}) {
   const page = await env.browser.newPage();
   const errors = [];
   page.on('console', (m) => {
@@ -51,6 +52,15 @@ export async function openPage(env, viewport = DESKTOP, { lang = 'en-US', reduce
     Object.defineProperty(navigator, 'languages', { get: () => [l] });
     Object.defineProperty(navigator, 'language', { get: () => l });
   }, lang);
+  if (!welcome) {
+    await page.evaluateOnNewDocument(() => {
+      try {
+        localStorage.setItem('scopa.v1.welcomed', '1');
+      } catch {
+        // not the app's origin (about:blank)
+      }
+    });
+  }
   if (reducedMotion) await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
   page.errors = errors;
   return page;
@@ -76,16 +86,21 @@ export async function startMatch(page, { players = 2, deal = 'standard', target 
   await page.select('#set-target', String(target));
   await page.select('#set-ace', ace);
   await page.select('#set-primiera', primiera);
+  // The seats first: choosing them redraws the form (undo depends on them).
+  for (let i = 0; i < players; i++) await page.select(`#set-seat-${i}`, seats[i]);
   for (const [id, on] of [['#set-napola', napola], ['#set-rebello', re_bello], ['#set-kings', kings_redeal], ['#set-undo', undo]]) {
     if ((await page.$eval(id, (e) => e.checked)) !== on) await page.click(id);
   }
-  for (let i = 0; i < players; i++) await page.select(`#set-seat-${i}`, seats[i]);
   await page.select('#set-pace', pace);
   await page.select('#set-deck', deck);
   if (lang) await page.select('#set-lang', lang);
+  await page.$eval('#set-replay', (e) => { e.open = true; });
   await page.$eval('#set-seed', (e) => { e.value = ''; });
   await page.type('#set-seed', String(seed));
   await page.click('#settings-start');
+  // A match in progress: the page asks first.
+  await page.waitForFunction(() => !document.getElementById('dlg-settings').open || document.getElementById('dlg-confirm').open);
+  if (await isOpen(page, 'dlg-confirm')) await page.click('#confirm-yes');
   await page.waitForSelector('#dlg-settings:not([open])');
   await settle(page);
 }

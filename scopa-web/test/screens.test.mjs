@@ -1,4 +1,4 @@
-// Every screen at phone (360×640) and desktop (1280×800) size: compared with the golden
+// Every screen at phone (360×640), tall phone (390×844) and desktop (1280×800) size: compared with the golden
 // images in test/goldens/ (a tolerance for anti-aliasing), checked to fit without
 // scrolling, and checked by axe-core for serious or critical accessibility violations.
 // `UPDATE_GOLDENS=1 node --test test/screens.test.mjs` rewrites the goldens.
@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { DESKTOP, PHONE, ROOT, openPage, playUntil, settle, start, startMatch } from './lib.mjs';
+import { DESKTOP, PHONE, ROOT, openPage, playUntil, settle, start, startMatch, step } from './lib.mjs';
+
+const TALL = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 
 const GOLDENS = join(ROOT, 'test', 'goldens');
 const OUT = join(ROOT, 'test', 'out');
@@ -64,12 +66,26 @@ async function check(page, name) {
   assert.deepEqual(await axe(page), [], `${name}: serious or critical accessibility violations`);
 }
 
-for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+for (const [size, viewport] of [['phone', PHONE], ['tall', TALL], ['desktop', DESKTOP]]) {
   test(`every screen at ${size} size: golden images, no scrolling, axe-core`, async () => {
     const ctx = await env.browser.createBrowserContext();
-    const page = await openPage({ browser: ctx }, viewport);
+    const page = await openPage({ browser: ctx }, viewport, { welcome: true });
+    // The first visit's match has a random seed: a fixed random source draws the same one.
+    await page.evaluateOnNewDocument(() => {
+      crypto.getRandomValues = (a) => a.fill(7);
+    });
     await page.goto(env.url);
     await settle(page);
+
+    // The first visit's welcome, then How to play over it.
+    await page.waitForSelector('#dlg-welcome[open]');
+    await check(page, `${size}-welcome`);
+    await page.click('#welcome-rules');
+    await page.waitForSelector('#dlg-rules[open]');
+    await check(page, `${size}-rules`);
+    await page.click('#rules-close');
+    await page.click('#welcome-play');
+    await page.waitForSelector('#dlg-welcome:not([open])');
 
     await startMatch(page, { seed: 4, target: 11 });
     await playUntil(page, (s) => s.hand.some((h) => h.enabled));
@@ -80,6 +96,18 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
 
     await playUntil(page, (s) => s.summary);
     await check(page, `${size}-hand-summary`);
+
+    // Starting a new match in the middle of one asks first.
+    await step(page);
+    await playUntil(page, (s) => s.hand.some((h) => h.enabled));
+    await page.click('#btn-settings');
+    await page.waitForSelector('#dlg-settings[open]');
+    await page.click('#settings-start');
+    await page.waitForSelector('#dlg-confirm[open]');
+    await check(page, `${size}-confirm-new-match`);
+    await page.click('#confirm-no');
+    await page.click('#settings-close');
+    await page.waitForSelector('#dlg-settings:not([open])');
 
     await playUntil(page, (s) => s.over);
     await check(page, `${size}-match-over`);

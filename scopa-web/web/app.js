@@ -9,6 +9,7 @@
 import init, { WebSession, labels, langFromTag, statsLabel } from './pkg/scopa_web.js';
 import { backSvg, cardIndex, cardSvg } from './cards.js';
 import { getLang, setLang, t } from './i18n.js';
+import { RULES } from './rules.js';
 import * as store from './storage.js';
 
 const $ = (id) => document.getElementById(id);
@@ -23,7 +24,8 @@ const DEFAULT_SETTINGS = {
   napola: false, re_bello: false, kings_redeal: true, seats: ['human', 'expert'], undo: false,
 };
 
-let prefs = { deck: 'italian', pace: 'normal', lang: null, settings: DEFAULT_SETTINGS };
+let prefs = { deck: 'italian', pace: 'normal', lang: null, sound: false, settings: DEFAULT_SETTINGS };
+let paused = false; // watch mode paused: the frame's delays wait until it resumes
 let session = null;
 let generation = 0; // bumped when the session is replaced: late replies and animations are dropped
 let due = null; // the delay running now (the frame's `next.due`), until it is fired
@@ -35,6 +37,12 @@ let worker = null;
 const workerCalls = new Map();
 let nextCall = 1;
 let optionFocus = -1;
+// What each seat played last (its card and what it took), from the frames' events, shown
+// at its place until it plays again; and the summaries of the match's hands, for the recap
+// at its end. Presentation only: both restart with a new session.
+let lastPlays = {};
+let hands = { match: null, list: [] };
+let restored = false; // the session came from a save: a match may be in progress
 // What the page did since it loaded, for the tests' cross-check with a native replay.
 const record = { seed: null, script: [], transcript: [] };
 
@@ -122,6 +130,10 @@ function replace(g) {
   if (session) session.free();
   session = g;
   generation += 1;
+  lastPlays = {};
+  hands = { match: null, list: [] };
+  restored = false;
+  paused = false;
   drop();
   animating = false;
   usePace();
@@ -161,6 +173,12 @@ async function show() {
   const mine = generation;
   const frame = session.frame();
   if (!quiet) for (const e of frame.events) record.transcript.push(...e.line.split('\n'));
+  for (const e of frame.events) {
+    if (e.kind === 'played') {
+      lastPlays[e.seat] = { card: cardIndex(e.move.card), taken: e.move.capture.map(cardIndex), text: e.text };
+    }
+  }
+  noteHand(frame);
   quiet = false;
   drop();
   if (frame.events.length > 0) {
@@ -172,11 +190,28 @@ async function show() {
   draw(frame);
   if (frame.banner?.kind === 'scopa' && frame.next.due) flash(t('Scopa'), frame.next.due.after_ms);
   if (frame.choices.kind === 'cards' && !anyDialogOpen()) {
-    document.querySelector('#hand .card:not(:disabled)')?.focus({ preventScroll: true });
+    // Focus for the keyboard, without the ring (it would read as the hint's) until a key is used.
+    document.querySelector('#hand .card:not(:disabled)')?.focus({ preventScroll: true, focusVisible: false });
   } else if (frame.choices.kind === 'captures') {
     document.querySelector('#choice button')?.focus({ preventScroll: true });
   }
   run(frame.next);
+}
+
+// The number (from 1) of the hand a summary is about: at a hand's end the next hand is
+// already dealt (the frame's number is the next one's, from 0); at the match's end no hand
+// follows, so the last hand is the frame's own.
+const summaryNumber = (frame) => frame.hand_number + (frame.banner?.kind === 'match_over' ? 1 : 0);
+
+// Keeps each hand's summary of the match shown, for the recap at its end.
+function noteHand(frame) {
+  if (hands.match !== frame.match_number) hands = { match: frame.match_number, list: [] };
+  const b = frame.banner;
+  const summary = b?.kind === 'hand_over' ? b.summary : (b?.kind === 'match_over' ? b.last_hand : null);
+  if (!summary) return;
+  const n = summaryNumber(frame);
+  const total = summary.rows[summary.rows.length - 1];
+  if (!hands.list.some((h) => h.n === n)) hands.list.push({ n, points: total.points });
 }
 
 // Drops the delay running, if any (its timer and Worker reply are then ignored).
@@ -189,7 +224,7 @@ function drop() {
 // computes the move from the session's bytes), then fires its token.
 function run(next) {
   drop();
-  if (!next.due) return;
+  if (!next.due || paused) return;
   due = next.due;
   const mine = dueRun;
   const { token, after_ms: ms, action } = next.due;
@@ -216,9 +251,11 @@ function fire(token, mv) {
 
 // ----- the AI in a Web Worker -------------------------------------------------------------
 
-function startWorker() {
+function startWorker(module) {
   try {
     worker = new Worker('./ai-worker.js', { type: 'module' });
+    // The worker runs the page's compiled wasm: fetched and compiled once.
+    worker.postMessage({ module });
     worker.onmessage = (e) => {
       const call = workerCalls.get(e.data.id);
       if (!call) return;
@@ -245,6 +282,40 @@ function workerMove(bytes) {
     workerCalls.set(id, { resolve, reject });
     worker.postMessage({ id, bytes });
   });
+}
+
+// ----- sound --------------------------------------------------------------------------------
+
+// Sounds synthesized with WebAudio (nothing downloaded), off unless the player turns them on:
+// a soft knock when a card is played, a higher one when it takes, a rising chord for a scopa.
+let audio = null;
+let sounds = 0;
+function tone(freqs, ms, gain = 0.08) {
+  if (!prefs.sound) return;
+  try {
+    audio = audio || new AudioContext();
+    const t0 = audio.currentTime;
+    freqs.forEach((f, i) => {
+      const osc = audio.createOscillator();
+      const amp = audio.createGain();
+      osc.type = 'triangle';
+      osc.frequency.value = f;
+      const start = t0 + (i * ms) / 2000;
+      amp.gain.setValueAtTime(gain, start);
+      amp.gain.exponentialRampToValueAtTime(0.0001, start + ms / 1000);
+      osc.connect(amp).connect(audio.destination);
+      osc.start(start);
+      osc.stop(start + ms / 1000);
+    });
+    sounds += 1;
+  } catch {
+    // no audio here: the game goes on silent
+  }
+}
+
+function soundOf(e) {
+  if (e.kind === 'played') tone(e.move.capture.length > 0 ? [330, 494] : [220], 90);
+  else if (e.kind === 'scopa') tone([523, 659, 784, 1047], 260, 0.1);
 }
 
 // ----- animation --------------------------------------------------------------------------
@@ -305,6 +376,7 @@ async function flash(text, ms) {
 async function animate(events, frame) {
   const ms = flightMs();
   for (const e of events) {
+    soundOf(e);
     if (e.kind === 'played') {
       setStatus(e.text);
       const card = cardIndex(e.move.card);
@@ -332,13 +404,18 @@ async function animate(events, frame) {
 
 // ----- drawing ----------------------------------------------------------------------------
 
-function countsText(frame, seat) {
+function countParts(frame, seat) {
   const info = frame.seats[seat];
   const pile = frame.table.piles[info.side];
-  let s = `${t('handCount', { n: info.cards })} · ${t('pile', { n: pile.cards.length })}`;
-  if (pile.scope > 0) s += ` · ${t('scope', { n: pile.scope })}`;
-  return s;
+  const parts = [t('handCount', { n: info.cards }), t('pile', { n: pile.cards.length })];
+  if (pile.scope > 0) parts.push(t('scope', { n: pile.scope }));
+  return parts;
 }
+const countsText = (frame, seat) => countParts(frame, seat).join(' · ');
+
+// Texts in pieces that wrap between them, never inside one (a narrow seat is not cut).
+const pieces = (cls, parts) => el('span', { class: cls }, ...parts.map((p, i) =>
+  el('span', { class: 'piece' }, i < parts.length - 1 ? `${p} ·` : p)));
 
 function drawOpponents(frame) {
   const box = $('opponents');
@@ -349,15 +426,35 @@ function drawOpponents(frame) {
   for (let k = n - 1; k >= 1; k--) {
     const seat = (bottom + k) % n;
     const info = frame.seats[seat];
-    const partner = n === 4 && k === 2 ? ` · ${t('partner')}` : '';
+    const partner = n === 4 && k === 2 ? t('partner') : null;
     const backs = el('div', { class: 'backs' });
     for (let i = 0; i < info.cards; i++) backs.append(back());
     box.append(el('div', { class: `seat${acting === seat ? ' turn' : ''}`, 'data-seat': seat },
-      el('span', { class: 'name' }, `${info.name}${partner}`),
+      pieces('name', partner ? [info.name, partner] : [info.name]),
       el('span', { class: 'counts' }, info.player_name),
       backs,
-      el('span', { class: 'counts' }, countsText(frame, seat))));
+      pieces('counts', countParts(frame, seat)),
+      lastPlay(seat)));
   }
+}
+
+// What the seat played last and what it took (small cards), until it plays again.
+function lastPlay(seat) {
+  const last = lastPlays[seat];
+  const box = el('div', { class: 'last' });
+  if (!last) return box;
+  box.setAttribute('role', 'img');
+  box.setAttribute('aria-label', `${t('lastPlay')}: ${last.text}`);
+  box.dataset.card = last.card;
+  box.dataset.taken = last.taken.join(' ');
+  box.append(face(last.card));
+  if (last.taken.length > 0) {
+    box.append(el('span', { class: 'took' }, '→'));
+    const pile = el('span', { class: 'taken' });
+    for (const c of last.taken) pile.append(face(c));
+    box.append(pile);
+  }
+  return box;
 }
 
 // The capture options of the frame's choices (none unless a capture is to be chosen).
@@ -370,6 +467,8 @@ function drawTable(frame) {
   table.setAttribute('aria-label', t('Table'));
   table.replaceChildren();
   const left = t('cardsLeft', { n: frame.table.deck_left });
+  // No deck is drawn once it is used up (Scopone scientifico deals it all at once).
+  $('deck').hidden = frame.table.deck_left === 0;
   $('deck').replaceChildren(back(), el('span', {}, left));
   $('deck').setAttribute('aria-label', `${t('Deck')}: ${left}`);
   if (frame.table.table.length === 0) {
@@ -498,20 +597,45 @@ function draw(frame) {
   else if (frame.banner?.kind === 'hand_off') bottom = frame.banner.seat;
   else if (bottom >= frame.seats.length) bottom = 0;
   if (frame.choices.kind !== 'captures') optionFocus = -1;
-  $('score').textContent = `${frame.score_line} · ${t('toWin', { n: frame.target })}`;
+  // Each side's name and points apart ("You 0", "Player 2 0" never read as "Player 20").
+  $('score').replaceChildren(...frame.sides.map((side) => el('span', { class: 'side' },
+    el('span', { class: 'who' }, side.name), ' ', el('b', { class: 'pts' }, String(side.score)))),
+  el('span', { class: 'target' }, t('toWin', { n: frame.target })));
+  // A hand's summary and the match's end stand alone: nothing of the table behind them.
+  const kind = frame.banner?.kind;
+  $('app').classList.toggle('covered', kind === 'hand_over' || kind === 'match_over');
   drawOpponents(frame);
   drawTable(frame);
   drawChoice(frame);
   drawHand(frame);
   $('btn-hint').disabled = !frame.offers.hint;
   $('btn-undo').hidden = !frame.offers.undo;
+  // Watching AIs play: pause and speed at hand.
+  const watching = frame.seats.every((x) => x.player !== 'human');
+  $('btn-pause').hidden = !watching;
+  drawPause();
+  $('watch-speed').hidden = !watching;
+  $('watch-speed').replaceChildren(...Object.keys(PACE).map((p) => el('option', { value: p, selected: p === prefs.pace }, t(`pace_${p}`))));
+  $('watch-speed').setAttribute('aria-label', t('AiPace'));
   setStatus(frame.refusal ?? frame.hint?.text ?? frame.status);
   drawBanner(frame);
 }
 
+function drawPause() {
+  $('btn-pause').textContent = paused ? t('resume') : t('pause');
+  $('btn-pause').setAttribute('aria-pressed', String(paused));
+}
+
 // Draws the frame again without taking its events (a new language, deck or hint).
 function redraw() {
-  if (!animating) draw(session.peek());
+  if (animating) return;
+  // A card of the hand that had the focus is drawn anew: the focus goes to the new one.
+  const inHand = $('hand').contains(document.activeElement);
+  const frame = session.peek();
+  draw(frame);
+  if (inHand && frame.choices.kind === 'cards' && !anyDialogOpen()) {
+    document.querySelector('#hand .card:not(:disabled)')?.focus({ preventScroll: true, focusVisible: false });
+  }
 }
 
 function drawBanner(frame) {
@@ -526,7 +650,8 @@ function drawBanner(frame) {
 function dialog(id, open, fill) {
   if (open) {
     fill();
-    if (!$(id).open && !$('dlg-settings').open && !$('dlg-message').open) $(id).showModal();
+    const over = ['dlg-settings', 'dlg-message', 'dlg-welcome', 'dlg-rules', 'dlg-confirm'].some((d) => $(d).open);
+    if (!$(id).open && !over) $(id).showModal();
   } else if ($(id).open) {
     $(id).close();
   }
@@ -559,8 +684,13 @@ function showHint() {
 // ----- dialogs ----------------------------------------------------------------------------
 
 function showSummary(frame) {
-  const { rows } = frame.banner.summary;
-  $('summary-title').textContent = t('handTitle', { hand: t('Hand'), n: frame.hand_number });
+  $('summary-title').textContent = t('handTitle', { hand: t('Hand'), n: summaryNumber(frame) });
+  $('summary-body').replaceChildren(summaryTable(frame, frame.banner.summary));
+  $('summary-continue').textContent = t('Continue');
+}
+
+// A hand's summary as a table: a row per point, a column per side, then the match score.
+function summaryTable(frame, { rows }) {
   const head = el('tr', {}, el('td', {}));
   for (const side of frame.sides) head.append(el('th', { scope: 'col' }, side.name));
   const lines = [head];
@@ -576,8 +706,7 @@ function showSummary(frame) {
   const total = el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('MatchScore')));
   for (const side of frame.sides) total.append(el('td', {}, String(side.score)));
   lines.push(total);
-  $('summary-body').replaceChildren(el('table', { class: 'summary' }, ...lines));
-  $('summary-continue').textContent = t('Continue');
+  return el('table', { class: 'summary' }, ...lines);
 }
 
 function showOver(frame) {
@@ -587,6 +716,21 @@ function showOver(frame) {
   }
   $('over-title').textContent = t('matchOver');
   $('over-body').textContent = `${frame.banner.text} ${frame.score_line}`;
+  // The last hand's summary under its own number, then every hand of the match seen here.
+  const recap = [];
+  if (frame.banner.last_hand) {
+    recap.push(el('h3', {}, t('handTitle', { hand: t('Hand'), n: summaryNumber(frame) })),
+      summaryTable(frame, frame.banner.last_hand));
+  }
+  if (hands.list.length > 0) {
+    const head = el('tr', {}, el('th', { scope: 'col' }, t('Hand')));
+    for (const side of frame.sides) head.append(el('th', { scope: 'col' }, side.name));
+    const rows = hands.list.map((h) => el('tr', {}, el('th', { scope: 'row' }, String(h.n)),
+      ...h.points.map((p) => el('td', {}, String(p)))));
+    recap.push(el('h3', {}, t('recap')), el('table', { class: 'summary recap' }, head, ...rows));
+  }
+  $('over-recap').replaceChildren(...recap);
+  $('over-rules').textContent = t('howToPlay');
   $('over-rematch').textContent = t('Rematch');
   $('over-settings').textContent = t('NewMatch');
   $('over-stats').textContent = t('Statistics');
@@ -642,16 +786,35 @@ function showStats() {
 
 // ----- settings ---------------------------------------------------------------------------
 
-function select(id, label, options, value, onchange) {
-  const s = el('select', { id, name: id }, ...options.map(([v, text]) =>
-    el('option', { value: v, selected: String(v) === String(value) }, text)));
-  if (onchange) s.addEventListener('change', onchange);
-  return el('div', { class: 'field' }, el('label', { for: id }, label), s);
+// A field with its one-line explanation under it (`help`, tied to it by aria-describedby).
+function field(id, label, control, help) {
+  const parts = [el('label', { for: id }, label), control];
+  if (help) {
+    control.setAttribute('aria-describedby', `${id}-help`);
+    parts.push(el('small', { class: 'help', id: `${id}-help` }, help));
+  }
+  return el('div', { class: 'field' }, ...parts);
 }
 
-function checkbox(id, label, checked) {
-  return el('div', { class: 'field' }, el('label', { for: id }, label),
-    el('input', { type: 'checkbox', id, name: id, checked }));
+// `options`: [value, text, hidden?] (a hidden option is kept for a setting already chosen).
+function select(id, label, options, value, onchange, help) {
+  const s = el('select', { id, name: id }, ...options.map(([v, text, hidden]) =>
+    el('option', { value: v, selected: String(v) === String(value), hidden: Boolean(hidden) && String(v) !== String(value) }, text)));
+  if (onchange) s.addEventListener('change', onchange);
+  return field(id, label, s, help);
+}
+
+function checkbox(id, label, checked, help, disabled = false) {
+  return field(id, label, el('input', { type: 'checkbox', id, name: id, checked: checked && !disabled, disabled }), help);
+}
+
+// Which preset the seats match, if any.
+function presetOf(seats) {
+  const people = seats.filter((s) => s === 'human').length;
+  if (people === seats.length) return 'pass';
+  if (people === 0) return 'watch';
+  if (people === 1 && seats[0] === 'human') return 'solo';
+  return null;
 }
 
 let draft = null;
@@ -659,30 +822,39 @@ let draft = null;
 function drawSettings() {
   const d = draft;
   const options = (prefix, names) => names.map((v) => [v, t(`${prefix}_${v}`)]);
+  const again = () => {
+    readDraft();
+    drawSettings();
+  };
   const rules = el('fieldset', {}, el('legend', {}, t('rulesGroup')),
-    select('set-players', t('Players'), [[2, '2'], [3, '3'], [4, '4']], d.players, () => {
-      readDraft();
-      drawSettings();
-    }),
-    select('set-deal', t('Deal'), options('deal', ['standard', 'scopone', 'scopone_scientifico']), d.deal),
-    select('set-target', t('Target'), [11, 16, 21, 31].map((v) => [v, String(v)]), d.target),
-    select('set-primiera', t('Primiera'), options('primiera', ['classic', 'lenient', 'most_sevens']), d.primiera),
-    select('set-ace', t('Ace'), options('ace', ['none', 'takes_all', 'match_takes_all']), d.ace),
-    checkbox('set-napola', t('Napola'), d.napola),
-    checkbox('set-rebello', t('ReBello'), d.re_bello),
-    checkbox('set-kings', t('KingsRedeal'), d.kings_redeal));
+    select('set-players', t('Players'), [[2, '2'], [3, '3'], [4, '4']], d.players, again, t('help_players')),
+    select('set-deal', t('Deal'), options('deal', ['standard', 'scopone', 'scopone_scientifico']), d.deal, null, t('help_deal')),
+    select('set-target', t('Target'), [11, 16, 21, 31].map((v) => [v, String(v)]), d.target, null, t('help_target')),
+    select('set-primiera', t('Primiera'), options('primiera', ['classic', 'lenient', 'most_sevens']), d.primiera, null, t('help_primiera')),
+    select('set-ace', t('Ace'), options('ace', ['none', 'takes_all', 'match_takes_all']), d.ace, null, t('help_ace')),
+    checkbox('set-napola', t('Napola'), d.napola, t('help_napola')),
+    checkbox('set-rebello', t('ReBello'), d.re_bello, t('help_rebello')),
+    checkbox('set-kings', t('KingsRedeal'), d.kings_redeal, t('help_kings')));
+  const chosen = presetOf(d.seats.slice(0, d.players));
+  const presetButton = (kind, label) => el('button', {
+    type: 'button', class: chosen === kind ? 'chosen' : '', 'aria-pressed': String(chosen === kind),
+    'data-preset': kind, onclick: () => preset(kind),
+  }, label);
   const presets = el('div', { class: 'presets' },
-    el('button', { type: 'button', onclick: () => preset('solo') }, t('presetSolo')),
-    el('button', { type: 'button', onclick: () => preset('pass') }, t('PassAndPlay')),
-    el('button', { type: 'button', onclick: () => preset('watch') }, t('WatchMode')));
-  const seats = el('fieldset', {}, el('legend', {}, t('Players')), presets);
-  const choices = [['human', t('Human')], ...LEVELS.map((l) => [l, `${t('Ai')}: ${t(`level_${l}`)}`])];
+    presetButton('solo', t('presetSolo')), presetButton('pass', t('PassAndPlay')), presetButton('watch', t('WatchMode')));
+  const seats = el('fieldset', {}, el('legend', {}, t('whoPlays')), presets);
+  // The AI levels by the kind of player they play like; the handheld's level is kept for a
+  // setting that already names it, hidden otherwise.
+  const choices = [['human', t('Human')], ...LEVELS.map((l) => [l, `${t('Ai')}: ${t(`level_${l}`)}`, l === 'handheld'])];
   for (let i = 0; i < d.players; i++) {
-    seats.append(select(`set-seat-${i}`, `${t('Seat')} ${i + 1}`, choices, d.seats[i] || 'expert'));
+    seats.append(select(`set-seat-${i}`, `${t('Seat')} ${i + 1}`, choices, d.seats[i] || 'expert', again));
   }
-  seats.append(checkbox('set-undo', t('Undo'), d.undo));
-  seats.append(el('div', { class: 'field' }, el('label', { for: 'set-seed' }, t('seed')),
-    el('input', { type: 'text', id: 'set-seed', inputmode: 'numeric', autocomplete: 'off', value: d.seed || '' })));
+  // Undo is for one person against the computer: otherwise shown off, and why.
+  const solo = d.seats.slice(0, d.players).filter((x) => x === 'human').length === 1;
+  seats.append(checkbox('set-undo', t('Undo'), d.undo, solo ? t('help_undo') : t('undoOnlySolo'), !solo));
+  seats.append(el('details', { id: 'set-replay', open: Boolean(d.seed) }, el('summary', {}, t('replayDeal')),
+    field('set-seed', t('seed'), el('input', { type: 'text', id: 'set-seed', inputmode: 'numeric', autocomplete: 'off', value: d.seed || '' }),
+      t('replayHelp'))));
   const display = el('fieldset', {}, el('legend', {}, t('displayGroup')),
     select('set-lang', t('Language'), [['en', 'English'], ['it', 'Italiano']], getLang(), () => {
       readDraft();
@@ -697,17 +869,25 @@ function drawSettings() {
       savePrefs();
       redraw();
     }),
-    select('set-pace', t('AiPace'), Object.keys(PACE).map((p) => [p, t(`pace_${p}`)]), prefs.pace, () => {
-      prefs.pace = $('set-pace').value;
-      savePrefs();
-      usePace();
-      // The delay running goes stale: run the frame's new one.
-      if (!animating) run(session.peek().next);
-    }));
+    select('set-pace', t('AiPace'), Object.keys(PACE).map((p) => [p, t(`pace_${p}`)]), prefs.pace, () => setPace($('set-pace').value)),
+    checkbox('set-sound', t('sound'), prefs.sound, t('help_sound')));
   $('settings-body').replaceChildren(rules, seats, display);
+  $('set-sound').addEventListener('change', () => {
+    prefs.sound = $('set-sound').checked;
+    savePrefs();
+  });
   $('settings-title').textContent = t('Settings');
   $('settings-start').textContent = t('Start');
   $('settings-close').textContent = t('close');
+  $('settings-rules').textContent = t('howToPlay');
+}
+
+function setPace(pace) {
+  prefs.pace = pace;
+  savePrefs();
+  usePace();
+  // The delay running goes stale: run the frame's new one.
+  if (!animating) run(session.peek().next);
 }
 
 function readDraft() {
@@ -718,7 +898,7 @@ function readDraft() {
   draft = {
     players, deal: v('set-deal'), target: Number(v('set-target')), primiera: v('set-primiera'),
     ace: v('set-ace'), napola: $('set-napola').checked, re_bello: $('set-rebello').checked,
-    kings_redeal: $('set-kings').checked, seats, undo: $('set-undo').checked, seed: v('set-seed'),
+    kings_redeal: $('set-kings').checked, seats, undo: $('set-undo').checked && !$('set-undo').disabled, seed: v('set-seed'),
   };
 }
 
@@ -739,9 +919,30 @@ function openSettings() {
   if (!$('dlg-settings').open) $('dlg-settings').showModal();
 }
 
-function submitSettings(ev) {
+// Whether a match would be lost by starting another: one is on, and has been played in
+// (or came back from a save).
+function inProgress() {
+  const frame = session?.peek();
+  if (!frame || frame.banner?.kind === 'match_over') return false;
+  return restored || record.script.length > 0;
+}
+
+// Asks before something that cannot be taken back; resolves to whether to go ahead.
+function confirmFirst(text, yes) {
+  $('confirm-text').textContent = text;
+  $('confirm-yes').textContent = yes;
+  $('confirm-no').textContent = t('keepIt');
+  $('dlg-confirm').returnValue = '';
+  $('dlg-confirm').showModal();
+  return new Promise((resolve) => {
+    $('dlg-confirm').addEventListener('close', () => resolve($('dlg-confirm').returnValue === 'yes'), { once: true });
+  });
+}
+
+async function submitSettings(ev) {
   ev.preventDefault();
   readDraft();
+  if (inProgress() && !(await confirmFirst(t('confirmNew'), t('confirmNewOk')))) return;
   const { seed, ...settings } = draft;
   const err = newGame(settings, seed);
   if (err) {
@@ -752,6 +953,39 @@ function submitSettings(ev) {
   show();
 }
 
+// ----- welcome and how to play -----------------------------------------------------------
+
+// A small position: the table's cards, the card played and what it takes (highlighted).
+function position({ table = [], play = null, take = [] }) {
+  const cards = (list, cls) => el('div', { class: `row ${cls}` }, ...list.map((c) => {
+    const f = face(cardIndex(c));
+    if (take.includes(c)) f.classList.add('taken-mark');
+    return f;
+  }));
+  const parts = [cards(table, 'on-table')];
+  if (play) parts.push(el('span', { class: 'arrow' }, '←'), cards([play], 'played'));
+  return el('div', { class: 'position', 'aria-hidden': 'true' }, ...parts);
+}
+
+function showRules() {
+  const r = RULES[getLang()];
+  $('rules-title').textContent = r.title;
+  $('rules-body').replaceChildren(...r.sections.map((sec) => el('section', { class: 'rule' },
+    el('h3', {}, sec.h), el('p', {}, sec.p), ...(sec.table ? [position(sec)] : []))));
+  $('rules-close').textContent = t('close');
+  if (!$('dlg-rules').open) $('dlg-rules').showModal();
+  // Read from the top (focusing Close scrolled to it; Close stays in view below).
+  $('dlg-rules').scrollTop = 0;
+}
+
+function showWelcome() {
+  $('welcome-title').textContent = t('welcomeTitle');
+  $('welcome-text').textContent = t('welcomeText');
+  $('welcome-rules').textContent = t('howToPlay');
+  $('welcome-play').textContent = t('play');
+  $('dlg-welcome').showModal();
+}
+
 // ----- start ------------------------------------------------------------------------------
 
 function staticTexts() {
@@ -760,6 +994,7 @@ function staticTexts() {
   $('btn-new').textContent = t('NewMatch');
   $('btn-settings').textContent = t('Settings');
   $('btn-stats').textContent = t('Statistics');
+  $('btn-rules').textContent = t('howToPlay');
   $('title').textContent = t('title');
   document.querySelector('nav.actions').setAttribute('aria-label', t('menu'));
 }
@@ -767,9 +1002,27 @@ function staticTexts() {
 function wire() {
   $('btn-hint').addEventListener('click', showHint);
   $('btn-undo').addEventListener('click', () => act('undo'));
+  $('btn-pause').addEventListener('click', () => {
+    paused = !paused;
+    if (paused) drop();
+    drawPause();
+    if (!paused && !animating) run(session.peek().next);
+  });
+  $('watch-speed').addEventListener('change', () => setPace($('watch-speed').value));
   $('btn-new').addEventListener('click', openSettings);
   $('btn-settings').addEventListener('click', openSettings);
   $('btn-stats').addEventListener('click', showStats);
+  for (const id of ['btn-rules', 'over-rules', 'settings-rules', 'welcome-rules']) $(id).addEventListener('click', showRules);
+  $('rules-close').addEventListener('click', () => $('dlg-rules').close());
+  $('welcome-play').addEventListener('click', () => $('dlg-welcome').close());
+  // The welcome is shown once: however it closes, it is not shown again.
+  $('dlg-welcome').addEventListener('close', () => {
+    store.setWelcomed();
+    redraw();
+  });
+  $('dlg-rules').addEventListener('close', redraw);
+  $('confirm-yes').addEventListener('click', () => $('dlg-confirm').close('yes'));
+  $('confirm-no').addEventListener('click', () => $('dlg-confirm').close('no'));
   const onward = (id, line) => () => {
     $(id).close();
     act(line);
@@ -784,7 +1037,8 @@ function wire() {
   $('over-stats').addEventListener('click', showStats);
   $('message-ok').addEventListener('click', closeMessage);
   $('stats-close').addEventListener('click', () => $('dlg-stats').close());
-  $('stats-reset').addEventListener('click', () => {
+  $('stats-reset').addEventListener('click', async () => {
+    if (!(await confirmFirst(t('confirmStats'), t('confirmStatsOk')))) return;
     store.clearStats();
     showStats();
   });
@@ -818,6 +1072,7 @@ function wire() {
 function loadPrefs() {
   const p = store.readPrefs() || {};
   if (['italian', 'french'].includes(p.deck)) prefs.deck = p.deck;
+  prefs.sound = p.sound === true;
   if (Object.hasOwn(PACE, p.pace)) prefs.pace = p.pace;
   prefs.lang = ['en', 'it'].includes(p.lang) ? p.lang : langFromTag((navigator.languages || [])[0] || navigator.language || 'en');
   if (p.settings && typeof p.settings === 'object' && Array.isArray(p.settings.seats)) {
@@ -826,18 +1081,21 @@ function loadPrefs() {
 }
 
 async function main() {
-  window.__scopa = { ready: false, record, busy };
-  await init();
+  window.__scopa = { ready: false, record, busy, sounds: () => sounds };
+  // The wasm, fetched once and compiled while it downloads; the worker gets the module.
+  const module = await WebAssembly.compileStreaming(fetch(new URL('./pkg/scopa_web_bg.wasm', import.meta.url)));
+  await init({ module_or_path: module });
   loadPrefs();
   useLang(prefs.lang);
   staticTexts();
   wire();
-  startWorker();
+  startWorker(module);
   let damaged = null;
   try {
     const bytes = store.readSave();
     if (bytes) {
       replace(WebSession.restore(bytes));
+      restored = true;
       quiet = true;
       if (session.setLang(prefs.lang).save) save();
     }
@@ -848,6 +1106,7 @@ async function main() {
   }
   if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '');
   $('app').classList.remove('loading');
+  if (!store.welcomed() && !damaged) showWelcome();
   if (damaged) {
     // The new match is drawn under the message and goes on once it is read.
     const read = showMessage(t('damaged', { reason: damaged }));

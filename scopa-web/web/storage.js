@@ -101,4 +101,13 @@ export function clearStats() {
   set(STATS, JSON.stringify({ rows: {}, recorded: [] }));
 }
 
+// The welcome is shown on the first visit only.
+const WELCOMED = 'scopa.v1.welcomed';
+export function welcomed() {
+  return get(WELCOMED) === '1';
+}
+export function setWelcomed() {
+  return set(WELCOMED, '1');
+}
+
 export { toBase64 };

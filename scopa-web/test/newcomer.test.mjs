@@ -1,0 +1,304 @@
+// Issue 25, the browser half: the table as a new player meets it — the welcome and How to
+// play, following the game (last plays, the summary alone, the last hand's number, the
+// match's recap), settings that explain and ask before losing anything, a layout with no
+// text cut at phone widths, and the wasm loaded once and served compressed.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { DESKTOP, PHONE, openPage, playUntil, record, screen, settle, start, startMatch, step } from './lib.mjs';
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.close();
+});
+
+async function freshPage(viewport = DESKTOP, opts = {}) {
+  const ctx = await env.browser.createBrowserContext();
+  const page = await openPage({ browser: ctx }, viewport, opts);
+  await page.goto(env.url);
+  await settle(page);
+  return page;
+}
+
+const open = (page, id) => page.$eval(`#${id}`, (d) => d.open);
+
+test('a first visit shows the welcome, once; How to play opens from the table, the welcome and Settings', async () => {
+  const page = await freshPage(PHONE, { welcome: true });
+  assert.equal(await open(page, 'dlg-welcome'), true, 'the welcome on a first visit');
+  assert.match(await page.$eval('#welcome-title', (e) => e.textContent), /Welcome/);
+  await page.click('#welcome-rules');
+  await page.waitForSelector('#dlg-rules[open]');
+  await page.click('#rules-close');
+  await page.click('#welcome-play');
+  await page.waitForSelector('#dlg-welcome:not([open])');
+  await page.reload();
+  await settle(page);
+  assert.equal(await open(page, 'dlg-welcome'), false, 'not on the next visit');
+
+  // From the table: the rules with pictures of positions drawn in code.
+  await page.click('#btn-rules');
+  await page.waitForSelector('#dlg-rules[open]');
+  const rules = await page.evaluate(() => ({
+    title: document.getElementById('rules-title').textContent,
+    sections: document.querySelectorAll('#rules-body .rule').length,
+    pictures: document.querySelectorAll('#rules-body .position img').length,
+    taken: document.querySelectorAll('#rules-body .taken-mark').length,
+  }));
+  assert.equal(rules.title, 'How to play');
+  assert.ok(rules.sections >= 8 && rules.pictures >= 20 && rules.taken >= 5, JSON.stringify(rules));
+  await page.click('#rules-close');
+  await page.waitForSelector('#dlg-rules:not([open])');
+  // The table goes on: a card can be played.
+  assert.ok((await screen(page)).hand.some((h) => h.enabled));
+
+  // From Settings, and in Italian.
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.select('#set-lang', 'it');
+  await page.click('#settings-rules');
+  await page.waitForSelector('#dlg-rules[open]');
+  assert.equal(await page.$eval('#rules-title', (e) => e.textContent), 'Come si gioca');
+  await page.click('#rules-close');
+  await page.click('#settings-close');
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('following the game: last plays, the summary alone, the last hand numbered, the recap', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 4, target: 11 });
+  // After the AI's move its last play is at its seat: the card it played and what it took.
+  await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));
+  const rec = await record(page);
+  const aiPlays = rec.transcript.filter((l) => l.startsWith('play 1 '));
+  assert.ok(aiPlays.length >= 1, 'the AI played');
+  const [, , card, ...taken] = aiPlays[aiPlays.length - 1].split(' ');
+  const index = (c) => 'dcsb'.indexOf(c.slice(-1)) * 10 + Number(c.slice(0, -1)) - 1;
+  const shown = await page.$eval('.seat[data-seat="1"] .last', (e) => ({
+    card: e.dataset.card, taken: e.dataset.taken, label: e.getAttribute('aria-label'), visible: e.checkVisibility(),
+  }));
+  assert.equal(shown.card, String(index(card)));
+  assert.equal(shown.taken, taken.map(index).join(' '));
+  assert.ok(shown.visible);
+  assert.match(shown.label, /^Last play: /);
+
+  // The hand summary alone: none of the next deal's cards is drawn behind it.
+  const titles = [];
+  await playUntil(page, (s) => s.summary);
+  const behind = await page.evaluate(() => [...document.querySelectorAll('#hand .card, #table .card, .seat .backs .cardface')]
+    .filter((e) => e.checkVisibility({ visibilityProperty: true })).length);
+  assert.equal(behind, 0, 'cards drawn behind the summary');
+  titles.push(await page.$eval('#summary-title', (e) => e.textContent));
+  await playUntil(page, (s) => {
+    if (s.summary) return false;
+    return s.over;
+  }, { limit: 4000 });
+  // playUntil acknowledged the other summaries; the last one is the match-over screen's.
+  const over = await page.evaluate(() => ({
+    heads: [...document.querySelectorAll('#over-recap h3')].map((h) => h.textContent),
+    recap: [...document.querySelectorAll('#over-recap table.recap tr th[scope=row]')].map((h) => Number(h.textContent)),
+  }));
+  const n = over.recap.length;
+  assert.ok(n >= 2, JSON.stringify(over));
+  assert.deepEqual(over.recap, Array.from({ length: n }, (_, i) => i + 1), 'each hand once, numbered from 1');
+  assert.equal(over.heads[0], `Hand ${n}`, 'the last hand has its own number');
+  assert.equal(titles[0], 'Hand 1');
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('settings: Start asks before discarding a match in progress; clearing statistics asks; undo off for pass-and-play', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 5, target: 11 });
+  await step(page);
+  await settle(page);
+  const save = await page.evaluate(() => localStorage.getItem('scopa.v1.save'));
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  // Each option says what it does; a preset shows it is the one chosen.
+  const help = await page.$$eval('#settings-body .help', (l) => l.map((e) => e.textContent));
+  assert.ok(help.some((h) => /Ace, 2 and 3 of denari/.test(h)) && help.some((h) => /King of denari/.test(h)));
+  assert.equal(await page.$eval('[data-preset="solo"]', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.equal(await page.$$eval('legend', (l) => l.filter((e) => e.textContent === 'Players').length), 0, '"Players" once');
+  // Start asks first; keeping the match changes nothing.
+  await page.click('#settings-start');
+  await page.waitForSelector('#dlg-confirm[open]');
+  await page.click('#confirm-no');
+  await page.waitForSelector('#dlg-confirm:not([open])');
+  assert.equal(await open(page, 'dlg-settings'), true);
+  assert.equal(await page.evaluate(() => localStorage.getItem('scopa.v1.save')), save);
+  // Pass-and-play: undo shown off, with why.
+  await page.click('[data-preset="pass"]');
+  const undo = await page.$eval('#set-undo', (e) => ({ disabled: e.disabled, help: document.getElementById('set-undo-help').textContent }));
+  assert.deepEqual(undo, { disabled: true, help: 'Undo works with one person against the computer only.' });
+  assert.equal(await page.$eval('[data-preset="pass"]', (b) => b.getAttribute('aria-pressed')), 'true');
+  await page.click('#settings-close');
+
+  // Clearing statistics asks first.
+  await page.evaluate(() => localStorage.setItem('scopa.v1.stats', JSON.stringify({ rows: { k: { won: 1, lost: 0 } }, recorded: [] })));
+  await page.click('#btn-stats');
+  await page.waitForSelector('#dlg-stats[open]');
+  await page.click('#stats-reset');
+  await page.waitForSelector('#dlg-confirm[open]');
+  await page.click('#confirm-no');
+  assert.match(await page.evaluate(() => localStorage.getItem('scopa.v1.stats')), /"won":1/);
+  await page.click('#stats-reset');
+  await page.waitForSelector('#dlg-confirm[open]');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => !/"won":1/.test(localStorage.getItem('scopa.v1.stats')));
+  await page.click('#stats-close');
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+// Every text box on screen whose text is wider than the box (cut or ellipsised).
+const clipped = (page) => page.evaluate(() => [...document.querySelectorAll(
+  '.seat .name, .seat .counts, #me-info, #score .side, #score .target, #status, .deck span, button, label, legend, .help, summary, h2',
+)].filter((e) => e.checkVisibility() && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}: ${e.textContent} (${e.scrollWidth} > ${e.clientWidth})`));
+
+test('layout at 360 px: no text cut for 2, 3 and 4 players, in the table and Settings; big enough cards at 390 px', async () => {
+  const page = await freshPage(PHONE);
+  for (const [players, deal, seats] of [[2, 'standard', ['human', 'expert']], [3, 'standard', ['human', 'expert', 'medium']],
+    [4, 'scopone', ['human', 'expert', 'medium', 'easy']]]) {
+    await startMatch(page, { players, deal, seed: 9, seats });
+    await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));
+    assert.deepEqual(await clipped(page), [], `${players} players: table`);
+    await page.click('#btn-settings');
+    await page.waitForSelector('#dlg-settings[open]');
+    await page.$eval('#set-replay', (e) => { e.open = true; });
+    assert.deepEqual(await clipped(page), [], `${players} players: settings`);
+    await page.click('#settings-close');
+  }
+  // Scopone scientifico deals the whole deck: no deck is drawn.
+  await startMatch(page, { players: 4, deal: 'scopone_scientifico', seed: 9, seats: ['human', 'expert', 'medium', 'easy'] });
+  assert.equal(await page.$eval('#deck', (e) => e.checkVisibility()), false);
+
+  // Hand cards at least a quarter of a 390 px screen; the first card after a reload has
+  // no focus ring (it would read as the hint's).
+  await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await startMatch(page, { seed: 9 });
+  await playUntil(page, (s) => s.hand.some((h) => h.enabled));
+  const width = await page.$eval('#hand .card', (b) => b.getBoundingClientRect().width);
+  assert.ok(width >= 390 * 0.25, `hand card ${width} px wide`);
+  await page.reload();
+  await settle(page);
+  const ring = await page.evaluate(() => ({
+    focused: document.activeElement?.classList.contains('card'),
+    visible: document.querySelectorAll('#hand .card:focus-visible').length,
+  }));
+  assert.deepEqual(ring, { focused: true, visible: 0 });
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('loading: the wasm is fetched once (page, worker, service worker), gzip-compressed with an ETag; the loading note moves nothing', async () => {
+  const { serve } = await import('../web/tools/serve.mjs');
+  const { DIST } = await import('./lib.mjs');
+  const log = [];
+  const server = await serve(DIST, 0, { onRequest: (r) => log.push(r) });
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const ctx = await env.browser.createBrowserContext();
+  const page = await openPage({ browser: ctx }, PHONE);
+  await page.goto(url);
+  await settle(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The AI's worker has played (an AI move of a match against it).
+  await startMatch(page, { seed: 4, seats: ['expert', 'human'] });
+  await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));
+  const wasm = log.filter((r) => r.path.endsWith('.wasm'));
+  assert.equal(wasm.filter((r) => r.status === 200).length, 1, JSON.stringify(wasm));
+  assert.equal(wasm.find((r) => r.status === 200).encoding, 'gzip');
+
+  // As a real server: a validator, and 304 without a body when it matches.
+  const first = await fetch(`${url}pkg/scopa_web_bg.wasm`, { headers: { 'accept-encoding': 'gzip' } });
+  const etag = first.headers.get('etag');
+  assert.match(etag, /^W\/"[0-9a-f]{32}"$/);
+  assert.equal(first.headers.get('content-encoding'), 'gzip');
+  const again = await fetch(`${url}pkg/scopa_web_bg.wasm`, { headers: { 'if-none-match': etag } });
+  assert.equal(again.status, 304);
+  assert.equal((await again.arrayBuffer()).byteLength, 0);
+
+  // The loading note is laid over the page: putting it back moves nothing.
+  const rects = () => page.evaluate(() => ['.bar', '#opponents', '#middle', '#me'].map((q) => {
+    const r = document.querySelector(q).getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height];
+  }));
+  const ready = await rects();
+  await page.evaluate(() => document.getElementById('app').classList.add('loading'));
+  assert.equal(await page.$eval('#loading', (e) => e.checkVisibility()), true);
+  assert.deepEqual(await rects(), ready);
+  await page.evaluate(() => document.getElementById('app').classList.remove('loading'));
+  assert.deepEqual(page.errors, []);
+  await ctx.close();
+  await new Promise((r) => server.close(r));
+});
+
+test('a highlighted table card keeps its whole ring inside the table (nothing clips it)', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 9 });
+  await playUntil(page, (s) => s.hand.some((h) => h.enabled) && s.table.length >= 3);
+  const cut = await page.evaluate(() => {
+    const table = document.getElementById('table').getBoundingClientRect();
+    return [...document.querySelectorAll('#table .card')].flatMap((b) => {
+      b.classList.add('hinted');
+      const r = b.getBoundingClientRect();
+      b.classList.remove('hinted');
+      const ring = 4; // the hint's ring: box-shadow 0 0 0 4px
+      const inside = r.left - ring >= table.left && r.right + ring <= table.right && r.top - ring >= table.top && r.bottom + ring <= table.bottom;
+      return inside ? [] : [`${b.dataset.card}: ${JSON.stringify(r)} in ${JSON.stringify(table)}`];
+    });
+  });
+  assert.deepEqual(cut, []);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
+test('watch mode: pause holds the AIs, resume goes on, the speed is at hand; sound is off unless turned on', async () => {
+  let page = await freshPage(PHONE);
+  // Started by hand: `startMatch` waits until nothing runs, i.e. a watched match's end.
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.click('[data-preset="watch"]');
+  await page.select('#set-pace', 'slow');
+  await page.click('#settings-start');
+  // The first visit's match may have begun (its AI playing first): the page asks.
+  await page.waitForFunction(() => !document.getElementById('dlg-settings').open || document.getElementById('dlg-confirm').open);
+  if (await open(page, 'dlg-confirm')) await page.click('#confirm-yes');
+  await page.waitForSelector('#dlg-settings:not([open])');
+  await page.waitForFunction(() => !document.getElementById('btn-pause').hidden);
+  const lines = async () => (await record(page)).transcript.length;
+  assert.equal(await page.$eval('#btn-pause', (b) => b.hidden), false);
+  assert.equal(await page.$eval('#watch-speed', (s) => s.hidden), false);
+  await page.click('#btn-pause');
+  await settle(page);
+  const held = await lines();
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.equal(await lines(), held, 'nothing is played while paused');
+  assert.equal(await page.$eval('#btn-pause', (b) => b.getAttribute('aria-pressed')), 'true');
+  await page.click('#btn-pause');
+  await page.waitForFunction((n) => window.__scopa.record.transcript.length > n, {}, held);
+  await page.select('#watch-speed', 'instant');
+  assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('scopa.v1.prefs'))).pace, 'instant');
+  assert.equal(await page.evaluate(() => window.__scopa.sounds()), 0, 'silent by default');
+
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+
+  // Sound on: a person's play and the AI's answer are heard.
+  page = await freshPage(PHONE);
+  await startMatch(page, { seed: 4 });
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.click('#set-sound');
+  await page.click('#settings-close');
+  await playUntil(page, (s, c) => c.play >= 2);
+  assert.ok(await page.evaluate(() => window.__scopa.sounds()) >= 2);
+  assert.equal(await page.$eval('#btn-pause', (b) => b.hidden), true, 'no pause with a person at the table');
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
