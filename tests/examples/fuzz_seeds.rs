@@ -11,8 +11,8 @@ use std::fs;
 use std::path::Path;
 
 use scopa_core::ai::Level;
-use scopa_core::session::{Action, Phase, Session, Settings};
 use scopa_core::briscola::{BriscolaMatch, BriscolaRules};
+use scopa_core::session::{Action, Phase, Session, Settings};
 use scopa_core::{AceRule, Card, DealKind, Match, PrimieraRule, Rules, SplitMix64};
 use scopa_tests::walk::pick;
 
@@ -113,7 +113,10 @@ fn main() -> std::io::Result<()> {
     }
     // Briscola matches (mode 2: as is; mode 3: the body behind a valid header).
     for (r, players) in [2u8, 3, 4].into_iter().enumerate() {
-        let rules = BriscolaRules { players, ..BriscolaRules::default() };
+        let rules = BriscolaRules {
+            players,
+            ..BriscolaRules::default()
+        };
         let mut m = BriscolaMatch::new(rules, 200 + r as u64).unwrap();
         let mut rng = SplitMix64::new(r as u64);
         let mut ply = 0;
@@ -128,8 +131,12 @@ fn main() -> std::io::Result<()> {
                 break;
             }
             let hand = m.hand().hand(m.turn());
-            m.play(m.turn(), hand.nth(pick(&mut rng, hand.len() as usize) as u32).unwrap())
-                .unwrap();
+            m.play(
+                m.turn(),
+                hand.nth(pick(&mut rng, hand.len() as usize) as u32)
+                    .unwrap(),
+            )
+            .unwrap();
             ply += 1;
         }
     }
