@@ -15,9 +15,11 @@
 #[cfg(not(panic = "unwind"))]
 compile_error!("scopa-ffi needs panic = \"unwind\" so that a panic becomes SessionError::Internal");
 
+pub mod controller;
 pub mod session;
 mod types;
 
+pub use controller::{FrameListener, GameController, SaveStore, StoreError, Timer};
 pub use session::{
     AceText, DealText, HandSummary, Labels, Lang, LevelText, Phase, PrimieraText, ScriptLine,
     Session, SessionError, SessionEvent, SessionHint, SessionNames, SessionPlay, SessionSettings,

@@ -93,6 +93,18 @@ impl Session {
     }
 }
 
+/// The session saved in `bytes` (the session format, or a legacy `SFFI`/`SCOPAAPP` save,
+/// migrated), its texts in `lang`.
+pub(crate) fn restore_core(bytes: &[u8], lang: Lang) -> Result<core::Session, SessionError> {
+    let mut s = if legacy::is_legacy(bytes) {
+        legacy::migrate(bytes, lang)?
+    } else {
+        core::Session::restore(bytes).map_err(|e| SessionError::from_save(&e, lang))?
+    };
+    s.set_lang(lang);
+    Ok(s)
+}
+
 #[uniffi::export]
 impl Session {
     /// A new session and its first match. `seed` is the session's secret: the same settings,
@@ -117,14 +129,7 @@ impl Session {
     #[uniffi::constructor]
     pub fn restore(bytes: Vec<u8>, lang: Lang) -> Result<Arc<Session>, SessionError> {
         guard("Session.restore", || {
-            let lang = lang.into();
-            let mut s = if legacy::is_legacy(&bytes) {
-                legacy::migrate(&bytes, lang)?
-            } else {
-                core::Session::restore(&bytes).map_err(|e| SessionError::from_save(&e, lang))?
-            };
-            s.set_lang(lang);
-            Ok(Session::wrap(s))
+            restore_core(&bytes, lang).map(Session::wrap)
         })
     }
 
@@ -283,7 +288,7 @@ impl Session {
     /// Changes the language of the texts and errors.
     pub fn set_lang(&self, lang: Lang) -> Result<(), SessionError> {
         guard("Session.set_lang", || {
-            self.lock().set_lang(lang.into());
+            self.lock().set_lang(lang);
             Ok(())
         })
     }
@@ -313,14 +318,14 @@ impl Session {
 /// English.
 #[uniffi::export]
 pub fn lang_from_tag(tag: String) -> Lang {
-    core::Lang::from_tag(&tag).into()
+    core::Lang::from_tag(&tag)
 }
 
 /// One person (seat 0) against the expert, RULES.md's default rules, undo off, in `lang`.
 #[uniffi::export]
 pub fn default_settings(lang: Lang) -> SessionSettings {
     core::Settings {
-        lang: lang.into(),
+        lang,
         ..core::Settings::default()
     }
     .into()
@@ -335,7 +340,7 @@ pub fn check_settings(settings: SessionSettings) -> Result<(), SessionError> {
 /// The fixed words of the apps in `lang`: labels, card names, the names of the options.
 #[uniffi::export]
 pub fn ui_texts(lang: Lang) -> UiTexts {
-    UiTexts::new(lang.into())
+    UiTexts::new(lang)
 }
 
 /// The first line of a transcript (`scopa_core::session::transcript::start`): the settings,

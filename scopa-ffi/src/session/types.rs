@@ -9,32 +9,9 @@ use scopa_core::{Card, CardSet, Event, HandScore, MAX_REDEALS, Match, Move, Rule
 use super::error::SessionError;
 use crate::types::{AiLevel, HintReason, RulesConfig};
 
-/// A language of the session's texts.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum Lang {
-    /// English.
-    En,
-    /// Italiano.
-    It,
-}
-
-impl From<core::Lang> for Lang {
-    fn from(l: core::Lang) -> Lang {
-        match l {
-            core::Lang::En => Lang::En,
-            core::Lang::It => Lang::It,
-        }
-    }
-}
-
-impl From<Lang> for core::Lang {
-    fn from(l: Lang) -> core::Lang {
-        match l {
-            Lang::En => core::Lang::En,
-            Lang::It => core::Lang::It,
-        }
-    }
-}
+/// The language of the texts: `scopa_core::session::Lang` itself, exported by
+/// `crate::controller::frame` (`#[uniffi::remote(Enum)]`), no mirror.
+pub use scopa_core::session::Lang;
 
 /// Everything chosen before a session: the rules, who plays each seat, undo, language.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
@@ -64,7 +41,7 @@ impl From<core::Settings> for SessionSettings {
                 })
                 .collect(),
             undo: s.undo,
-            lang: s.lang.into(),
+            lang: s.lang,
         }
     }
 }
@@ -72,7 +49,7 @@ impl From<core::Settings> for SessionSettings {
 impl SessionSettings {
     /// The core settings, validated; errors are written in `self.lang`.
     pub fn to_core(&self) -> Result<core::Settings, SessionError> {
-        let lang = self.lang.into();
+        let lang = self.lang;
         let invalid = |message: String| SessionError::InvalidSettings { message };
         let rules = self.rules.to_core_unchecked()?;
         let players = usize::from(rules.players);

@@ -250,6 +250,8 @@ fun main(args: Array<String>) {
                 stateOnly[stateOnly.size / 2] / 1000.0, selectOnly[selectOnly.size / 2] / 1000.0))
     }
 
+    controllerTests(args)
+
     println("ffi-kotlin: $passed passed, $failed failed")
     exitProcess(if (failed == 0) 0 else 1)
 }

@@ -56,6 +56,7 @@ let levels: [String: AiLevel] = ["random": .random, "easy": .easy, "medium": .me
 let args = Array(CommandLine.arguments.dropFirst())
 
 sessionTests(args)
+controllerTests(args)
 
 print("ffi-swift: \(passed) passed, \(failed) failed")
 exit(failed == 0 ? 0 : 1)
