@@ -30,7 +30,7 @@ public final class GameController {
                 try owner?.store.save(bytes)
                 owner?.savesWritten += 1
             } catch {
-                throw StoreError.Failed(message: "\(error)")
+                throw StoreError.Failed(reason: "\(error)")
             }
         }
 
@@ -52,7 +52,11 @@ public final class GameController {
         store: SaveStore, pacer: Pacer, lang: Lang, pacing: Pacing = appsPacing(),
         seeds: @escaping () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
     ) {
-        (self.store, self.pacer, self.lang, self.pacing, self.seeds) = (store, pacer, lang, pacing, seeds)
+        self.store = store
+        self.pacer = pacer
+        self.lang = lang
+        self.pacing = pacing
+        self.seeds = seeds
         state = UiState(screen: .settings, settings: defaultSettings(lang: lang), texts: uiTexts(lang: lang))
     }
 
@@ -136,7 +140,8 @@ public final class GameController {
     }
 
     private func start(_ e: ScopaEngine.GameController, _ g: Glue, _ settings: SessionSettings) {
-        (engine, glue) = (e, g)
+        engine = e
+        glue = g
         state.screen = .table
         state.settings = settings
         state.message = nil

@@ -36,15 +36,15 @@ pub use frame::Frame;
 pub enum StoreError {
     /// The platform's reason (disk full, no permission …).
     Failed {
-        /// What went wrong, for the player.
-        message: String,
+        /// What went wrong, for the player (not `message`: Kotlin exceptions have one).
+        reason: String,
     },
 }
 
 impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let StoreError::Failed { message } = self;
-        f.write_str(message)
+        let StoreError::Failed { reason } = self;
+        f.write_str(reason)
     }
 }
 
@@ -52,7 +52,7 @@ impl std::error::Error for StoreError {}
 
 impl From<uniffi::UnexpectedUniFFICallbackError> for StoreError {
     fn from(e: uniffi::UnexpectedUniFFICallbackError) -> StoreError {
-        StoreError::Failed { message: e.reason }
+        StoreError::Failed { reason: e.reason }
     }
 }
 

@@ -20,7 +20,7 @@ impl SaveStore for Store {
     fn write(&self, bytes: Vec<u8>) -> Result<(), StoreError> {
         if self.broken.load(Ordering::SeqCst) {
             return Err(StoreError::Failed {
-                message: "disk full".into(),
+                reason: "disk full".into(),
             });
         }
         self.saves.lock().unwrap().push(bytes);

@@ -13,7 +13,7 @@ final class MemoryStore: SaveStore, @unchecked Sendable {
     var saves: [Data] = []
     var broken = false
     func write(bytes: Data) throws {
-        if broken { throw StoreError.Failed(message: "disk full") }
+        if broken { throw StoreError.Failed(reason: "disk full") }
         saves.append(bytes)
     }
 }
