@@ -1,5 +1,5 @@
 // The Kotlin tests of scopa-ffi's GameController: the engine's whole flow behind three
-// foreign traits implemented here as an app implements them (called from SessionTest.kt's
+// foreign traits implemented here as an app implements them (called from FfiTest.kt's
 // main with its test / check / eq helpers).
 
 import org.scopa.engine.*
