@@ -1,4 +1,4 @@
-//! The rules options, AI levels and hint reasons of the foreign API, and their translation to
+//! The rules options and AI levels of the foreign API, and their translation to
 //! and from scopa-core. No game rule lives here: every decision is the core's.
 
 use scopa_core::ai::Level;

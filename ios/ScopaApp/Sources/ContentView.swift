@@ -171,13 +171,13 @@ struct TableScreen: View {
             l.chooseCapture,
             isPresented: Binding(
                 get: { !(model.state.frame?.captures.isEmpty ?? true) },
-                set: { if !$0 { model.controller.cancelCapture() } }),
+                set: { if !$0 { model.controller.press(.cancel) } }),
             titleVisibility: .visible
         ) {
             ForEach(Array((s.frame?.captures ?? []).enumerated()), id: \.offset) { i, capture in
                 Button(capture.text) { model.controller.chooseCapture(i) }
             }
-            Button(l.cancel, role: .cancel) { model.controller.cancelCapture() }
+            Button(l.cancel, role: .cancel) { model.controller.press(.cancel) }
         }
     }
 }

@@ -12,11 +12,7 @@ public final class GameController {
     /// Called with every new state (on the controller's thread).
     public var onChange: ((UiState) -> Void)?
 
-    private let store: SaveStore
-    private let pacer: Pacer
-    private let lang: Lang
-    private let pacing: Pacing
-    private let seeds: () -> UInt64
+    private let store: SaveStore, pacer: Pacer, lang: Lang, pacing: Pacing, seeds: () -> UInt64
     private var engine: ScopaEngine.GameController?
     private var glue: Glue?
 
@@ -26,24 +22,16 @@ public final class GameController {
         init(_ owner: GameController) { self.owner = owner }
 
         func write(bytes: Data) throws {
-            do {
-                try owner?.store.save(bytes)
-                owner?.savesWritten += 1
-            } catch {
-                throw StoreError.Failed(reason: "\(error)")
-            }
+            do { try owner?.store.save(bytes); owner?.savesWritten += 1 } catch { throw StoreError.Failed(reason: "\(error)") }
         }
-
         func schedule(afterMs: UInt32, token: UInt32) {
             owner?.pacer.schedule(afterMillis: Int(afterMs)) { [weak self] in
                 guard let o = self?.owner, o.glue === self, o.state.screen == .table else { return }
                 o.call { try $0.fire(token: token) }
             }
         }
-
         func onFrame(frame: Frame) {
-            guard let o = owner, o.glue === self else { return }
-            o.update { $0.frame = frame }
+            if let o = owner, o.glue === self { o.update { $0.frame = frame } }
         }
     }
 
@@ -68,17 +56,14 @@ public final class GameController {
     @discardableResult
     public func launch() -> UiState {
         let labels = state.texts.labels
-        let bytes: Data
-        do {
-            guard let b = try store.load() else { return state }
-            bytes = b
-        } catch {
+        let loaded: Data?
+        do { loaded = try store.load() } catch {
             return update { $0.message = "\(labels.saveUnreadable): \(error). \(labels.saveSetAside)" }
         }
+        guard let bytes = loaded else { return state }
         let g = Glue(self)
         do {
-            let e = try ScopaEngine.GameController.restore(
-                bytes: bytes, lang: lang, pacing: pacing, store: g, timer: g, listener: g)
+            let e = try ScopaEngine.GameController.restore(bytes: bytes, lang: lang, pacing: pacing, store: g, timer: g, listener: g)
             start(e, g, (try? e.settings()) ?? state.settings)
         } catch {
             let kept: String
@@ -102,9 +87,7 @@ public final class GameController {
         settings.lang = lang
         let g = Glue(self)
         do {
-            let e = try ScopaEngine.GameController(
-                settings: settings, seed: seed ?? seeds(), pacing: pacing, store: g, timer: g, listener: g)
-            start(e, g, settings)
+            start(try ScopaEngine.GameController(settings: settings, seed: seed ?? seeds(), pacing: pacing, store: g, timer: g, listener: g), g, settings)
             return true
         } catch {
             update { $0.screen = .settings; $0.settings = settings; $0.message = messageOf(error) }
@@ -115,27 +98,20 @@ public final class GameController {
     /// The settings screen; the match waits (its timer does nothing) until `resume()`.
     public func showSettings() { update { $0.screen = .settings } }
     /// Back to the table: the current frame again, its timer re-armed.
-    public func resume() {
-        guard engine != nil else { return }
-        update { $0.screen = .table }
-        call { try $0.resume() }
-    }
+    public func resume() { if engine != nil { update { $0.screen = .table }; call { try $0.resume() } } }
     public func select(_ card: UInt8) { call { try $0.select(card: card) } }
     public func chooseCapture(_ index: Int) { call { try $0.capture(index: UInt8(clamping: index)) } }
-    public func cancelCapture() { call { try $0.cancel() } }
-    public func proceed() { call { try $0.proceed() } }
-    public func undo() { call { try $0.undo() } }
-    public func rematch() { call { try $0.rematch() } }
-    public func requestHint() { call { try $0.hint() } }
     public func dismissMessage() { update { $0.message = nil } }
-    /// A button of `Frame.offers`.
+    /// A button of `Frame.offers` (or the capture dialog's cancel).
     public func press(_ command: Command) {
-        switch command {
-        case .hint: requestHint()
-        case .undo: undo()
-        case .cancel: cancelCapture()
-        case .proceed: proceed()
-        case .rematch: rematch()
+        call { e in
+            switch command {
+            case .hint: try e.hint()
+            case .undo: try e.undo()
+            case .cancel: try e.cancel()
+            case .proceed: try e.proceed()
+            case .rematch: try e.rematch()
+            }
         }
     }
 
@@ -165,11 +141,9 @@ public final class GameController {
 /// The player's words for an error: a session error's message, else its description.
 public func messageOf(_ error: Error) -> String {
     switch error as? SessionError {
-    case .InvalidSettings(let m)?, .WrongPhase(let m)?, .NotInHand(let m)?, .NoSuchCapture(let m)?,
-         .IllegalMove(let m)?, .UndoOff(let m)?, .NothingToUndo(let m)?, .TooManyMatches(let m)?,
-         .InvalidCard(let m)?, .BadScriptLine(let m)?, .BadSave(let m)?, .Internal(let m)?:
+    case .InvalidSettings(let m)?, .WrongPhase(let m)?, .NotInHand(let m)?, .NoSuchCapture(let m)?, .IllegalMove(let m)?, .UndoOff(let m)?,
+         .NothingToUndo(let m)?, .TooManyMatches(let m)?, .InvalidCard(let m)?, .BadScriptLine(let m)?, .BadSave(let m)?, .Internal(let m)?:
         return m
-    case nil:
-        return "\(error)"
+    case nil: return "\(error)"
     }
 }

@@ -36,7 +36,7 @@ final class GameControllerTests: XCTestCase {
         reopened.launch()
         XCTAssertTrue(reopened.frame.over)
         // A rematch: same settings, the next match's deal.
-        c.rematch()
+        c.press(.rematch)
         XCTAssertEqual(c.frame.matchNumber, 1)
         XCTAssertEqual(c.frame.events.count, 1)
         XCTAssertTrue(c.frame.events[0].line.hasPrefix("hand 0 "))
@@ -71,7 +71,7 @@ final class GameControllerTests: XCTestCase {
                     XCTAssertEqual(c.frame.choosing, card)
                     XCTAssertTrue(c.frame.has(.cancel))
                     // Cancel once: nothing is played.
-                    c.cancelCapture()
+                    c.press(.cancel)
                     XCTAssertEqual(c.frame.table, f.table)
                     XCTAssertEqual(c.frame.hand, f.hand)
                     // Then choose the second option.
@@ -122,7 +122,7 @@ final class GameControllerTests: XCTestCase {
                 seed += 1
                 c.newMatch(seed: seed)
             } else {
-                c.proceed()
+                c.press(.proceed)
             }
             XCTAssertLessThan(seed, 20, "a scopa in 20 matches")
             if seed >= 20 { return }
@@ -130,7 +130,7 @@ final class GameControllerTests: XCTestCase {
         XCTAssertEqual(pacer.pending.map(\.millis), [1200])
         XCTAssertTrue(c.frame.status.hasPrefix("Scopa!"), c.frame.status)
         XCTAssertTrue(c.frame.has(.proceed))
-        c.proceed()
+        c.press(.proceed)
         let after = c.frame
         // The banner's timer, now stale, does nothing.
         pacer.pending.removeAll { $0.millis != 1200 }
@@ -293,16 +293,16 @@ final class GameControllerTests: XCTestCase {
         c.select(notMine)
         XCTAssertTrue(c.frame.refusal?.hasSuffix("is not in the hand of You.") ?? false, c.frame.refusal ?? "")
         unchanged("card not in hand")
-        c.proceed()
+        c.press(.proceed)
         XCTAssertEqual(c.frame.refusal, "Continuing is not possible now: Your turn: play a card.")
         unchanged("continue while playing")
         c.chooseCapture(3)
         XCTAssertTrue(c.frame.refusal?.hasPrefix("Choosing a capture is not possible now") ?? false)
         unchanged("no capture to choose")
-        c.undo()
+        c.press(.undo)
         XCTAssertTrue(c.frame.refusal?.hasPrefix("Undo is off") ?? false)
         unchanged("undo off")
-        c.rematch()
+        c.press(.rematch)
         unchanged("rematch during a match")
         c.select(40)
         XCTAssertTrue(c.state.message?.hasPrefix("card index 40 is not 0 to 39") ?? false, c.state.message ?? "")
@@ -310,7 +310,7 @@ final class GameControllerTests: XCTestCase {
         // During the AI's turn: no hint, no card.
         c.select(table.cards[0].card)
         if c.frame.dueMs != nil {
-            c.requestHint()
+            c.press(.hint)
             XCTAssertTrue(c.frame.refusal?.hasPrefix("A hint is not possible now: Player 2 is thinking") ?? false, c.frame.refusal ?? "")
             XCTAssertNil(c.frame.hint)
         }
@@ -419,7 +419,7 @@ final class GameControllerTests: XCTestCase {
             if !c.frame.captures.isEmpty { c.chooseCapture(0) }
         }
         let before = c.frame
-        c.undo()
+        c.press(.undo)
         XCTAssertNil(c.frame.refusal)
         XCTAssertEqual(c.frame.hand.count, before.hand.count + 1)
         XCTAssertTrue(c.frame.events.isEmpty)
@@ -440,7 +440,7 @@ final class GameControllerTests: XCTestCase {
         let texts = rec.frames.flatMap(\.events).map(\.text)
         XCTAssertTrue(texts[0].hasPrefix("Mano 1 · Mazziere: "), texts[0])
         XCTAssertTrue(texts.contains { $0.hasPrefix("Tu: ") })
-        c.proceed()
+        c.press(.proceed)
         XCTAssertTrue(c.frame.refusal?.hasPrefix("Continuare non è possibile ora") ?? false, c.frame.refusal ?? "")
     }
 

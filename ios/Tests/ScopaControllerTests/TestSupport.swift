@@ -33,7 +33,7 @@ typealias Strategy = (GameController) throws -> UInt8
 
 let firstCard: Strategy = { c in c.frame.cards[0].card }
 let hinted: Strategy = { c in
-    c.requestHint()
+    c.press(.hint)
     guard let h = c.frame.hintCard else { throw TestFailure("no hint: \(c.frame.refusal ?? "")") }
     return h
 }
@@ -110,11 +110,11 @@ extension GameController {
         } else if f.banner?.kind == .handOver {
             XCTAssertFalse(f.banner!.rows.isEmpty, "a summary on the summary screen")
             run.summaries += 1
-            proceed()
+            press(.proceed)
         } else if f.banner?.kind == .handOff {
             XCTAssertTrue(f.hand.isEmpty, "no cards while the device is handed over")
             run.handOffs += 1
-            proceed()
+            press(.proceed)
         } else {
             XCTAssertTrue(f.dueMs != nil && !pacer.pending.isEmpty, "a timer is due: \(f.status)")
         }

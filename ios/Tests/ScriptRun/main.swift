@@ -130,7 +130,7 @@ func run(_ args: [String]) throws {
                 if stopAtSave { break loop }
             }
         } else if f.dueMs == nil && f.offers.contains(where: { $0.command == .proceed }) {
-            c.proceed()
+            c.press(.proceed)
         } else if pacer.pending.isEmpty {
             throw ScriptError(message: "stuck: \(f.status)")
         }

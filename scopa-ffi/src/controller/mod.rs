@@ -383,4 +383,4 @@ fn card_arg(index: u8) -> Result<scopa_core::Card, SessionError> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -71,7 +71,9 @@ struct App {
     screen: Arc<Screen>,
 }
 
-fn settings(players: u32, seats: &[Option<AiLevel>]) -> SessionSettings {
+/// `players` seats as `seats` says, default rules, undo off, English (also the settings
+/// of `crate::session::tests`).
+pub(crate) fn settings(players: u32, seats: &[Option<AiLevel>]) -> SessionSettings {
     SessionSettings {
         rules: RulesConfig {
             players,

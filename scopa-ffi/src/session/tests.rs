@@ -4,20 +4,8 @@
 use scopa_core::session as core;
 
 use super::*;
-use crate::default_rules;
-use crate::types::{AiLevel, RulesConfig};
-
-fn settings(players: u32, seats: &[Option<AiLevel>]) -> SessionSettings {
-    SessionSettings {
-        rules: RulesConfig {
-            players,
-            ..default_rules()
-        },
-        seats: seats.to_vec(),
-        undo: false,
-        lang: Lang::En,
-    }
-}
+use crate::controller::tests::settings;
+use crate::types::AiLevel;
 
 #[test]
 fn transcript_start_and_script_lines_read_back() {

@@ -25,6 +25,7 @@ import org.scopa.app.controller.GameController
 import org.scopa.app.controller.Screen
 import org.scopa.app.controller.UiState
 import org.scopa.engine.BannerKind
+import org.scopa.engine.Command
 import org.scopa.engine.Frame
 
 /**
@@ -79,7 +80,7 @@ private fun HandOffScreen(s: UiState, f: Frame, c: GameController) {
 @Composable
 private fun CaptureDialog(s: UiState, f: Frame, c: GameController) {
     AlertDialog(
-        onDismissRequest = c::cancelCapture,
+        onDismissRequest = { c.press(Command.CANCEL) },
         title = { Text(s.texts.labels.chooseCapture) },
         text = {
             Column {
@@ -89,6 +90,6 @@ private fun CaptureDialog(s: UiState, f: Frame, c: GameController) {
             }
         },
         confirmButton = {},
-        dismissButton = { TextButton(onClick = c::cancelCapture) { Text(s.texts.labels.cancel) } },
+        dismissButton = { TextButton(onClick = { c.press(Command.CANCEL) }) { Text(s.texts.labels.cancel) } },
     )
 }

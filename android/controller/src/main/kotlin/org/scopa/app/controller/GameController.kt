@@ -3,19 +3,7 @@ package org.scopa.app.controller
 import java.io.IOException
 import java.security.SecureRandom
 import java.util.concurrent.CopyOnWriteArrayList
-import org.scopa.engine.Command
-import org.scopa.engine.Frame
-import org.scopa.engine.FrameListener
-import org.scopa.engine.Lang
-import org.scopa.engine.Pacing
-import org.scopa.engine.SessionException
-import org.scopa.engine.SessionSettings
-import org.scopa.engine.StoreException
-import org.scopa.engine.Timer
-import org.scopa.engine.appsPacing
-import org.scopa.engine.checkSettings
-import org.scopa.engine.defaultSettings
-import org.scopa.engine.uiTexts
+import org.scopa.engine.*
 import org.scopa.engine.GameController as Engine
 import org.scopa.engine.SaveStore as EngineStore
 
@@ -44,16 +32,11 @@ class GameController(
 
     /** The engine's three platform traits, for one engine: once replaced, it does nothing. */
     private inner class Glue : EngineStore, Timer, FrameListener {
-        override fun write(bytes: ByteArray) = try {
-            store.save(bytes).also { savesWritten++ }
-        } catch (e: IOException) {
-            throw StoreException.Failed(e.message ?: e.toString())
-        }
+        override fun write(bytes: ByteArray) =
+            try { store.save(bytes).also { savesWritten++ } } catch (e: IOException) { throw StoreException.Failed(e.message ?: e.toString()) }
         override fun schedule(afterMs: UInt, token: UInt) =
             pacer.schedule(afterMs.toLong()) { if (glue === this && state.screen == Screen.TABLE) call { it.fire(token) } }
-        override fun onFrame(frame: Frame) {
-            if (glue === this) publish(state.copy(frame = frame))
-        }
+        override fun onFrame(frame: Frame) { if (glue === this) publish(state.copy(frame = frame)) }
     }
 
     fun addListener(l: StateListener) = listeners.add(l).also { l.onState(state) }
@@ -64,15 +47,11 @@ class GameController(
     /** At app start: resumes the saved session (a legacy one is migrated), else the settings; an unreadable save is set aside. */
     fun launch(): UiState {
         val labels = state.texts.labels
-        val bytes = try {
-            store.load()
-        } catch (e: IOException) {
+        val bytes = try { store.load() } catch (e: IOException) {
             return publish(state.copy(message = "${labels.saveUnreadable}: ${e.message}. ${labels.saveSetAside}"))
         } ?: return state
         val g = Glue()
-        val e = try {
-            Engine.restore(bytes, lang, pacing, g, g, g)
-        } catch (e: SessionException) {
+        val e = try { Engine.restore(bytes, lang, pacing, g, g, g) } catch (e: SessionException) {
             val kept = try { store.setAside()?.let { " ($it)" } ?: "" } catch (io: IOException) { " (${io.message})" }
             return publish(state.copy(message = "${e.message}. ${labels.saveSetAside}$kept"))
         }
@@ -89,9 +68,7 @@ class GameController(
     /** Starts a session with [settings] and [seed] (secure random if null); false if they cannot be played. */
     fun newMatch(settings: SessionSettings = state.settings, seed: ULong? = null): Boolean {
         val g = Glue()
-        val e = try {
-            Engine(settings.copy(lang = lang), seed ?: seeds(), pacing, g, g, g)
-        } catch (e: SessionException) {
+        val e = try { Engine(settings.copy(lang = lang), seed ?: seeds(), pacing, g, g, g) } catch (e: SessionException) {
             publish(state.copy(screen = Screen.SETTINGS, settings = settings, message = e.message))
             return false
         }
@@ -105,27 +82,19 @@ class GameController(
     fun resume() = call { publish(state.copy(screen = Screen.TABLE)); it.resume() }
     fun select(card: UByte) = call { it.select(card) }
     fun chooseCapture(index: Int) = call { it.capture(index.coerceIn(0, 255).toUByte()) }
-    fun cancelCapture() = call { it.cancel() }
-    fun proceed() = call { it.proceed() }
-    fun undo() = call { it.undo() }
-    fun rematch() = call { it.rematch() }
-    fun requestHint() = call { it.hint() }
+    /** A button of [Frame.offers] (or the capture dialog's cancel). */
+    fun press(command: Command) = call {
+        when (command) {
+            Command.HINT -> it.hint()
+            Command.UNDO -> it.undo()
+            Command.CANCEL -> it.cancel()
+            Command.PROCEED -> it.proceed()
+            Command.REMATCH -> it.rematch()
+        }
+    }
     fun dismissMessage() = publish(state.copy(message = null))
-    /** A button of [Frame.offers]. */
-    fun press(command: Command) = when (command) {
-        Command.HINT -> requestHint()
-        Command.UNDO -> undo()
-        Command.CANCEL -> cancelCapture()
-        Command.PROCEED -> proceed()
-        Command.REMATCH -> rematch()
-    }
 
-    override fun close() {
-        glue = null
-        engine?.close()
-        engine = null
-        listeners.clear()
-    }
+    override fun close() { glue = null; engine?.close(); engine = null; listeners.clear() }
 
     private fun start(e: Engine, g: Glue, settings: SessionSettings) {
         engine?.close()

@@ -55,7 +55,7 @@ class GameControllerTest {
         assertTrue("a save per change: ${store.writes} for ${run.plays} plays", store.writes > run.plays)
         assertTrue(newController(InMemorySaveStore(store.bytes)).also { it.launch() }.frame.over)
         // A rematch: same settings, the next match's deal.
-        c.rematch()
+        c.press(Command.REMATCH)
         assertEquals(1u, c.frame.matchNumber)
         assertTrue(c.frame.events.single().line.startsWith("hand 0 "))
         // Back to the settings, which keep the match's settings; then back to the match.
@@ -90,7 +90,7 @@ class GameControllerTest {
                     assertEquals(card, c.frame.choosing)
                     assertTrue(c.frame.has(Command.CANCEL))
                     // Cancel once: nothing is played.
-                    c.cancelCapture()
+                    c.press(Command.CANCEL)
                     assertEquals(f.table, c.frame.table)
                     assertEquals(f.hand, c.frame.hand)
                     // Then choose the second option.
@@ -134,14 +134,14 @@ class GameControllerTest {
                 f.cards.isNotEmpty() -> c.select(f.cards.first().card)
                 f.captures.isNotEmpty() -> c.chooseCapture(0)
                 f.over -> c.newMatch(seed = ++seed)
-                else -> c.proceed()
+                else -> c.press(Command.PROCEED)
             }
             assertTrue("a scopa in 20 matches", seed < 20u)
         }
         assertEquals(1200L, pacer.pending.single().first)
         assertTrue(c.frame.status, c.frame.status.startsWith("Scopa!"))
         assertTrue(c.frame.has(Command.PROCEED))
-        c.proceed()
+        c.press(Command.PROCEED)
         val after = c.frame
         // The banner's timer, now stale, does nothing.
         pacer.pending.removeIf { it.first != 1200L }
@@ -300,16 +300,16 @@ class GameControllerTest {
         c.select(notMine)
         assertTrue(c.frame.refusal!!, c.frame.refusal!!.endsWith("is not in the hand of You."))
         unchanged("card not in hand")
-        c.proceed()
+        c.press(Command.PROCEED)
         assertEquals("Continuing is not possible now: Your turn: play a card.", c.frame.refusal)
         unchanged("continue while playing")
         c.chooseCapture(3)
         assertTrue(c.frame.refusal!!.startsWith("Choosing a capture is not possible now"))
         unchanged("no capture to choose")
-        c.undo()
+        c.press(Command.UNDO)
         assertTrue(c.frame.refusal!!.startsWith("Undo is off"))
         unchanged("undo off")
-        c.rematch()
+        c.press(Command.REMATCH)
         unchanged("rematch during a match")
         c.select(40u)
         assertTrue(c.state.message!!, c.state.message!!.startsWith("card index 40 is not 0 to 39"))
@@ -317,7 +317,7 @@ class GameControllerTest {
         // During the AI's turn: no hint, no card.
         c.select(table.cards.first().card)
         if (c.frame.dueMs != null) {
-            c.requestHint()
+            c.press(Command.HINT)
             assertTrue(c.frame.refusal!!, c.frame.refusal!!.startsWith("A hint is not possible now: Player 2 is thinking"))
             assertNull(c.frame.hint)
         }
@@ -419,7 +419,7 @@ class GameControllerTest {
             if (c.frame.captures.isNotEmpty()) c.chooseCapture(0)
         }
         val before = c.frame
-        c.undo()
+        c.press(Command.UNDO)
         assertNull(c.frame.refusal)
         val after = c.frame
         assertEquals(before.hand.size + 1, after.hand.size)
@@ -442,7 +442,7 @@ class GameControllerTest {
         val texts = rec.frames.flatMap { it.events }.map { it.text }
         assertTrue(texts.first(), texts.first().startsWith("Mano 1 · Mazziere: "))
         assertTrue(texts.toString(), texts.any { it.startsWith("Tu: ") })
-        c.proceed()
+        c.press(Command.PROCEED)
         assertTrue(c.frame.refusal!!, c.frame.refusal!!.startsWith("Continuare non è possibile ora"))
     }
 

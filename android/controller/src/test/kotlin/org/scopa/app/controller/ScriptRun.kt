@@ -101,7 +101,7 @@ fun runScript(args: List<String>) {
                     }
                 }
             }
-            f.offers.any { it.command == Command.PROCEED } && f.dueMs == null -> c.proceed()
+            f.offers.any { it.command == Command.PROCEED } && f.dueMs == null -> c.press(Command.PROCEED)
             pacer.pending.isEmpty() -> throw ScriptError("stuck: ${f.status}")
         }
     }

@@ -32,7 +32,7 @@ typealias Strategy = (GameController) -> UByte
 
 val firstCard: Strategy = { c -> c.frame.cards.first().card }
 val hinted: Strategy = { c ->
-    c.requestHint()
+    c.press(Command.HINT)
     c.frame.hintCard ?: error("no hint: ${c.frame.refusal}")
 }
 
@@ -88,12 +88,12 @@ fun GameController.step(run: Run, pacer: ManualPacer, strategy: Strategy, captur
         f.banner?.kind == BannerKind.HAND_OVER -> {
             assertTrue("a summary on the summary screen", f.banner!!.rows.isNotEmpty())
             run.summaries++
-            proceed()
+            press(Command.PROCEED)
         }
         f.banner?.kind == BannerKind.HAND_OFF -> {
             assertTrue("no cards while the device is handed over", f.hand.isEmpty())
             run.handOffs++
-            proceed()
+            press(Command.PROCEED)
         }
         else -> assertTrue("a timer is due: ${f.status}", f.dueMs != null && pacer.pending.isNotEmpty())
     }
