@@ -1,15 +1,20 @@
 //! Prints the transcript hash of a watch-mode session (every seat an AI at one level,
-//! default rules), played through the `Session` API, for the Kotlin and Swift tests to
-//! compare with: `cargo run -p scopa-ffi --example transcript -- <seed> <players> <level>`
+//! default rules), played through the `GameController` with the unattended pacing, for the
+//! Kotlin and Swift tests to compare with:
+//! `cargo run -p scopa-ffi --example transcript -- <seed> <players> <level>`
 //! (level: random, easy, medium, expert, handheld). With `--text` prints the transcript too.
 //!
 //! The transcript is the session format (`scopa_core::session::transcript`: the settings
-//! line, the first deal, every event, one line each, ending with `\n`); the hash is 64-bit
-//! FNV-1a of its UTF-8 bytes, printed as 16 lower-case hex digits.
+//! line, the first deal, every event, one line each, ending with `\n`), here the settings
+//! line then every frame's events' `line`s; the hash is 64-bit FNV-1a of its UTF-8 bytes,
+//! printed as 16 lower-case hex digits.
 
-use scopa_ffi::session::{transcript_event, transcript_start};
+use std::sync::{Arc, Mutex};
+
+use scopa_ffi::session::transcript_start;
 use scopa_ffi::{
-    AiLevel, Lang, Phase, RulesConfig, Session, SessionError, SessionSettings, default_rules,
+    AiLevel, Frame, FrameListener, GameController, Lang, RulesConfig, SaveStore, SessionError,
+    SessionSettings, StoreError, Timer, default_rules,
 };
 
 /// 64-bit FNV-1a.
@@ -20,6 +25,37 @@ fn fnv1a(text: &str) -> u64 {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
+}
+
+/// The platform of a watch-mode run: no store, the last timer token, every event's line.
+#[derive(Default)]
+struct Watch {
+    due: Mutex<Option<u32>>,
+    lines: Mutex<String>,
+    over: Mutex<bool>,
+}
+
+impl SaveStore for Watch {
+    fn write(&self, _bytes: Vec<u8>) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+impl Timer for Watch {
+    fn schedule(&self, _after_ms: u32, token: u32) {
+        *self.due.lock().unwrap() = Some(token);
+    }
+}
+
+impl FrameListener for Watch {
+    fn on_frame(&self, frame: Frame) {
+        let mut lines = self.lines.lock().unwrap();
+        for e in &frame.events {
+            lines.push_str(&e.line);
+            lines.push('\n');
+        }
+        *self.over.lock().unwrap() = frame.over;
+    }
 }
 
 /// Plays the whole session of `players` seats, all AIs at `level`, from `seed`; returns its
@@ -34,22 +70,27 @@ fn session_transcript(players: u32, level: AiLevel, seed: u64) -> Result<String,
         undo: false,
         lang: Lang::En,
     };
-    let session = Session::new(settings.clone(), seed)?;
-    let mut text = transcript_start(settings)?;
-    text.push('\n');
-    text.push_str(&transcript_event(session.deal_event()?)?);
-    text.push('\n');
-    loop {
-        let update = match session.state()?.phase {
-            Phase::MatchOver { .. } => return Ok(text),
-            Phase::AiDue { .. } => session.run_ai()?,
-            _ => session.proceed()?,
+    let w = Arc::new(Watch::default());
+    let c = GameController::new(
+        settings.clone(),
+        seed,
+        scopa_ffi::controller::frame::unattended_pacing(),
+        w.clone(),
+        w.clone(),
+        w.clone(),
+    )?;
+    c.resume()?;
+    while !*w.over.lock().unwrap() {
+        let token = w.due.lock().unwrap().take();
+        let Some(token) = token else {
+            return Err(SessionError::Internal {
+                message: "an unattended session waits with no timer armed".into(),
+            });
         };
-        for event in update.events {
-            text.push_str(&transcript_event(event)?);
-            text.push('\n');
-        }
+        c.fire(token)?;
     }
+    let text = w.lines.lock().unwrap().clone();
+    Ok(format!("{}\n{text}", transcript_start(settings)?))
 }
 
 fn main() {

@@ -1,7 +1,7 @@
-//! The rules options, AI levels and hint reasons of the foreign API, and their translation to
+//! The rules options and AI levels of the foreign API, and their translation to
 //! and from scopa-core. No game rule lives here: every decision is the core's.
 
-use scopa_core::ai::{self, Level};
+use scopa_core::ai::Level;
 use scopa_core::{AceRule as CoreAce, DealKind as CoreDeal, PrimieraRule as CorePrimiera, Rules};
 
 use crate::session::SessionError;
@@ -52,29 +52,6 @@ pub enum AiLevel {
     Expert,
     /// The expert with the handheld's budget.
     Handheld,
-}
-
-/// Why the hint recommends its move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum HintReason {
-    /// The only legal move.
-    OnlyMove,
-    /// Sweeps the table.
-    Scopa,
-    /// Takes the seven of coins.
-    TakesSettebello,
-    /// Takes sevens.
-    TakesSevens,
-    /// Takes coins.
-    TakesCoins,
-    /// Takes the most cards.
-    TakesMostCards,
-    /// Leaves no sweep for the next player.
-    AvoidsSweep,
-    /// Lays the card that gives the opponents least.
-    SafestDiscard,
-    /// Best on average over the hidden hands.
-    BestOnAverage,
 }
 
 /// Every rules option of RULES.md.
@@ -203,22 +180,6 @@ impl From<AiLevel> for Level {
             AiLevel::Medium => Level::Medium,
             AiLevel::Expert => Level::Expert,
             AiLevel::Handheld => Level::Handheld,
-        }
-    }
-}
-
-impl From<ai::Reason> for HintReason {
-    fn from(r: ai::Reason) -> HintReason {
-        match r {
-            ai::Reason::OnlyMove => HintReason::OnlyMove,
-            ai::Reason::Scopa => HintReason::Scopa,
-            ai::Reason::TakesSettebello => HintReason::TakesSettebello,
-            ai::Reason::TakesSevens => HintReason::TakesSevens,
-            ai::Reason::TakesCoins => HintReason::TakesCoins,
-            ai::Reason::TakesMostCards => HintReason::TakesMostCards,
-            ai::Reason::AvoidsSweep => HintReason::AvoidsSweep,
-            ai::Reason::SafestDiscard => HintReason::SafestDiscard,
-            ai::Reason::BestOnAverage => HintReason::BestOnAverage,
         }
     }
 }

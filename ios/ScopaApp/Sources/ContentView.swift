@@ -2,9 +2,13 @@ import ScopaController
 import ScopaEngine
 import SwiftUI
 
-/// The whole UI: the settings, or the table in the session's phase — the hand-over screen of
-/// pass-and-play, the summaries, the capture choice — and the error alert. Every word comes
-/// from the session's texts (`state.texts`, `state.prompt`, the event captions).
+/// The glue, not the engine's object of the same name.
+typealias GameController = ScopaController.GameController
+
+/// The whole UI: the settings, or the table's frame — the hand-over screen of pass-and-play,
+/// the summaries (by the frame's banner), the capture choice (by its captures) — and the
+/// error alert. Every word comes from the engine (`state.texts` and the frame's texts); no
+/// view decides what happens next.
 struct ContentView: View {
     @EnvironmentObject var model: GameModel
 
@@ -13,24 +17,34 @@ struct ContentView: View {
         let l = s.texts.labels
         NavigationStack {
             Group {
-                if s.screen == .settings {
+                if s.screen == .settings || s.frame == nil {
                     SettingsView()
+                } else if s.frame?.banner?.kind == .handOff {
+                    HandOffView()
+                } else if s.frame?.banner?.kind == .handOver || s.frame?.banner?.kind == .matchOver {
+                    SummaryView()
                 } else {
-                    switch s.phase {
-                    case .handOff?: HandOffView()
-                    case .handSummary?: SummaryView(button: l.carryOn) { model.controller.proceed() }
-                    case .matchOver?: SummaryView(button: l.rematch, newMatch: true) { model.controller.rematch() }
-                    default: TableScreen()
-                    }
+                    TableScreen()
                 }
             }
             .alert(
                 l.scopa,
                 isPresented: Binding(
-                    get: { model.state.message != nil },
+                    get: { (model.state.message ?? model.state.frame?.saveError) != nil },
                     set: { if !$0 { model.controller.dismissMessage() } }),
                 actions: { Button(l.carryOn) { model.controller.dismissMessage() } },
-                message: { Text(model.state.message ?? "") })
+                message: { Text(model.state.message ?? model.state.frame?.saveError ?? "") })
+        }
+    }
+}
+
+/// The frame's buttons (`Frame.offers`), each pressing its command.
+struct OffersView: View {
+    @EnvironmentObject var model: GameModel
+
+    var body: some View {
+        ForEach(model.state.frame?.offers ?? [], id: \.command) { o in
+            Button(o.label) { model.controller.press(o.command) }
         }
     }
 }
@@ -117,38 +131,34 @@ struct HandOffView: View {
     var body: some View {
         VStack(spacing: 24) {
             Text(model.state.texts.labels.hiddenCards).font(.headline)
-            Text(model.state.prompt).font(.title2).multilineTextAlignment(.center)
-            Button(model.state.texts.labels.carryOn) { model.controller.proceed() }.buttonStyle(.borderedProminent)
+            Text(model.state.frame?.status ?? "").font(.title2).multilineTextAlignment(.center)
+            OffersView().buttonStyle(.borderedProminent)
         }
         .padding()
     }
 }
 
-/// The table: scores, the session's prompt (a scopa is its banner), table, hand, buttons.
+/// The table: scores, the frame's status (a scopa is its banner), table, hand, buttons.
 struct TableScreen: View {
     @EnvironmentObject var model: GameModel
 
     var body: some View {
         let s = model.state
-        let t = s.texts
-        let l = t.labels
+        let l = s.texts.labels
         VStack(spacing: 16) {
-            if let table = s.table {
+            if let f = s.frame {
                 ScoreBar()
-                Text(s.prompt).font(isScopa(s.phase) ? .title2.bold() : .headline).multilineTextAlignment(.center)
-                CardRow(title: "\(l.table) · \(l.deck) \(table.deckLeft)", cards: cardsOf(table.table),
-                        highlighted: s.hint.map { cardsOf($0.capture) } ?? [])
+                Text(f.banner?.text ?? f.status).font(f.banner != nil ? .title2.bold() : .headline).multilineTextAlignment(.center)
+                CardRow(title: "\(l.table) · \(l.deck) \(f.deckLeft)", cards: f.table, highlighted: f.hintTakes)
                 Spacer()
                 EventCaption()
-                if let h = s.hint { Text(h.text).font(.callout).padding(.horizontal) }
-                CardRow(title: l.yourHand, cards: cardsOf(table.hand), highlighted: s.hint.map { [$0.card] } ?? []) { card in
+                if let h = f.hint { Text(h).font(.callout).padding(.horizontal) }
+                CardRow(title: l.yourHand, cards: f.hand, highlighted: f.hintCard.map { [$0] } ?? []) { card in
                     model.controller.select(card)
                 }
-                .disabled(!s.canPlay)
+                .disabled(f.cards.isEmpty)
                 HStack {
-                    Button(l.hint) { model.controller.requestHint() }.disabled(!s.canPlay)
-                    if s.settings.undo { Button(l.undo) { model.controller.undo() }.disabled(!table.canUndo) }
-                    if isScopa(s.phase) { Button(l.carryOn) { model.controller.proceed() } }
+                    OffersView()
                     Spacer()
                     Button(l.settings) { model.controller.showSettings() }
                 }
@@ -156,25 +166,23 @@ struct TableScreen: View {
             }
         }
         .padding(.vertical)
-        .navigationTitle("\(l.hand) \((s.table?.handNumber ?? 0) + 1)")
+        .navigationTitle("\(l.hand) \((s.frame?.handNumber ?? 0) + 1)")
         .confirmationDialog(
             l.chooseCapture,
             isPresented: Binding(
-                get: { if case .chooseCapture = model.state.phase { return true } else { return false } },
-                set: { if !$0 { model.controller.cancelCapture() } }),
+                get: { !(model.state.frame?.captures.isEmpty ?? true) },
+                set: { if !$0 { model.controller.press(.cancel) } }),
             titleVisibility: .visible
         ) {
-            ForEach(Array(s.captureOptions.enumerated()), id: \.offset) { i, capture in
-                Button(cardsOf(capture).map { t.cards[Int($0)] }.joined(separator: ", ")) { model.controller.chooseCapture(i) }
+            ForEach(Array((s.frame?.captures ?? []).enumerated()), id: \.offset) { i, capture in
+                Button(capture.text) { model.controller.chooseCapture(i) }
             }
-            Button(l.cancel, role: .cancel) { model.controller.cancelCapture() }
+            Button(l.cancel, role: .cancel) { model.controller.press(.cancel) }
         }
     }
-
-    private func isScopa(_ p: Phase?) -> Bool { if case .scopa = p { return true } else { return false } }
 }
 
-/// Shows the pending events' captions one after the other, then acknowledges them.
+/// Shows the captions of the frame's events one after the other.
 struct EventCaption: View {
     @EnvironmentObject var model: GameModel
     @State private var caption = ""
@@ -184,15 +192,12 @@ struct EventCaption: View {
             .font(.subheadline)
             .frame(minHeight: 24)
             .animation(.easeInOut, value: caption)
-            .task(id: model.state.events.count) {
-                let events = model.state.events
-                guard !events.isEmpty else { return }
-                for e in events {
+            .task(id: model.state.frame?.events ?? []) {
+                for e in model.state.frame?.events ?? [] {
                     caption = e.text
-                    // Cancelled when more events arrive: the new task shows them all again.
+                    // Cancelled when a new frame arrives: the new task shows its events.
                     do { try await Task.sleep(nanoseconds: 600_000_000) } catch { return }
                 }
-                model.controller.eventsShown(events.count)
             }
     }
 }
@@ -203,16 +208,14 @@ struct ScoreBar: View {
     var body: some View {
         let s = model.state
         HStack {
-            if let t = s.table, let names = s.names {
-                ForEach(Array(names.sides.enumerated()), id: \.offset) { side, name in
-                    VStack {
-                        Text(name).font(.caption)
-                        Text("\(t.scores[side])").font(.title2.bold())
-                        Text("\(s.texts.labels.captured) \(t.piles[side].nonzeroBitCount) · \(s.texts.labels.scope) \(t.scope[side])")
-                            .font(.caption2)
-                    }
-                    .frame(maxWidth: .infinity)
+            ForEach(Array((s.frame?.sides ?? []).enumerated()), id: \.offset) { _, side in
+                VStack {
+                    Text(side.name).font(.caption)
+                    Text("\(side.score)").font(.title2.bold())
+                    Text("\(s.texts.labels.captured) \(side.captured) · \(s.texts.labels.scope) \(side.scope)")
+                        .font(.caption2)
                 }
+                .frame(maxWidth: .infinity)
             }
         }
     }
@@ -251,32 +254,29 @@ struct CardRow: View {
     }
 }
 
-/// The last hand's summary (the session's rows: what each counts, each side's points and
-/// tally) and the match score; also the end of the match (the prompt says who won).
+/// The banner of a finished hand or match: its title, the summary rows (what each counts,
+/// each side's points and tally), the match score, and the frame's buttons.
 struct SummaryView: View {
     @EnvironmentObject var model: GameModel
-    let button: String
-    var newMatch = false
-    let action: () -> Void
 
     var body: some View {
         let s = model.state
         let l = s.texts.labels
         List {
-            Text(s.prompt).font(.headline)
-            if let summary = s.summary, let names = s.names, let table = s.table {
+            if let f = s.frame, let banner = f.banner {
+                Text(banner.text).font(.headline)
                 Section {
-                    row("", names.sides).bold()
-                    ForEach(Array(summary.rows.enumerated()), id: \.offset) { _, r in
+                    row("", f.sides.map(\.name)).bold()
+                    ForEach(Array(banner.rows.enumerated()), id: \.offset) { _, r in
                         row(r.label, r.points.indices.map { side in
                             r.tally[side].map { "\(r.points[side]) (\($0))" } ?? "\(r.points[side])"
                         })
                     }
                 }
-                Section { row(l.matchScore, table.scores.map { "\($0)" }).bold() }
+                Section { row(l.matchScore, f.sides.map { "\($0.score)" }).bold() }
+                OffersView()
+                if f.over { Button(l.newMatch) { model.controller.showSettings() } }
             }
-            Button(button, action: action)
-            if newMatch { Button(l.newMatch) { model.controller.showSettings() } }
         }
         .navigationTitle(l.score)
     }

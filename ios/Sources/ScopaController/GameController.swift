@@ -1,314 +1,149 @@
 import Foundation
 import ScopaEngine
 
-/// The app below the UI, free of UIKit/SwiftUI: it maps the engine's `Session` (which owns
-/// the whole game: phases, AI, hints, undo, texts, the save format) to `UiState`, runs the
-/// two timers — the pause before an AI plays and the scopa banner — and keeps the session's
-/// bytes in the store after every change, restored by `launch()`.
-///
-/// Confined to one thread (the main thread in the app; the pacer runs its actions there).
-/// No engine error escapes: each becomes `UiState.message`.
+/// Glue between the UI and the engine's `ScopaEngine.GameController` (which owns the whole
+/// flow: phases, pacing, AI, hints, undo, autosave, texts): it gives the engine the store, a
+/// timer on the pacer and a listener that publishes each `Frame` in `UiState`, and keeps
+/// the screen and the settings being edited. Confined to one thread (the main thread).
 public final class GameController {
-    public static let defaultAiDelayMillis = 900
-    public static let defaultBannerMillis = 1500
-    public static let maxPendingEvents = 200
-
-    /// Pause before each AI play.
-    public let aiDelayMillis: Int
-    /// How long the scopa banner shows before the game goes on by itself.
-    public let bannerMillis: Int
     public private(set) var state: UiState
     /// Saves written since this controller was created.
     public private(set) var savesWritten = 0
     /// Called with every new state (on the controller's thread).
     public var onChange: ((UiState) -> Void)?
 
-    private let store: SaveStore
-    private let pacer: Pacer
-    private let lang: Lang
-    private let seeds: () -> UInt64
-    private var session: Session?
-    /// The phase the pending timer was set for (nil: none); a new token cancels it.
-    private var timerFor: Phase?
-    private var timerToken = 0
+    private let store: SaveStore, pacer: Pacer, lang: Lang, pacing: Pacing, seeds: () -> UInt64
+    private var engine: ScopaEngine.GameController?
+    private var glue: Glue?
+
+    /// The engine's three platform traits, for one engine: once replaced, it does nothing.
+    private final class Glue: ScopaEngine.SaveStore, ScopaEngine.Timer, FrameListener, @unchecked Sendable {
+        weak var owner: GameController?
+        init(_ owner: GameController) { self.owner = owner }
+
+        func write(bytes: Data) throws {
+            do { try owner?.store.save(bytes); owner?.savesWritten += 1 } catch { throw StoreError.Failed(reason: "\(error)") }
+        }
+        func schedule(afterMs: UInt32, token: UInt32) {
+            owner?.pacer.schedule(afterMillis: Int(afterMs)) { [weak self] in
+                guard let o = self?.owner, o.glue === self, o.state.screen == .table else { return }
+                o.call { try $0.fire(token: token) }
+            }
+        }
+        func onFrame(frame: Frame) {
+            if let o = owner, o.glue === self { o.update { $0.frame = frame } }
+        }
+    }
 
     /// `lang` is the system language: every text and message is in it.
     public init(
-        store: SaveStore, pacer: Pacer, lang: Lang,
-        aiDelayMillis: Int = GameController.defaultAiDelayMillis,
-        bannerMillis: Int = GameController.defaultBannerMillis,
+        store: SaveStore, pacer: Pacer, lang: Lang, pacing: Pacing = appsPacing(),
         seeds: @escaping () -> UInt64 = { UInt64.random(in: 0...UInt64.max) }
     ) {
         self.store = store
         self.pacer = pacer
         self.lang = lang
-        self.aiDelayMillis = aiDelayMillis
-        self.bannerMillis = bannerMillis
+        self.pacing = pacing
         self.seeds = seeds
         state = UiState(screen: .settings, settings: defaultSettings(lang: lang), texts: uiTexts(lang: lang))
     }
 
-    /// The session's bytes, as `launch()` would restore them (nil without a session).
-    public func currentSave() -> Data? { try? session?.save() }
+    /// The session's bytes (nil without a session).
+    public func currentSave() -> Data? { try? engine?.save() }
 
-    /// At app start: restores the saved session if there is one (a save of an earlier app
-    /// version is migrated and saved again), else shows the settings. An unreadable save is
-    /// set aside (a `.corrupt` copy), reported in `UiState.message`, and the settings shown.
+    /// At app start: resumes the saved session if there is one (a legacy save is migrated
+    /// and written again), else the settings. An unreadable save is set aside and reported.
     @discardableResult
     public func launch() -> UiState {
         let labels = state.texts.labels
-        var next = state
-        next.screen = .settings
         let loaded: Data?
-        do {
-            loaded = try store.load()
-        } catch {
-            next.message = "\(labels.saveUnreadable): \(error). \(labels.saveSetAside)"
-            return publish(next)
+        do { loaded = try store.load() } catch {
+            return update { $0.message = "\(labels.saveUnreadable): \(error). \(labels.saveSetAside)" }
         }
-        guard let bytes = loaded else { return publish(next) }
-        let restored: Session
+        guard let bytes = loaded else { return state }
+        let g = Glue(self)
         do {
-            restored = try Session.restore(bytes: bytes, lang: lang)
+            let e = try ScopaEngine.GameController.restore(bytes: bytes, lang: lang, pacing: pacing, store: g, timer: g, listener: g)
+            start(e, g, (try? e.settings()) ?? state.settings)
         } catch {
-            var kept = ""
-            do {
-                if let at = try store.setAside() { kept = " (\(at))" }
-            } catch {
-                kept = " (\(error))"
-            }
-            next.message = "\(message(of: error)). \(labels.saveSetAside)\(kept)"
-            return publish(next)
+            let kept: String
+            do { kept = try store.setAside().map { " (\($0))" } ?? "" } catch let io { kept = " (\(io))" }
+            update { $0.message = "\(messageOf(error)). \(labels.saveSetAside)\(kept)" }
         }
-        install(restored)
-        // A migrated save (or one in another language) is written again at once.
-        let saved = currentSave() == bytes ? nil : autosave()
-        next.screen = .table
-        if let s = try? restored.settings() { next.settings = s }
-        refresh(next, message: saved)
         return state
     }
 
-    /// Edits the settings shown on the settings screen; `settingsError` says if they cannot
-    /// be played.
+    /// Edits the settings; `settingsError` says if they cannot be played.
     public func updateSettings(_ settings: SessionSettings) {
-        var next = state
-        next.settings = settings
-        do {
-            try checkSettings(settings: settings)
-            next.settingsError = nil
-        } catch {
-            next.settingsError = message(of: error)
-        }
-        publish(next)
+        let error: String?
+        do { try checkSettings(settings: settings); error = nil } catch let e { error = messageOf(e) }
+        update { $0.settings = settings; $0.settingsError = error }
     }
 
-    /// Back to the settings screen; the session stays saved until a new match starts.
-    public func showSettings() {
-        cancelTimer()
-        var next = state
-        next.screen = .settings
-        next.hint = nil
-        publish(next)
-    }
-
-    /// Back from the settings to the match in progress.
-    public func resume() {
-        guard session != nil else { return }
-        var next = state
-        next.screen = .table
-        refresh(next)
-    }
-
-    /// Starts a session with `settings` (and `seed`, a random one if nil), saves it and
-    /// queues its first deal (a `newHand` event) to show. Returns false, with
-    /// `UiState.message` set, if the settings cannot be played.
+    /// Starts a session with `settings` and `seed` (random if nil); false if they cannot be played.
     @discardableResult
     public func newMatch(_ settings: SessionSettings? = nil, seed: UInt64? = nil) -> Bool {
         var settings = settings ?? state.settings
         settings.lang = lang
-        let s: Session
+        let g = Glue(self)
         do {
-            s = try Session(settings: settings, seed: seed ?? seeds())
+            start(try ScopaEngine.GameController(settings: settings, seed: seed ?? seeds(), pacing: pacing, store: g, timer: g, listener: g), g, settings)
+            return true
         } catch {
-            var next = state
-            next.screen = .settings
-            next.settings = settings
-            next.message = message(of: error)
-            publish(next)
+            update { $0.screen = .settings; $0.settings = settings; $0.message = messageOf(error) }
             return false
         }
-        install(s)
-        var next = state
-        next.screen = .table
-        next.settings = settings
-        next.events = []
-        // The first deal is the first event to show.
-        if let deal = try? s.dealEvent(), let text = try? s.eventText(event: deal) {
-            next.events = [ShownEvent(event: deal, text: text)]
-        }
-        refresh(next, message: autosave())
-        return true
     }
 
-    /// The player taps a card of their hand: played at once, or the capture choice opens.
-    public func select(_ card: UInt8) { act { try $0.select(card: card) } }
-
-    /// Picks capture `index` of `UiState.captureOptions`.
-    public func chooseCapture(_ index: Int) { act { try $0.capture(index: UInt8(clamping: index < 0 ? 255 : index)) } }
-
-    /// Closes the capture choice without playing.
-    public func cancelCapture() { act { try $0.cancel() } }
-
-    /// Goes on after the scopa banner, the hand summary, or the hand-over in pass-and-play.
-    public func proceed() { act { try $0.proceed() } }
-
-    /// Takes back the person's last play (when `TableState.canUndo`).
-    public func undo() { act { try $0.undo() } }
-
-    /// After the end of a match: the next one, same settings.
-    public func rematch() { act { try $0.rematch() } }
-
-    /// The expert's suggestion for the person to play, and why.
-    public func requestHint() {
-        guard let s = session else { return }
-        var next = state
-        do {
-            next.hint = try s.hint()
-            next.message = nil
-        } catch {
-            next.message = message(of: error)
-        }
-        publish(next)
-    }
-
-    /// The UI has animated the first `count` of `UiState.events`.
-    public func eventsShown(_ count: Int) {
-        guard count > 0 else { return }
-        var next = state
-        next.events = Array(state.events.dropFirst(count))
-        publish(next)
-    }
-
-    public func dismissMessage() {
-        guard state.message != nil else { return }
-        var next = state
-        next.message = nil
-        publish(next)
-    }
-
-    // MARK: - internals
-
-    private func install(_ s: Session) {
-        cancelTimer()
-        session = s
-        state.names = nil
-    }
-
-    /// Carries out `action` on the session; saves and refreshes, or reports why it was
-    /// refused.
-    private func act(_ action: (Session) throws -> Update) {
-        guard let s = session else { return }
-        var next = state
-        let update: Update
-        do {
-            update = try action(s)
-        } catch {
-            next.message = message(of: error)
-            publish(next)
-            return
-        }
-        let shown = zip(update.events, update.texts).map { ShownEvent(event: $0, text: $1) }
-        next.events = Array((state.events + shown).suffix(GameController.maxPendingEvents))
-        next.hint = nil
-        // Saved before the UI sees the change: a kill from here on loses nothing.
-        refresh(next, message: autosave(), table: update.state)
-    }
-
-    /// Publishes `base` with the session's state (`table`, or asked for), what its phase
-    /// shows, and starts the timer the phase needs.
-    private func refresh(_ base: UiState, message: String? = nil, table known: TableState? = nil) {
-        guard let s = session else { return }
-        var next = base
-        do {
-            let table = try known ?? s.state()
-            next.table = table
-            if next.names == nil { next.names = try s.names() }
-            next.message = message
-            if case .chooseCapture = table.phase { next.captureOptions = try s.captureOptions() } else { next.captureOptions = [] }
-            switch table.phase {
-            case .handSummary, .matchOver: next.summary = try s.summary()
-            default: next.summary = nil
+    /// The settings screen; the match waits (its timer does nothing) until `resume()`.
+    public func showSettings() { update { $0.screen = .settings } }
+    /// Back to the table: the current frame again, its timer re-armed.
+    public func resume() { if engine != nil { update { $0.screen = .table }; call { try $0.resume() } } }
+    public func select(_ card: UInt8) { call { try $0.select(card: card) } }
+    public func chooseCapture(_ index: Int) { call { try $0.capture(index: UInt8(clamping: index)) } }
+    public func dismissMessage() { update { $0.message = nil } }
+    /// A button of `Frame.offers` (or the capture dialog's cancel).
+    public func press(_ command: Command) {
+        call { e in
+            switch command {
+            case .hint: try e.hint()
+            case .undo: try e.undo()
+            case .cancel: try e.cancel()
+            case .proceed: try e.proceed()
+            case .rematch: try e.rematch()
             }
-        } catch {
-            next.message = self.message(of: error)
-        }
-        publish(next)
-        scheduleTimer()
-    }
-
-    /// Writes the session's bytes; returns a message for the player if that failed (the
-    /// game goes on).
-    private func autosave() -> String? {
-        guard let s = session else { return nil }
-        do {
-            try store.save(try s.save())
-            savesWritten += 1
-            return nil
-        } catch let e as SaveStoreError {
-            return "\(state.texts.labels.saveFailed): \(e.message)"
-        } catch {
-            return message(of: error)
         }
     }
 
-    /// The AI's pause, or the scopa banner, then the action that goes on. A timer belongs
-    /// to one phase: once the phase changes (the player continued, a new match…) it does
-    /// nothing.
-    private func scheduleTimer() {
-        let phase = state.screen == .table ? state.phase : nil
-        if phase == timerFor { return }
-        cancelTimer()
-        let delay: Int
-        let action: (Session) throws -> Update
-        switch phase {
-        case .aiDue: (delay, action) = (aiDelayMillis, { try $0.runAi() })
-        case .scopa: (delay, action) = (bannerMillis, { try $0.proceed() })
-        default: return
-        }
-        timerFor = phase
-        let token = timerToken
-        pacer.schedule(afterMillis: delay) { [weak self] in
-            guard let self = self, token == self.timerToken else { return }
-            self.timerFor = nil
-            self.act(action)
-        }
+    private func start(_ e: ScopaEngine.GameController, _ g: Glue, _ settings: SessionSettings) {
+        engine = e
+        glue = g
+        state.screen = .table
+        state.settings = settings
+        state.message = nil
+        call { try $0.resume() }
     }
 
-    private func cancelTimer() {
-        timerToken += 1
-        timerFor = nil
+    /// Runs `f` on the engine; its errors (a bug: refusals are in the frame) become `message`.
+    private func call(_ f: (ScopaEngine.GameController) throws -> Void) {
+        guard let e = engine else { return }
+        do { try f(e) } catch { update { $0.message = messageOf(error) } }
     }
-
-    private func message(of error: Error) -> String { messageOf(error) }
 
     @discardableResult
-    private func publish(_ s: UiState) -> UiState {
-        state = s
-        onChange?(s)
-        return s
+    private func update(_ change: (inout UiState) -> Void) -> UiState {
+        change(&state)
+        onChange?(state)
+        return state
     }
 }
 
-/// The player's words for an error: a session error's message (in the session's language),
-/// else the error's description.
+/// The player's words for an error: a session error's message, else its description.
 public func messageOf(_ error: Error) -> String {
     switch error as? SessionError {
-    case .InvalidSettings(let m)?, .WrongPhase(let m)?, .NotInHand(let m)?, .NoSuchCapture(let m)?,
-         .IllegalMove(let m)?, .UndoOff(let m)?, .NothingToUndo(let m)?, .TooManyMatches(let m)?,
-         .InvalidCard(let m)?, .BadScriptLine(let m)?, .BadSave(let m)?, .Internal(let m)?:
+    case .InvalidSettings(let m)?, .WrongPhase(let m)?, .NotInHand(let m)?, .NoSuchCapture(let m)?, .IllegalMove(let m)?, .UndoOff(let m)?,
+         .NothingToUndo(let m)?, .TooManyMatches(let m)?, .InvalidCard(let m)?, .BadScriptLine(let m)?, .BadSave(let m)?, .Internal(let m)?:
         return m
-    case nil:
-        return "\(error)"
+    case nil: return "\(error)"
     }
 }

@@ -1,21 +1,15 @@
 import ScopaEngine
 
-/// The screen the UI shows; on the table, the session's `Phase` says the rest.
+/// The screen the UI shows; on the table, the `Frame` says the rest.
 public enum Screen: Equatable {
     case settings
     case table
 }
 
-/// An event of the session not yet animated, with its caption in the session's language.
-public struct ShownEvent: Equatable {
-    public let event: SessionEvent
-    public let text: String
-}
-
-/// Everything the UI draws, published after every change. The game itself is the session's
-/// (`table` with its prompt, `summary`, `names`, `captureOptions`); the controller adds the
-/// screen, the settings being edited, the queue of `events` to animate and the last
-/// `message`.
+/// Everything the UI draws, published after every change: the engine's `frame` (the table,
+/// its texts, choices, buttons, banner, events, refusal and save error), plus the screen,
+/// the settings being edited and the last `message` (a save that could not be restored,
+/// settings that cannot be played).
 public struct UiState: Equatable {
     public var screen: Screen
     /// What the settings screen edits (4 seats; the first `rules.players` are used).
@@ -24,17 +18,8 @@ public struct UiState: Equatable {
     public var settingsError: String?
     /// The fixed words in the system language.
     public var texts: UiTexts
-    /// The session's compact state (nil before the first match).
-    public var table: TableState?
-    public var names: SessionNames?
-    /// In `.chooseCapture`, the captures to choose from (card sets).
-    public var captureOptions: [UInt64] = []
-    /// The last finished hand, shown on `.handSummary` and `.matchOver`.
-    public var summary: HandSummary?
-    /// Events not yet animated, oldest first; acknowledge with `GameController.eventsShown`.
-    public var events: [ShownEvent] = []
-    public var hint: SessionHint?
-    /// The last thing that went wrong, in words for the player (nil: nothing to report).
+    /// The table (nil before the first match).
+    public var frame: Frame?
     public var message: String?
 
     public init(screen: Screen, settings: SessionSettings, texts: UiTexts) {
@@ -43,34 +28,9 @@ public struct UiState: Equatable {
         self.texts = texts
     }
 
-    public var phase: Phase? { table?.phase }
-
-    /// What the session waits for, as a sentence.
-    public var prompt: String { table?.prompt ?? "" }
-
-    /// A person may choose a card (or a capture) now.
-    public var canPlay: Bool {
-        switch phase {
-        case .play, .chooseCapture: return true
-        default: return false
-        }
-    }
-
     /// A match is in progress (the settings screen offers to resume it).
-    public var canResume: Bool {
-        guard table != nil else { return false }
-        if case .matchOver = phase { return false }
-        return true
-    }
+    public var canResume: Bool { frame.map { !$0.over } ?? false }
 }
-
-/// The cards of a set (bit i = card i, as the session gives them), in canonical order.
-public func cardsOf(_ mask: UInt64) -> [UInt8] {
-    (0..<40).filter { mask & (1 << UInt64($0)) != 0 }.map { UInt8($0) }
-}
-
-/// The set holding `card`.
-public func maskOf(_ card: UInt8) -> UInt64 { 1 << UInt64(card) }
 
 extension SessionSettings {
     /// The same settings for `players` players: new seats are the computer at the current level.

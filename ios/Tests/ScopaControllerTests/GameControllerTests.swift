@@ -5,13 +5,22 @@ import XCTest
 
 /// The same cases as android/controller's GameControllerTest, on the Swift controller.
 final class GameControllerTests: XCTestCase {
+    /// The settings a save holds, read back by a controller launched on it.
+    private func savedSettings(_ bytes: Data) -> SessionSettings {
+        let c = newController(store: InMemorySaveStore(bytes))
+        c.launch()
+        return c.state.settings
+    }
+
     func testAWholeMatchFollowingTheHintSavesTheSessionAfterEveryChange() throws {
         let store = InMemorySaveStore()
         let pacer = ManualPacer()
-        let c = newController(store: store, pacer: pacer)
+        let rec = Recorder()
+        let c = newController(store: store, pacer: pacer, rec: rec)
         XCTAssertTrue(c.newMatch(settings(2, [nil, .medium]), seed: 11))
         XCTAssertEqual(c.state.screen, .table)
-        XCTAssertEqual(c.state.names!.seats, ["You", "Player 2"])
+        XCTAssertEqual(c.frame.seats.map(\.name), ["You", "Player 2"])
+        XCTAssertEqual(store.writes, 1)
         let run = Run()
         var steps = 0
         while try c.step(run, pacer, hinted) {
@@ -20,16 +29,17 @@ final class GameControllerTests: XCTestCase {
             steps += 1
             XCTAssertLessThan(steps, 10000)
         }
-        c.drainEvents(into: &run.events)
-        checkFinishedMatch(c, run)
+        checkFinishedMatch(c, rec, run)
         XCTAssertEqual(store.writes, c.savesWritten)
-        XCTAssertGreaterThan(store.writes, run.plays)
-        XCTAssertTrue(isOver(try Session.restore(bytes: store.data!, lang: .en).state().phase))
+        XCTAssertGreaterThan(store.writes, run.plays, "a save per change")
+        let reopened = newController(store: InMemorySaveStore(store.data))
+        reopened.launch()
+        XCTAssertTrue(reopened.frame.over)
         // A rematch: same settings, the next match's deal.
-        c.rematch()
-        XCTAssertEqual(c.state.table!.matchNumber, 1)
-        XCTAssertEqual(c.state.events.count, 1)
-        guard case .newHand = c.state.events[0].event else { return XCTFail("rematch: \(c.state.events)") }
+        c.press(.rematch)
+        XCTAssertEqual(c.frame.matchNumber, 1)
+        XCTAssertEqual(c.frame.events.count, 1)
+        XCTAssertTrue(c.frame.events[0].line.hasPrefix("hand 0 "))
         // Back to the settings, which keep the match's settings; then back to the match.
         c.showSettings()
         XCTAssertEqual(c.state.screen, .settings)
@@ -44,26 +54,32 @@ final class GameControllerTests: XCTestCase {
             let pacer = ManualPacer()
             let c = newController(pacer: pacer)
             c.newMatch(settings(2, [nil, .random]), seed: seed)
-            for _ in 0..<18 {
-                while pacer.runNext() { c.drainEvents() }
-                let s = c.state
-                guard isPlay(s.phase) else { break }
-                for card in cardsOf(s.table!.hand) {
+            turns: for _ in 0..<18 {
+                while pacer.runNext() {}
+                let f = c.frame
+                if f.cards.isEmpty { continue turns }
+                for choice in f.cards {
+                    let card = choice.card
                     c.select(card)
-                    guard isChoose(c.state.phase) else { break }
-                    let options = c.state.captureOptions
+                    if c.frame.captures.isEmpty {
+                        XCTAssertEqual(choice.ways, 1)
+                        continue turns
+                    }
+                    let options = c.frame.captures
+                    XCTAssertEqual(Int(choice.ways), options.count)
                     XCTAssertGreaterThanOrEqual(options.count, 2)
-                    XCTAssertEqual(c.state.phase, .chooseCapture(seat: 0, card: card))
+                    XCTAssertEqual(c.frame.choosing, card)
+                    XCTAssertTrue(c.frame.has(.cancel))
                     // Cancel once: nothing is played.
-                    c.cancelCapture()
-                    XCTAssertEqual(c.state.table, s.table)
+                    c.press(.cancel)
+                    XCTAssertEqual(c.frame.table, f.table)
+                    XCTAssertEqual(c.frame.hand, f.hand)
                     // Then choose the second option.
-                    c.drainEvents()
                     c.select(card)
                     c.chooseCapture(1)
-                    XCTAssertNil(c.state.message)
-                    XCTAssertEqual(c.state.events.first?.event, .played(seat: 0, card: card, capture: options[1]))
-                    print("    capture choice: seed \(seed), card \(card) with \(options.count) captures, chose \(options[1])")
+                    XCTAssertNil(c.frame.refusal)
+                    XCTAssertEqual(c.frame.events.first?.played, Played(seat: 0, card: card, takes: options[1].cards))
+                    print("    capture choice: seed \(seed), card \(card) with \(options.count) captures, chose \(options[1].text)")
                     return
                 }
             }
@@ -73,48 +89,53 @@ final class GameControllerTests: XCTestCase {
 
     func testTheAiWaitsForItsPauseAndTheScopaBannerForItsOwn() throws {
         let pacer = ManualPacer()
-        let c = GameController(store: InMemorySaveStore(), pacer: pacer, lang: .en, aiDelayMillis: 650, bannerMillis: 1200)
+        let c = GameController(
+            store: InMemorySaveStore(), pacer: pacer, lang: .en,
+            pacing: Pacing(aiMs: 650, scopaMs: 1200, summaryMs: 3000, attended: true))
         // A seed where the AI leads: the first thing is a scheduled AI play.
         var seed: UInt64 = 1
         while true {
             c.newMatch(settings(2, [nil, .easy]), seed: seed)
-            if case .aiDue = c.state.phase { break }
+            if c.frame.dueMs != nil { break }
             seed += 1
         }
-        XCTAssertEqual(pacer.pending.last!.millis, 650)
+        XCTAssertEqual(pacer.pending.last?.millis, 650)
+        XCTAssertEqual(c.frame.dueMs, 650)
         // Only the first deal to show, until the pause is over.
-        XCTAssertEqual(c.state.events.count, 1)
-        while pacer.runNext() {}  // the timers of the earlier seeds' sessions do nothing
-        XCTAssertEqual(c.state.events.count, 2)
-        guard case .played(let seat, _, _) = c.state.events[1].event else { return XCTFail("\(c.state.events)") }
-        XCTAssertEqual(seat, 1)
-        XCTAssertTrue(isPlay(c.state.phase))
+        XCTAssertEqual(c.frame.events.count, 1)
+        XCTAssertTrue(c.frame.events[0].line.hasPrefix("hand 0 "))
+        while pacer.runNext() {} // the timers of the earlier seeds' sessions do nothing
+        XCTAssertEqual(c.frame.events.count, 1)
+        XCTAssertEqual(c.frame.events[0].played?.seat, 1)
+        XCTAssertFalse(c.frame.cards.isEmpty)
         XCTAssertTrue(pacer.pending.isEmpty)
         // Until a scopa (in this match or the next ones): its banner waits 1200 ms, or the
         // player's tap.
-        while true {
-            if case .scopa = c.state.phase { break }
-            c.eventsShown(c.state.events.count)
-            if pacer.runNext() { continue }
-            switch c.state.phase {
-            case .play?: c.select(cardsOf(c.state.table!.hand)[0])
-            case .chooseCapture?: c.chooseCapture(0)
-            case .matchOver?:
+        while c.frame.banner?.kind != .scopa {
+            let f = c.frame
+            if pacer.runNext() {
+            } else if !f.cards.isEmpty {
+                c.select(f.cards[0].card)
+            } else if !f.captures.isEmpty {
+                c.chooseCapture(0)
+            } else if f.over {
                 seed += 1
                 c.newMatch(seed: seed)
-            default: c.proceed()
+            } else {
+                c.press(.proceed)
             }
-            if seed >= 20 { return XCTFail("no scopa in 20 matches") }
+            XCTAssertLessThan(seed, 20, "a scopa in 20 matches")
+            if seed >= 20 { return }
         }
-        XCTAssertEqual(pacer.pending.count, 1)
-        XCTAssertEqual(pacer.pending[0].millis, 1200)
-        XCTAssertTrue(c.state.prompt.hasPrefix("Scopa!"), c.state.prompt)
-        c.proceed()
-        let after = c.state.phase
+        XCTAssertEqual(pacer.pending.map(\.millis), [1200])
+        XCTAssertTrue(c.frame.status.hasPrefix("Scopa!"), c.frame.status)
+        XCTAssertTrue(c.frame.has(.proceed))
+        c.press(.proceed)
+        let after = c.frame
         // The banner's timer, now stale, does nothing.
         pacer.pending.removeAll { $0.millis != 1200 }
         pacer.runNext()
-        XCTAssertEqual(c.state.phase, after)
+        XCTAssertEqual(after, c.frame)
         XCTAssertNil(c.state.message)
     }
 
@@ -122,41 +143,48 @@ final class GameControllerTests: XCTestCase {
         let s = settings(2, [nil, .medium])
         let seed: UInt64 = 2024
         let pa = ManualPacer()
-        let a = newController(pacer: pa)
+        let recA = Recorder()
+        let a = newController(pacer: pa, rec: recA)
         a.newMatch(s, seed: seed)
-        let runA = try a.playToEnd(pa)
-        // Killed after every 7th play and on every hand summary: the controller is dropped,
-        // a new one launched on the same file.
+        try a.playToEnd(pa)
+        // Killed after every 7th play and on every hand summary: the controller is dropped
+        // without cleanup, a new one launched on the same file.
         let dir = try tempDir(removedAfter: self)
         let path = dir + "/match.scopa"
         var pb = ManualPacer()
-        var b = newController(store: FileSaveStore(path: path), pacer: pb)
+        var rec = Recorder()
+        var b = newController(store: FileSaveStore(path: path), pacer: pb, rec: rec)
         b.newMatch(s, seed: seed)
+        var lines: [String] = []
         let runB = Run()
         var kills = 0
         while try b.step(runB, pb, firstCard) {
-            let phase = b.state.phase
-            var summary = false
-            if case .handSummary = phase { summary = true }
-            if !isOver(phase) && (runB.plays % 7 == 0 || summary) {
-                b.drainEvents(into: &runB.events)
-                let before = b.state
+            let f = b.frame
+            if !f.over && (runB.plays % 7 == 0 || f.banner?.kind == .handOver) {
+                while pb.runNext() {}
+                var before = b.frame
+                lines += rec.lines
                 pb = ManualPacer()
-                b = newController(store: FileSaveStore(path: path), pacer: pb)
+                rec = Recorder()
+                b = newController(store: FileSaveStore(path: path), pacer: pb, rec: rec)
                 let after = b.launch()
+                // The restored frame shows the hand's deal again: not a new event.
+                rec.lines.removeAll()
                 kills += 1
                 XCTAssertNil(after.message)
-                XCTAssertEqual(before.table, after.table)
-                XCTAssertEqual(before.summary, after.summary)
-                XCTAssertEqual(before.settings, after.settings)
+                var restored = after.frame!
+                before.events = []
+                restored.events = []
+                XCTAssertEqual(before, restored)
+                XCTAssertEqual(after.settings, s)
                 XCTAssertEqual(FileManager.default.contents(atPath: path), b.currentSave())
             }
         }
-        b.drainEvents(into: &runB.events)
+        lines += rec.lines
         XCTAssertGreaterThanOrEqual(kills, 5)
-        XCTAssertEqual(runA.events, runB.events)
+        XCTAssertEqual(recA.lines, lines)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["match.scopa"])
-        print("    killed and restored \(kills) times; \(runA.events.count) events identical")
+        print("    killed and restored \(kills) times; \(lines.count) transcript lines identical")
     }
 
     func testACorruptSaveIsSetAsideReportedAndANewMatchCanStart() throws {
@@ -193,12 +221,13 @@ final class GameControllerTests: XCTestCase {
         let c = newController(store: FileSaveStore(path: blocked))
         XCTAssertEqual(c.launch().screen, .settings)
         XCTAssertEqual(c.state.message, "The saved match cannot be read: \(blocked) is not a file. It was kept aside; start a new match.")
-        // A save that cannot be written is reported while the game goes on.
+        // A save that cannot be written is reported in the frame while the game goes on.
         _ = FileManager.default.createFile(atPath: blocked + "/x", contents: Data("file".utf8))
         let d = newController(store: FileSaveStore(path: blocked + "/x/y"))
         XCTAssertTrue(d.newMatch(settings(2, [nil, .easy]), seed: 9))
-        XCTAssertTrue(d.state.message?.hasPrefix("The match could not be saved: ") ?? false, d.state.message ?? "")
+        XCTAssertTrue(d.frame.saveError?.hasPrefix("The match could not be saved: ") ?? false, d.frame.saveError ?? "")
         XCTAssertEqual(d.state.screen, .table)
+        XCTAssertEqual(d.savesWritten, 0)
     }
 
     func testASaveOfTheEarlierAppIsMigratedOnceAndPlaysOn() throws {
@@ -217,30 +246,31 @@ final class GameControllerTests: XCTestCase {
         ].joined().utf8)
         let old = Data(stride(from: 0, to: hex.count, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! })
         XCTAssertEqual(old.count, 374)
-        let hand: Set<UInt8> = [27]
         let store = InMemorySaveStore(old)
         let pacer = ManualPacer()
-        let c = newController(store: store, pacer: pacer, lang: .it)
+        let rec = Recorder()
+        let c = newController(store: store, pacer: pacer, lang: .it, rec: rec)
         c.launch()
         XCTAssertNil(c.state.message)
         XCTAssertEqual(c.state.screen, .table)
-        XCTAssertEqual(Set(cardsOf(c.state.table!.hand)), hand)
+        XCTAssertEqual(c.frame.hand, [27])
         // Written again at once, in the session format.
+        XCTAssertEqual(store.writes, 1)
         XCTAssertEqual(store.data!.count, 364)
         XCTAssertEqual(String(decoding: store.data!.prefix(4), as: UTF8.self), "SCPS")
         XCTAssertEqual(Array(c.state.settings.seats.prefix(2)), [nil, .medium])
-        XCTAssertEqual(c.state.names!.seats[0], "Tu")
-        checkFinishedMatch(c, try c.playToEnd(pacer))
+        XCTAssertEqual(c.frame.seats[0].name, "Tu")
+        checkFinishedMatch(c, rec, try c.playToEnd(pacer))
     }
 
-    func testRefusedActionsBecomeMessagesAndChangeNothing() throws {
+    func testRefusedActionsShowInTheFrameAndChangeNothing() throws {
         let pacer = ManualPacer()
         let store = InMemorySaveStore()
         let c = newController(store: store, pacer: pacer)
         // Impossible settings: the session's reason, no session starts.
-        var scopone = settings(3, [nil, .easy, .easy])
-        scopone.rules.deal = .scopone
-        c.updateSettings(scopone)
+        var three = settings(3, [nil, .easy, .easy])
+        three.rules.deal = .scopone
+        c.updateSettings(three)
         XCTAssertEqual(c.state.settingsError, "the deal Scopone (9 each, 4 on the table) needs 4 players, not 3")
         XCTAssertFalse(c.newMatch())
         XCTAssertEqual(c.state.screen, .settings)
@@ -250,80 +280,83 @@ final class GameControllerTests: XCTestCase {
         XCTAssertNil(c.state.settingsError)
         // A match; until the person's turn.
         XCTAssertTrue(c.newMatch(seed: 77))
-        while !isPlay(c.state.phase) { pacer.runNext() }
-        let table = c.state.table!
+        while c.frame.cards.isEmpty { pacer.runNext() }
+        let table = c.frame
         let saves = store.writes
         func unchanged(_ what: String) {
-            XCTAssertEqual(c.state.table, table, what)
+            XCTAssertEqual(c.frame.hand, table.hand, what)
+            XCTAssertEqual(c.frame.table, table.table, what)
             XCTAssertEqual(store.writes, saves, what)
-            XCTAssertNotNil(c.state.message, what)
-            c.dismissMessage()
+            XCTAssertNotNil(c.frame.refusal, what)
         }
-        let notMine = UInt8((0..<40).first { maskOf(UInt8($0)) & table.hand == 0 }!)
+        let notMine = (0..<40).map { UInt8($0) }.first { !table.hand.contains($0) }!
         c.select(notMine)
-        XCTAssertTrue(c.state.message?.hasSuffix("is not in the hand of You.") ?? false, c.state.message ?? "")
+        XCTAssertTrue(c.frame.refusal?.hasSuffix("is not in the hand of You.") ?? false, c.frame.refusal ?? "")
         unchanged("card not in hand")
-        c.proceed()
-        XCTAssertEqual(c.state.message, "Continuing is not possible now: Your turn: play a card.")
+        c.press(.proceed)
+        XCTAssertEqual(c.frame.refusal, "Continuing is not possible now: Your turn: play a card.")
         unchanged("continue while playing")
         c.chooseCapture(3)
-        XCTAssertTrue(c.state.message?.hasPrefix("Choosing a capture is not possible now") ?? false)
+        XCTAssertTrue(c.frame.refusal?.hasPrefix("Choosing a capture is not possible now") ?? false)
         unchanged("no capture to choose")
-        c.undo()
-        XCTAssertTrue(c.state.message?.hasPrefix("Undo is off") ?? false)
+        c.press(.undo)
+        XCTAssertTrue(c.frame.refusal?.hasPrefix("Undo is off") ?? false)
         unchanged("undo off")
-        c.rematch()
+        c.press(.rematch)
         unchanged("rematch during a match")
-        // During the AI's turn: no hint.
-        c.select(cardsOf(table.hand)[0])
-        if case .aiDue = c.state.phase {
-            c.requestHint()
-            XCTAssertTrue(c.state.message?.hasPrefix("A hint is not possible now: Player 2 is thinking") ?? false, c.state.message ?? "")
-            XCTAssertNil(c.state.hint)
+        c.select(40)
+        XCTAssertTrue(c.state.message?.hasPrefix("card index 40 is not 0 to 39") ?? false, c.state.message ?? "")
+        c.dismissMessage()
+        // During the AI's turn: no hint, no card.
+        c.select(table.cards[0].card)
+        if c.frame.dueMs != nil {
+            c.press(.hint)
+            XCTAssertTrue(c.frame.refusal?.hasPrefix("A hint is not possible now: Player 2 is thinking") ?? false, c.frame.refusal ?? "")
+            XCTAssertNil(c.frame.hint)
         }
     }
 
     func testPassAndPlayFourPeopleHandTheDeviceOverBetweenTurns() throws {
         let pacer = ManualPacer()
-        let c = newController(pacer: pacer)
+        let rec = Recorder()
+        let c = newController(pacer: pacer, rec: rec)
         XCTAssertTrue(c.newMatch(settings(4, [nil, nil, nil, nil]), seed: 404))
-        guard case .handOff = c.state.phase else { return XCTFail("\(String(describing: c.state.phase))") }
-        XCTAssertTrue(c.state.prompt.hasPrefix("Hand the device to Player "), c.state.prompt)
-        XCTAssertEqual(c.state.names!.sides, ["Players 1 & 3", "Players 2 & 4"])
+        XCTAssertEqual(c.frame.banner?.kind, .handOff)
+        XCTAssertTrue(c.frame.status.hasPrefix("Hand the device to Player "), c.frame.status)
+        XCTAssertEqual(c.frame.sides.map(\.name), ["Players 1 & 3", "Players 2 & 4"])
         let run = try c.playToEnd(pacer)
-        checkFinishedMatch(c, run)
+        checkFinishedMatch(c, rec, run)
         // Every play of a person came after a hand-over (the step checks the cards were hidden).
         XCTAssertEqual(run.plays, run.handOffs)
-        XCTAssertEqual(run.events.filter { if case .played = $0 { return true } else { return false } }.count, run.plays)
+        XCTAssertEqual(rec.lines.filter { $0.hasPrefix("play ") }.count, run.plays)
     }
 
     func testScoponeWithTwoPeopleAndTwoAisPlaysToTheEnd() throws {
         let pacer = ManualPacer()
-        let c = newController(pacer: pacer)
+        let rec = Recorder()
+        let c = newController(pacer: pacer, rec: rec)
         var s = settings(4, [nil, .expert, nil, .easy])
         s.rules.deal = .scopone
         XCTAssertTrue(c.newMatch(s, seed: 12))
         let run = try c.playToEnd(pacer)
-        checkFinishedMatch(c, run)
-        let people = run.events.filter { if case .played(let seat, _, _) = $0 { return seat % 2 == 0 } else { return false } }.count
+        checkFinishedMatch(c, rec, run)
+        let people = rec.frames.flatMap(\.events).compactMap(\.played).filter { $0.seat % 2 == 0 }.count
         XCTAssertEqual(people, run.plays)
         XCTAssertGreaterThan(run.handOffs, 0)
     }
 
     func testWatchModePlaysByItselfAndShowsNoHand() throws {
         let pacer = ManualPacer()
-        let c = newController(pacer: pacer)
+        let rec = Recorder()
+        let c = newController(pacer: pacer, rec: rec)
         XCTAssertTrue(c.newMatch(settings(3, [.random, .easy, .medium]), seed: 33))
-        var events: [SessionEvent] = []
         while pacer.runNext() {
-            c.drainEvents(into: &events)
-            XCTAssertNil(c.state.table!.viewer)
-            XCTAssertEqual(c.state.table!.hand, 0)
-            // Hand summaries wait for a tap even in watch mode.
-            if case .handSummary = c.state.phase { c.proceed() }
+            XCTAssertNil(c.frame.viewer)
+            XCTAssertTrue(c.frame.hand.isEmpty)
         }
-        XCTAssertTrue(isOver(c.state.phase))
-        guard case .matchFinished = events.last else { return XCTFail("\(String(describing: events.last))") }
+        XCTAssertTrue(c.frame.over)
+        XCTAssertTrue(rec.lines.last?.hasPrefix("winner ") ?? false)
+        XCTAssertTrue(rec.frames.contains { $0.banner?.kind == .handOver })
     }
 
     func testSettingsEditingAndEveryRulesOptionReachTheSession() throws {
@@ -339,7 +372,7 @@ final class GameControllerTests: XCTestCase {
         undo.undo = true
         c.updateSettings(undo)
         XCTAssertEqual(c.state.settingsError, "undo is only for one person playing against the computer, and 2 seats are people")
-        var s = four.withAiLevel(.handheld)
+        var s = four
         s.rules.deal = .scoponeScientifico
         s.rules.target = 21
         s.rules.primiera = .lenient
@@ -347,24 +380,24 @@ final class GameControllerTests: XCTestCase {
         s.rules.napola = true
         s.rules.reBello = true
         s.rules.kingsRedeal = false
+        s.seats = four.withAiLevel(.handheld).seats
         XCTAssertTrue(c.newMatch(s, seed: 21))
         XCTAssertEqual(c.state.settings, s)
-        let restored = try Session.restore(bytes: c.currentSave()!, lang: .en).settings()
+        let restored = savedSettings(c.currentSave()!)
         XCTAssertEqual(restored.rules, s.rules)
         XCTAssertEqual(restored.seats, s.seats)
-        XCTAssertTrue(c.state.names!.rules.contains("Scopone scientifico"), c.state.names!.rules)
+        XCTAssertEqual(c.frame.seats.map(\.ai), s.seats)
         for ace in c.state.texts.aceRules.map(\.rule) {
             for p in c.state.texts.primieraRules.map(\.rule) {
                 var t = d
                 t.rules.ace = ace
                 t.rules.primiera = p
                 XCTAssertTrue(c.newMatch(t, seed: 1))
-                XCTAssertEqual(try Session.restore(bytes: c.currentSave()!, lang: .en).settings().rules, t.rules)
+                XCTAssertEqual(savedSettings(c.currentSave()!).rules, t.rules)
             }
         }
         // The texts of the settings screen come from the session, in both languages.
         XCTAssertEqual(c.state.texts.levels.count, 5)
-        XCTAssertEqual(c.state.texts.deals.map(\.deal), [.standard, .scopone, .scoponeScientifico])
         XCTAssertEqual(newController(lang: .it).state.texts.labels.aiLevel, "Livello del computer")
     }
 
@@ -378,35 +411,37 @@ final class GameControllerTests: XCTestCase {
         var plays = 0
         while true {
             while pacer.runNext() {}
-            if c.state.table!.canUndo { break }
+            if c.frame.has(.undo) { break }
             plays += 1
-            guard isPlay(c.state.phase), plays < 40 else { return XCTFail("no play to take back") }
-            c.select(cardsOf(c.state.table!.hand)[0])
-            if isChoose(c.state.phase) { c.chooseCapture(0) }
+            XCTAssertTrue(!c.frame.cards.isEmpty && plays < 40, "a person's play to take back")
+            if plays >= 40 { return }
+            c.select(c.frame.cards[0].card)
+            if !c.frame.captures.isEmpty { c.chooseCapture(0) }
         }
-        let before = c.state.table!
-        c.undo()
-        XCTAssertNil(c.state.message)
-        let after = c.state.table!
-        XCTAssertLessThan(after.plays, before.plays)
-        XCTAssertEqual(after.hand.nonzeroBitCount, before.hand.nonzeroBitCount + 1)
+        let before = c.frame
+        c.press(.undo)
+        XCTAssertNil(c.frame.refusal)
+        XCTAssertEqual(c.frame.hand.count, before.hand.count + 1)
+        XCTAssertTrue(c.frame.events.isEmpty)
         XCTAssertEqual(c.currentSave(), store.data)
     }
 
     func testTheSystemLanguageSetsEveryText() throws {
         let pacer = ManualPacer()
-        let c = newController(pacer: pacer, lang: .it)
+        let rec = Recorder()
+        let c = newController(pacer: pacer, lang: .it, rec: rec)
         XCTAssertEqual(c.state.texts.labels.newMatch, "Nuova partita")
         XCTAssertEqual(c.state.texts.cards[6], "7 di denari")
         c.newMatch(settings(2, [nil, .easy]), seed: 5)
-        while !isPlay(c.state.phase) { pacer.runNext() }
-        XCTAssertEqual(c.state.prompt, "Tocca a te: gioca una carta.")
-        c.select(cardsOf(c.state.table!.hand)[0])
-        if isChoose(c.state.phase) { c.chooseCapture(0) }
-        XCTAssertTrue(c.state.events[0].text.hasPrefix("Mano 1 · Mazziere: "), c.state.events[0].text)
-        XCTAssertTrue(c.state.events.contains { $0.text.hasPrefix("Tu: ") })
-        c.proceed()
-        XCTAssertTrue(c.state.message?.hasPrefix("Continuare non è possibile ora") ?? false, c.state.message ?? "")
+        while c.frame.cards.isEmpty { pacer.runNext() }
+        XCTAssertEqual(c.frame.status, "Tocca a te: gioca una carta.")
+        c.select(c.frame.cards[0].card)
+        if !c.frame.captures.isEmpty { c.chooseCapture(0) }
+        let texts = rec.frames.flatMap(\.events).map(\.text)
+        XCTAssertTrue(texts[0].hasPrefix("Mano 1 · Mazziere: "), texts[0])
+        XCTAssertTrue(texts.contains { $0.hasPrefix("Tu: ") })
+        c.press(.proceed)
+        XCTAssertTrue(c.frame.refusal?.hasPrefix("Continuare non è possibile ora") ?? false, c.frame.refusal ?? "")
     }
 
     func testFileSaveStoreWritesAtomicallyAndLeavesNoTemporaryFiles() throws {
@@ -432,7 +467,7 @@ final class GameControllerTests: XCTestCase {
         ("testKillAndRestoreContinueExactlyAsAnUninterruptedMatch", testKillAndRestoreContinueExactlyAsAnUninterruptedMatch),
         ("testACorruptSaveIsSetAsideReportedAndANewMatchCanStart", testACorruptSaveIsSetAsideReportedAndANewMatchCanStart),
         ("testASaveOfTheEarlierAppIsMigratedOnceAndPlaysOn", testASaveOfTheEarlierAppIsMigratedOnceAndPlaysOn),
-        ("testRefusedActionsBecomeMessagesAndChangeNothing", testRefusedActionsBecomeMessagesAndChangeNothing),
+        ("testRefusedActionsShowInTheFrameAndChangeNothing", testRefusedActionsShowInTheFrameAndChangeNothing),
         ("testPassAndPlayFourPeopleHandTheDeviceOverBetweenTurns", testPassAndPlayFourPeopleHandTheDeviceOverBetweenTurns),
         ("testScoponeWithTwoPeopleAndTwoAisPlaysToTheEnd", testScoponeWithTwoPeopleAndTwoAisPlaysToTheEnd),
         ("testWatchModePlaysByItselfAndShowsNoHand", testWatchModePlaysByItselfAndShowsNoHand),

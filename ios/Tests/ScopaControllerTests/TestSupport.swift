@@ -24,19 +24,35 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
+/// The glue, not the engine's object of the same name.
+typealias GameController = ScopaController.GameController
+typealias SaveStore = ScopaController.SaveStore
+
 /// The card a person taps when the hand is shown.
 typealias Strategy = (GameController) throws -> UInt8
 
-let firstCard: Strategy = { c in cardsOf(c.state.table!.hand)[0] }
+let firstCard: Strategy = { c in c.frame.cards[0].card }
 let hinted: Strategy = { c in
-    c.requestHint()
-    guard let h = c.state.hint else { throw TestFailure("no hint: \(c.state.message ?? "")") }
-    return h.card
+    c.press(.hint)
+    guard let h = c.frame.hintCard else { throw TestFailure("no hint: \(c.frame.refusal ?? "")") }
+    return h
+}
+
+/// Every frame a controller published and the transcript lines of their events.
+final class Recorder {
+    var frames: [Frame] = []
+    var lines: [String] = []
+
+    func record(_ state: UiState) {
+        // A state published again (a message, the screen) carries the same frame.
+        guard let f = state.frame, frames.last != f else { return }
+        frames.append(f)
+        lines += f.events.flatMap { $0.line.split(separator: "\n").map(String.init) }
+    }
 }
 
 /// What a session driven to its end produced.
 final class Run {
-    var events: [SessionEvent] = []
     var summaries = 0
     var plays = 0
     var handOffs = 0
@@ -48,8 +64,15 @@ func settings(_ players: UInt32, _ seats: [AiLevel?]) -> SessionSettings {
     return SessionSettings(rules: rules, seats: seats + [AiLevel?](repeating: nil, count: 4 - seats.count), undo: false, lang: .en)
 }
 
-func newController(store: SaveStore = InMemorySaveStore(), pacer: Pacer = ManualPacer(), lang: Lang = .en) -> GameController {
-    GameController(store: store, pacer: pacer, lang: lang, aiDelayMillis: 0, bannerMillis: 0)
+/// A controller without delays (each timer still goes through `pacer`), recorded by `rec`.
+func newController(
+    store: SaveStore = InMemorySaveStore(), pacer: Pacer = ManualPacer(), lang: Lang = .en, rec: Recorder = Recorder()
+) -> GameController {
+    var pacing = unattendedPacing()
+    pacing.attended = true
+    let c = GameController(store: store, pacer: pacer, lang: lang, pacing: pacing)
+    c.onChange = { rec.record($0) }
+    return c
 }
 
 /// A new empty directory, removed when `test` ends.
@@ -61,53 +84,39 @@ func tempDir(removedAfter test: XCTestCase) throws -> String {
     return dir
 }
 
-func isPlay(_ p: Phase?) -> Bool { if case .play = p { return true } else { return false } }
-func isChoose(_ p: Phase?) -> Bool { if case .chooseCapture = p { return true } else { return false } }
-func isOver(_ p: Phase?) -> Bool { if case .matchOver = p { return true } else { return false } }
+extension Frame {
+    func has(_ command: Command) -> Bool { offers.contains { $0.command == command } }
+}
 
 extension GameController {
-    /// Takes the events the UI would animate, oldest first, and acknowledges them.
-    func drainEvents(into list: inout [SessionEvent]) {
-        let evs = state.events
-        list += evs.map(\.event)
-        eventsShown(evs.count)
-    }
+    var frame: Frame { state.frame! }
 
-    func drainEvents() {
-        var sink: [SessionEvent] = []
-        drainEvents(into: &sink)
-    }
-
-    /// One step of the players, as the UI would take it: the due timers run (AI plays, the
-    /// scopa banner), then a person taps — a card of their hand (the capture choice: option
-    /// `captureIndex`), or continue on the hand summary and the hand-over. Returns false at
-    /// the end of the match.
+    /// One step of the players, as the UI would take it: the due timers run, then a person
+    /// taps a card (the capture choice: option `captureIndex`) or the banner's button.
+    /// Returns false at the end of the match.
     func step(_ run: Run, _ pacer: ManualPacer, _ strategy: Strategy, captureIndex: Int = 0) throws -> Bool {
-        while pacer.runNext() { drainEvents(into: &run.events) }
-        drainEvents(into: &run.events)
+        while pacer.runNext() {}
         if let m = state.message { throw TestFailure("unexpected message: \(m)") }
-        switch state.phase {
-        case .matchOver?:
-            return false
-        case .play(let seat)?:
-            XCTAssertEqual(state.table!.viewer, seat, "the hand shown is the player's")
+        guard let f = state.frame else { throw TestFailure("no session") }
+        if let r = f.refusal { throw TestFailure("refused: \(r)") }
+        if f.over { return false }
+        if !f.cards.isEmpty {
+            XCTAssertEqual(f.viewer, f.turn, "the hand shown is the player's")
             select(try strategy(self))
-            if isChoose(state.phase) { chooseCapture(captureIndex) }
+            if !frame.captures.isEmpty { chooseCapture(captureIndex) }
             run.plays += 1
-        case .chooseCapture?:
+        } else if !f.captures.isEmpty {
             chooseCapture(captureIndex)
-        case .handSummary?:
-            XCTAssertFalse(state.summary!.rows.isEmpty, "a summary on the summary screen")
+        } else if f.banner?.kind == .handOver {
+            XCTAssertFalse(f.banner!.rows.isEmpty, "a summary on the summary screen")
             run.summaries += 1
-            proceed()
-        case .handOff?:
-            XCTAssertEqual(state.table!.hand, 0, "no cards while the device is handed over")
+            press(.proceed)
+        } else if f.banner?.kind == .handOff {
+            XCTAssertTrue(f.hand.isEmpty, "no cards while the device is handed over")
             run.handOffs += 1
-            proceed()
-        case .aiDue?, .scopa?:
-            XCTAssertFalse(pacer.pending.isEmpty, "a timer is due in \(state.phase!)")
-        case nil:
-            throw TestFailure("no session")
+            press(.proceed)
+        } else {
+            XCTAssertTrue(f.dueMs != nil && !pacer.pending.isEmpty, "a timer is due: \(f.status)")
         }
         return true
     }
@@ -120,26 +129,28 @@ extension GameController {
             steps += 1
             if steps > maxSteps { throw TestFailure("the match did not end in \(maxSteps) steps") }
         }
-        drainEvents(into: &run.events)
         return run
     }
 }
 
-/// What every finished match satisfies, from the events and the final state.
-func checkFinishedMatch(_ c: GameController, _ run: Run, file: StaticString = #filePath, line: UInt = #line) {
-    let s = c.state
-    guard case .matchOver(let winner)? = s.phase, case .matchFinished(let w, let scores)? = run.events.last else {
-        return XCTFail("not over: \(String(describing: s.phase)), last event \(String(describing: run.events.last))", file: file, line: line)
+/// What every finished match satisfies, from the transcript lines and the last frame.
+func checkFinishedMatch(_ c: GameController, _ rec: Recorder, _ run: Run, file: StaticString = #filePath, line: UInt = #line) {
+    let f = c.frame
+    XCTAssertEqual(f.banner?.kind, .matchOver, file: file, line: line)
+    XCTAssertTrue(f.has(.rematch), file: file, line: line)
+    guard let winner = rec.lines.last, winner.hasPrefix("winner ") else {
+        return XCTFail("no winner line: \(rec.lines.last ?? "")", file: file, line: line)
     }
-    XCTAssertEqual(winner, w, file: file, line: line)
-    XCTAssertGreaterThanOrEqual(scores[Int(w)], s.settings.rules.target, "winner reached the target", file: file, line: line)
-    // The hands' totals add up to the final scores.
-    let hands: [[SideScore]] = run.events.compactMap { if case .handFinished(let sides) = $0 { return sides } else { return nil } }
-    for side in scores.indices {
-        XCTAssertEqual(Int(scores[side]), hands.reduce(0) { $0 + Int($1[side].total) }, "side \(side)", file: file, line: line)
+    // "winner W scores A B C": the hands' totals add up to the final scores.
+    let scores = winner.components(separatedBy: " scores ")[1].split(separator: " ").map { Int($0)! }
+    let totals = rec.lines.filter { $0.hasPrefix("score ") }.map { $0.split(separator: " ").map(String.init) }
+    for side in f.sides.indices {
+        XCTAssertEqual(scores[side], totals.filter { $0[1] == "\(side)" }.reduce(0) { $0 + Int($1.last!)! }, "side \(side)", file: file, line: line)
+        XCTAssertEqual(scores[side], Int(f.sides[side].score), file: file, line: line)
     }
+    XCTAssertGreaterThanOrEqual(scores.max()!, Int(f.target), "winner reached the target", file: file, line: line)
     // Every hand was summarised on its own screen (the last one stays on the match-over screen).
-    XCTAssertEqual(hands.count, run.summaries, file: file, line: line)
-    XCTAssertFalse(s.summary!.rows.isEmpty, file: file, line: line)
-    XCTAssertFalse(s.prompt.isEmpty, file: file, line: line)
+    XCTAssertEqual(totals.count / f.sides.count, run.summaries, file: file, line: line)
+    XCTAssertFalse(f.banner!.rows.isEmpty, file: file, line: line)
+    XCTAssertFalse(f.status.isEmpty, file: file, line: line)
 }

@@ -20,6 +20,9 @@ import Foundation
 import ScopaController
 import ScopaEngine
 
+/// The glue, not the engine's object of the same name.
+typealias GameController = ScopaController.GameController
+
 struct ScriptError: Error { let message: String }
 
 /// Runs the timers by hand, in order.
@@ -82,7 +85,17 @@ func run(_ args: [String]) throws {
     guard let settings = settings else { throw ScriptError(message: "the script has no `session …` line") }
     let pacer = QueuePacer()
     let store = InMemorySaveStore(resumeFrom.flatMap { FileManager.default.contents(atPath: $0) })
-    let c = GameController(store: store, pacer: pacer, lang: .en, aiDelayMillis: 0, bannerMillis: 0)
+    var pacing = unattendedPacing()
+    pacing.attended = true
+    let c = GameController(store: store, pacer: pacer, lang: .en, pacing: pacing)
+    // Every event of every frame the engine publishes, as transcript lines.
+    var last: Frame?
+    var events = ""
+    c.onChange = { state in
+        guard let f = state.frame, f != last else { return }
+        last = f
+        for e in f.events { events += e.line + "\n" }
+    }
     var out = ""
     if let from = resumeFrom {
         guard store.data != nil else { throw ScriptError(message: "cannot read \(from)") }
@@ -92,42 +105,38 @@ func run(_ args: [String]) throws {
         moves = Array(moves[(at + 1)...])
         c.launch()
         if let m = c.state.message { throw ScriptError(message: m) }
+        events = "" // the restored frame shows the hand's deal again: not a new event
     } else {
         out += try transcriptStart(settings: settings) + "\n"
         guard c.newMatch(settings, seed: seed) else { throw ScriptError(message: c.state.message ?? "the match did not start") }
     }
-    func drain() throws {
-        for e in c.state.events { out += try transcriptEvent(event: e.event) + "\n" }
-        c.eventsShown(c.state.events.count)
-    }
     var next = moves.makeIterator()
     loop: while true {
-        while pacer.runNext() { try drain() }
-        try drain()
+        while pacer.runNext() {}
         if let m = c.state.message { throw ScriptError(message: m) }
-        switch c.state.phase {
-        case .matchOver?:
-            break loop
-        case .handSummary?, .handOff?:
-            c.proceed()
-        case .play(let seat)?:
+        guard let f = c.state.frame else { throw ScriptError(message: "no frame") }
+        if let e = f.saveError { throw ScriptError(message: e) }
+        if f.over { break loop }
+        if !f.cards.isEmpty {
             guard let (lineNo, line) = next.next() else {
-                throw ScriptError(message: "the script ended before the match (seat \(seat) to play)")
+                throw ScriptError(message: "the script ended before the match (seat \(f.turn) to play)")
             }
             if case .move(let card, let capture) = line {
-                try play(c, seat, card, capture, lineNo)
+                try play(c, f.turn, card, capture, lineNo)
             } else if let to = saveTo {
                 guard let bytes = c.currentSave(), FileManager.default.createFile(atPath: to, contents: bytes) else {
                     throw ScriptError(message: "cannot write the save to \(to)")
                 }
                 if stopAtSave { break loop }
             }
-        default:
-            if pacer.pending.isEmpty { throw ScriptError(message: "stuck in \(String(describing: c.state.phase))") }
+        } else if f.dueMs == nil && f.offers.contains(where: { $0.command == .proceed }) {
+            c.press(.proceed)
+        } else if pacer.pending.isEmpty {
+            throw ScriptError(message: "stuck: \(f.status)")
         }
     }
-    try drain()
-    if case .matchOver? = c.state.phase, let (lineNo, _) = next.next() {
+    out += events
+    if c.state.frame?.over == true, let (lineNo, _) = next.next() {
         throw ScriptError(message: "the match ended with script lines left, from line \(lineNo)")
     }
     guard FileManager.default.createFile(atPath: positional[1], contents: Data(out.utf8)) else {
@@ -135,20 +144,20 @@ func run(_ args: [String]) throws {
     }
 }
 
+func mask(_ cards: [UInt8]) -> UInt64 { cards.reduce(0) { $0 | (1 << UInt64($1)) } }
+
 /// Taps the move of script line `lineNo` for `seat`: the card, then its capture if asked.
 func play(_ c: GameController, _ seat: UInt8, _ card: UInt8, _ capture: UInt64, _ lineNo: Int) throws {
     c.select(card)
-    if case .chooseCapture? = c.state.phase {
-        guard let index = c.state.captureOptions.firstIndex(of: capture) else {
+    if let options = c.state.frame?.captures, !options.isEmpty {
+        guard let index = options.firstIndex(where: { mask($0.cards) == capture }) else {
             throw ScriptError(message: "line \(lineNo): the move is not among the captures of the card")
         }
         c.chooseCapture(index)
     }
-    if let m = c.state.message { throw ScriptError(message: "line \(lineNo): \(m)") }
-    let played = c.state.events.lazy.compactMap { e -> SessionEvent? in
-        if case .played = e.event { return e.event } else { return nil }
-    }.first
-    guard played == .played(seat: seat, card: card, capture: capture) else {
+    if let m = c.state.message ?? c.state.frame?.refusal { throw ScriptError(message: "line \(lineNo): \(m)") }
+    let played = c.state.frame?.events.lazy.compactMap(\.played).first
+    guard let p = played, p.seat == seat, p.card == card, mask(p.takes) == capture else {
         throw ScriptError(message: "line \(lineNo): card \(card) taking \(capture) is not a move seat \(seat) can make (the session played \(String(describing: played)))")
     }
 }

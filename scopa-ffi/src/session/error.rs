@@ -6,11 +6,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use scopa_core::session::{self as core, Texts};
 
-/// Why a `Session` call was refused; nothing changed. Exported flat: Kotlin gets one
-/// `SessionException` subclass per variant and Swift one `SessionError` case per variant,
-/// each with `message`, a sentence for the player in the session's language (English for
-/// the few mistakes only a program can make: a card index past 39, a list of the wrong
-/// length).
+/// Why a call was refused; nothing changed (the session's refusals of a move reach the app
+/// as the frame's `refusal` instead). Exported flat: Kotlin gets one `SessionException`
+/// subclass per variant and Swift one `SessionError` case per variant, each with `message`,
+/// a sentence for the player in the session's language (English for the few mistakes only
+/// a program can make: a card index past 39, a list of the wrong length).
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Error)]
 #[uniffi(flat_error)]
 pub enum SessionError {
@@ -54,9 +54,7 @@ pub enum SessionError {
         /// What happened.
         message: String,
     },
-    /// A card index is not 0 … 39, a card set has bits above 39, or an event record is
-    /// malformed or cannot happen in the session (a seat or side past the table, a count no
-    /// deal gives: `SessionEvent::check`).
+    /// A card index is not 0 … 39.
     InvalidCard {
         /// What is wrong.
         message: String,

@@ -162,7 +162,7 @@ impl UiTexts {
         let t = Texts::new(lang).with_style(CardStyle::Names);
         let faces = t.with_style(CardStyle::Symbols);
         UiTexts {
-            lang: lang.into(),
+            lang,
             labels: Labels::new(lang),
             cards: Card::all().map(|c| t.card(c).to_string()).collect(),
             faces: Card::all().map(|c| faces.card(c).to_string()).collect(),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compiles the Kotlin test of scopa-ffi (SessionTest.kt) against the generated bindings and runs it on the JVM.
+# Compiles the Kotlin tests of scopa-ffi (FfiTest.kt, ControllerTest.kt) against the generated bindings and runs it on the JVM.
 #
 #   run.sh <generated-kotlin-dir> <dir-with-libscopa_ffi.so> <work-dir> [transcript args...]
 #
@@ -20,8 +20,8 @@ bindings="$(find "$gen" -name 'scopa_ffi.kt' | head -n 1)"
 
 mkdir -p "$work"
 jar="$work/scopa-ffi-kotlin-test.jar"
-echo "kotlin: compiling $bindings and $here/SessionTest.kt"
-"$kotlinc" -nowarn -jvm-target 17 -cp "$jna" -include-runtime -d "$jar" "$bindings" "$here/SessionTest.kt"
+echo "kotlin: compiling $bindings, $here/FfiTest.kt and $here/ControllerTest.kt"
+"$kotlinc" -nowarn -jvm-target 17 -cp "$jna" -include-runtime -d "$jar" "$bindings" "$here/FfiTest.kt" "$here/ControllerTest.kt"
 echo "kotlin: running on $(java -version 2>&1 | head -n 1) with libscopa_ffi.so from $libdir"
 # The serial collector: one mutator thread, and no GC threads competing on a small CI box.
-exec java -XX:+UseSerialGC -Djna.library.path="$libdir" -cp "$jar:$jna" SessionTestKt "$@"
+exec java -XX:+UseSerialGC -Djna.library.path="$libdir" -cp "$jar:$jna" FfiTestKt "$@"

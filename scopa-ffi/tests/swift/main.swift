@@ -1,7 +1,7 @@
 // The Swift test of scopa-ffi, compiled with swiftc together with the generated bindings
 // (ScopaEngine.swift, C module ScopaEngineFFI) and linked against libscopa_ffi.so.
 // Driven by .ci/ffi.sh inside a Debian trixie chroot. This file holds the harness; the
-// tests of the Session API are in SessionTests.swift.
+// tests are in SettingsTests.swift and ControllerTests.swift.
 //
 // Arguments: zero or more `session:<seed>:<players>:<level>=<hash>` transcript hashes
 // computed by the Rust side; each must be reproduced here. Prints one line per test and a
@@ -55,7 +55,8 @@ func fnv1a(_ text: String) -> UInt64 {
 let levels: [String: AiLevel] = ["random": .random, "easy": .easy, "medium": .medium, "expert": .expert, "handheld": .handheld]
 let args = Array(CommandLine.arguments.dropFirst())
 
-sessionTests(args)
+settingsTests(args)
+controllerTests(args)
 
 print("ffi-swift: \(passed) passed, \(failed) failed")
 exit(failed == 0 ? 0 : 1)

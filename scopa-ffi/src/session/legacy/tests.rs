@@ -8,7 +8,8 @@ use scopa_core::snapshot::crc32;
 use scopa_core::{CardSet, Match, Play, Rules};
 
 use super::*;
-use crate::session::{Lang, Phase, Session, SessionError};
+use crate::session::{Lang, SessionError, SessionSettings, restore_core};
+use core::{Action, Phase};
 
 const MID_HAND: &[u8] = include_bytes!("../../../tests/legacy/mid-hand.sffi");
 const NEW_HAND: &[u8] = include_bytes!("../../../tests/legacy/new-hand.sffi");
@@ -76,17 +77,17 @@ fn seal(b: &mut [u8]) {
 }
 
 /// Plays `s` to the end of its match: the first card, the first capture, the AI, continue.
-fn play_to_the_end(s: &Session) {
+fn play_to_the_end(s: &mut core::Session) {
     for _ in 0..20_000 {
-        let st = s.state().unwrap();
-        match st.phase {
+        let st = s.state();
+        let action = match st.phase {
             Phase::MatchOver { .. } => return,
-            Phase::Play { .. } => s.select(st.hand.trailing_zeros() as u8),
-            Phase::ChooseCapture { .. } => s.capture(0),
-            Phase::AiDue { .. } => s.run_ai(),
-            Phase::HandOff { .. } | Phase::Scopa { .. } | Phase::HandSummary => s.proceed(),
-        }
-        .unwrap();
+            Phase::Play { .. } => Action::Select(st.hand.first().unwrap()),
+            Phase::ChooseCapture { .. } => Action::Capture(0),
+            Phase::AiDue { .. } => Action::RunAi,
+            Phase::HandOff { .. } | Phase::Scopa { .. } | Phase::HandSummary => Action::Continue,
+        };
+        s.apply(action).unwrap();
     }
     panic!("the match did not end");
 }
@@ -98,26 +99,26 @@ fn every_kind_of_old_save_is_migrated_once_and_plays_on() {
         assert_eq!((saved.ai.clone(), saved.seed), (seats.clone(), seed));
         assert_eq!(encode(&saved), sffi, "the test's writer is the old one");
         for lang in [Lang::It, Lang::En] {
-            let s = Session::restore(bytes.to_vec(), lang).unwrap();
-            let settings = s.settings().unwrap();
+            let s = restore_core(bytes, lang).unwrap();
+            let settings = SessionSettings::from(*s.settings());
             assert_eq!(settings.lang, lang);
             assert_eq!(settings.rules, (*saved.game.rules()).into());
             let expected: Vec<_> = seats.iter().map(|l| l.map(Into::into)).collect();
             assert_eq!(settings.seats[..seats.len()], expected[..]);
-            let st = s.state().unwrap();
-            assert_eq!(st.table, saved.game.hand().table().bits());
+            let st = s.state();
+            assert_eq!(st.table, saved.game.hand().table());
             assert_eq!(st.hand_number, saved.game.hand_number());
             if let Some(v) = st.viewer {
-                assert_eq!(st.hand, saved.game.hand().hand(v).bits());
+                assert_eq!(st.hand, saved.game.hand().hand(v));
             }
             // A summary that was on screen is not shown again.
             assert!(!matches!(st.phase, Phase::HandSummary));
             // Saved again, it is a session save, and it plays to the end.
-            let again = s.save().unwrap();
+            let again = s.to_bytes();
             assert_eq!(&again[..4], b"SCPS");
-            let again = Session::restore(again, lang).unwrap();
-            assert_eq!(again.state().unwrap(), st);
-            play_to_the_end(&again);
+            let mut again = restore_core(&again, lang).unwrap();
+            assert_eq!(again.state(), st);
+            play_to_the_end(&mut again);
         }
     }
 }
@@ -131,7 +132,7 @@ fn every_flipped_bit_of_an_old_save_is_refused() {
                 b[i] ^= bit;
                 assert!(
                     matches!(
-                        Session::restore(b, Lang::En),
+                        restore_core(&b, Lang::En),
                         Err(SessionError::BadSave { .. })
                     ),
                     "flipping bit {bit:#x} of byte {i} went unnoticed"
@@ -152,7 +153,7 @@ fn refused(edit: impl FnOnce(&mut Vec<u8>), why: &str) {
 }
 
 fn refused_because(bytes: Vec<u8>, why: &str) {
-    let e = Session::restore(bytes, Lang::En).unwrap_err();
+    let e = restore_core(&bytes, Lang::En).unwrap_err();
     assert!(matches!(e, SessionError::BadSave { .. }), "{e:?}");
     assert!(
         e.message().starts_with("The saved match cannot be read: "),

@@ -24,35 +24,36 @@ import org.scopa.app.GameViewModel
 import org.scopa.app.controller.GameController
 import org.scopa.app.controller.Screen
 import org.scopa.app.controller.UiState
-import org.scopa.app.controller.cardsOf
-import org.scopa.engine.Phase
+import org.scopa.engine.BannerKind
+import org.scopa.engine.Command
+import org.scopa.engine.Frame
 
 /**
- * The whole UI: the settings, or the table in the session's phase — the hand-over screen of
- * pass-and-play, the summaries, the capture choice — and the error dialog. Every word comes
- * from the session's texts ([UiState.texts], [UiState.prompt], the event captions).
+ * The whole UI: the settings, or the table's frame — the hand-over screen of pass-and-play,
+ * the summaries (by the frame's banner), the capture choice (by its captures) — and the error
+ * dialog. Every word comes from the engine ([UiState.texts] and the frame's texts); no screen
+ * decides what happens next.
  */
 @Composable
 fun ScopaApp(vm: GameViewModel) {
     val s = vm.state
     val c = vm.controller
-    val labels = s.texts.labels
+    val f = s.frame
     MaterialTheme(colorScheme = if (isSystemInDarkTheme()) darkColorScheme() else lightColorScheme()) {
         Surface(Modifier.fillMaxSize()) {
             Box(Modifier.safeDrawingPadding().padding(12.dp)) {
                 when {
-                    s.screen == Screen.SETTINGS -> SettingsScreen(s, c)
-                    s.phase is Phase.HandOff -> HandOffScreen(s, c)
-                    s.phase is Phase.HandSummary -> SummaryScreen(s, labels.carryOn, c::proceed)
-                    s.phase is Phase.MatchOver -> SummaryScreen(s, labels.rematch, c::rematch, c::showSettings)
-                    else -> TableScreen(s, c)
+                    s.screen == Screen.SETTINGS || f == null -> SettingsScreen(s, c)
+                    f.banner?.kind == BannerKind.HAND_OFF -> HandOffScreen(s, f, c)
+                    f.banner?.kind == BannerKind.HAND_OVER || f.banner?.kind == BannerKind.MATCH_OVER -> SummaryScreen(s, f, c)
+                    else -> TableScreen(s, f, c)
                 }
             }
-            if (s.phase is Phase.ChooseCapture && s.screen == Screen.TABLE) CaptureDialog(s, c)
-            s.message?.let { message ->
+            if (s.screen == Screen.TABLE && f != null && f.captures.isNotEmpty()) CaptureDialog(s, f, c)
+            (s.message ?: f?.saveError)?.let { message ->
                 AlertDialog(
                     onDismissRequest = c::dismissMessage,
-                    confirmButton = { TextButton(onClick = c::dismissMessage) { Text(labels.carryOn) } },
+                    confirmButton = { TextButton(onClick = c::dismissMessage) { Text(s.texts.labels.carryOn) } },
                     text = { Text(message) },
                 )
             }
@@ -60,31 +61,35 @@ fun ScopaApp(vm: GameViewModel) {
     }
 }
 
+/** The frame's buttons ([Frame.offers]), each pressing its command. */
+@Composable
+fun Offers(f: Frame, c: GameController, modifier: Modifier = Modifier) {
+    f.offers.forEach { o -> Button(onClick = { c.press(o.command) }, modifier = modifier) { Text(o.label) } }
+}
+
 /** Pass-and-play: the cards stay hidden until the next person takes the device. */
 @Composable
-private fun HandOffScreen(s: UiState, c: GameController) {
+private fun HandOffScreen(s: UiState, f: Frame, c: GameController) {
     Column(Modifier.fillMaxSize(), verticalArrangement = Arrangement.Center, horizontalAlignment = Alignment.CenterHorizontally) {
         Text(s.texts.labels.hiddenCards, style = MaterialTheme.typography.titleMedium)
-        Text(s.prompt, style = MaterialTheme.typography.headlineSmall, modifier = Modifier.padding(16.dp))
-        Button(onClick = c::proceed, modifier = Modifier.fillMaxWidth()) { Text(s.texts.labels.carryOn) }
+        Text(f.status, style = MaterialTheme.typography.headlineSmall, modifier = Modifier.padding(16.dp))
+        Offers(f, c, Modifier.fillMaxWidth())
     }
 }
 
 @Composable
-private fun CaptureDialog(s: UiState, c: GameController) {
+private fun CaptureDialog(s: UiState, f: Frame, c: GameController) {
     AlertDialog(
-        onDismissRequest = c::cancelCapture,
+        onDismissRequest = { c.press(Command.CANCEL) },
         title = { Text(s.texts.labels.chooseCapture) },
         text = {
             Column {
-                s.captureOptions.forEachIndexed { i, capture ->
-                    TextButton(onClick = { c.chooseCapture(i) }, modifier = Modifier.fillMaxWidth()) {
-                        Text(cardsOf(capture).joinToString(", ") { s.texts.cards[it.toInt()] })
-                    }
+                f.captures.forEachIndexed { i, capture ->
+                    TextButton(onClick = { c.chooseCapture(i) }, modifier = Modifier.fillMaxWidth()) { Text(capture.text) }
                 }
             }
         },
         confirmButton = {},
-        dismissButton = { TextButton(onClick = c::cancelCapture) { Text(s.texts.labels.cancel) } },
+        dismissButton = { TextButton(onClick = { c.press(Command.CANCEL) }) { Text(s.texts.labels.cancel) } },
     )
 }

@@ -6,7 +6,6 @@ import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.verticalScroll
-import androidx.compose.material3.Button
 import androidx.compose.material3.HorizontalDivider
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
@@ -16,30 +15,31 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.unit.dp
+import org.scopa.app.controller.GameController
 import org.scopa.app.controller.UiState
+import org.scopa.engine.Frame
 
 /**
- * The last hand's summary (the session's rows: what each counts, each side's points and
- * tally) and the match score; also the end of the match ([UiState.prompt] says who won).
+ * The banner of a finished hand or match: its title, the summary rows (what each counts,
+ * each side's points and tally), the match score, and the frame's buttons.
  */
 @Composable
-fun SummaryScreen(s: UiState, button: String, onContinue: () -> Unit, onSettings: (() -> Unit)? = null) {
-    val table = s.table ?: return
-    val sides = s.names?.sides ?: return
+fun SummaryScreen(s: UiState, f: Frame, c: GameController) {
+    val banner = f.banner ?: return
     val l = s.texts.labels
     Column(Modifier.verticalScroll(rememberScrollState()), verticalArrangement = Arrangement.spacedBy(8.dp)) {
-        Text(s.prompt, style = MaterialTheme.typography.headlineSmall)
-        Line("", sides, bold = true)
-        s.summary?.rows?.forEachIndexed { i, row ->
+        Text(banner.text, style = MaterialTheme.typography.headlineSmall)
+        Line("", f.sides.map { it.name }, bold = true)
+        banner.rows.forEachIndexed { i, row ->
             val cells = row.points.indices.map { side ->
                 row.tally[side]?.let { "${row.points[side]} ($it)" } ?: "${row.points[side]}"
             }
-            Line(row.label, cells, bold = i == s.summary!!.rows.lastIndex)
+            Line(row.label, cells, bold = i == banner.rows.lastIndex)
         }
         HorizontalDivider()
-        Line(l.matchScore, table.scores.map { "$it" }, bold = true)
-        Button(onClick = onContinue, modifier = Modifier.fillMaxWidth()) { Text(button) }
-        onSettings?.let { OutlinedButton(onClick = it, modifier = Modifier.fillMaxWidth()) { Text(l.newMatch) } }
+        Line(l.matchScore, f.sides.map { "${it.score}" }, bold = true)
+        Offers(f, c, Modifier.fillMaxWidth())
+        if (f.over) OutlinedButton(onClick = c::showSettings, modifier = Modifier.fillMaxWidth()) { Text(l.newMatch) }
     }
 }
 

@@ -14,7 +14,6 @@ import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.lazy.LazyRow
 import androidx.compose.foundation.lazy.items
 import androidx.compose.foundation.shape.RoundedCornerShape
-import androidx.compose.material3.Button
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Surface
@@ -34,69 +33,56 @@ import androidx.compose.ui.unit.dp
 import kotlinx.coroutines.delay
 import org.scopa.app.controller.GameController
 import org.scopa.app.controller.UiState
-import org.scopa.app.controller.cardsOf
-import org.scopa.engine.Phase
+import org.scopa.engine.Frame
 import org.scopa.engine.UiTexts
 
-/** The table: scores, the session's prompt (a scopa is its banner), table, hand, buttons. */
+/** The table: scores, the frame's status (a scopa is its banner), table, hand, buttons. */
 @Composable
-fun TableScreen(s: UiState, c: GameController) {
-    val t = s.table ?: return
+fun TableScreen(s: UiState, f: Frame, c: GameController) {
     val texts = s.texts
     val l = texts.labels
-    val hint = s.hint
     Column(Modifier.fillMaxSize(), verticalArrangement = Arrangement.spacedBy(12.dp)) {
-        Scores(s)
+        Scores(s, f)
         Text(
-            s.prompt,
-            style = if (s.phase is Phase.Scopa) MaterialTheme.typography.headlineSmall else MaterialTheme.typography.titleMedium,
-            fontWeight = if (s.phase is Phase.Scopa) FontWeight.Bold else null,
+            f.banner?.text ?: f.status,
+            style = if (f.banner != null) MaterialTheme.typography.headlineSmall else MaterialTheme.typography.titleMedium,
+            fontWeight = if (f.banner != null) FontWeight.Bold else null,
         )
-        CardRow("${l.table} · ${l.deck} ${t.deckLeft}", cardsOf(t.table), hint?.let { cardsOf(it.capture) }.orEmpty(), texts, onTap = null)
+        CardRow("${l.table} · ${l.deck} ${f.deckLeft}", f.table, f.hintTakes, texts, onTap = null)
         Spacer(Modifier.weight(1f))
-        EventCaption(s, c)
-        hint?.let { Text(it.text, style = MaterialTheme.typography.bodyMedium) }
-        CardRow(l.yourHand, cardsOf(t.hand), listOfNotNull(hint?.card), texts, onTap = if (s.canPlay) c::select else null)
+        EventCaption(f)
+        f.hint?.let { Text(it, style = MaterialTheme.typography.bodyMedium) }
+        CardRow(l.yourHand, f.hand, listOfNotNull(f.hintCard), texts, onTap = if (f.cards.isNotEmpty()) c::select else null)
         Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-            Button(onClick = c::requestHint, enabled = s.canPlay) { Text(l.hint) }
-            if (s.settings.undo) OutlinedButton(onClick = c::undo, enabled = t.canUndo) { Text(l.undo) }
-            if (s.phase is Phase.Scopa) OutlinedButton(onClick = c::proceed) { Text(l.carryOn) }
+            Offers(f, c)
             Spacer(Modifier.weight(1f))
             OutlinedButton(onClick = c::showSettings) { Text(l.settings) }
         }
     }
 }
 
-/** Shows the pending events' captions one after the other, then acknowledges them. */
+/** Shows the captions of the frame's events one after the other. */
 @Composable
-private fun EventCaption(s: UiState, c: GameController) {
+private fun EventCaption(f: Frame) {
     var caption by remember { mutableStateOf("") }
-    LaunchedEffect(s.events) {
-        val events = s.events
-        if (events.isEmpty()) return@LaunchedEffect
-        for (e in events) {
+    LaunchedEffect(f.events) {
+        for (e in f.events) {
             caption = e.text
             delay(600)
         }
-        c.eventsShown(events.size)
     }
     Text(caption, Modifier.heightIn(min = 24.dp), style = MaterialTheme.typography.bodyMedium)
 }
 
 @Composable
-private fun Scores(s: UiState) {
-    val t = s.table ?: return
-    val names = s.names ?: return
+private fun Scores(s: UiState, f: Frame) {
     val l = s.texts.labels
     Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceEvenly) {
-        names.sides.forEachIndexed { side, name ->
+        f.sides.forEach { side ->
             Column(horizontalAlignment = Alignment.CenterHorizontally) {
-                Text(name, style = MaterialTheme.typography.labelMedium)
-                Text("${t.scores[side]}", style = MaterialTheme.typography.headlineSmall, fontWeight = FontWeight.Bold)
-                Text(
-                    "${l.captured} ${t.piles[side].countOneBits()} · ${l.scope} ${t.scope[side]}",
-                    style = MaterialTheme.typography.labelSmall,
-                )
+                Text(side.name, style = MaterialTheme.typography.labelMedium)
+                Text("${side.score}", style = MaterialTheme.typography.headlineSmall, fontWeight = FontWeight.Bold)
+                Text("${l.captured} ${side.captured} · ${l.scope} ${side.scope}", style = MaterialTheme.typography.labelSmall)
             }
         }
     }

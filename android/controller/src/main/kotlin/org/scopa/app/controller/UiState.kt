@@ -1,25 +1,18 @@
 package org.scopa.app.controller
 
 import org.scopa.engine.AiLevel
-import org.scopa.engine.HandSummary
-import org.scopa.engine.Phase
-import org.scopa.engine.SessionEvent
-import org.scopa.engine.SessionHint
-import org.scopa.engine.SessionNames
+import org.scopa.engine.Frame
 import org.scopa.engine.SessionSettings
-import org.scopa.engine.TableState
 import org.scopa.engine.UiTexts
 
-/** The screen the UI shows; on the table, the session's [Phase] says the rest. */
+/** The screen the UI shows; on the table, the [Frame] says the rest. */
 enum class Screen { SETTINGS, TABLE }
 
-/** An event of the session not yet animated, with its caption in the session's language. */
-data class ShownEvent(val event: SessionEvent, val text: String)
-
 /**
- * Everything the UI draws, published after every change. The game itself is the session's
- * ([table] with its prompt, [summary], [names], [captureOptions]); the controller adds the screen,
- * the settings being edited, the queue of [events] to animate and the last [message].
+ * Everything the UI draws, published after every change: the engine's [frame] (the table,
+ * its texts, choices, buttons, banner, events, refusal and save error), plus the screen, the
+ * settings being edited and the last [message] (a save that could not be restored, settings
+ * that cannot be played).
  */
 data class UiState(
     val screen: Screen,
@@ -29,36 +22,13 @@ data class UiState(
     val settingsError: String? = null,
     /** The fixed words in the system language. */
     val texts: UiTexts,
-    /** The session's compact state (null before the first match). */
-    val table: TableState? = null,
-    val names: SessionNames? = null,
-    /** In [Phase.ChooseCapture], the captures to choose from (card sets). */
-    val captureOptions: List<ULong> = emptyList(),
-    /** The last finished hand, shown on [Phase.HandSummary] and [Phase.MatchOver]. */
-    val summary: HandSummary? = null,
-    /** Events not yet animated, oldest first; acknowledge with [GameController.eventsShown]. */
-    val events: List<ShownEvent> = emptyList(),
-    val hint: SessionHint? = null,
-    /** The last thing that went wrong, in words for the player (null: nothing to report). */
+    /** The table (null before the first match). */
+    val frame: Frame? = null,
     val message: String? = null,
 ) {
-    val phase: Phase? get() = table?.phase
-
-    /** What the session waits for, as a sentence. */
-    val prompt: String get() = table?.prompt ?: ""
-
-    /** A person may choose a card (or a capture) now. */
-    val canPlay: Boolean get() = phase is Phase.Play || phase is Phase.ChooseCapture
-
     /** A match is in progress (the settings screen offers to resume it). */
-    val canResume: Boolean get() = table != null && phase !is Phase.MatchOver
+    val canResume: Boolean get() = frame?.over == false
 }
-
-/** The cards of a set (bit i = card i, as the session gives them), in canonical order. */
-fun cardsOf(mask: ULong): List<UByte> = (0 until 40).filter { mask and (1uL shl it) != 0uL }.map { it.toUByte() }
-
-/** The set holding [card]. */
-fun maskOf(card: UByte): ULong = 1uL shl card.toInt()
 
 /** The same settings for [players] players: new seats are the computer at the current level. */
 fun SessionSettings.withPlayers(players: Int): SessionSettings {

@@ -12,12 +12,13 @@ import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.scopa.engine.AceRule
 import org.scopa.engine.AiLevel
+import org.scopa.engine.BannerKind
+import org.scopa.engine.Command
 import org.scopa.engine.DealKind
 import org.scopa.engine.Lang
-import org.scopa.engine.Phase
+import org.scopa.engine.Pacing
+import org.scopa.engine.Played
 import org.scopa.engine.PrimieraRule
-import org.scopa.engine.Session
-import org.scopa.engine.SessionEvent
 
 class GameControllerTest {
     private val tempDirs = mutableListOf<File>()
@@ -29,14 +30,19 @@ class GameControllerTest {
         tempDirs.forEach { it.deleteRecursively() }
     }
 
+    /** The settings a save holds, read back by a controller launched on it. */
+    private fun savedSettings(bytes: ByteArray) = newController(InMemorySaveStore(bytes)).also { it.launch() }.state.settings
+
     @Test
     fun aWholeMatchFollowingTheHintSavesTheSessionAfterEveryChange() {
         val store = InMemorySaveStore()
         val pacer = ManualPacer()
-        val c = newController(store, pacer)
+        val rec = Recorder()
+        val c = newController(store, pacer, rec = rec)
         assertTrue(c.newMatch(settings(2, null, AiLevel.MEDIUM), seed = 11u))
         assertEquals(Screen.TABLE, c.state.screen)
-        assertEquals(listOf("You", "Player 2"), c.state.names!!.seats)
+        assertEquals(listOf("You", "Player 2"), c.frame.seats.map { it.name })
+        assertEquals(1, store.writes)
         val run = Run()
         var steps = 0
         while (c.step(run, pacer, hinted)) {
@@ -44,16 +50,14 @@ class GameControllerTest {
             assertArrayEquals(c.currentSave(), store.bytes)
             assertTrue(++steps < 10000)
         }
-        c.drainEvents(run.events)
-        checkFinishedMatch(c, run)
+        checkFinishedMatch(c, rec, run)
         assertEquals(store.writes, c.savesWritten)
-        assertTrue("a save per change: ${store.writes} for ${run.events.size} events", store.writes > run.plays)
-        val last = Session.restore(store.bytes!!, Lang.EN)
-        assertTrue(last.state().phase is Phase.MatchOver)
+        assertTrue("a save per change: ${store.writes} for ${run.plays} plays", store.writes > run.plays)
+        assertTrue(newController(InMemorySaveStore(store.bytes)).also { it.launch() }.frame.over)
         // A rematch: same settings, the next match's deal.
-        c.rematch()
-        assertEquals(1u, c.state.table!!.matchNumber)
-        assertTrue(c.state.events.single().event is SessionEvent.NewHand)
+        c.press(Command.REMATCH)
+        assertEquals(1u, c.frame.matchNumber)
+        assertTrue(c.frame.events.single().line.startsWith("hand 0 "))
         // Back to the settings, which keep the match's settings; then back to the match.
         c.showSettings()
         assertEquals(Screen.SETTINGS, c.state.screen)
@@ -70,28 +74,31 @@ class GameControllerTest {
             val c = newController(pacer = pacer)
             c.newMatch(settings(2, null, AiLevel.RANDOM), seed = seed)
             repeat(18) {
-                while (pacer.runNext()) c.drainEvents(mutableListOf())
-                val s = c.state
-                if (s.phase !is Phase.Play) return@repeat
-                for (card in cardsOf(s.table!!.hand)) {
+                while (pacer.runNext()) {}
+                val f = c.frame
+                if (f.cards.isEmpty()) return@repeat
+                for (choice in f.cards) {
+                    val card = choice.card
                     c.select(card)
-                    if (c.state.phase !is Phase.ChooseCapture) {
-                        // Played at once (its one way to play).
+                    if (c.frame.captures.isEmpty()) {
+                        assertEquals(1u.toUByte(), choice.ways)
                         return@repeat
                     }
-                    val options = c.state.captureOptions
+                    val options = c.frame.captures
+                    assertEquals(choice.ways.toInt(), options.size)
                     assertTrue(options.size >= 2)
-                    assertEquals(Phase.ChooseCapture(0u, card), c.state.phase)
+                    assertEquals(card, c.frame.choosing)
+                    assertTrue(c.frame.has(Command.CANCEL))
                     // Cancel once: nothing is played.
-                    c.cancelCapture()
-                    assertEquals(s.table, c.state.table)
+                    c.press(Command.CANCEL)
+                    assertEquals(f.table, c.frame.table)
+                    assertEquals(f.hand, c.frame.hand)
                     // Then choose the second option.
-                    c.drainEvents(mutableListOf())
                     c.select(card)
                     c.chooseCapture(1)
-                    assertNull(c.state.message)
-                    assertEquals(SessionEvent.Played(0u, card, options[1]), c.state.events.first().event)
-                    println("    capture choice: seed $seed, card $card with ${options.size} captures, chose ${options[1]}")
+                    assertNull(c.frame.refusal)
+                    assertEquals(Played(0u, card, options[1].cards), c.frame.events.first().played)
+                    println("    capture choice: seed $seed, card $card with ${options.size} captures, chose ${options[1].text}")
                     return
                 }
             }
@@ -102,44 +109,44 @@ class GameControllerTest {
     @Test
     fun theAiWaitsForItsPauseAndTheScopaBannerForItsOwn() {
         val pacer = ManualPacer()
-        val c = GameController(InMemorySaveStore(), pacer, Lang.EN, aiDelayMillis = 650, bannerMillis = 1200)
+        val c = GameController(InMemorySaveStore(), pacer, Lang.EN, Pacing(650u, 1200u, 3000u, true))
         // A seed where the AI leads: the first thing is a scheduled AI play.
         var seed = 1uL
         while (true) {
             c.newMatch(settings(2, null, AiLevel.EASY), seed = seed)
-            if (c.state.phase is Phase.AiDue) break
+            if (c.frame.dueMs != null) break
             seed++
         }
         assertEquals(650L, pacer.pending.last().first)
+        assertEquals(650u, c.frame.dueMs)
         // Only the first deal to show, until the pause is over.
-        assertTrue(c.state.events.single().event is SessionEvent.NewHand)
+        assertTrue(c.frame.events.single().line.startsWith("hand 0 "))
         while (pacer.runNext()) {} // the timers of the earlier seeds' sessions do nothing
-        assertEquals(2, c.state.events.size)
-        val played = c.state.events.last().event as SessionEvent.Played
-        assertEquals(1u.toUByte(), played.seat)
-        assertTrue(c.state.phase is Phase.Play)
+        assertEquals(1u.toUByte(), c.frame.events.single().played!!.seat)
+        assertTrue(c.frame.cards.isNotEmpty())
         assertTrue(pacer.pending.isEmpty())
         // Until a scopa (in this match or the next ones): its banner waits 1200 ms, or the
         // player's tap.
-        while (c.state.phase !is Phase.Scopa) {
-            c.eventsShown(c.state.events.size)
+        while (c.frame.banner?.kind != BannerKind.SCOPA) {
+            val f = c.frame
             when {
                 pacer.runNext() -> {}
-                c.state.phase is Phase.Play -> c.select(cardsOf(c.state.table!!.hand).first())
-                c.state.phase is Phase.ChooseCapture -> c.chooseCapture(0)
-                c.state.phase is Phase.MatchOver -> c.newMatch(seed = ++seed)
-                else -> c.proceed()
+                f.cards.isNotEmpty() -> c.select(f.cards.first().card)
+                f.captures.isNotEmpty() -> c.chooseCapture(0)
+                f.over -> c.newMatch(seed = ++seed)
+                else -> c.press(Command.PROCEED)
             }
             assertTrue("a scopa in 20 matches", seed < 20u)
         }
         assertEquals(1200L, pacer.pending.single().first)
-        assertTrue(c.state.prompt, c.state.prompt.startsWith("Scopa!"))
-        c.proceed()
-        val after = c.state.phase
+        assertTrue(c.frame.status, c.frame.status.startsWith("Scopa!"))
+        assertTrue(c.frame.has(Command.PROCEED))
+        c.press(Command.PROCEED)
+        val after = c.frame
         // The banner's timer, now stale, does nothing.
         pacer.pending.removeIf { it.first != 1200L }
         pacer.runNext()
-        assertEquals(after, c.state.phase)
+        assertTrue(after === c.frame)
         assertNull(c.state.message)
     }
 
@@ -148,39 +155,45 @@ class GameControllerTest {
         val s = settings(2, null, AiLevel.MEDIUM)
         val seed = 2024uL
         val pa = ManualPacer()
-        val a = newController(pacer = pa)
+        val recA = Recorder()
+        val a = newController(pacer = pa, rec = recA)
         a.newMatch(s, seed)
-        val runA = a.playToEnd(pa)
+        a.playToEnd(pa)
         // Killed after every 7th play and on every hand summary: the controller is dropped
         // without close(), a new one launched on the same file.
         val dir = tempDir()
         val file = File(dir, "match.scopa")
         var pb = ManualPacer()
-        var b = newController(FileSaveStore(file), pb)
+        var rec = Recorder()
+        var b = newController(FileSaveStore(file), pb, rec = rec)
         b.newMatch(s, seed)
+        val lines = mutableListOf<String>()
         val runB = Run()
         var kills = 0
         while (b.step(runB, pb, firstCard)) {
-            val phase = b.state.phase
-            if (phase !is Phase.MatchOver && (runB.plays % 7 == 0 || phase is Phase.HandSummary)) {
-                b.drainEvents(runB.events)
-                val before = b.state
+            val f = b.frame
+            if (!f.over && (runB.plays % 7 == 0 || f.banner?.kind == BannerKind.HAND_OVER)) {
+                while (pb.runNext()) {}
+                val before = b.frame
+                lines += rec.lines
                 pb = ManualPacer()
-                b = newController(FileSaveStore(file), pb)
+                rec = Recorder()
+                b = newController(FileSaveStore(file), pb, rec = rec)
                 val after = b.launch()
+                // The restored frame shows the hand's deal again: not a new event.
+                rec.lines.clear()
                 kills++
                 assertNull(after.message)
-                assertEquals(before.table, after.table)
-                assertEquals(before.summary, after.summary)
-                assertEquals(before.settings, after.settings)
+                assertEquals(before.copy(events = emptyList()), after.frame!!.copy(events = emptyList()))
+                assertEquals(s, after.settings)
                 assertArrayEquals(file.readBytes(), b.currentSave())
             }
         }
-        b.drainEvents(runB.events)
+        lines += rec.lines
         assertTrue("killed at least 5 times, was $kills", kills >= 5)
-        assertEquals(runA.events, runB.events)
+        assertEquals(recA.lines, lines)
         assertEquals(listOf("match.scopa"), dir.list()!!.sorted())
-        println("    killed and restored $kills times; ${runA.events.size} events identical")
+        println("    killed and restored $kills times; ${lines.size} transcript lines identical")
     }
 
     @Test
@@ -217,11 +230,12 @@ class GameControllerTest {
             "The saved match cannot be read: ${blocked.path} is not a file. It was kept aside; start a new match.",
             c.state.message,
         )
-        // A save that cannot be written is reported while the game goes on.
+        // A save that cannot be written is reported in the frame while the game goes on.
         val d = newController(FileSaveStore(File(blocked, "x/y").also { File(blocked, "x").writeText("file") }))
         assertTrue(d.newMatch(settings(2, null, AiLevel.EASY), seed = 9u))
-        assertTrue(d.state.message!!, d.state.message!!.startsWith("The match could not be saved: "))
+        assertTrue(d.frame.saveError!!, d.frame.saveError!!.startsWith("The match could not be saved: "))
         assertEquals(Screen.TABLE, d.state.screen)
+        assertEquals(0, d.savesWritten)
     }
 
     @Test
@@ -240,24 +254,25 @@ class GameControllerTest {
         "00000000000000000000000000000000000000000000000000000000000017376468322489ba",
         ).joinToString("").chunked(2).map { it.toInt(16).toByte() }.toByteArray()
         assertEquals(374, old.size)
-        val hand = setOf(27)
         val store = InMemorySaveStore(old)
         val pacer = ManualPacer()
-        val c = newController(store, pacer, Lang.IT)
+        val rec = Recorder()
+        val c = newController(store, pacer, Lang.IT, rec)
         c.launch()
         assertNull(c.state.message)
         assertEquals(Screen.TABLE, c.state.screen)
-        assertEquals(hand, cardsOf(c.state.table!!.hand).map { it.toInt() }.toSet())
+        assertEquals(listOf(27), c.frame.hand.map { it.toInt() })
         // Written again at once, in the session format.
+        assertEquals(1, store.writes)
         assertEquals(364, store.bytes!!.size)
         assertEquals("SCPS", String(store.bytes!!.copyOf(4)))
         assertEquals(listOf(null, AiLevel.MEDIUM), c.state.settings.seats.take(2))
-        assertEquals("Tu", c.state.names!!.seats[0])
-        checkFinishedMatch(c, c.playToEnd(pacer))
+        assertEquals("Tu", c.frame.seats[0].name)
+        checkFinishedMatch(c, rec, c.playToEnd(pacer))
     }
 
     @Test
-    fun refusedActionsBecomeMessagesAndChangeNothing() {
+    fun refusedActionsShowInTheFrameAndChangeNothing() {
         val pacer = ManualPacer()
         val store = InMemorySaveStore()
         val c = newController(store, pacer)
@@ -272,63 +287,68 @@ class GameControllerTest {
         assertNull(c.state.settingsError)
         // A match; until the person's turn.
         assertTrue(c.newMatch(seed = 77u))
-        while (c.state.phase !is Phase.Play) pacer.runNext()
-        val table = c.state.table!!
+        while (c.frame.cards.isEmpty()) pacer.runNext()
+        val table = c.frame
         val saves = store.writes
         fun unchanged(what: String) {
-            assertEquals(what, table, c.state.table)
+            assertEquals(what, table.hand, c.frame.hand)
+            assertEquals(what, table.table, c.frame.table)
             assertEquals(what, saves, store.writes)
-            assertNotNull(what, c.state.message)
-            c.dismissMessage()
+            assertNotNull(what, c.frame.refusal)
         }
-        val notMine = (0 until 40).map { it.toUByte() }.first { maskOf(it) and table.hand == 0uL }
+        val notMine = (0 until 40).map { it.toUByte() }.first { it !in table.hand }
         c.select(notMine)
-        assertTrue(c.state.message!!, c.state.message!!.endsWith("is not in the hand of You."))
+        assertTrue(c.frame.refusal!!, c.frame.refusal!!.endsWith("is not in the hand of You."))
         unchanged("card not in hand")
-        c.proceed()
-        assertEquals("Continuing is not possible now: Your turn: play a card.", c.state.message)
+        c.press(Command.PROCEED)
+        assertEquals("Continuing is not possible now: Your turn: play a card.", c.frame.refusal)
         unchanged("continue while playing")
         c.chooseCapture(3)
-        assertTrue(c.state.message!!.startsWith("Choosing a capture is not possible now"))
+        assertTrue(c.frame.refusal!!.startsWith("Choosing a capture is not possible now"))
         unchanged("no capture to choose")
-        c.undo()
-        assertTrue(c.state.message!!.startsWith("Undo is off"))
+        c.press(Command.UNDO)
+        assertTrue(c.frame.refusal!!.startsWith("Undo is off"))
         unchanged("undo off")
-        c.rematch()
+        c.press(Command.REMATCH)
         unchanged("rematch during a match")
+        c.select(40u)
+        assertTrue(c.state.message!!, c.state.message!!.startsWith("card index 40 is not 0 to 39"))
+        c.dismissMessage()
         // During the AI's turn: no hint, no card.
-        c.select(cardsOf(table.hand).first())
-        if (c.state.phase is Phase.AiDue) {
-            c.requestHint()
-            assertTrue(c.state.message!!, c.state.message!!.startsWith("A hint is not possible now: Player 2 is thinking"))
-            assertNull(c.state.hint)
+        c.select(table.cards.first().card)
+        if (c.frame.dueMs != null) {
+            c.press(Command.HINT)
+            assertTrue(c.frame.refusal!!, c.frame.refusal!!.startsWith("A hint is not possible now: Player 2 is thinking"))
+            assertNull(c.frame.hint)
         }
     }
 
     @Test
     fun passAndPlayFourPeopleHandTheDeviceOverBetweenTurns() {
         val pacer = ManualPacer()
-        val c = newController(pacer = pacer)
+        val rec = Recorder()
+        val c = newController(pacer = pacer, rec = rec)
         assertTrue(c.newMatch(settings(4, null, null, null, null), seed = 404u))
-        assertTrue(c.state.phase is Phase.HandOff)
-        assertTrue(c.state.prompt, c.state.prompt.startsWith("Hand the device to Player "))
-        assertEquals(listOf("Players 1 & 3", "Players 2 & 4"), c.state.names!!.sides)
+        assertEquals(BannerKind.HAND_OFF, c.frame.banner?.kind)
+        assertTrue(c.frame.status, c.frame.status.startsWith("Hand the device to Player "))
+        assertEquals(listOf("Players 1 & 3", "Players 2 & 4"), c.frame.sides.map { it.name })
         val run = c.playToEnd(pacer)
-        checkFinishedMatch(c, run)
+        checkFinishedMatch(c, rec, run)
         // Every play of a person came after a hand-over (the step checks the cards were hidden).
         assertEquals(run.plays, run.handOffs)
-        assertEquals(run.events.count { it is SessionEvent.Played }, run.plays)
+        assertEquals(rec.lines.count { it.startsWith("play ") }, run.plays)
     }
 
     @Test
     fun scoponeWithTwoPeopleAndTwoAisPlaysToTheEnd() {
         val pacer = ManualPacer()
-        val c = newController(pacer = pacer)
+        val rec = Recorder()
+        val c = newController(pacer = pacer, rec = rec)
         val s = settings(4, null, AiLevel.EXPERT, null, AiLevel.EASY).let { it.copy(rules = it.rules.copy(deal = DealKind.SCOPONE)) }
         assertTrue(c.newMatch(s, seed = 12u))
         val run = c.playToEnd(pacer)
-        checkFinishedMatch(c, run)
-        val people = run.events.filterIsInstance<SessionEvent.Played>().count { it.seat.toInt() % 2 == 0 }
+        checkFinishedMatch(c, rec, run)
+        val people = rec.frames.flatMap { it.events }.mapNotNull { it.played }.count { it.seat.toInt() % 2 == 0 }
         assertEquals(people, run.plays)
         assertTrue(run.handOffs > 0)
     }
@@ -336,18 +356,16 @@ class GameControllerTest {
     @Test
     fun watchModePlaysByItselfAndShowsNoHand() {
         val pacer = ManualPacer()
-        val c = newController(pacer = pacer)
+        val rec = Recorder()
+        val c = newController(pacer = pacer, rec = rec)
         assertTrue(c.newMatch(settings(3, AiLevel.RANDOM, AiLevel.EASY, AiLevel.MEDIUM), seed = 33u))
-        val events = mutableListOf<SessionEvent>()
         while (pacer.runNext()) {
-            c.drainEvents(events)
-            assertNull(c.state.table!!.viewer)
-            assertEquals(0uL, c.state.table!!.hand)
-            // Hand summaries wait for a tap even in watch mode.
-            if (c.state.phase is Phase.HandSummary) c.proceed()
+            assertNull(c.frame.viewer)
+            assertTrue(c.frame.hand.isEmpty())
         }
-        assertTrue(c.state.phase is Phase.MatchOver)
-        assertTrue(events.last() is SessionEvent.MatchFinished)
+        assertTrue(c.frame.over)
+        assertTrue(rec.lines.last().startsWith("winner "))
+        assertTrue(rec.frames.any { it.banner?.kind == BannerKind.HAND_OVER })
     }
 
     @Test
@@ -371,14 +389,14 @@ class GameControllerTest {
         )
         assertTrue(c.newMatch(s, seed = 21u))
         assertEquals(s, c.state.settings)
-        val restored = Session.restore(c.currentSave()!!, Lang.EN).settings()
+        val restored = savedSettings(c.currentSave()!!)
         assertEquals(s.rules, restored.rules)
         assertEquals(s.seats, restored.seats)
-        assertTrue(c.state.names!!.rules, c.state.names!!.rules.contains("Scopone scientifico"))
+        assertEquals(s.seats, c.frame.seats.map { it.ai })
         for (ace in AceRule.entries) for (p in PrimieraRule.entries) {
             val t = d.copy(rules = d.rules.copy(ace = ace, primiera = p))
             assertTrue(c.newMatch(t, seed = 1u))
-            assertEquals(t.rules, Session.restore(c.currentSave()!!, Lang.EN).settings().rules)
+            assertEquals(t.rules, savedSettings(c.currentSave()!!).rules)
         }
         // The texts of the settings screen come from the session, in both languages.
         assertEquals(5, c.state.texts.levels.size)
@@ -395,35 +413,37 @@ class GameControllerTest {
         var plays = 0
         while (true) {
             while (pacer.runNext()) {}
-            if (c.state.table!!.canUndo) break
-            assertTrue("a person's play to take back", c.state.phase is Phase.Play && ++plays < 40)
-            c.select(cardsOf(c.state.table!!.hand).first())
-            if (c.state.phase is Phase.ChooseCapture) c.chooseCapture(0)
+            if (c.frame.has(Command.UNDO)) break
+            assertTrue("a person's play to take back", c.frame.cards.isNotEmpty() && ++plays < 40)
+            c.select(c.frame.cards.first().card)
+            if (c.frame.captures.isNotEmpty()) c.chooseCapture(0)
         }
-        val before = c.state.table!!
-        c.undo()
-        assertNull(c.state.message)
-        val after = c.state.table!!
-        assertTrue(after.plays < before.plays)
-        assertEquals(before.hand.countOneBits() + 1, after.hand.countOneBits())
+        val before = c.frame
+        c.press(Command.UNDO)
+        assertNull(c.frame.refusal)
+        val after = c.frame
+        assertEquals(before.hand.size + 1, after.hand.size)
+        assertTrue(after.events.isEmpty())
         assertArrayEquals(c.currentSave(), store.bytes)
     }
 
     @Test
     fun theSystemLanguageSetsEveryText() {
         val pacer = ManualPacer()
-        val c = newController(pacer = pacer, lang = Lang.IT)
+        val rec = Recorder()
+        val c = newController(pacer = pacer, lang = Lang.IT, rec = rec)
         assertEquals("Nuova partita", c.state.texts.labels.newMatch)
         assertEquals("7 di denari", c.state.texts.cards[6])
         c.newMatch(settings(2, null, AiLevel.EASY), seed = 5u)
-        while (c.state.phase !is Phase.Play) pacer.runNext()
-        assertEquals("Tocca a te: gioca una carta.", c.state.prompt)
-        c.select(cardsOf(c.state.table!!.hand).first())
-        if (c.state.phase is Phase.ChooseCapture) c.chooseCapture(0)
-        assertTrue(c.state.events.first().text, c.state.events.first().text.startsWith("Mano 1 · Mazziere: "))
-        assertTrue(c.state.events.last().text, c.state.events.any { it.text.startsWith("Tu: ") })
-        c.proceed()
-        assertTrue(c.state.message!!, c.state.message!!.startsWith("Continuare non è possibile ora"))
+        while (c.frame.cards.isEmpty()) pacer.runNext()
+        assertEquals("Tocca a te: gioca una carta.", c.frame.status)
+        c.select(c.frame.cards.first().card)
+        if (c.frame.captures.isNotEmpty()) c.chooseCapture(0)
+        val texts = rec.frames.flatMap { it.events }.map { it.text }
+        assertTrue(texts.first(), texts.first().startsWith("Mano 1 · Mazziere: "))
+        assertTrue(texts.toString(), texts.any { it.startsWith("Tu: ") })
+        c.press(Command.PROCEED)
+        assertTrue(c.frame.refusal!!, c.frame.refusal!!.startsWith("Continuare non è possibile ora"))
     }
 
     @Test

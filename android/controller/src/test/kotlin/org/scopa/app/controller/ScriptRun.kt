@@ -2,13 +2,11 @@ package org.scopa.app.controller
 
 import java.io.File
 import kotlin.system.exitProcess
+import org.scopa.engine.Command
 import org.scopa.engine.Lang
-import org.scopa.engine.Phase
 import org.scopa.engine.ScriptLine
-import org.scopa.engine.SessionEvent
 import org.scopa.engine.SessionException
 import org.scopa.engine.parseScriptLine
-import org.scopa.engine.transcriptEvent
 import org.scopa.engine.transcriptStart
 
 /**
@@ -23,8 +21,8 @@ import org.scopa.engine.transcriptStart
  * the capture among the options if the session asks) and must be what the session plays; a
  * `save` line writes the session's bytes to `--save FILE` (if given; `--stop-at-save` ends
  * the run there). The AI plays when its timer fires, scopa banners end by their timer, and
- * every hand summary is continued. TRANSCRIPT gets the settings line, the first deal and
- * every event (`scopa_core::session::transcript`). With `--resume FILE` the run starts from
+ * every hand summary is continued. TRANSCRIPT gets the settings line, then the transcript
+ * line of every event of every frame the engine published (the first deal included). With `--resume FILE` the run starts from
  * those save bytes, plays the moves after the script's `save` line, and writes only the
  * events after it resumed. Exit status 0, or 1 with the reason on stderr.
  */
@@ -70,8 +68,9 @@ fun runScript(args: List<String>) {
         ?: throw ScriptError("the script has no `session …` line")
     var moves = lines.filter { it.value is ScriptLine.Move || it.value is ScriptLine.Save }
     val pacer = ManualPacer()
+    val rec = Recorder()
     val store = InMemorySaveStore(resumeFrom?.let { File(it).readBytes() })
-    val c = GameController(store, pacer, Lang.EN, aiDelayMillis = 0, bannerMillis = 0)
+    val c = newController(store, pacer, Lang.EN, rec)
     val out = StringBuilder()
     if (resumeFrom != null) {
         val at = moves.indexOfFirst { it.value is ScriptLine.Save }
@@ -79,39 +78,35 @@ fun runScript(args: List<String>) {
         moves = moves.drop(at + 1)
         c.launch()
         c.state.message?.let { throw ScriptError(it) }
+        rec.lines.clear() // the restored frame shows the hand's deal again: not a new event
     } else {
         out.append(transcriptStart(settings)).append('\n')
         if (!c.newMatch(settings, seed)) throw ScriptError(c.state.message ?: "the match did not start")
     }
-    val events = mutableListOf<SessionEvent>()
-    fun drain() {
-        c.drainEvents(events)
-        for (e in events) out.append(transcriptEvent(e)).append('\n')
-        events.clear()
-    }
     val next = moves.iterator()
     loop@ while (true) {
-        while (pacer.runNext()) drain()
-        drain()
+        while (pacer.runNext()) {}
         c.state.message?.let { throw ScriptError(it) }
-        when (val phase = c.state.phase) {
-            is Phase.MatchOver -> break@loop
-            is Phase.HandSummary, is Phase.HandOff -> c.proceed()
-            is Phase.Play -> {
-                val line = if (next.hasNext()) next.next() else throw ScriptError("the script ended before the match (seat ${phase.seat} to play)")
+        val f = c.frame
+        f.saveError?.let { throw ScriptError(it) }
+        when {
+            f.over -> break@loop
+            f.cards.isNotEmpty() -> {
+                val line = if (next.hasNext()) next.next() else throw ScriptError("the script ended before the match (seat ${f.turn} to play)")
                 when (val move = line.value) {
-                    is ScriptLine.Move -> play(c, phase.seat, move, line.index)
+                    is ScriptLine.Move -> play(c, f.turn, move, line.index)
                     else -> {
                         saveTo?.let { File(it).writeBytes(c.currentSave() ?: throw ScriptError("nothing to save")) }
                         if (stopAtSave && saveTo != null) break@loop
                     }
                 }
             }
-            else -> if (pacer.pending.isEmpty()) throw ScriptError("stuck in $phase")
+            f.offers.any { it.command == Command.PROCEED } && f.dueMs == null -> c.press(Command.PROCEED)
+            pacer.pending.isEmpty() -> throw ScriptError("stuck: ${f.status}")
         }
     }
-    drain()
-    if (c.state.phase is Phase.MatchOver && next.hasNext()) {
+    for (l in rec.lines) out.append(l).append('\n')
+    if (c.frame.over && next.hasNext()) {
         throw ScriptError("the match ended with script lines left, from line ${next.next().index}")
     }
     File(positional[1]).writeText(out.toString())
@@ -121,14 +116,15 @@ fun runScript(args: List<String>) {
 private fun play(c: GameController, seat: UByte, move: ScriptLine.Move, lineNo: Int) {
     val (card, capture) = move
     c.select(card)
-    if (c.state.phase is Phase.ChooseCapture) {
-        val index = c.state.captureOptions.indexOf(capture)
+    if (c.frame.captures.isNotEmpty()) {
+        val index = c.frame.captures.indexOfFirst { o -> o.cards.fold(0uL) { m, x -> m or (1uL shl x.toInt()) } == capture }
         if (index < 0) throw ScriptError("line $lineNo: the move is not among the captures of the card")
         c.chooseCapture(index)
     }
-    c.state.message?.let { throw ScriptError("line $lineNo: $it") }
-    val played = c.state.events.map { it.event }.filterIsInstance<SessionEvent.Played>().firstOrNull()
-    if (played != SessionEvent.Played(seat, card, capture)) {
+    c.frame.refusal?.let { throw ScriptError("line $lineNo: $it") }
+    val played = c.frame.events.firstNotNullOfOrNull { it.played }
+    val takes = played?.takes?.fold(0uL) { m, x -> m or (1uL shl x.toInt()) }
+    if (played?.seat != seat || played.card != card || takes != capture) {
         throw ScriptError("line $lineNo: $move is not a move seat $seat can make (the session played $played)")
     }
 }

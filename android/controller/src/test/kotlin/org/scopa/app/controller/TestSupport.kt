@@ -4,11 +4,13 @@ import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Assert.fail
 import org.scopa.engine.AiLevel
+import org.scopa.engine.BannerKind
+import org.scopa.engine.Command
+import org.scopa.engine.Frame
 import org.scopa.engine.Lang
-import org.scopa.engine.Phase
-import org.scopa.engine.SessionEvent
 import org.scopa.engine.SessionSettings
 import org.scopa.engine.defaultRules
+import org.scopa.engine.unattendedPacing
 
 /** A pacer the test runs by hand: nothing happens until [runNext]. */
 class ManualPacer : Pacer {
@@ -25,70 +27,75 @@ class ManualPacer : Pacer {
     }
 }
 
-/** The card a person taps when the hand is shown: [first] card, or the hint's. */
+/** The card a person taps when the hand is shown: [firstCard], or the hint's. */
 typealias Strategy = (GameController) -> UByte
 
-val firstCard: Strategy = { c -> cardsOf(c.state.table!!.hand).first() }
+val firstCard: Strategy = { c -> c.frame.cards.first().card }
 val hinted: Strategy = { c ->
-    c.requestHint()
-    c.state.hint?.card ?: error("no hint: ${c.state.message}")
+    c.press(Command.HINT)
+    c.frame.hintCard ?: error("no hint: ${c.frame.refusal}")
+}
+
+/** Every frame a controller published and the transcript lines of their events. */
+class Recorder : StateListener {
+    val frames = mutableListOf<Frame>()
+    val lines = mutableListOf<String>()
+    override fun onState(state: UiState) {
+        val f = state.frame ?: return
+        if (frames.lastOrNull() === f) return
+        frames += f
+        lines += f.events.flatMap { it.line.split('\n') }
+    }
 }
 
 /** What a session driven to its end produced. */
-class Run(
-    val events: MutableList<SessionEvent> = mutableListOf(),
-    val summaries: MutableList<Int> = mutableListOf(),
-    var plays: Int = 0,
-    var handOffs: Int = 0,
-)
+class Run(var plays: Int = 0, var handOffs: Int = 0, var summaries: Int = 0)
 
 fun settings(players: Int, vararg seats: AiLevel?): SessionSettings =
     SessionSettings(defaultRules().copy(players = players.toUInt()), seats.toList() + List(4 - seats.size) { null }, false, Lang.EN)
 
+/** A controller without delays (each timer still goes through [pacer]), recorded by [rec]. */
 fun newController(
     store: SaveStore = InMemorySaveStore(),
     pacer: Pacer = ManualPacer(),
     lang: Lang = Lang.EN,
-): GameController = GameController(store = store, pacer = pacer, lang = lang, aiDelayMillis = 0, bannerMillis = 0)
+    rec: Recorder = Recorder(),
+): GameController = GameController(store = store, pacer = pacer, lang = lang, pacing = unattendedPacing().copy(attended = true))
+    .also { it.addListener(rec) }
 
-/** Takes the events the UI would animate, oldest first, and acknowledges them. */
-fun GameController.drainEvents(into: MutableList<SessionEvent>) {
-    val evs = state.events
-    into += evs.map { it.event }
-    eventsShown(evs.size)
-}
+val GameController.frame: Frame get() = state.frame ?: error("no frame")
+
+fun Frame.has(command: Command) = offers.any { it.command == command }
 
 /**
- * One step of the players, as the UI would take it: the due timers run (AI plays, the scopa
- * banner), then a person taps — a card of their hand (the capture choice: option
- * [captureIndex]), or continue on the hand summary and the hand-over. Returns false at the
- * end of the match.
+ * One step of the players, as the UI would take it: the due timers run, then a person taps
+ * a card (the capture choice: option [captureIndex]) or the banner's button. False at the end.
  */
 fun GameController.step(run: Run, pacer: ManualPacer, strategy: Strategy, captureIndex: Int = 0): Boolean {
-    while (pacer.runNext()) drainEvents(run.events)
-    drainEvents(run.events)
+    while (pacer.runNext()) {}
     state.message?.let { fail("unexpected message: $it") }
-    when (val p = state.phase) {
-        is Phase.MatchOver -> return false
-        is Phase.Play -> {
-            assertEquals("the hand shown is the player's", p.seat, state.table!!.viewer)
+    val f = frame
+    f.refusal?.let { fail("refused: $it") }
+    when {
+        f.over -> return false
+        f.cards.isNotEmpty() -> {
+            assertEquals("the hand shown is the player's", f.turn, f.viewer)
             select(strategy(this))
-            if (state.phase is Phase.ChooseCapture) chooseCapture(captureIndex)
+            if (frame.captures.isNotEmpty()) chooseCapture(captureIndex)
             run.plays++
         }
-        is Phase.ChooseCapture -> chooseCapture(captureIndex)
-        is Phase.HandSummary -> {
-            assertTrue("a summary on the summary screen", state.summary!!.rows.isNotEmpty())
-            run.summaries += run.events.size
-            proceed()
+        f.captures.isNotEmpty() -> chooseCapture(captureIndex)
+        f.banner?.kind == BannerKind.HAND_OVER -> {
+            assertTrue("a summary on the summary screen", f.banner!!.rows.isNotEmpty())
+            run.summaries++
+            press(Command.PROCEED)
         }
-        is Phase.HandOff -> {
-            assertEquals("no cards while the device is handed over", 0uL, state.table!!.hand)
+        f.banner?.kind == BannerKind.HAND_OFF -> {
+            assertTrue("no cards while the device is handed over", f.hand.isEmpty())
             run.handOffs++
-            proceed()
+            press(Command.PROCEED)
         }
-        is Phase.AiDue, is Phase.Scopa -> assertTrue("a timer is due in ${state.phase}", pacer.pending.isNotEmpty())
-        null -> fail("no session")
+        else -> assertTrue("a timer is due: ${f.status}", f.dueMs != null && pacer.pending.isNotEmpty())
     }
     return true
 }
@@ -99,26 +106,26 @@ fun GameController.playToEnd(pacer: ManualPacer, strategy: Strategy = firstCard,
     while (step(run, pacer, strategy)) {
         if (++steps > maxSteps) fail("the match did not end in $maxSteps steps")
     }
-    drainEvents(run.events)
     return run
 }
 
-/** What every finished match satisfies, from the events and the final state. */
-fun checkFinishedMatch(c: GameController, run: Run) {
-    val s = c.state
-    val over = s.phase as Phase.MatchOver
-    val finished = run.events.last() as SessionEvent.MatchFinished
-    assertEquals(over.winner, finished.winner)
-    val target = s.settings.rules.target.toInt()
-    assertTrue("winner reached the target", finished.scores[finished.winner.toInt()].toInt() >= target)
-    // The hands' totals add up to the final scores.
-    val hands = run.events.filterIsInstance<SessionEvent.HandFinished>()
-    for (side in finished.scores.indices) {
-        assertEquals("side $side", finished.scores[side].toInt(), hands.sumOf { it.sides[side].total.toInt() })
+/** What every finished match satisfies, from the transcript lines and the last frame. */
+fun checkFinishedMatch(c: GameController, rec: Recorder, run: Run) {
+    val f = c.frame
+    assertEquals(BannerKind.MATCH_OVER, f.banner?.kind)
+    assertTrue(f.has(Command.REMATCH))
+    val winner = rec.lines.last()
+    assertTrue(winner, winner.startsWith("winner "))
+    // "winner W scores A B …": the hands' totals add up to the final scores.
+    val scores = winner.substringAfter(" scores ").split(' ').map { it.toInt() }
+    val totals = rec.lines.filter { it.startsWith("score ") }.map { it.split(' ') }
+    for (side in f.sides.indices) {
+        assertEquals("side $side", scores[side], totals.filter { it[1] == "$side" }.sumOf { it.last().toInt() })
+        assertEquals(scores[side], f.sides[side].score.toInt())
     }
-    // Every hand was summarised on its own screen (the last one stays on the match-over
-    // screen).
-    assertEquals(hands.size, run.summaries.size)
-    assertTrue(s.summary!!.rows.isNotEmpty())
-    assertTrue(s.prompt, s.prompt.isNotBlank())
+    assertTrue("winner reached the target", scores.max() >= f.target.toInt())
+    // Every hand was summarised on its own screen (the last one stays on the match-over screen).
+    assertEquals(totals.size / f.sides.size, run.summaries)
+    assertTrue(f.banner!!.rows.isNotEmpty())
+    assertTrue(f.status, f.status.isNotBlank())
 }
