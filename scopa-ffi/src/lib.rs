@@ -29,7 +29,7 @@ pub use types::{AceRule, AiLevel, DealKind, PrimieraRule, RulesConfig};
 
 uniffi::setup_scaffolding!();
 
-/// The default rules of RULES.md (2 players, standard deal, target 11, classic primiera,
+/// The default rules of docs/rules.md (2 players, standard deal, target 11, classic primiera,
 /// plain Ace, no napola, no re bello, kings redeal on).
 #[uniffi::export]
 pub fn default_rules() -> RulesConfig {

@@ -28,7 +28,7 @@ pub enum PrimieraRule {
     MostSevens,
 }
 
-/// The Ace option (`none` in RULES.md is `Plain`).
+/// The Ace option (`none` in docs/rules.md is `Plain`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum AceRule {
     /// The Ace is a plain 1.
@@ -54,7 +54,7 @@ pub enum AiLevel {
     Handheld,
 }
 
-/// Every rules option of RULES.md.
+/// Every rules option of docs/rules.md.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct RulesConfig {
     /// 2, 3 or 4.

@@ -22,7 +22,7 @@ use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-/// Settings as the page sends them (option names as in RULES.md and the CLI).
+/// Settings as the page sends them (option names as in docs/rules.md and the CLI).
 #[derive(Deserialize, Serialize, Debug, Clone)]
 pub struct SettingsIn {
     /// 2, 3 or 4.

@@ -1,6 +1,6 @@
 //! Shared helpers of the scopa property suite.
 //!
-//! Everything here but [`script`] is written from `RULES.md` alone and deliberately shares no
+//! Everything here but [`script`] is written from docs/rules.md alone and deliberately shares no
 //! logic with `scopa-core`: the properties compare the engine against these independent
 //! versions.
 //!

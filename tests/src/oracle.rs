@@ -1,4 +1,4 @@
-//! A brute-force capture enumerator, written from RULES.md §3 without the engine's logic.
+//! A brute-force capture enumerator, written from docs/rules.md §3 without the engine's logic.
 //!
 //! It walks *every* subset of the table (the table of a reachable position holds at most
 //! 13 cards, so at most 8192 subsets) and keeps the ones the rules allow.
@@ -44,7 +44,7 @@ pub fn size(set: CardSet) -> usize {
     cards_of(set).len()
 }
 
-/// The legal captures of `card` on `table` under `ace`, by RULES.md §3, sorted in the
+/// The legal captures of `card` on `table` under `ace`, by docs/rules.md §3, sorted in the
 /// canonical order (ascending index lists compared lexicographically). The empty set means
 /// the card is laid. `card` must not be on the table.
 pub fn legal_captures(table: CardSet, card: Card, ace: AceRule) -> Vec<CardSet> {

@@ -1,11 +1,11 @@
-//! An independent scorer for RULES.md §5, used to check `score_hand`, `HandState::score`
+//! An independent scorer for docs/rules.md §5, used to check `score_hand`, `HandState::score`
 //! and `Event::HandFinished`.
 
 use scopa_core::{Card, CardSet, PrimieraRule, Rules, SideScore, Suit};
 
 use crate::oracle::cards_of;
 
-/// One side's points and tallies, as RULES.md §5 defines them.
+/// One side's points and tallies, as docs/rules.md §5 defines them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OwnSide {
     /// Scope points.

@@ -9,7 +9,7 @@ use scopa_core::{Card, CardSet, Event, Events, HandState, Move, PlayError, Rules
 use crate::oracle::{self, cards_of};
 use crate::scorer::{self, OwnSide};
 
-/// Cards a seat should hold after `plays` plays (RULES.md §2, computed from scratch).
+/// Cards a seat should hold after `plays` plays (docs/rules.md §2, computed from scratch).
 pub fn expected_hand_size(rules: &Rules, dealer: u8, plays: u8, seat: u8) -> u8 {
     let n = rules.players;
     let per_round = match rules.deal {

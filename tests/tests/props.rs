@@ -602,7 +602,7 @@ proptest! {
     #![proptest_config(config(400))]
 
     /// Property 4 at match level: each hand's points are added to the running scores, the
-    /// match ends exactly when RULES.md §6 says, and the dealer rotates.
+    /// match ends exactly when docs/rules.md §6 says, and the dealer rotates.
     #[test]
     fn match_scores_follow_the_hands(rules in rules_with_target(1..=21), seed in any::<u64>(), choices in any::<u64>()) {
         let mut m = Match::new(rules, seed).unwrap();
@@ -673,7 +673,7 @@ proptest! {
         scopa_tests::walk::check_score(&rules, &own, &core);
     }
 
-    /// RULES.md §2: the deal, from an explicit deck order — 3 (9, 10) cards to each seat
+    /// docs/rules.md §2: the deal, from an explicit deck order — 3 (9, 10) cards to each seat
     /// from the eldest, then the table, then the later rounds in the same order; a deck
     /// putting 3+ Kings on the table is refused under `kings_redeal`.
     #[test]

@@ -1,4 +1,4 @@
-//! RULES.md §7, every worked example, through the public API.
+//! docs/rules.md §7, every worked example, through the public API.
 
 use scopa_core::{
     AceRule, Card, CardSet, Event, HandState, Move, PlayError, PrimieraRule, Rules, Suit, captures,

@@ -37,7 +37,7 @@ pub fn lang_from_tag(tag: String) -> Lang {
     core::Lang::from_tag(&tag)
 }
 
-/// One person (seat 0) against the expert, RULES.md's default rules, undo off, in `lang`.
+/// One person (seat 0) against the expert, docs/rules.md's default rules, undo off, in `lang`.
 #[uniffi::export]
 pub fn default_settings(lang: Lang) -> SessionSettings {
     core::Settings {
