@@ -457,6 +457,33 @@ fn hint_at_the_hand_off_waits_for_the_device() {
     assert!(hinted, "no hand-off reached");
 }
 
+/// Issue 25: `quit` typed where Enter is asked for (the hand-off) quits, after asking about
+/// the unsaved match — it is never taken as Enter.
+#[test]
+fn quit_at_the_hand_off_quits_after_asking() {
+    let mut s = four_people();
+    let screen = s.prompt();
+    let last = joined(&screen).last().cloned().unwrap_or_default();
+    assert!(last.starts_with("Press Enter"), "{screen}");
+    let q = s.type_line("quit");
+    assert!(
+        q.contains("not saved and will be lost. Quit anyway? (y/n)"),
+        "{q}"
+    );
+    // No: still the hand-off, no hand shown.
+    let back = s.type_line("n");
+    assert!(!back.contains("Hand of Player"), "{back}");
+    let last = joined(&back).last().cloned().unwrap_or_default();
+    assert!(last.starts_with("Press Enter"), "{back}");
+    let q = s.type_line("quit");
+    assert!(q.contains("Quit anyway? (y/n)"), "{q}");
+    s.session.send_line("y").unwrap();
+    let found = s.session.expect(expectrl::Eof).unwrap();
+    let end = plain(&captured(&found));
+    assert!(end.contains("Goodbye."), "{end}");
+    assert!(!end.contains("Hand of Player"), "{end}");
+}
+
 /// Issue 25: watch mode at a terminal shows the table after the plays.
 #[test]
 fn watch_mode_shows_the_table_at_a_terminal() {

@@ -140,6 +140,11 @@ pub fn interpret(line: &BoundedLine, ask: Ask<'_>) -> Result<Reply, Rejection> {
     }
 }
 
+/// Whether `text` (typed where only Enter is asked for) is the `quit` command.
+pub fn is_quit(text: &str) -> bool {
+    matches!(input::parse(text), Ok(Typed::Command(Command::Quit)))
+}
+
 /// Whether `text` (typed where only Enter is asked for) is the `hint` command.
 pub fn is_hint(text: &str) -> bool {
     matches!(input::parse(text), Ok(Typed::Command(Command::Hint)))

@@ -258,6 +258,13 @@ impl Terminal {
                             self.say(&text)?;
                             continue;
                         }
+                        // `quit` where Enter is asked for quits (never taken as Enter).
+                        Some(line) if prompt::is_quit(&line) => {
+                            if self.confirm_quit()? {
+                                return Ok(End::Stopped(Stop::Quit));
+                            }
+                            continue;
+                        }
                         Some(_) => {}
                     }
                     if handoff.is_some() {
@@ -273,6 +280,16 @@ impl Terminal {
                 return Ok(End::Stopped(stop));
             }
         }
+    }
+
+    /// Whether to quit: at once with a save file or without a person at a terminal, else
+    /// after the person confirms losing the unsaved match.
+    fn confirm_quit(&mut self) -> anyhow::Result<bool> {
+        if self.autosave.file().is_none() && self.interactive {
+            let q = self.texts().quit_unsaved().to_string();
+            return Ok(self.ask(&q)? == Some(true));
+        }
+        Ok(true)
     }
 
     /// The move prompt.
@@ -411,11 +428,8 @@ impl Terminal {
             }
             Reply::Save(file) => return self.save_and_stop(file),
             Reply::Quit => {
-                if self.autosave.file().is_none() && self.interactive {
-                    let q = t.quit_unsaved().to_string();
-                    if self.ask(&q)? != Some(true) {
-                        return Ok(None);
-                    }
+                if !self.confirm_quit()? {
+                    return Ok(None);
                 }
                 return Ok(Some(Stop::Quit));
             }
