@@ -371,12 +371,6 @@ impl BriscolaHand {
         Ok(BriscolaHand::dealt(rules, dealer, cards))
     }
 
-    /// Plays the hand to its end, every seat playing a card of its hand at random (what the
-    /// benchmarks measure): a fast path without events.
-    pub fn playout_random<R: rand_core::Rng + ?Sized>(&mut self, rng: &mut R) {
-        super::playout::random(self, rng);
-    }
-
     /// The rules.
     pub const fn rules(&self) -> &BriscolaRules {
         &self.rules

@@ -143,6 +143,75 @@ fn card_at(b: &[u8], at: usize) -> Result<Card, BriscolaSnapshotError> {
 }
 
 impl BriscolaMatch {
+    /// The generator's state for the hands to come (saved by
+    /// [`to_bytes`](BriscolaMatch::to_bytes)).
+    pub(super) const fn rng_state(&self) -> u64 {
+        self.rng.state()
+    }
+
+    /// A match put back together from a save's parts, before its current hand's plays are
+    /// replayed by [`replay`](BriscolaMatch::replay).
+    pub(super) fn restore(
+        rules: BriscolaRules,
+        rng: SplitMix64,
+        first_dealer: u8,
+        hand_number: u16,
+        hand: BriscolaHand,
+        wins: [u8; MAX_SIDES],
+        last: Option<BriscolaScore>,
+    ) -> BriscolaMatch {
+        BriscolaMatch {
+            rules,
+            rng,
+            first_dealer,
+            hand_number,
+            hand,
+            wins,
+            last,
+            winner: None,
+            plays: [FILLER; 40],
+            plays_len: 0,
+        }
+    }
+
+    /// Replays a save's plays of the current hand: all of them and the match `over` (the
+    /// last play wins it), or fewer than the hand has and the match going on. The wins
+    /// given to [`restore`](BriscolaMatch::restore) already count the final hand of a
+    /// finished match: it is taken off and won again by the replay, which must agree.
+    pub(super) fn replay(
+        mut self,
+        plays: &[u8],
+        over: bool,
+    ) -> Result<BriscolaMatch, BriscolaSnapshotError> {
+        use BriscolaSnapshotError as E;
+        let full = usize::from(self.rules.deck_len());
+        let stored = (self.wins, self.last);
+        if over {
+            let Some(side) = self.wins.iter().position(|&w| w >= self.rules.target) else {
+                return Err(E::BadWins);
+            };
+            self.wins[side] -= 1;
+            self.last = None;
+        }
+        if over != (plays.len() == full) {
+            return Err(E::BadPlays {
+                index: plays.len(),
+                error: None,
+            });
+        }
+        for (index, &byte) in plays.iter().enumerate() {
+            let card = Card::from_index(byte).ok_or(E::BadPlays { index, error: None })?;
+            self.play(self.turn(), card).map_err(|e| E::BadPlays {
+                index,
+                error: Some(e),
+            })?;
+        }
+        if (self.wins, self.last) != stored || self.winner.is_some() != over {
+            return Err(E::BadWins);
+        }
+        Ok(self)
+    }
+
     /// The match as [`BRISCOLA_SNAPSHOT_LEN`] bytes; [`BriscolaMatch::from_bytes`] restores it.
     ///
     /// ```
