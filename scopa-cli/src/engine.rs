@@ -568,21 +568,47 @@ fn replay(obj: &Obj) -> Res<Obj> {
 }
 
 /// Builds the seat's [`PlayerView`] from the request's public facts only.
-fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
+/// A `bestmove` view: an object with only the `fields` of its game.
+fn view_object<'a>(v: &'a Value, fields: &[&str]) -> Res<&'a Obj> {
     let Some(view) = v.as_object() else {
         return Err(bad_field(format!(
-            "`view` must be an object with seat, dealer, hand, table, history, scores; not {}",
+            "`view` must be an object with {}; not {}",
+            fields.join(", "),
             json_type(v)
         )));
     };
-    for key in view.keys() {
-        if !["seat", "dealer", "hand", "table", "history", "scores"].contains(&key.as_str()) {
-            return Err(bad_field(format!(
-                "`view`: unknown field `{}`; expected seat, dealer, hand, table, history, scores",
-                shorten(key)
-            )));
-        }
+    if let Some(key) = view.keys().find(|k| !fields.contains(&k.as_str())) {
+        return Err(bad_field(format!(
+            "`view`: unknown field `{}`; expected {}",
+            shorten(key),
+            fields.join(", ")
+        )));
     }
+    Ok(view)
+}
+
+/// A view's `history`: an array of at most 40 plays (a hand has no more).
+fn history_items(v: &Value) -> Res<&[Value]> {
+    let Some(items) = v.as_array() else {
+        return Err(bad_field(format!(
+            "`view.history` must be an array of plays, not {}",
+            json_type(v)
+        )));
+    };
+    if items.len() > 40 {
+        return Err(err(
+            "bad_state",
+            format!(
+                "`view.history` holds {} plays; a hand has at most 40",
+                items.len()
+            ),
+        ));
+    }
+    Ok(items)
+}
+
+fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
+    let view = view_object(v, &["seat", "dealer", "hand", "table", "history", "scores"])?;
     let get = |field: &str| {
         view.get(field)
             .ok_or_else(|| bad_field(format!("`view`: missing field `{field}`")))
@@ -593,22 +619,7 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
     let table = parse_set(get("table")?, "view.table")?;
     let mut history = Vec::new();
     if let Some(h) = view.get("history") {
-        let Some(items) = h.as_array() else {
-            return Err(bad_field(format!(
-                "`view.history` must be an array of plays, not {}",
-                json_type(h)
-            )));
-        };
-        if items.len() > 40 {
-            return Err(err(
-                "bad_state",
-                format!(
-                    "`view.history` holds {} plays; a hand has at most 40",
-                    items.len()
-                ),
-            ));
-        }
-        for (i, item) in items.iter().enumerate() {
+        for (i, item) in history_items(h)?.iter().enumerate() {
             let at = format!("view.history[{i}]");
             let (seat, mv) = parse_play(item, &at, true)?;
             let seat = seat.unwrap_or(0);

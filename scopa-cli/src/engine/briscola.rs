@@ -11,8 +11,9 @@ use scopa_core::{Card, CardSet, Suit};
 use serde_json::{Map, Value, json};
 
 use super::{
-    Obj, Res, allow_fields, bad_field, cards_json, err, illegal_move, moves_of, parse_card,
-    parse_cards, parse_dealer, parse_piles, parse_set, parse_small, required, shorten,
+    Obj, Res, allow_fields, bad_field, cards_json, err, history_items, illegal_move, moves_of,
+    parse_card, parse_cards, parse_dealer, parse_piles, parse_set, parse_small, required, shorten,
+    view_object,
 };
 use crate::common::json_type;
 
@@ -152,21 +153,7 @@ pub(super) fn replay(obj: &Obj, rules: BriscolaRules) -> Res<Obj> {
 
 /// The view's `history`: `[{"seat":1,"card":"5b"},…]`.
 fn parse_history(v: &Value, rules: BriscolaRules) -> Res<Vec<(u8, Card)>> {
-    let Some(items) = v.as_array() else {
-        return Err(bad_field(format!(
-            "`view.history` must be an array of plays, not {}",
-            json_type(v)
-        )));
-    };
-    if items.len() > 40 {
-        return Err(err(
-            "bad_state",
-            format!(
-                "`view.history` holds {} plays; a hand has at most 40",
-                items.len()
-            ),
-        ));
-    }
+    let items = history_items(v)?;
     let mut history = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let at = format!("view.history[{i}]");
@@ -209,21 +196,10 @@ fn parse_history(v: &Value, rules: BriscolaRules) -> Res<Vec<(u8, Card)>> {
 
 /// `bestmove`: the card an AI level plays, from the seat's public facts only.
 pub(super) fn bestmove(obj: &Obj, rules: BriscolaRules, level: Level, seed: u64) -> Res<Obj> {
-    let v = required(obj, "view")?;
-    let Some(view) = v.as_object() else {
-        return Err(bad_field(format!(
-            "`view` must be an object with seat, dealer, hand, briscola, history, scores; not {}",
-            json_type(v)
-        )));
-    };
-    const FIELDS: [&str; 6] = ["seat", "dealer", "hand", "briscola", "history", "scores"];
-    if let Some(key) = view.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return Err(bad_field(format!(
-            "`view`: unknown field `{}`; expected {}",
-            shorten(key),
-            FIELDS.join(", ")
-        )));
-    }
+    let view = view_object(
+        required(obj, "view")?,
+        &["seat", "dealer", "hand", "briscola", "history", "scores"],
+    )?;
     let get = |field: &str| {
         view.get(field)
             .ok_or_else(|| bad_field(format!("`view`: missing field `{field}`")))
