@@ -123,8 +123,19 @@ export async function screen(page) {
 }
 
 // One step of a person: acknowledge a dialog, choose a capture (option `pick`), or tap a
-// card (the `nth` playable one). Returns what was done.
-export async function step(page, { nth = 0, pick = 0 } = {}) {
+// card (the `nth` playable one). Returns what was done. A dialog's 'close' event comes a task
+// after it closes and redraws the table, so the button read from the screen can be replaced
+// before the click lands ("Node is detached"): the screen is then read again, at most 5 times.
+export async function step(page, options = {}, tries = 5) {
+  try {
+    return await stepOnce(page, options);
+  } catch (e) {
+    if (tries <= 1 || !/detached|not clickable|no node found/i.test(String(e && e.message))) throw e;
+    return step(page, options, tries - 1);
+  }
+}
+
+async function stepOnce(page, { nth = 0, pick = 0 } = {}) {
   const s = await screen(page);
   if (s.over) return 'over';
   if (s.summary) {
