@@ -4,7 +4,8 @@
 # puppeteer-core (whole matches by clicking, reload, offline, damaged save, keyboard,
 # language, installability, golden screenshots at 360×640, 390×844 and 1280×800, axe-core;
 # issue 25: welcome, How to play, last plays, summaries, settings, layout, one wasm fetch), every
-# browser transcript replayed natively, and the browser-vs-native AI timing.
+# browser transcript replayed natively, Lighthouse (phone preset: Performance >= 90,
+# Accessibility 100, CLS <= 0.1), and the browser-vs-native AI timing.
 # Installs what it needs (wasm32 target, wasm-bindgen-cli matching Cargo.toml, chromium,
 # fonts, node + npm packages); idempotent. About 4 minutes on a warm machine (+3 minutes
 # the first time, to compile wasm-bindgen-cli).
@@ -31,7 +32,7 @@ apt_install_missing \
 chromium --version 2>/dev/null | head -n 1
 node --version
 
-step "npm ci (puppeteer-core, axe-core, pngjs, pixelmatch; no browser download)"
+step "npm ci (puppeteer-core, axe-core, pngjs, pixelmatch, lighthouse; no browser download)"
 (cd "$W" && npm ci --no-audit --no-fund --loglevel=error)
 
 step "build: cargo (wasm32, release) + wasm-bindgen + static files -> $W/dist"
@@ -48,6 +49,9 @@ step "browser tests (headless chromium)"
 concurrency=(--test-concurrency=1)
 [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ] || concurrency=()
 (cd "$W" && node --test "${concurrency[@]}" test/*.test.mjs)
+
+step "lighthouse (phone preset, first visit): Performance >= 90, Accessibility 100, CLS <= 0.1"
+(cd "$W" && node test/lighthouse.mjs 1)
 
 step "expert AI in the browser vs native (same positions), time to interactive"
 (cd "$W" && node test/bench.mjs 32)
