@@ -32,10 +32,16 @@ function spada(c) {
     `<rect x="-6" y="4.5" width="12" height="2.4" rx="1" fill="${c}"/>` +
     `<rect x="-1.3" y="6.5" width="2.6" height="4.5" fill="#6b4b2a"/>`;
 }
+// A bastone is a wooden club (a cudgel): a shaft that thickens to a rounded head, with the
+// knots of its cut branches, a band in the suit's colour at the grip, drawn slanting.
 function bastone(c) {
-  return `<path d="M-2.5,10 L-1.2,-8 Q0,-11.5 1.6,-8 L2.8,10 Z" fill="${c}"/>` +
-    `<circle cx="-2.8" cy="-2" r="1.6" fill="${c}"/><circle cx="3" cy="2.5" r="1.6" fill="${c}"/>` +
-    `<circle cx="-2.6" cy="5.5" r="1.4" fill="${c}"/>`;
+  return '<g transform="rotate(28)">' +
+    '<path d="M-1.4,11 L-4.3,-4.5 C-5.4,-11.5 5.4,-11.5 4.3,-4.5 L1.4,11 Z" fill="#8a5a2b" stroke="#4e3015" stroke-width="0.8"/>' +
+    '<path d="M-0.6,9.5 L-2.6,-5 C-3,-8 -1,-9.4 0.4,-9.4" fill="none" stroke="#c08a52" stroke-width="0.9"/>' +
+    '<ellipse cx="1.6" cy="-4" rx="1.1" ry="0.8" fill="#4e3015"/><ellipse cx="-1.3" cy="1.5" rx="0.9" ry="0.7" fill="#4e3015"/>' +
+    '<path d="M3.2,-1.6 L6,-3.2 L6.6,-2 L3.2,0 Z" fill="#8a5a2b" stroke="#4e3015" stroke-width="0.6"/>' +
+    '<ellipse cx="6.3" cy="-2.6" rx="0.6" ry="0.9" transform="rotate(-30 6.3 -2.6)" fill="#e6c08a"/>' +
+    `<rect x="-2.3" y="6" width="4.6" height="2.2" rx="0.6" fill="${c}"/></g>`;
 }
 function diamond(c) {
   return `<path d="M0,-10 L7.5,0 L0,10 L-7.5,0 Z" fill="${c}"/>`;
@@ -82,12 +88,26 @@ function face(deck, suit, value) {
   const skin = '#f2c9a0';
   let figure = '';
   if (value === 9 && deck !== 'french') {
-    // Cavallo: a horse's head and neck, the rider's torso above it.
-    figure += `<path d="M28,128 C26,104 34,92 44,86 L38,70 C46,66 60,70 66,80 C72,90 74,108 72,128 Z" fill="#8d6e63"/>` +
-      `<path d="M38,70 L30,78 C28,82 31,85 35,84 L44,86" fill="#8d6e63" stroke="#5d4037" stroke-width="1"/>` +
-      `<circle cx="41" cy="75" r="1.6" fill="#222"/>` +
-      `<path d="M52,66 C56,60 58,54 58,46 H76 C76,56 72,64 66,70 Z" fill="${robe}"/>` +
-      `<circle cx="67" cy="38" r="8" fill="${skin}"/>`;
+    // Cavallo: a horse in profile (body, legs, neck, head, mane, tail; a front leg raised)
+    // and its rider astride it, one hand on the reins, the other raising the suit.
+    const horse = '#a1887f';
+    const dark = '#4e342e';
+    figure += '<g transform="translate(51,100) scale(0.93) translate(-50,-100)">' + `<path d="M74,96 C84,100 86,112 82,122 C80,112 78,106 72,102 Z" fill="${dark}"/>` +
+      `<path d="M36,112 L34,128 H39 L42,112 Z M44,112 L45,128 H50 L49,112 Z M62,112 L63,128 H68 L68,112 Z M68,110 L74,126 H79 L74,110 Z" fill="${horse}" stroke="${dark}" stroke-width="1"/>` +
+      `<path d="M38,104 L26,108 L22,118 L26,119 L30,112 L42,110 Z" fill="${horse}" stroke="${dark}" stroke-width="1"/>` +
+      `<ellipse cx="56" cy="101" rx="21" ry="12" fill="${horse}" stroke="${dark}" stroke-width="1"/>` +
+      `<path d="M40,98 C36,88 32,80 30,72 L26,66 C22,66 16,74 14,80 C14,84 18,85 21,83 L27,79 C30,88 34,98 44,104 Z" fill="${horse}" stroke="${dark}" stroke-width="1"/>` +
+      `<path d="M27,66 L29,59 L31,67 Z" fill="${horse}" stroke="${dark}" stroke-width="1"/>` +
+      `<path d="M31,67 C34,76 38,86 43,96" fill="none" stroke="${dark}" stroke-width="3" stroke-linecap="round"/>` +
+      `<circle cx="24" cy="72" r="1.3" fill="#222"/>` +
+      `<path d="M21,82 L46,80" stroke="#5d4037" stroke-width="1"/>` +
+      `<path d="M44,92 C50,88 60,88 64,92 L62,98 H46 Z" fill="#c0392b" stroke="${dark}" stroke-width="0.8"/>` +
+      `<path d="M47,64 C46,56 60,56 59,64 L60,90 H46 Z" fill="${robe}"/>` +
+      `<path d="M50,86 L47,104 L43,106 L44,108 L51,107 L55,88 Z" fill="${robe}" stroke="${dark}" stroke-width="0.8"/>` +
+      `<path d="M48,68 L46,80" stroke="${robe}" stroke-width="4" stroke-linecap="round"/>` +
+      `<path d="M57,66 L66,52" stroke="${robe}" stroke-width="4" stroke-linecap="round"/>` +
+      `<circle cx="53" cy="50" r="7" fill="${skin}"/><circle cx="50.5" cy="49.5" r="1" fill="#222"/>` +
+      `<path d="M45,47 C45,38 61,38 61,47 Z" fill="${color}"/><path d="M44,47 H63" stroke="${color}" stroke-width="2"/></g>`;
   } else {
     figure += `<path d="M30,130 L36,72 C38,64 62,64 64,72 L70,130 Z" fill="${robe}"/>` +
       `<path d="M42,72 L50,96 L58,72" fill="none" stroke="#f5e6c8" stroke-width="3"/>` +
@@ -103,7 +123,7 @@ function face(deck, suit, value) {
       figure += `<path d="M38,50 C38,38 62,38 62,50 Z" fill="${color}"/><circle cx="62" cy="43" r="2.5" fill="#f5e6c8"/>`;
     }
   }
-  const held = value === 9 && deck !== 'french' ? mark(deck, suit, 30, 50, 1.1) : mark(deck, suit, 72, 96, 1.1);
+  const held = value === 9 && deck !== 'french' ? mark(deck, suit, 70, 42, 1.05) : mark(deck, suit, 72, 96, 1.1);
   return `<rect x="14" y="22" width="72" height="110" rx="4" fill="#fbf3e0" stroke="${color}" stroke-width="1.2"/>` +
     figure + held;
 }
