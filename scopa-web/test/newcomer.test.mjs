@@ -194,6 +194,41 @@ test('layout at 360 px: no text cut for 2, 3 and 4 players, in the table and Set
   await page.browserContext().close();
 });
 
+// A phone held sideways (844×390): the hand's cards at least a quarter of the screen's
+// height wide (the portrait rule's quarter, taken of the short side; 120 px here, against
+// 49 px with the portrait layout), each card whole on screen, the table's cards at least
+// 15 % of the height, nothing scrolls and no text is cut; with Scopone's 10 cards the hand's
+// cards are still 15 % of the height.
+const LANDSCAPE = { width: 844, height: 390, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
+test('landscape at 844×390: hand cards a quarter of the height wide, whole, no scrolling, no text cut', async () => {
+  const page = await freshPage(LANDSCAPE);
+  for (const [opts, min] of [[{ seed: 9 }, 0.25], [{ players: 4, deal: 'scopone', seed: 9, seats: ['human', 'expert', 'medium', 'easy'] }, 0.15]]) {
+    await startMatch(page, opts);
+    await playUntil(page, (s, c) => c.play >= 1 && s.table.length > 0 && s.hand.some((h) => h.enabled));
+    const m = await page.evaluate(() => {
+      const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => {
+        const { top, bottom, left, right, width } = e.getBoundingClientRect();
+        return { top, bottom, left, right, width };
+      });
+      return {
+        hand: boxes('#hand .card'), table: boxes('#table .card'), h: window.innerHeight, w: window.innerWidth,
+        scroll: document.documentElement.scrollHeight > window.innerHeight || document.documentElement.scrollWidth > window.innerWidth,
+      };
+    });
+    const label = `${opts.players || 2} players`;
+    assert.ok(m.hand.length > 0 && m.table.length > 0, label);
+    for (const b of m.hand) {
+      assert.ok(b.width >= m.h * min, `${label}: hand card ${b.width} px wide`);
+      assert.ok(b.top >= 0 && b.bottom <= m.h && b.left >= 0 && b.right <= m.w, `${label}: hand card off screen ${JSON.stringify(b)}`);
+    }
+    for (const b of m.table) assert.ok(b.width >= m.h * 0.15, `${label}: table card ${b.width} px wide`);
+    assert.equal(m.scroll, false, `${label}: scrolls`);
+    assert.deepEqual(await clipped(page), [], `${label}: text cut`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
 test('loading: the wasm is fetched once (page, worker, service worker), gzip-compressed with an ETag; the loading note moves nothing', async () => {
   const { serve } = await import('../web/tools/serve.mjs');
   const { DIST } = await import('./lib.mjs');

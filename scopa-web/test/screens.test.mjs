@@ -1,4 +1,4 @@
-// Every screen at phone (360×640), tall phone (390×844) and desktop (1280×800) size: compared with the golden
+// Every screen at phone (360×640), tall phone (390×844), phone sideways (844×390) and desktop (1280×800) size: compared with the golden
 // images in test/goldens/ (a tolerance for anti-aliasing), checked to fit without
 // scrolling, and checked by axe-core for serious or critical accessibility violations.
 // `UPDATE_GOLDENS=1 node --test test/screens.test.mjs` rewrites the goldens.
@@ -12,6 +12,7 @@ import { PNG } from 'pngjs';
 import { DESKTOP, PHONE, ROOT, openPage, playUntil, settle, start, startMatch, step } from './lib.mjs';
 
 const TALL = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
+const LANDSCAPE = { width: 844, height: 390, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 
 const GOLDENS = join(ROOT, 'test', 'goldens');
 const OUT = join(ROOT, 'test', 'out');
@@ -66,7 +67,7 @@ async function check(page, name) {
   assert.deepEqual(await axe(page), [], `${name}: serious or critical accessibility violations`);
 }
 
-for (const [size, viewport] of [['phone', PHONE], ['tall', TALL], ['desktop', DESKTOP]]) {
+for (const [size, viewport] of [['phone', PHONE], ['tall', TALL], ['landscape', LANDSCAPE], ['desktop', DESKTOP]]) {
   test(`every screen at ${size} size: golden images, no scrolling, axe-core`, async () => {
     const ctx = await env.browser.createBrowserContext();
     const page = await openPage({ browser: ctx }, viewport, { welcome: true });
