@@ -24,6 +24,6 @@ rm -rf "$dist"
 mkdir -p "$dist/pkg"
 wasm-bindgen --target web --no-typescript --out-dir "$dist/pkg" \
   "$target/wasm32-unknown-unknown/release/scopa_web.wasm"
-cp "$here"/web/*.html "$here"/web/*.css "$here"/web/*.js "$here"/web/*.webmanifest "$dist/"
+cp "$here"/web/*.html "$here"/web/*.css "$here"/web/*.js "$here"/web/*.webmanifest "$here"/web/*.png "$dist/"
 node "$here/web/tools/finish.mjs" "$dist"
 echo "build.sh: built $dist ($(wc -c < "$dist/pkg/scopa_web_bg.wasm") bytes of wasm)"

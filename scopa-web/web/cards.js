@@ -169,3 +169,13 @@ export function iconSvg() {
   return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">' +
     '<rect width="512" height="512" rx="96" fill="#1e5b3a"/>' + card + '</svg>';
 }
+
+// The maskable icon (the launcher crops it to a circle, a squircle or a rounded square):
+// the table's green to every edge, the settebello inside the central circle of 40 % of the
+// side's radius that every mask keeps (its corners 0.4 × 512 = 205 units from the centre at
+// most: here 180).
+export function maskableIconSvg() {
+  const card = cardSvg(6, 'italian').replace('<svg ', '<svg x="156" y="106" width="200" height="300" ');
+  return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">' +
+    '<rect width="512" height="512" fill="#1e5b3a"/>' + card + '</svg>';
+}
