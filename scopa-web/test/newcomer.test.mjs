@@ -194,6 +194,83 @@ test('layout at 360 px: no text cut for 2, 3 and 4 players, in the table and Set
   await page.browserContext().close();
 });
 
+// The cards each side has taken this hand, worked out from a transcript's lines since the
+// hand's "hand" line: every "play SEAT CARD TAKEN…" that takes adds the card and what it took.
+function pilesFromTranscript(lines, sides) {
+  const start = lines.findLastIndex((l) => l.startsWith('hand '));
+  const piles = Array.from({ length: sides }, () => []);
+  for (const l of lines.slice(start)) {
+    const [kind, seat, card, ...taken] = l.split(' ');
+    if (kind === 'play' && taken.length > 0) piles[Number(seat) % sides].push(card, ...taken);
+  }
+  return { piles, lines: lines.slice(start) };
+}
+const toIndex = (n) => 'dcsb'.indexOf(n.slice(-1)) * 10 + Number(n.slice(0, -1)) - 1;
+
+test('this hand: a scrollable log of every event of the hand, kept over a reload; each side\'s taken cards, named', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 9, seats: ['human', 'expert'] });
+  assert.equal(await page.$eval('#btn-log', (b) => b.textContent), 'This hand');
+  // Well into the first hand (at least 14 plays, with captures on both sides).
+  await playUntil(page, (s, c) => c.play >= 7 && s.hand.some((h) => h.enabled));
+  const read = async () => {
+    await page.click('#btn-log');
+    await page.waitForSelector('#dlg-log[open]');
+    const out = await page.evaluate(() => {
+      const list = document.getElementById('log-list');
+      return {
+        title: document.getElementById('log-title').textContent,
+        lines: [...list.querySelectorAll('li')].map((li) => li.textContent),
+        overflow: getComputedStyle(list).overflowY,
+        scrolls: list.scrollHeight > list.clientHeight,
+        atEnd: list.scrollTop + list.clientHeight >= list.scrollHeight - 2,
+        piles: [...document.querySelectorAll('#log-taken .pile')].map((p) => ({
+          head: p.querySelector('h4').textContent,
+          cards: [...p.querySelectorAll('[data-card]')].map((c) => Number(c.dataset.card)),
+          alts: [...p.querySelectorAll('img')].map((i) => i.alt),
+        })),
+        counts: [...document.querySelectorAll('.seat .counts, #me-info')].map((e) => e.textContent),
+      };
+    });
+    await page.click('#log-close');
+    await page.waitForSelector('#dlg-log:not([open])');
+    return out;
+  };
+  const log = await read();
+  const expected = pilesFromTranscript((await record(page)).transcript, 2);
+  assert.match(log.title, /^This hand \(Hand 1\)$/);
+  // One line per event of the hand, its deal first, the newest last and in view.
+  assert.equal(log.lines.length, expected.lines.length, JSON.stringify({ lines: log.lines, transcript: expected.lines }));
+  assert.match(log.lines[0], /^Hand 1/);
+  assert.equal(log.overflow, 'auto');
+  assert.equal(log.scrolls, true, 'the log is longer than its box at 360×640: it scrolls');
+  assert.equal(log.atEnd, true, 'opened at its newest line');
+  // Each side's pile: exactly the cards the transcript says it took, each named.
+  assert.equal(log.piles.length, 2);
+  for (const [side, pile] of log.piles.entries()) {
+    assert.deepEqual([...pile.cards].sort((a, b) => a - b), expected.piles[side].map(toIndex).sort((a, b) => a - b), `side ${side}`);
+    assert.ok(pile.head.includes(`${pile.cards.length} taken`), pile.head);
+    for (const alt of pile.alts) assert.match(alt, /^(Ace|[2-7]|Jack|Knave|Knight|King|Fante|Cavallo|Re|\S+) of (denari|coppe|spade|bastoni)$/, alt);
+  }
+  assert.ok(log.piles.every((p) => p.cards.length > 0), 'both sides have taken cards by now');
+
+  // A reload keeps the hand's log.
+  await page.reload();
+  await settle(page);
+  assert.deepEqual((await read()).lines, log.lines);
+
+  // The next hand starts a new log.
+  await playUntil(page, (s) => s.summary);
+  await step(page);
+  await playUntil(page, (s) => s.hand.some((h) => h.enabled));
+  const next = await read();
+  assert.match(next.title, /\(Hand 2\)$/);
+  assert.match(next.lines[0], /^Hand 2/);
+  assert.ok(next.lines.length < log.lines.length, JSON.stringify(next.lines));
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
 // A phone held sideways (844×390): the hand's cards at least a quarter of the screen's
 // height wide (the portrait rule's quarter, taken of the short side; 120 px here, against
 // 49 px with the portrait layout), each card whole on screen, the table's cards at least

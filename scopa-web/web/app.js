@@ -42,6 +42,14 @@ let optionFocus = -1;
 // at its end. Presentation only: both restart with a new session.
 let lastPlays = {};
 let hands = { match: null, list: [] };
+// The hand's log: every event line of the frames since the hand was dealt (kept in storage
+// with the hand's key, so that a reload keeps it).
+let handLog = { key: null, lines: [] };
+const handKey = (frame) => `${frame.match_number}/${frame.hand_number}`;
+// Card names as the session writes them ("Knight of coppe"), learnt from the frames' hand
+// and table cards, with the words of each value and suit, to name a captured card the page
+// never saw by name (an opponent's capturing card): `{ lang, cards, values, suits, of }`.
+let names = { lang: null, cards: new Map(), values: new Map(), suits: new Map(), of: null };
 let restored = false; // the session came from a save: a match may be in progress
 // What the page did since it loaded, for the tests' cross-check with a native replay.
 const record = { seed: null, script: [], transcript: [] };
@@ -132,6 +140,7 @@ function replace(g) {
   generation += 1;
   lastPlays = {};
   hands = { match: null, list: [] };
+  handLog = { key: null, lines: [] };
   restored = false;
   paused = false;
   drop();
@@ -179,6 +188,8 @@ async function show() {
     }
   }
   noteHand(frame);
+  learnNames(frame);
+  noteLog(frame, quiet);
   quiet = false;
   drop();
   if (frame.events.length > 0) {
@@ -212,6 +223,43 @@ function noteHand(frame) {
   const n = summaryNumber(frame);
   const total = summary.rows[summary.rows.length - 1];
   if (!hands.list.some((h) => h.n === n)) hands.list.push({ n, points: total.points });
+}
+
+function learnNames(frame) {
+  if (names.lang !== frame.lang) names = { lang: frame.lang, cards: new Map(), values: new Map(), suits: new Map(), of: null };
+  for (const { card, index, name } of [...frame.hand, ...frame.table.table]) {
+    names.cards.set(index, name);
+    const words = name.split(' ');
+    if (words.length === 3) {
+      names.values.set(card.slice(0, -1), words[0]);
+      names.suits.set(card.slice(-1), words[2]);
+      names.of = words[1];
+    }
+  }
+}
+
+// The name of a card given in notation (`7d`).
+function cardName(notation) {
+  const known = names.cards.get(cardIndex(notation));
+  if (known) return known;
+  const value = names.values.get(notation.slice(0, -1));
+  const suit = names.suits.get(notation.slice(-1));
+  return value && suit && names.of ? `${value} ${names.of} ${suit}` : notation;
+}
+
+// Adds the frame's events to the hand's log (a new deal starts a new log) and stores it.
+// A restored session's first frame (`quiet`) repeats events already in the stored log.
+function noteLog(frame, restoring) {
+  const key = handKey(frame);
+  if ((restoring || frame.events.length === 0) && handLog.key === key) return;
+  if (handLog.key !== null && handLog.key !== key && !frame.events.some((e) => e.kind === 'new_hand')) handLog.lines = [];
+  for (const e of restoring ? [] : frame.events) {
+    if (e.kind === 'new_hand') handLog.lines = [];
+    handLog.lines.push(e.text);
+  }
+  handLog.key = key;
+  store.writeLog(handLog);
+  if ($('dlg-log').open) fillLog(frame);
 }
 
 // Drops the delay running, if any (its timer and Worker reply are then ignored).
@@ -762,6 +810,43 @@ function closeMessage() {
   if (read) read();
 }
 
+// This hand: its log (scrollable, the newest line last) and each side's captured cards.
+function showLog() {
+  const frame = session.peek();
+  learnNames(frame);
+  fillLog(frame);
+  $('log-close').textContent = t('close');
+  if (!$('dlg-log').open) $('dlg-log').showModal();
+  const list = $('log-list');
+  list.scrollTop = list.scrollHeight;
+}
+
+function fillLog(frame) {
+  const list = $('log-list');
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 2;
+  $('log-title').textContent = `${t('thisHand')} (${t('handTitle', { hand: t('Hand'), n: frame.hand_number + 1 })})`;
+  $('log-plays').textContent = t('plays');
+  $('log-taken-title').textContent = t('cardsTaken');
+  list.setAttribute('aria-label', t('plays'));
+  list.replaceChildren(...(handLog.lines.length > 0 ? handLog.lines.map((line) => el('li', {}, line))
+    : [el('li', { class: 'none' }, t('logEmpty'))]));
+  if (atEnd) list.scrollTop = list.scrollHeight;
+  $('log-taken').replaceChildren(...frame.sides.map((side, i) => {
+    const pile = frame.table.piles[i];
+    const parts = [t('pile', { n: pile.cards.length })];
+    if (pile.scope > 0) parts.push(t('scope', { n: pile.scope }));
+    const cards = el('div', { class: 'cards', role: 'list', 'aria-label': `${t('cardsTaken')}: ${side.name}` });
+    for (const c of pile.cards) {
+      const f = face(cardIndex(c));
+      f.setAttribute('role', 'listitem');
+      f.dataset.card = cardIndex(c);
+      f.querySelector('img').alt = cardName(c);
+      cards.append(f);
+    }
+    return el('section', { class: 'pile', 'data-side': i }, el('h4', {}, `${side.name}: ${parts.join(' · ')}`), cards);
+  }));
+}
+
 function showStats() {
   const s = store.readStats();
   const keys = Object.keys(s.rows).sort();
@@ -995,6 +1080,7 @@ function staticTexts() {
   $('btn-settings').textContent = t('Settings');
   $('btn-stats').textContent = t('Statistics');
   $('btn-rules').textContent = t('howToPlay');
+  $('btn-log').textContent = t('thisHand');
   $('title').textContent = t('title');
   document.querySelector('nav.actions').setAttribute('aria-label', t('menu'));
 }
@@ -1012,6 +1098,9 @@ function wire() {
   $('btn-new').addEventListener('click', openSettings);
   $('btn-settings').addEventListener('click', openSettings);
   $('btn-stats').addEventListener('click', showStats);
+  $('btn-log').addEventListener('click', showLog);
+  $('log-close').addEventListener('click', () => $('dlg-log').close());
+  $('dlg-log').addEventListener('close', redraw);
   for (const id of ['btn-rules', 'over-rules', 'settings-rules', 'welcome-rules']) $(id).addEventListener('click', showRules);
   $('rules-close').addEventListener('click', () => $('dlg-rules').close());
   $('welcome-play').addEventListener('click', () => $('dlg-welcome').close());
@@ -1096,6 +1185,9 @@ async function main() {
     if (bytes) {
       replace(WebSession.restore(bytes));
       restored = true;
+      // The hand's log as it was, if it is this hand's.
+      const log = store.readLog();
+      if (log && log.key === handKey(session.peek())) handLog = log;
       quiet = true;
       if (session.setLang(prefs.lang).save) save();
     }

@@ -110,4 +110,19 @@ export function setWelcomed() {
   return set(WELCOMED, '1');
 }
 
+// The log of the hand in progress (the page's record of the frames' event lines), so that a
+// reload keeps it: `{ key, lines }`, the key naming the match and the hand it belongs to.
+const LOG = 'scopa.v1.log';
+export function readLog() {
+  try {
+    const log = JSON.parse(get(LOG));
+    return log && typeof log.key === 'string' && Array.isArray(log.lines) ? log : null;
+  } catch {
+    return null;
+  }
+}
+export function writeLog(log) {
+  return set(LOG, JSON.stringify(log));
+}
+
 export { toBase64 };
