@@ -95,6 +95,13 @@ for (const [size, viewport] of [['phone', PHONE], ['tall', TALL], ['landscape', 
     await playUntil(page, (s) => s.choice, { pick: () => 0 });
     await check(page, `${size}-choose-capture`);
 
+    // This hand: its log and each side's taken cards (opened over the choice, which waits).
+    await page.click('#btn-log');
+    await page.waitForSelector('#dlg-log[open]');
+    await check(page, `${size}-this-hand`);
+    await page.click('#log-close');
+    await page.waitForSelector('#dlg-log:not([open])');
+
     await playUntil(page, (s) => s.summary);
     await check(page, `${size}-hand-summary`);
 

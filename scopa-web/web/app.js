@@ -819,6 +819,8 @@ function showLog() {
   if (!$('dlg-log').open) $('dlg-log').showModal();
   const list = $('log-list');
   list.scrollTop = list.scrollHeight;
+  // The dialog from its title (the focused Close button would scroll a short screen down).
+  $('dlg-log').scrollTop = 0;
 }
 
 function fillLog(frame) {
