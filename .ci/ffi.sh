@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# CI for scopa-ffi: builds the library, generates the Kotlin and Swift bindings from it,
-# and runs the Kotlin test on the JVM and the Swift test (swiftc in a cached Debian trixie
+# CI for scopa-ffi: builds the library, generates the Kotlin, Swift and Python bindings
+# from it, and runs the Python test (python3, the GameController with Python foreign
+# traits), the Kotlin test on the JVM and the Swift test (swiftc in a cached Debian trixie
 # chroot). Runs from the repository root on a clean Debian 12 machine as root; installs
 # what it needs; safe to re-run (caches under $SCOPA_CACHE, default /var/cache/scopa).
 set -euo pipefail
@@ -15,8 +16,8 @@ target="${CARGO_TARGET_DIR:-$root/target}"
 out="$target/ffi-ci"            # everything generated or compiled by this script
 mkdir -p "$out"
 
-step "system packages (JNA, debootstrap, Java, npm)"
-apt_install_missing "libjna-java:[ -f /usr/share/java/jna.jar ]" \
+step "system packages (JNA, debootstrap, Java, npm, python3)"
+apt_install_missing "libjna-java:[ -f /usr/share/java/jna.jar ]" "python3:command -v python3 >/dev/null" \
     "debootstrap:command -v debootstrap >/dev/null" \
     "openjdk-17-jdk-headless:command -v java >/dev/null" "npm:command -v npm >/dev/null"
 
@@ -43,11 +44,20 @@ for spec in "42 2 easy" "7 4 random" "2025 3 medium"; do
     echo "seed $1, $2 players, $3: session $hash"
 done
 
-step "generate the Kotlin and Swift bindings from $lib"
-rm -rf "$out/kotlin" "$out/swift"
+step "generate the Kotlin, Swift and Python bindings from $lib"
+rm -rf "$out/kotlin" "$out/swift" "$out/python"
 cargo run -q -p uniffi-bindgen -- generate --library "$lib" --language kotlin --out-dir "$out/kotlin" --no-format
 cargo run -q -p uniffi-bindgen -- generate --library "$lib" --language swift --out-dir "$out/swift" --no-format
-find "$out/kotlin" "$out/swift" -type f | sort
+cargo run -q -p uniffi-bindgen -- generate --library "$lib" --language python --out-dir "$out/python" --no-format
+find "$out/kotlin" "$out/swift" "$out/python" -type f | sort
+
+# ----- Python -----
+step "python test (python3: the GameController with Python foreign traits)"
+# The generated module loads libscopa_ffi.so from its own directory.
+cp "$lib" "$out/python/"
+python3 --version
+python3 scopa-ffi/tests/python/controller_test.py "$out/python" "${transcripts[@]}" | tee "$out/python-test.log"
+grep -q '^ffi-python: [0-9]* passed, 0 failed$' "$out/python-test.log"
 
 # ----- Kotlin on the JVM -----
 step "kotlin test on the JVM"
@@ -81,5 +91,5 @@ chroot "$chroot_dir" /bin/sh -euc '
 leave_swift_chroot
 grep -q '^ffi-swift: [0-9]* passed, 0 failed$' "$out/swift-test.log"
 
-step "done: Kotlin and Swift tests passed"
+step "done: Python, Kotlin and Swift tests passed"
 grep -h 'round trip\|tap (select' "$out/kotlin-test.log" "$out/swift-test.log"
