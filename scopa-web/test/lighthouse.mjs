@@ -51,6 +51,10 @@ for (let run = 1; run <= runs; run++) {
       + `CLS ${cls.toFixed(3)}, LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms `
       + `(${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     for (const w of runWarnings) console.log(`  warning: ${w}`);
+    // Which elements moved, when anything did.
+    for (const item of (cls > 0 && audits['layout-shifts']?.details?.items) || []) {
+      console.log(`  layout shift ${item.score?.toFixed(3)}: ${item.node?.selector || item.node?.snippet || '?'}`);
+    }
     // What keeps a score down, so that a failure says what to fix.
     for (const [name, cat] of Object.entries(categories)) {
       for (const ref of cat.auditRefs) {
