@@ -2,8 +2,9 @@
 # CI for scopa-web: the session compiled to wasm (cargo + wasm-bindgen-cli), the static app
 # built into scopa-web/dist, then the browser tests in Debian's headless Chromium driven by
 # puppeteer-core (whole matches by clicking, reload, offline, damaged save, keyboard,
-# language, installability, golden screenshots at 360×640, 390×844 and 1280×800, axe-core;
-# issue 25: welcome, How to play, last plays, summaries, settings, layout, one wasm fetch), every
+# language, installability, golden screenshots at 360×640, 390×844, 844×390 and 1280×800,
+# axe-core; issue 25: welcome, How to play, last plays, summaries, settings, layout, one wasm
+# fetch, the hand's log and captured cards, landscape, the manifest's icons), every
 # browser transcript replayed natively, Lighthouse (phone preset: Performance >= 90,
 # Accessibility 100, CLS <= 0.1), and the browser-vs-native AI timing.
 # Installs what it needs (wasm32 target, wasm-bindgen-cli matching Cargo.toml, chromium,

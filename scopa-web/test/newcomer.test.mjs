@@ -271,6 +271,28 @@ test('this hand: a scrollable log of every event of the hand, kept over a reload
   await page.browserContext().close();
 });
 
+test('this hand while AIs play: the open log grows with each play and closes when the hand\'s summary comes', async () => {
+  const page = await freshPage(PHONE);
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.click('[data-preset="watch"]');
+  await page.select('#set-pace', 'fast');
+  await page.click('#settings-start');
+  await page.waitForFunction(() => !document.getElementById('dlg-settings').open || document.getElementById('dlg-confirm').open);
+  if (await open(page, 'dlg-confirm')) await page.click('#confirm-yes');
+  await page.waitForSelector('#dlg-settings:not([open])');
+  await page.click('#btn-log');
+  await page.waitForSelector('#dlg-log[open]');
+  const count = () => page.$$eval('#log-list li:not(.none)', (l) => l.length);
+  const first = await count();
+  await page.waitForFunction((n) => document.querySelectorAll('#log-list li:not(.none)').length > n, { timeout: 30000 }, first);
+  // The summary stands alone: the log (with the next deal's table in it) is closed under it.
+  await page.waitForFunction(() => document.getElementById('dlg-summary').open, { timeout: 60000, polling: 20 });
+  assert.equal(await open(page, 'dlg-log'), false);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
 // A phone held sideways (844×390): the hand's cards at least a quarter of the screen's
 // height wide (the portrait rule's quarter, taken of the short side; 120 px here, against
 // 49 px with the portrait layout), each card whole on screen, the table's cards at least

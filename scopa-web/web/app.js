@@ -259,7 +259,12 @@ function noteLog(frame, restoring) {
   }
   handLog.key = key;
   store.writeLog(handLog);
-  if ($('dlg-log').open) fillLog(frame);
+  if (!$('dlg-log').open) return;
+  // A hand's summary and the match's end stand alone: the log (which already holds the
+  // next deal's table) closes under them.
+  const kind = frame.banner?.kind;
+  if (kind === 'hand_over' || kind === 'match_over') $('dlg-log').close();
+  else fillLog(frame);
 }
 
 // Drops the delay running, if any (its timer and Worker reply are then ignored).
