@@ -293,6 +293,57 @@ test('this hand while AIs play: the open log grows with each play and closes whe
   await page.browserContext().close();
 });
 
+// The piles of the hand that just ended, from the transcript: its plays that take and the
+// table's last cards ("collect SIDE CARDS…"), up to its "score" lines.
+function finishedPiles(lines, sides) {
+  const end = lines.findLastIndex((l) => l.startsWith('score '));
+  const start = lines.slice(0, end).findLastIndex((l) => l.startsWith('hand '));
+  const piles = Array.from({ length: sides }, () => []);
+  for (const l of lines.slice(start, end)) {
+    const [kind, who, ...cards] = l.split(' ');
+    if (kind === 'play' && cards.length > 1) piles[Number(who) % sides].push(...cards);
+    if (kind === 'collect') piles[Number(who)].push(...cards);
+  }
+  return piles;
+}
+
+test('the hand summary shows the cards behind the points: each side\'s denari and primiera, as the tallies count them', async () => {
+  const PRIMIERA = [16, 12, 13, 14, 15, 18, 21, 10, 10, 10];
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 4 });
+  await playUntil(page, (s) => s.summary);
+  const sum = await page.evaluate(() => ({
+    rows: [...document.querySelectorAll('#summary-body table.summary tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
+    sides: [...document.querySelectorAll('#summary-body .behind-side')].map((s) => ({
+      denari: [...s.querySelectorAll('[data-row=denari] [data-card]')].map((c) => Number(c.dataset.card)),
+      primiera: [...s.querySelectorAll('[data-row=primiera] [data-card]')].map((c) => Number(c.dataset.card)),
+      alts: [...s.querySelectorAll('img')].map((i) => i.alt),
+    })),
+  }));
+  const tally = (label, side) => {
+    const row = sum.rows.find((r) => r[0].startsWith(label));
+    const m = /\((\d+)\)/.exec(row[side + 1]);
+    return m ? Number(m[1]) : null;
+  };
+  const piles = finishedPiles((await record(page)).transcript, 2).map((p) => p.map(toIndex));
+  assert.equal(sum.sides.length, 2);
+  for (const [side, s] of sum.sides.entries()) {
+    // Its denari: every denaro of its pile, as many as the Denari row counts.
+    assert.deepEqual([...s.denari].sort((a, b) => a - b), piles[side].filter((c) => c < 10).sort((a, b) => a - b), `side ${side} denari`);
+    assert.equal(s.denari.length, tally('Denari', side), `side ${side}: the Denari row's count`);
+    // Its primiera (classic): one card of each suit from its pile, worth the Primiera row's value.
+    assert.ok(s.primiera.every((c) => piles[side].includes(c)), `side ${side}: primiera cards from the pile`);
+    assert.equal(new Set(s.primiera.map((c) => Math.floor(c / 10))).size, s.primiera.length, 'one card per suit');
+    if (s.primiera.length === 4) {
+      assert.equal(s.primiera.reduce((n, c) => n + PRIMIERA[c % 10], 0), tally('Primiera', side), `side ${side}: primiera value`);
+    }
+    for (const alt of s.alts) assert.match(alt, / of (denari|coppe|spade|bastoni)$/, alt);
+  }
+  assert.ok(sum.sides.some((s) => s.primiera.length === 4), 'a full primiera in this deal');
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
 // A phone held sideways (844×390): the hand's cards at least a quarter of the screen's
 // height wide (the portrait rule's quarter, taken of the short side; 120 px here, against
 // 49 px with the portrait layout), each card whole on screen, the table's cards at least

@@ -704,7 +704,12 @@ function dialog(id, open, fill) {
   if (open) {
     fill();
     const over = ['dlg-settings', 'dlg-message', 'dlg-welcome', 'dlg-rules', 'dlg-confirm'].some((d) => $(d).open);
-    if (!$(id).open && !over) $(id).showModal();
+    if (!$(id).open && !over) {
+      $(id).showModal();
+      // From its title: the focused button would scroll a long one (a match's end on a
+      // phone) down past it.
+      $(id).scrollTop = 0;
+    }
   } else if ($(id).open) {
     $(id).close();
   }
@@ -738,7 +743,7 @@ function showHint() {
 
 function showSummary(frame) {
   $('summary-title').textContent = t('handTitle', { hand: t('Hand'), n: summaryNumber(frame) });
-  $('summary-body').replaceChildren(summaryTable(frame, frame.banner.summary));
+  $('summary-body').replaceChildren(summaryTable(frame, frame.banner.summary), summaryCards(frame, frame.banner.summary));
   $('summary-continue').textContent = t('Continue');
 }
 
@@ -762,6 +767,43 @@ function summaryTable(frame, { rows }) {
   return el('table', { class: 'summary' }, ...lines);
 }
 
+// Primiera points of a card by value (Ace … Re), the table every primiera rule reads.
+const PRIMIERA = [16, 12, 13, 14, 15, 18, 21, 10, 10, 10];
+const valueOfCard = (notation) => Number(notation.slice(0, -1));
+
+// The cards behind a side's points, from the summary's piles: its denari (the settebello
+// among them) and its primiera — the best card of each suit (classic, lenient), or its
+// sevens, sixes and Aces, which "most sevens" compares.
+function summaryCards(frame, summary) {
+  const rule = (/\bprimiera (\w+)/.exec(session.settingsLine()) || [])[1];
+  const strip = (cards) => {
+    const box = el('span', { class: 'strip', role: 'list' });
+    for (const c of cards) {
+      const f = face(cardIndex(c));
+      f.setAttribute('role', 'listitem');
+      f.dataset.card = cardIndex(c);
+      f.querySelector('img').alt = cardName(c);
+      box.append(f);
+    }
+    return box;
+  };
+  const sides = (summary.piles || []).map((pile, i) => {
+    const denari = pile.cards.filter((c) => c.endsWith('d'));
+    let primiera;
+    if (rule === 'most_sevens') {
+      primiera = pile.cards.filter((c) => [7, 6, 1].includes(valueOfCard(c)))
+        .sort((a, b) => PRIMIERA[valueOfCard(b) - 1] - PRIMIERA[valueOfCard(a) - 1]);
+    } else {
+      primiera = [...'dcsb'].map((suit) => pile.cards.filter((c) => c.endsWith(suit))
+        .sort((a, b) => PRIMIERA[valueOfCard(b) - 1] - PRIMIERA[valueOfCard(a) - 1])[0]).filter(Boolean);
+    }
+    return el('div', { class: 'behind-side', 'data-side': i }, el('h4', {}, frame.sides[i]?.name ?? ''),
+      el('div', { class: 'behind-row', 'data-row': 'denari' }, el('span', { class: 'what' }, t('coins')), strip(denari)),
+      el('div', { class: 'behind-row', 'data-row': 'primiera' }, el('span', { class: 'what' }, t('primieraCards')), strip(primiera)));
+  });
+  return el('section', { class: 'behind' }, el('h3', {}, t('behind')), ...sides);
+}
+
 function showOver(frame) {
   const won = frame.banner.you_won;
   if (won !== null && won !== undefined) {
@@ -773,7 +815,7 @@ function showOver(frame) {
   const recap = [];
   if (frame.banner.last_hand) {
     recap.push(el('h3', {}, t('handTitle', { hand: t('Hand'), n: summaryNumber(frame) })),
-      summaryTable(frame, frame.banner.last_hand));
+      summaryTable(frame, frame.banner.last_hand), summaryCards(frame, frame.banner.last_hand));
   }
   if (hands.list.length > 0) {
     const head = el('tr', {}, el('th', { scope: 'col' }, t('Hand')));

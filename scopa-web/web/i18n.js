@@ -33,7 +33,7 @@ const PAGE = {
     confirmStats: 'Clear all statistics? This cannot be undone.', confirmStatsOk: 'Clear', keepIt: 'Cancel',
     pause: 'Pause', resume: 'Resume', sound: 'Sound', help_sound: 'Sounds made in the browser when a card is played and for a scopa.',
     lastPlay: 'Last play', took: 'took', recap: 'The hands', deckEmpty: 'No deck',
-    thisHand: 'This hand', plays: 'Plays', cardsTaken: 'Cards taken', logEmpty: 'Nothing played yet in this hand.',
+    behind: 'The cards behind the points', coins: 'Denari', primieraCards: 'Primiera', thisHand: 'This hand', plays: 'Plays', cardsTaken: 'Cards taken', logEmpty: 'Nothing played yet in this hand.',
   },
   it: {
     title: 'Scopa', toWin: 'a {n}', handCount: '{n} in mano', pile: '{n} prese', scope: '{n} scope',
@@ -64,7 +64,7 @@ const PAGE = {
     confirmStats: 'Azzerare tutte le statistiche? Non si può annullare.', confirmStatsOk: 'Azzera', keepIt: 'Annulla',
     pause: 'Pausa', resume: 'Riprendi', sound: 'Suoni', help_sound: 'Suoni creati nel browser quando si gioca una carta e per una scopa.',
     lastPlay: 'Ultima giocata', took: 'prende', recap: 'Le mani', deckEmpty: 'Niente mazzo',
-    thisHand: 'Questa mano', plays: 'Giocate', cardsTaken: 'Carte prese', logEmpty: 'Ancora nessuna giocata in questa mano.',
+    behind: 'Le carte dietro i punti', coins: 'Denari', primieraCards: 'Primiera', thisHand: 'Questa mano', plays: 'Giocate', cardsTaken: 'Carte prese', logEmpty: 'Ancora nessuna giocata in questa mano.',
   },
 };
 
