@@ -443,7 +443,7 @@ test('a highlighted table card keeps its whole ring inside the table (nothing cl
   await page.browserContext().close();
 });
 
-test('watch mode: pause holds the AIs, resume goes on, the speed is at hand; sound is off unless turned on', async () => {
+test('watch mode: pause holds the AIs, resume goes on, the speed is at hand; sound is off unless turned on, then heard for plays, captures and the match\'s end', async () => {
   let page = await freshPage(PHONE);
   // Started by hand: `startMatch` waits until nothing runs, i.e. a watched match's end.
   await page.click('#btn-settings');
@@ -484,6 +484,13 @@ test('watch mode: pause holds the AIs, resume goes on, the speed is at hand; sou
   await playUntil(page, (s, c) => c.play >= 2);
   assert.ok(await page.evaluate(() => window.__scopa.sounds()) >= 2);
   assert.equal(await page.$eval('#btn-pause', (b) => b.hidden), true, 'no pause with a person at the table');
+  // Each kind of moment has its sound: a card laid, a capture, and the end of the match
+  // (once, as its last sound).
+  await playUntil(page, (s) => s.over);
+  const heard = await page.evaluate(() => window.__scopa.heard());
+  assert.ok(heard.includes('play') && heard.includes('capture'), heard.join(' '));
+  assert.equal(heard.filter((k) => k === 'match_end').length, 1, heard.join(' '));
+  assert.equal(heard.at(-1), 'match_end');
   assert.deepEqual(page.errors, []);
   await page.browserContext().close();
 });

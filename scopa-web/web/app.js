@@ -340,10 +340,12 @@ function workerMove(bytes) {
 // ----- sound --------------------------------------------------------------------------------
 
 // Sounds synthesized with WebAudio (nothing downloaded), off unless the player turns them on:
-// a soft knock when a card is played, a higher one when it takes, a rising chord for a scopa.
+// a soft knock when a card is played, a higher one when it takes, a rising chord for a scopa,
+// a slower arpeggio when a match ends. `heard` names each sound made (for the tests).
 let audio = null;
 let sounds = 0;
-function tone(freqs, ms, gain = 0.08) {
+const heard = [];
+function tone(kind, freqs, ms, gain = 0.08) {
   if (!prefs.sound) return;
   try {
     audio = audio || new AudioContext();
@@ -361,14 +363,18 @@ function tone(freqs, ms, gain = 0.08) {
       osc.stop(start + ms / 1000);
     });
     sounds += 1;
+    heard.push(kind);
   } catch {
     // no audio here: the game goes on silent
   }
 }
 
 function soundOf(e) {
-  if (e.kind === 'played') tone(e.move.capture.length > 0 ? [330, 494] : [220], 90);
-  else if (e.kind === 'scopa') tone([523, 659, 784, 1047], 260, 0.1);
+  if (e.kind === 'played') {
+    if (e.move.capture.length > 0) tone('capture', [330, 494], 90);
+    else tone('play', [220], 90);
+  } else if (e.kind === 'scopa') tone('scopa', [523, 659, 784, 1047], 260, 0.1);
+  else if (e.kind === 'match_finished') tone('match_end', [392, 494, 587, 784], 480, 0.1);
 }
 
 // ----- animation --------------------------------------------------------------------------
@@ -1219,7 +1225,7 @@ function loadPrefs() {
 }
 
 async function main() {
-  window.__scopa = { ready: false, record, busy, sounds: () => sounds };
+  window.__scopa = { ready: false, record, busy, sounds: () => sounds, heard: () => [...heard] };
   // The wasm, fetched once and compiled while it downloads; the worker gets the module.
   const module = await WebAssembly.compileStreaming(fetch(new URL('./pkg/scopa_web_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });
