@@ -194,6 +194,11 @@ test('layout at 360 px: no text cut for 2, 3 and 4 players, in the table and Set
   await page.browserContext().close();
 });
 
+// Every text box of a dialog whose text is wider than its box.
+const clippedIn = (page, dialog) => page.$$eval(`${dialog} :is(h2, h3, h4, li, th, td, button, .what)`, (els) => els
+  .filter((e) => e.checkVisibility() && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => `${e.tagName.toLowerCase()}: ${e.textContent} (${e.scrollWidth} > ${e.clientWidth})`));
+
 // The cards each side has taken this hand, worked out from a transcript's lines since the
 // hand's "hand" line: every "play SEAT CARD TAKEN…" that takes adds the card and what it took.
 function pilesFromTranscript(lines, sides) {
@@ -236,6 +241,12 @@ test('this hand: a scrollable log of every event of the hand, kept over a reload
     await page.waitForSelector('#dlg-log:not([open])');
     return out;
   };
+  // At 360 px no text of the dialog is cut.
+  await page.click('#btn-log');
+  await page.waitForSelector('#dlg-log[open]');
+  assert.deepEqual(await clippedIn(page, '#dlg-log'), [], 'This hand at 360 px');
+  await page.click('#log-close');
+  await page.waitForSelector('#dlg-log:not([open])');
   const log = await read();
   const expected = pilesFromTranscript((await record(page)).transcript, 2);
   assert.match(log.title, /^This hand \(Hand 1\)$/);
@@ -320,6 +331,7 @@ test('the hand summary shows the cards behind the points: each side\'s denari an
       alts: [...s.querySelectorAll('img')].map((i) => i.alt),
     })),
   }));
+  assert.deepEqual(await clippedIn(page, '#dlg-summary'), [], 'the summary at 360 px');
   const tally = (label, side) => {
     const row = sum.rows.find((r) => r[0].startsWith(label));
     const m = /\((\d+)\)/.exec(row[side + 1]);
