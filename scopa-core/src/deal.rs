@@ -111,9 +111,15 @@ pub(crate) fn below_nonzero<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
 /// to 1 — one `below(rng, i + 1)` each, the order every front-end relies on.
 #[inline]
 fn fisher_yates<R: Rng + ?Sized>(cards: &mut [Card; 40], rng: &mut R) {
-    for i in (1..40usize).rev() {
-        let j = below_nonzero(rng, i as u32 + 1) as usize;
-        cards.swap(i, j);
+    // Three positions a turn (39 = 13 × 3): the same draws in the same order, a third of
+    // the loop's own instructions.
+    let mut top = 39;
+    while top >= 3 {
+        for i in [top, top - 1, top - 2] {
+            let j = below_nonzero(rng, i as u32 + 1) as usize;
+            cards.swap(i, j);
+        }
+        top -= 3;
     }
 }
 

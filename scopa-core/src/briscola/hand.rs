@@ -94,14 +94,23 @@ impl BriscolaScore {
     /// ```
     pub fn from_points(points: [u8; MAX_SIDES], sides: u8) -> BriscolaScore {
         let sides = usize::from(sides).min(MAX_SIDES);
-        let best = points[..sides].iter().copied().max().unwrap_or(0);
-        let mut leaders = points[..sides]
-            .iter()
-            .enumerate()
-            .filter(|&(_, &p)| p == best);
-        let winner = match (leaders.next(), leaders.next()) {
-            (Some((side, _)), None) => Some(side as u8),
-            _ => None,
+        // The side with the most points so far, and whether another has as many.
+        let mut best: Option<(u8, u8)> = None;
+        let mut tie = false;
+        for (side, &p) in points[..sides].iter().enumerate() {
+            match best {
+                Some((_, b)) if p < b => {}
+                Some((_, b)) if p == b => tie = true,
+                _ => {
+                    best = Some((side as u8, p));
+                    tie = false;
+                }
+            }
+        }
+        let winner = if tie {
+            None
+        } else {
+            best.map(|(side, _)| side)
         };
         BriscolaScore { points, winner }
     }
@@ -316,17 +325,23 @@ impl BriscolaHand {
     }
 
     /// Deals `deck` (the cards in play, checked, then [`FILLER`]).
+    #[inline]
     fn dealt(rules: BriscolaRules, dealer: u8, deck: [Card; 40]) -> BriscolaHand {
         let n = rules.players;
         let h = rules.hand_size;
-        let eldest = (dealer + 1) % n;
+        let eldest = if dealer + 1 >= n { 0 } else { dealer + 1 };
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        for i in 0..n {
-            let seat = (eldest + i) % n;
-            let start = usize::from(i * h);
-            for &card in &deck[start..start + usize::from(h)] {
-                hands[usize::from(seat)].insert(card);
+        let mut seat = usize::from(eldest);
+        for cards in deck.chunks_exact(usize::from(h)).take(usize::from(n)) {
+            let bits = cards.iter().fold(0, |b, c| b | 1u64 << c.index());
+            if let Some(hand) = hands.get_mut(seat) {
+                *hand = CardSet::from_bits_truncate(bits);
             }
+            seat = if seat + 1 >= usize::from(n) {
+                0
+            } else {
+                seat + 1
+            };
         }
         BriscolaHand {
             rules,

@@ -37,10 +37,31 @@ pub const fn card_points(card: Card) -> u8 {
 
 /// The points of a pile of cards (at most 120).
 pub fn pile_points(cards: CardSet) -> u8 {
-    // Per value: the aces, threes, kings, knights and knaves, each counted in one step.
-    let count = |v| cards.count_value(v) as u8;
-    count(1) * 11 + count(3) * 10 + count(10) * 4 + count(9) * 3 + count(8) * 2
+    // One lookup per suit: its ten bits index SUIT_POINTS.
+    let bits = cards.bits();
+    let suit = |s: u32| SUIT_POINTS[((bits >> (10 * s)) & 0x3FF) as usize];
+    suit(0) + suit(1) + suit(2) + suit(3)
 }
+
+/// The points of the cards of one suit, indexed by their ten bits (bit `v - 1` for value
+/// `v`, as in a [`CardSet`] of denari): [`card_points`] summed, at most 30.
+const SUIT_POINTS: [u8; 1024] = {
+    let mut t = [0; 1024];
+    let mut bits = 0;
+    while bits < 1024 {
+        let mut v = 0;
+        while v < 10 {
+            if bits & (1 << v) != 0
+                && let Some(card) = Card::from_index(v as u8)
+            {
+                t[bits] += card_points(card);
+            }
+            v += 1;
+        }
+        bits += 1;
+    }
+    t
+};
 
 /// Whether `challenger`, played after `best` (the card taking the trick so far), takes it
 /// from it: a trump beats any non-trump; otherwise only a higher card of the
@@ -54,6 +75,35 @@ pub const fn beats(trump: Suit, best: Card, challenger: Card) -> bool {
         c == trump as u8
     }
 }
+
+/// For each trump suit (by index) and each card (by index) taking a trick so far, the
+/// cards that would take the trick from it ([`beats`]), as [`CardSet`] bits: the random
+/// playout's trick in one lookup per card. Rows of 64 (24 empty), so that any index below 64
+/// is in bounds with no check.
+pub(super) const TAKERS: [[u64; 64]; 4] = {
+    let mut t = [[0; 64]; 4];
+    let mut trump = 0;
+    while trump < 4 {
+        let mut best = 0;
+        while best < 40 {
+            let mut challenger = 0;
+            while challenger < 40 {
+                if let (Some(suit), Some(b), Some(c)) = (
+                    Suit::from_index(trump as u8),
+                    Card::from_index(best as u8),
+                    Card::from_index(challenger as u8),
+                ) && beats(suit, b, c)
+                {
+                    t[trump][best] |= 1 << challenger;
+                }
+                challenger += 1;
+            }
+            best += 1;
+        }
+        trump += 1;
+    }
+    t
+};
 
 /// The index in `cards` (in the order played) of the card that takes the trick; `None` for
 /// no card.
@@ -81,4 +131,39 @@ pub fn trick_winner(trump: Suit, cards: &[Card]) -> Option<usize> {
         }
     }
     Some(best.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_agree_with_the_rules() {
+        // SUIT_POINTS, through pile_points: the points of every single card and of piles
+        // of one value.
+        for i in 0..40 {
+            let card = Card::from_index(i).unwrap();
+            assert_eq!(pile_points(CardSet::single(card)), card_points(card));
+        }
+        for value in 1..=10 {
+            let four = CardSet::of_value(value);
+            let one = card_points(four.first().unwrap());
+            assert_eq!(pile_points(four), 4 * one);
+        }
+        assert_eq!(pile_points(CardSet::ALL), 120);
+        // TAKERS: beats, card by card, for every trump.
+        for trump in 0..4u8 {
+            let suit = Suit::from_index(trump).unwrap();
+            for b in 0..64u8 {
+                for c in 0..64u8 {
+                    let expected = match (Card::from_index(b), Card::from_index(c)) {
+                        (Some(b), Some(c)) => beats(suit, b, c),
+                        _ => false,
+                    };
+                    let row = TAKERS[usize::from(trump)][usize::from(b)];
+                    assert_eq!(row >> c & 1 != 0, expected, "trump {trump}, {b} then {c}");
+                }
+            }
+        }
+    }
 }

@@ -11,6 +11,10 @@
 //!   nanosecond of virtual time is one instruction, so the tick counts convert to
 //!   instructions exactly (calibrated on a loop of known length, logged as `calibration`);
 //! - the stack high-water mark is measured (cortex-m-rt `paint-stack`);
+//! - then Briscola's `handheld` level is timed the same way on whole matches of 2 and of 4
+//!   players, played by it at every seat through `scopa_core::briscola` directly
+//!   (`BriscolaMatch`, `choose_card`: the handheld's session does not play Briscola yet),
+//!   with its own stack high-water (the stack painted again before);
 //! - the program exits through semihosting: status 0 when every script played to the end
 //!   of its match.
 #![no_std]
@@ -25,6 +29,8 @@ use cortex_m::peripheral::syst::SystClkSource;
 use cortex_m_rt::{entry, exception};
 use cortex_m_semihosting::debug;
 use defmt_semihosting as _;
+use scopa_core::ai::Level;
+use scopa_core::briscola::{BriscolaMatch, BriscolaRules, choose_card};
 use scopa_ui::script::{DriveError, Driver, Outcome, Script, ScriptError, Start};
 use scopa_ui::{App, NoStorage};
 
@@ -158,11 +164,93 @@ fn main() -> ! {
         );
     }
     defmt::info!("measure stack {=u32} bytes", stack_used());
+
+    // Briscola's handheld level, with its own stack high-water.
+    repaint_stack();
+    for players in [2u8, 4] {
+        match briscola(players) {
+            Ok((moves, total, max)) => defmt::info!(
+                "measure briscola players {=u8} ai moves {=u32} ticks total {=u64} max {=u64}",
+                players,
+                moves,
+                total,
+                max
+            ),
+            Err(e) => {
+                defmt::error!("briscola, {=u8} players: {}", players, e);
+                ok = false;
+            }
+        }
+    }
+    defmt::info!("measure briscola stack {=u32} bytes", stack_used());
     exit(if ok {
         debug::EXIT_SUCCESS
     } else {
         debug::EXIT_FAILURE
     })
+}
+
+/// Paints the stack again below the current frame (less a margin for the calls below
+/// this one), so that [`stack_used`] then gives the high-water from here on.
+#[inline(never)]
+fn repaint_stack() {
+    unsafe extern "C" {
+        static _stack_end: u32;
+    }
+    let sp = cortex_m::register::msp::read();
+    let mut p = core::ptr::addr_of!(_stack_end) as u32;
+    while p + 256 < sp {
+        // SAFETY: every word from _stack_end to 256 bytes below the stack pointer is stack
+        // RAM that no live frame uses (this function calls nothing).
+        unsafe { core::ptr::write_volatile(p as *mut u32, cortex_m_rt::STACK_PAINT_VALUE) };
+        p += 4;
+    }
+}
+
+/// Decisions after which a Briscola match counts as stuck (a match of 2 hands to win is
+/// about 120 plays with 2 players, 3 hands of 40).
+const BRISCOLA_DECISIONS: u32 = 2_000;
+/// The matches' seed (the same matches on every run).
+const BRISCOLA_SEED: u64 = 2024;
+
+/// Why a Briscola match did not play to its end.
+#[derive(defmt::Format)]
+enum BriscolaFailure {
+    /// The level chose no card, or a card the match refused.
+    NoCard,
+    /// A decision took more than 2^24 SysTick ticks: not measured.
+    Unmeasured,
+    /// It did not end within the decision limit.
+    Stuck,
+}
+
+/// A whole Briscola match of `players` with the `handheld` level at every seat, each
+/// decision timed; returns the decisions, their total SysTick ticks and the longest. Not
+/// inlined: its frame stays out of `main`'s, under which the scripts' stack is measured.
+#[inline(never)]
+fn briscola(players: u8) -> Result<(u32, u64, u64), BriscolaFailure> {
+    let rules = BriscolaRules {
+        players,
+        ..BriscolaRules::default()
+    };
+    let mut game = BriscolaMatch::new(rules, BRISCOLA_SEED).map_err(|_| BriscolaFailure::NoCard)?;
+    let (mut moves, mut total, mut max) = (0u32, 0u64, 0u64);
+    while game.winner().is_none() {
+        if moves == BRISCOLA_DECISIONS {
+            return Err(BriscolaFailure::Stuck);
+        }
+        let seat = game.turn();
+        let view = game.view(seat).ok_or(BriscolaFailure::NoCard)?;
+        let t = stamp();
+        let card = choose_card(Level::Handheld, &view, BRISCOLA_SEED + u64::from(moves));
+        let spent = since(t).ok_or(BriscolaFailure::Unmeasured)?;
+        moves += 1;
+        total += spent;
+        max = max.max(spent);
+        let card = card.ok_or(BriscolaFailure::NoCard)?;
+        game.play(seat, card).map_err(|_| BriscolaFailure::NoCard)?;
+    }
+    Ok((moves, total, max))
 }
 
 /// Why a script did not play to its end.
