@@ -108,6 +108,27 @@ impl TermTexts {
         )
     }
 
+    /// The note that Enter plays the only card (Briscola): `Enter plays 3c`.
+    pub fn enter_plays_card(&self, card: Card) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{} {}",
+                pick(self.lang, "Enter plays", "Invio gioca"),
+                self.card(card)
+            )
+        })
+    }
+
+    /// What can be typed in Briscola, in one line.
+    pub fn briscola_commands(&self) -> &'static str {
+        pick(
+            self.lang,
+            "Type a card (7d) or its number in the list; also hint, show, help, save, quit (and undo, in a match started with --undo).",
+            "Scrivi una carta (7d) o il suo numero nell'elenco; e anche hint, show, help, save, quit (e undo, in una partita iniziata con --undo).",
+        )
+    }
+
     /// Every command of the prompt, one per line.
     pub fn help(&self) -> &'static str {
         pick(

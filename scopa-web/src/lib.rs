@@ -14,7 +14,7 @@ use scopa_core::ai::Level;
 use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::pacing::{Pacing, Token};
 use scopa_core::session::table::Frame;
-use scopa_core::session::{
+use scopa_core::session::{Game, 
     Action, CardStyle, Label, Lang, Player, SaveError, Session, SessionError, Settings, Texts,
     transcript,
 };
@@ -95,6 +95,7 @@ impl SettingsIn {
             ))
         })?;
         Ok(Settings {
+            game: Game::Scopa,
             rules,
             seats,
             undo: self.undo,
