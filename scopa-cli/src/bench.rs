@@ -183,7 +183,11 @@ fn run_briscola(args: &BenchArgs) -> anyhow::Result<ExitCode> {
                 thousands(d.round() as u64)
             )
         });
-        let build = if cfg!(debug_assertions) { "debug build" } else { "release build" };
+        let build = if cfg!(debug_assertions) {
+            "debug build"
+        } else {
+            "release build"
+        };
         text.push_str(&format!(
             "| `scopa bench --game briscola` (one thread) | measured |\n\
              | --- | --- |\n\

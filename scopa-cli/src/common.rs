@@ -75,7 +75,8 @@ impl RulesArgs {
                     .map_err(|e| anyhow::anyhow!("--rules is not valid JSON: {e}"))?,
             ),
         };
-        let from_json = game_rules_from_json(json.as_ref()).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
+        let from_json =
+            game_rules_from_json(json.as_ref()).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
         let briscola = match (self.game, from_json) {
             (Some(GameArg::Briscola), GameRules::Scopa(_)) if self.rules.is_some() => {
                 anyhow::bail!(
@@ -104,7 +105,9 @@ impl RulesArgs {
             ("--no-kings-redeal", self.no_kings_redeal),
         ];
         if let Some((flag, _)) = scopa_only.iter().find(|(_, given)| *given) {
-            anyhow::bail!("{flag} is an option of Scopa; Briscola has --players, --hand-size and --target");
+            anyhow::bail!(
+                "{flag} is an option of Scopa; Briscola has --players, --hand-size and --target"
+            );
         }
         if let Some(p) = self.players {
             rules.players = p;

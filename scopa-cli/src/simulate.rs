@@ -119,7 +119,7 @@ fn play_briscola_hand(
     let mut plays = 0u8;
     while !hand.is_over() {
         let seat = hand.turn();
-        let player = usize::from((seat % 2 == 0) != a_even);
+        let player = usize::from(seat.is_multiple_of(2) != a_even);
         let Some(view) = hand.view(seat) else {
             bail!("seat {seat} has no view");
         };
@@ -446,7 +446,15 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
                 "A's margin: {margin:+.3} {unit} per hand (one deck: no CI)"
             ),
         }
-        outln!(text, "{} per hand: A {a_points:.3}, B {b_points:.3}", if name == "scopa" { "Points" } else { "Card points" });
+        outln!(
+            text,
+            "{} per hand: A {a_points:.3}, B {b_points:.3}",
+            if name == "scopa" {
+                "Points"
+            } else {
+                "Card points"
+            }
+        );
         outln!(text, "Hands: A won {wins}, drew {draws}, lost {losses}");
         outln!(
             text,

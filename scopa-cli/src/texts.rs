@@ -68,7 +68,7 @@ impl TermTexts {
                 }
             }
             f.write_str(".")?;
-            if settings.rules.players == 4 {
+            if settings.players() == 4 {
                 write!(
                     f,
                     " {} {} {} {} {} {} {} {}.",

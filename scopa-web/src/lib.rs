@@ -14,9 +14,9 @@ use scopa_core::ai::Level;
 use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::pacing::{Pacing, Token};
 use scopa_core::session::table::Frame;
-use scopa_core::session::{Game, 
-    Action, CardStyle, Label, Lang, Player, SaveError, Session, SessionError, Settings, Texts,
-    transcript,
+use scopa_core::session::{
+    Action, CardStyle, Game, Label, Lang, Player, SaveError, Session, SessionError, Settings,
+    Texts, transcript,
 };
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use serde::{Deserialize, Serialize};

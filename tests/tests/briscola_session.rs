@@ -53,9 +53,9 @@ fn step(p: &mut Presenter, rng: &mut SplitMix64) -> bool {
     let frame = p.frame();
     let step = match (frame.next, &frame.choices) {
         (Next::Due(due), _) => p.fire(due.token),
-        (Next::Wait(_), Choices::Cards(c)) => {
-            p.act(Action::Select(c[(rng.next() % c.len() as u64) as usize].card))
-        }
+        (Next::Wait(_), Choices::Cards(c)) => p.act(Action::Select(
+            c[(rng.next() % c.len() as u64) as usize].card,
+        )),
         (Next::Wait(_), Choices::Captures { .. }) => panic!("Briscola has no capture choice"),
         (Next::Wait(_), Choices::None) if frame.offers.rematch => return false,
         (Next::Wait(_), Choices::None) => p.act(Action::Continue),
@@ -108,6 +108,8 @@ proptest! {
         let mut rng = SplitMix64::new(choices);
         let mut fork: Option<(Presenter, SplitMix64)> = None;
         let mut steps = 0usize;
+        // The seat that last played each card, from the events.
+        let mut played = [u8::MAX; 40];
         loop {
             let bytes = p.session().to_bytes();
             prop_assert_eq!(&Session::from_bytes(&bytes).unwrap(), p.session());
@@ -115,9 +117,23 @@ proptest! {
                 let restored = Session::from_bytes(&bytes).unwrap();
                 fork = Some((Presenter::resumed(restored, Pacing::UNATTENDED), rng.clone()));
             }
-            for e in &p.peek().events {
-                if let GameEvent::Briscola(BriscolaEvent::HandFinished(score)) = e.event {
-                    prop_assert_eq!(score.points.iter().map(|&x| u32::from(x)).sum::<u32>(), 120);
+            let frame = p.peek();
+            for e in &frame.events {
+                match e.event {
+                    GameEvent::Briscola(BriscolaEvent::HandFinished(score)) => {
+                        prop_assert_eq!(score.points.iter().map(|&x| u32::from(x)).sum::<u32>(), 120);
+                    }
+                    GameEvent::Briscola(BriscolaEvent::Played { seat, card }) => {
+                        played[usize::from(card.index())] = seat;
+                    }
+                    _ => {}
+                }
+            }
+            // The table names the seat that played each card of the trick and the last one.
+            if let GameTable::Briscola(t) = &frame.table {
+                let last = t.last_trick.iter().flat_map(|l| l.cards.iter());
+                for c in t.trick.iter().chain(last) {
+                    prop_assert_eq!(c.seat, played[usize::from(c.card.index())], "{:?}", c);
                 }
             }
             if !step(&mut p, &mut rng) {
@@ -268,7 +284,10 @@ fn undo_takes_back_the_persons_card_and_the_ai_answers() {
     assert!(s.state().can_undo);
     s.apply(Action::Undo).unwrap();
     assert_eq!(s.state().hand, before.state().hand);
-    assert_eq!(s.briscola().unwrap().history(), before.briscola().unwrap().history());
+    assert_eq!(
+        s.briscola().unwrap().history(),
+        before.briscola().unwrap().history()
+    );
 }
 
 #[test]
@@ -293,7 +312,10 @@ fn a_move_with_a_capture_or_a_card_not_held_is_refused() {
         Err(SessionError::NotInHand { .. })
     ));
     assert_eq!(s, before, "a refusal changes nothing");
-    assert!(s.apply(Action::Play(Move::new(card, CardSet::EMPTY))).is_ok());
+    assert!(
+        s.apply(Action::Play(Move::new(card, CardSet::EMPTY)))
+            .is_ok()
+    );
 }
 
 #[test]
@@ -337,9 +359,11 @@ fn the_transcript_settings_line_reads_back() {
         "session briscola players 4 hand_size 3 target 3 undo 0 seats human expert human expert"
     );
     assert_eq!(line.parse::<Settings>(), Ok(s));
-    assert!("session briscola players 2 hand_size 3 target 2 undo 0 seats human"
-        .parse::<Settings>()
-        .is_err());
+    assert!(
+        "session briscola players 2 hand_size 3 target 2 undo 0 seats human"
+            .parse::<Settings>()
+            .is_err()
+    );
     assert_eq!(s.game, Game::Briscola(rules_of(4, false, 3)));
 }
 

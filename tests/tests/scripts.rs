@@ -43,7 +43,11 @@ fn scripts_replay_to_their_transcripts() {
     let paths = scripts();
     assert!(paths.len() >= 7, "scripts missing: {paths:?}");
     assert!(
-        paths.iter().filter(|p| p.to_string_lossy().contains("briscola")).count() >= 2,
+        paths
+            .iter()
+            .filter(|p| p.to_string_lossy().contains("briscola"))
+            .count()
+            >= 2,
         "the Briscola scripts are missing: {paths:?}"
     );
     for path in paths {

@@ -6,8 +6,8 @@
 
 use std::io;
 
-use scopa_core::capture::CaptureList;
 use scopa_core::briscola::BriscolaEvent;
+use scopa_core::capture::CaptureList;
 use scopa_core::session::table::{Banner, Frame, GameTable, HandOver};
 use scopa_core::session::{Game, GameEvent, Label, Lang, Phase, SessionError};
 use scopa_core::{Card, CardSet, Event, Move, PlayError};
@@ -227,7 +227,11 @@ impl Terminal {
             self.screen.summary(&t, sides, rows)?;
         }
         if let Some(Banner::HandOver(HandOver::Briscola { score, .. })) = &frame.banner {
-            let text = format!("{}: {}", t.label(Label::CardPoints), t.briscola_points(*score));
+            let text = format!(
+                "{}: {}",
+                t.label(Label::CardPoints),
+                t.briscola_points(*score)
+            );
             self.say(&text)?;
         }
         let line = self.screen.bold(&self.match_score(frame));
@@ -293,7 +297,11 @@ impl Terminal {
                 None => format!(" · {}: {}", t.label(Label::Stock), b.stock),
             }
         ));
-        lines.push(format!("{}: {}", t.label(Label::CardPoints), t.scores(points)));
+        lines.push(format!(
+            "{}: {}",
+            t.label(Label::CardPoints),
+            t.scores(points)
+        ));
         if with_sizes {
             lines.push(t.hand_sizes(&state).to_string());
         }

@@ -603,7 +603,9 @@ pub struct TableState {
     pub match_number: u32,
 }
 
-/// The match of either game inside a session.
+/// The match of either game inside a session. Held inline (no allocation in the core), so
+/// the enum is the size of Scopa's match, the larger.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub(crate) enum AnyMatch {
@@ -683,15 +685,19 @@ impl AnyMatch {
                 }
             }
             AnyMatch::Briscola(m) => {
-                // Who played each card follows from the tricks: replay them from the deal.
-                let mut replay = m.clone();
-                if replay.rewind(m.history().len() as u8).is_ok() {
-                    for &card in m.history() {
-                        let seat = replay.turn();
-                        let _ = seats.push(seat);
-                        if replay.play(seat, card).is_err() {
-                            break;
-                        }
+                // Who played each card follows from the tricks: the eldest leads the first,
+                // each trick's winner the next, and the others follow in seat order.
+                let hand = m.hand();
+                let n = hand.rules().players;
+                let mut leader = (hand.dealer() + 1) % n;
+                for trick in m.history().chunks(usize::from(n)) {
+                    for i in 0..trick.len() {
+                        let _ = seats.push((leader + i as u8) % n);
+                    }
+                    if trick.len() == usize::from(n)
+                        && let Some(w) = briscola::trick_winner(hand.trump(), trick)
+                    {
+                        leader = (leader + w as u8) % n;
                     }
                 }
             }
@@ -741,8 +747,8 @@ impl Session {
     /// seed and actions play the same session on every front-end (see [`seed`]).
     pub fn new(settings: Settings, seed: u64) -> Result<Session, SessionError> {
         settings.validate().map_err(SessionError::Settings)?;
-        let m = AnyMatch::new(&settings, seed::deal_seed(seed, 0))
-            .map_err(SessionError::Settings)?;
+        let m =
+            AnyMatch::new(&settings, seed::deal_seed(seed, 0)).map_err(SessionError::Settings)?;
         Ok(Session::adopt(settings, seed, 0, m))
     }
 
@@ -994,10 +1000,7 @@ impl Session {
     pub fn hint(&self) -> Result<GameHint, SessionError> {
         match self.phase() {
             Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => match &self.m {
-                AnyMatch::Scopa(m) => m
-                    .view(seat)
-                    .and_then(|v| ai::hint(&v))
-                    .map(GameHint::Scopa),
+                AnyMatch::Scopa(m) => m.view(seat).and_then(|v| ai::hint(&v)).map(GameHint::Scopa),
                 AnyMatch::Briscola(m) => m
                     .view(seat)
                     .and_then(|v| briscola::hint(&v))

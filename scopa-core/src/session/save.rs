@@ -230,13 +230,17 @@ impl Session {
             (AnyMatch::Scopa(m), Game::Scopa, rules)
         } else {
             let end = MATCH + BRISCOLA_SNAPSHOT_LEN;
-            let m = BriscolaMatch::from_bytes(&bytes[MATCH..end])
-                .map_err(SaveError::BriscolaMatch)?;
+            let m =
+                BriscolaMatch::from_bytes(&bytes[MATCH..end]).map_err(SaveError::BriscolaMatch)?;
             if bytes[end..CRC].iter().any(|&b| b != 0) {
                 return Err(SaveError::BadPadding);
             }
             let rules = *m.rules();
-            (AnyMatch::Briscola(m), Game::Briscola(rules), Rules::default())
+            (
+                AnyMatch::Briscola(m),
+                Game::Briscola(rules),
+                Rules::default(),
+            )
         };
         let mut seats = [Player::Human; 4];
         for (seat, (slot, &code)) in seats.iter_mut().zip(&bytes[5..9]).enumerate() {

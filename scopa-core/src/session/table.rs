@@ -597,11 +597,7 @@ impl Next {
 
 /// The public middle of a Briscola table: the trick with its seats, the briscola, the stock,
 /// the last trick taken and each side's points.
-fn briscola_table(
-    any: &AnyMatch,
-    m: &crate::briscola::BriscolaMatch,
-    sides: u8,
-) -> BriscolaTable {
+fn briscola_table(any: &AnyMatch, m: &crate::briscola::BriscolaMatch, sides: u8) -> BriscolaTable {
     let hand = m.hand();
     let players = hand.rules().players;
     let history = m.history();
@@ -610,22 +606,23 @@ fn briscola_table(
     // them, if any, is the last one taken.
     let under_way = hand.trick().len();
     let done = history.len() - under_way;
+    let seat_of = |i: usize| seats.get(i).copied().unwrap_or(0);
     let mut trick = heapless::Vec::new();
-    for i in done..history.len() {
+    for (i, &card) in history.iter().enumerate().skip(done) {
         let _ = trick.push(TrickCard {
-            seat: seats.get(i).copied().unwrap_or(0),
-            card: history[i],
+            seat: seat_of(i),
+            card,
         });
     }
     let last_trick = (done >= usize::from(players)).then(|| {
         let from = done - usize::from(players);
         let mut cards = heapless::Vec::new();
         let mut set = CardSet::EMPTY;
-        for i in from..done {
-            set.insert(history[i]);
+        for (i, &card) in history.iter().enumerate().take(done).skip(from) {
+            set.insert(card);
             let _ = cards.push(TrickCard {
-                seat: seats.get(i).copied().unwrap_or(0),
-                card: history[i],
+                seat: seat_of(i),
+                card,
             });
         }
         TakenTrick {

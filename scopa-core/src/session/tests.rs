@@ -123,7 +123,10 @@ fn choosing_a_capture_and_cancelling() {
             match s.phase() {
                 Phase::Play { seat } => {
                     let hand = s.state().hand;
-                    if let Some(card) = hand.iter().find(|&c| s.scopa().unwrap().hand().captures(c).len() > 1) {
+                    if let Some(card) = hand
+                        .iter()
+                        .find(|&c| s.scopa().unwrap().hand().captures(c).len() > 1)
+                    {
                         s.apply(Action::Select(card)).unwrap();
                         assert_eq!(s.phase(), Phase::ChooseCapture { seat, card });
                         let options = s.capture_options();
@@ -229,7 +232,14 @@ fn undo_takes_back_the_persons_play_and_replays_deterministically() {
     assert!(undone.state().plays < plays);
     assert!(matches!(undone.phase(), Phase::Play { .. }));
     // Playing the same card again leads back to the same position.
-    let again = s.scopa().unwrap().plays().filter(|p| p.seat == 0).last().unwrap().mv;
+    let again = s
+        .scopa()
+        .unwrap()
+        .plays()
+        .filter(|p| p.seat == 0)
+        .last()
+        .unwrap()
+        .mv;
     let mut redo = undone.clone();
     redo.apply(Action::Play(again)).unwrap();
     while matches!(redo.phase(), Phase::AiDue { .. } | Phase::Scopa { .. }) {
@@ -284,7 +294,10 @@ fn hint_only_for_the_person_to_play() {
         match s.phase() {
             Phase::Play { .. } => {
                 let hint = s.hint().unwrap();
-                assert!(s.legal_moves().contains(&Move::new(hint.card(), hint.takes())));
+                assert!(
+                    s.legal_moves()
+                        .contains(&Move::new(hint.card(), hint.takes()))
+                );
                 break;
             }
             Phase::AiDue { .. } => {

@@ -28,7 +28,8 @@ use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
 use crate::score::{HandScore, SideScore};
 
 use super::{
-    ActionKind, GameEvent, GameHint, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session, SessionError, SettingsError,
+    ActionKind, GameEvent, GameHint, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session,
+    SessionError, SettingsError,
 };
 
 /// A language of the texts.
@@ -433,7 +434,11 @@ impl Texts {
                 write!(f, "{}: {}", self.seat(seat), self.card(card))
             }
             (BriscolaEvent::TrickTaken { seat, points, .. }, Lang::En) => {
-                let takes = if self.you == Some(seat) { "take" } else { "takes" };
+                let takes = if self.you == Some(seat) {
+                    "take"
+                } else {
+                    "takes"
+                };
                 write!(
                     f,
                     "{} {takes} the trick ({points} point{}).",
@@ -443,7 +448,11 @@ impl Texts {
             }
             (BriscolaEvent::TrickTaken { seat, points, .. }, Lang::It) => {
                 if self.you == Some(seat) {
-                    write!(f, "Prendi la mano ({points} punt{}).", if points == 1 { "o" } else { "i" })
+                    write!(
+                        f,
+                        "Prendi la mano ({points} punt{}).",
+                        if points == 1 { "o" } else { "i" }
+                    )
                 } else {
                     write!(
                         f,
@@ -453,22 +462,54 @@ impl Texts {
                     )
                 }
             }
-            (BriscolaEvent::Drew { seat, briscola: true }, Lang::En) => {
-                let draws = if self.you == Some(seat) { "draw" } else { "draws" };
+            (
+                BriscolaEvent::Drew {
+                    seat,
+                    briscola: true,
+                },
+                Lang::En,
+            ) => {
+                let draws = if self.you == Some(seat) {
+                    "draw"
+                } else {
+                    "draws"
+                };
                 write!(f, "{} {draws} the briscola.", self.seat(seat))
             }
-            (BriscolaEvent::Drew { seat, briscola: true }, Lang::It) => {
+            (
+                BriscolaEvent::Drew {
+                    seat,
+                    briscola: true,
+                },
+                Lang::It,
+            ) => {
                 if self.you == Some(seat) {
                     f.write_str("Peschi la briscola.")
                 } else {
                     write!(f, "{} pesca la briscola.", self.seat(seat))
                 }
             }
-            (BriscolaEvent::Drew { seat, briscola: false }, Lang::En) => {
-                let draws = if self.you == Some(seat) { "draw" } else { "draws" };
+            (
+                BriscolaEvent::Drew {
+                    seat,
+                    briscola: false,
+                },
+                Lang::En,
+            ) => {
+                let draws = if self.you == Some(seat) {
+                    "draw"
+                } else {
+                    "draws"
+                };
                 write!(f, "{} {draws} a card.", self.seat(seat))
             }
-            (BriscolaEvent::Drew { seat, briscola: false }, Lang::It) => {
+            (
+                BriscolaEvent::Drew {
+                    seat,
+                    briscola: false,
+                },
+                Lang::It,
+            ) => {
                 if self.you == Some(seat) {
                     f.write_str("Peschi una carta.")
                 } else {
@@ -552,7 +593,10 @@ impl Texts {
                 write!(f, "con una briscola prende i {points} punti della mano")
             }
             (BriscolaReason::Loads { points }, Lang::En) => {
-                write!(f, "your partner is taking the trick: give them {points} points")
+                write!(
+                    f,
+                    "your partner is taking the trick: give them {points} points"
+                )
             }
             (BriscolaReason::Loads { points }, Lang::It) => {
                 write!(f, "il compagno sta prendendo: caricalo di {points} punti")
@@ -996,10 +1040,9 @@ impl Texts {
                     f,
                     "hand_size: una mano ha 3 carte (o 9 in due), non {hand_size} in {players}"
                 ),
-                (BriscolaRulesError::Target(t), Lang::It) => write!(
-                    f,
-                    "target: le mani da vincere vanno da 1 a 11, non {t}"
-                ),
+                (BriscolaRulesError::Target(t), Lang::It) => {
+                    write!(f, "target: le mani da vincere vanno da 1 a 11, non {t}")
+                }
             },
             SettingsError::SeatPastTheLast { seat, players } => match self.lang {
                 Lang::En => write!(

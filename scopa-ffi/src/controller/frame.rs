@@ -260,27 +260,32 @@ fn cards(set: CardSet) -> Vec<Card> {
     set.into_iter().collect()
 }
 
+/// A side's cards captured, scope (Scopa) and card points (Briscola) this hand.
+type PerSide = (u8, u8, u8);
+
 impl Frame {
     /// The record of `f`; `save_error` from the controller.
     pub fn new(f: &table::Frame, save_error: Option<String>) -> Frame {
         // The middle of the table: Scopa's cards face up and deck, or Briscola's trick (in
         // play order), stock and briscola; per side its captures and scope (Scopa) or card
         // points (Briscola).
-        let (table_cards, deck_left, briscola, per_side): (Vec<Card>, u8, Option<Card>, Vec<(u8, u8, u8)>) =
-            match &f.table {
-                GameTable::Scopa(t) => (
-                    cards(t.table),
-                    t.deck_left,
-                    None,
-                    t.piles.iter().map(|p| (p.cards.len() as u8, p.scope, 0)).collect(),
-                ),
-                GameTable::Briscola(b) => (
-                    b.trick.iter().map(|c| c.card).collect(),
-                    b.stock,
-                    Some(b.briscola),
-                    b.points.iter().map(|&p| (0, 0, p)).collect(),
-                ),
-            };
+        let (table_cards, deck_left, briscola, per_side): (_, _, _, Vec<PerSide>) = match &f.table {
+            GameTable::Scopa(t) => (
+                cards(t.table),
+                t.deck_left,
+                None,
+                t.piles
+                    .iter()
+                    .map(|p| (p.cards.len() as u8, p.scope, 0))
+                    .collect(),
+            ),
+            GameTable::Briscola(b) => (
+                b.trick.iter().map(|c| c.card).collect(),
+                b.stock,
+                Some(b.briscola),
+                b.points.iter().map(|&p| (0, 0, p)).collect(),
+            ),
+        };
         let (cards_now, choosing, captures) = match &f.choices {
             Choices::None => (Vec::new(), None, Vec::new()),
             Choices::Cards(cs) => (
@@ -333,7 +338,10 @@ impl Frame {
                 .collect(),
             HandOver::Briscola { score, .. } => vec![SummaryRow {
                 label: f.label(Label::CardPoints).to_string(),
-                points: score.points[..sides_n].iter().map(|&n| u32::from(n)).collect(),
+                points: score.points[..sides_n]
+                    .iter()
+                    .map(|&n| u32::from(n))
+                    .collect(),
                 tally: vec![None; sides_n],
             }],
         };
