@@ -1,15 +1,17 @@
 //! `scopa bench`: random 2-player deals per second and legal-move generation time, on one
-//! thread, with scopa-core only.
+//! thread, with scopa-core only; `--game briscola`: random 2-player Briscola deals per
+//! second.
 
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use scopa_core::briscola::{BriscolaHand, BriscolaRules};
 use scopa_core::{HandState, Rules, SplitMix64};
 use serde_json::json;
 
-use crate::common::print_out;
+use crate::common::{GameArg, print_out};
 
 /// Options of `scopa bench`.
 #[derive(Args, Debug)]
@@ -24,6 +26,9 @@ pub struct BenchArgs {
     /// and the machine.
     #[arg(long)]
     pub markdown: bool,
+    /// The game: scopa, or briscola (random 2-player Briscola deals) [default: scopa].
+    #[arg(long, value_enum)]
+    pub game: Option<GameArg>,
 }
 
 /// A duration for `--seconds`: a number from 0.01 to 3600.
@@ -133,8 +138,89 @@ fn thread_cpu_ns() -> Option<u64> {
     text.split_whitespace().next()?.parse().ok()
 }
 
+/// Random 2-player Briscola deals: shuffle, deal (the briscola under the stock), every seat
+/// playing a random card of its hand to the end, points.
+fn run_briscola(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    let rules = BriscolaRules::default();
+    let mut rng = SplitMix64::new(0xB415);
+    let budget = Duration::from_secs_f64(args.seconds);
+    let mut deals = 0u64;
+    let mut points = 0u64;
+    let cpu_start = thread_cpu_ns();
+    let start = Instant::now();
+    let elapsed = loop {
+        for _ in 0..64 {
+            let mut hand = BriscolaHand::deal(rules, 0, &mut rng)?;
+            hand.playout_random(&mut rng);
+            points += u64::from(hand.score().points[0]);
+            deals += 1;
+        }
+        let e = start.elapsed();
+        if e >= budget {
+            break e;
+        }
+    };
+    let cpu = cpu_start
+        .zip(thread_cpu_ns())
+        .map(|(a, b)| b.saturating_sub(a).max(1) as f64 * 1e-9);
+    black_box(points);
+    let per_sec = deals as f64 / elapsed.as_secs_f64();
+    let per_cpu_sec = cpu.map(|c| deals as f64 / c);
+    let mut text = String::new();
+    if args.json {
+        let out = json!({
+            "game": "briscola",
+            "random_deals_per_sec": per_sec,
+            "random_deals_per_cpu_sec": per_cpu_sec,
+            "deals": deals,
+            "seconds": elapsed.as_secs_f64(),
+        });
+        outln!(text, "{out}");
+    } else if args.markdown {
+        let per_cpu = per_cpu_sec.map_or(String::new(), |d| {
+            format!(
+                "| the same deals per second of the thread's on-CPU time | {} per second |\n",
+                thousands(d.round() as u64)
+            )
+        });
+        let build = if cfg!(debug_assertions) {
+            "debug build"
+        } else {
+            "release build"
+        };
+        text.push_str(&format!(
+            "| `scopa bench --game briscola` (one thread) | measured |\n\
+             | --- | --- |\n\
+             | random 2-player Briscola deals (shuffle, deal, random cards, points) | {} per second |\n\
+             {per_cpu}\n\
+             `scopa bench --game briscola --seconds {} --markdown`, {}, {}, {build}.\n",
+            thousands(per_sec.round() as u64),
+            args.seconds,
+            time::OffsetDateTime::now_utc().date(),
+            machine()
+        ));
+    } else {
+        outln!(
+            text,
+            "Random 2-player Briscola deals: {per_sec:.0} per second ({deals} deals in {:.2} s, one thread)",
+            elapsed.as_secs_f64()
+        );
+        if let Some(per_cpu) = per_cpu_sec {
+            outln!(
+                text,
+                "  {per_cpu:.0} per second of the thread's on-CPU time (excludes waiting for a shared core)"
+            );
+        }
+    }
+    print_out(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Runs the benchmark and prints its figures.
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    if args.game == Some(GameArg::Briscola) {
+        return run_briscola(&args);
+    }
     let rules = Rules::default();
     let mut rng = SplitMix64::new(0xBE7C);
     let budget = Duration::from_secs_f64(args.seconds);

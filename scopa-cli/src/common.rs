@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead};
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use scopa_core::briscola::BriscolaRules;
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use serde_json::{Map, Value};
@@ -11,13 +11,20 @@ use serde_json::{Map, Value};
 /// `--rules` (a protocol rules object), or else the default of docs/rules.md.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RulesArgs {
+    /// The game: scopa, or briscola (docs/briscola.md) [default: scopa].
+    #[arg(long, value_enum)]
+    pub game: Option<GameArg>,
+    /// Briscola: cards in a hand, 3 (or the leaflet's 9 with two players) [default: 3].
+    #[arg(long, value_name = "N")]
+    pub hand_size: Option<u8>,
     /// Number of players: 2, 3, or 4 in two teams (partners sit opposite).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: Option<u8>,
     /// How the cards are dealt: standard, scopone or scopone_scientifico (4 players).
     #[arg(long)]
     pub deal: Option<DealKind>,
-    /// Points needed to win the match (default 11; 16, 21 and 31 are common).
+    /// Points needed to win the match (default 11; 16, 21 and 31 are common); in Briscola,
+    /// hands won (default 2: best of three).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
     pub target: Option<u8>,
     /// How primiera is compared: classic, lenient or most_sevens.
@@ -43,7 +50,9 @@ pub struct RulesArgs {
 impl RulesArgs {
     /// Whether any rules option was given on the command line.
     pub fn any_given(&self) -> bool {
-        self.players.is_some()
+        self.game.is_some()
+            || self.hand_size.is_some()
+            || self.players.is_some()
             || self.deal.is_some()
             || self.target.is_some()
             || self.primiera.is_some()
@@ -52,6 +61,67 @@ impl RulesArgs {
             || self.re_bello
             || self.no_kings_redeal
             || self.rules.is_some()
+    }
+
+    /// The game and its rules these flags describe, validated by the core: `--game
+    /// briscola` (or `--rules '{"game":"briscola"}'`) with `--players`, `--hand-size` and
+    /// `--target`; Scopa's own options are refused with Briscola, and `--hand-size` with
+    /// Scopa.
+    pub fn to_game(&self) -> anyhow::Result<GameRules> {
+        let json = match &self.rules {
+            None => None,
+            Some(text) => Some(
+                serde_json::from_str::<Value>(text)
+                    .map_err(|e| anyhow::anyhow!("--rules is not valid JSON: {e}"))?,
+            ),
+        };
+        let from_json =
+            game_rules_from_json(json.as_ref()).map_err(|e| anyhow::anyhow!("--rules: {e}"))?;
+        let briscola = match (self.game, from_json) {
+            (Some(GameArg::Briscola), GameRules::Scopa(_)) if self.rules.is_some() => {
+                anyhow::bail!(
+                    "--game briscola, but --rules describes Scopa (add \"game\":\"briscola\")"
+                )
+            }
+            (Some(GameArg::Scopa), GameRules::Briscola(_)) => {
+                anyhow::bail!("--game scopa, but --rules describes Briscola")
+            }
+            (Some(GameArg::Briscola), GameRules::Scopa(_)) => Some(BriscolaRules::default()),
+            (_, GameRules::Briscola(r)) => Some(r),
+            (_, GameRules::Scopa(_)) => None,
+        };
+        let Some(mut rules) = briscola else {
+            if self.hand_size.is_some() {
+                anyhow::bail!("--hand-size is an option of Briscola (--game briscola)");
+            }
+            return self.to_rules().map(GameRules::Scopa);
+        };
+        let scopa_only = [
+            ("--deal", self.deal.is_some()),
+            ("--primiera", self.primiera.is_some()),
+            ("--ace", self.ace.is_some()),
+            ("--napola", self.napola),
+            ("--re-bello", self.re_bello),
+            ("--no-kings-redeal", self.no_kings_redeal),
+        ];
+        if let Some((flag, _)) = scopa_only.iter().find(|(_, given)| *given) {
+            anyhow::bail!(
+                "{flag} is an option of Scopa; Briscola has --players, --hand-size and --target"
+            );
+        }
+        if let Some(p) = self.players {
+            rules.players = p;
+        }
+        if let Some(h) = self.hand_size {
+            rules.hand_size = h;
+        }
+        if let Some(t) = self.target {
+            rules.target = t;
+        }
+        rules
+            .validate()
+            .map_err(|e| anyhow::anyhow!("impossible rules: {e}"))?;
+        Ok(GameRules::Briscola(rules))
     }
 
     /// The rules these flags describe, validated by the core.
@@ -89,6 +159,15 @@ impl RulesArgs {
             .map_err(|e| anyhow::anyhow!("impossible rules: {e}"))?;
         Ok(rules)
     }
+}
+
+/// The game of `--game`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// Scopa.
+    Scopa,
+    /// Briscola.
+    Briscola,
 }
 
 /// Parses a protocol rules object (docs/protocol.md, "The rules object"); `None` gives the

@@ -15,11 +15,12 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use scopa_core::ai::{self, Level};
+use scopa_core::briscola::{self, BriscolaHand, BriscolaRules};
 use scopa_core::session::seed::{self, Purpose};
 use scopa_core::{Deck, HandState, Play, PlayerView, Rules, SplitMix64};
 use serde_json::json;
 
-use crate::common::{RulesArgs, print_out};
+use crate::common::{GameRules, RulesArgs, print_out};
 
 /// Options of `scopa simulate`.
 #[derive(Args, Debug)]
@@ -103,6 +104,65 @@ fn play_hand(
         [totals[0], totals[1]]
     } else {
         [totals[1], totals[0]]
+    })
+}
+
+/// Plays one Briscola hand from `hand` (as dealt); `a_even` says whether A holds the even
+/// seats. Returns A's and B's card points.
+fn play_briscola_hand(
+    mut hand: BriscolaHand,
+    levels: [Level; 2],
+    a_even: bool,
+    (secret, deck_number, pass): (u64, u32, u16),
+    times: &mut [Vec<u64>; 2],
+) -> anyhow::Result<[u16; 2]> {
+    let mut plays = 0u8;
+    while !hand.is_over() {
+        let seat = hand.turn();
+        let player = usize::from(seat.is_multiple_of(2) != a_even);
+        let Some(view) = hand.view(seat) else {
+            bail!("seat {seat} has no view");
+        };
+        let move_seed = seed::derive(secret, Purpose::Ai, deck_number, pass, plays, seat);
+        let start = Instant::now();
+        let card = briscola::choose_card(levels[player], &view, move_seed);
+        times[player].push(start.elapsed().as_nanos() as u64);
+        let Some(card) = card else {
+            bail!("the {} AI found no card", levels[player]);
+        };
+        hand.play(seat, card)?;
+        plays += 1;
+    }
+    let points = hand.score().points;
+    let (even, odd) = (u16::from(points[0]), u16::from(points[1]));
+    Ok(if a_even { [even, odd] } else { [odd, even] })
+}
+
+/// One Briscola deck played twice, seats swapped.
+fn play_briscola_deck(
+    rules: BriscolaRules,
+    levels: [Level; 2],
+    seed: u64,
+    index: u64,
+) -> anyhow::Result<DeckResult> {
+    let deck_number = index as u32;
+    let mut rng = SplitMix64::new(seed::deal_seed(seed, deck_number));
+    let dealer = (index % u64::from(rules.players)) as u8;
+    let hand = BriscolaHand::deal(rules, dealer, &mut rng)?;
+    let mut times = [Vec::with_capacity(40), Vec::with_capacity(40)];
+    let mut margins = [0i32; 2];
+    let mut points = [0u32; 2];
+    for (k, a_even) in [true, false].into_iter().enumerate() {
+        let at = (seed, deck_number, k as u16);
+        let [a, b] = play_briscola_hand(hand, levels, a_even, at, &mut times)?;
+        margins[k] = i32::from(a) - i32::from(b);
+        points[0] += u32::from(a);
+        points[1] += u32::from(b);
+    }
+    Ok(DeckResult {
+        margins,
+        points,
+        times,
     })
 }
 
@@ -274,8 +334,12 @@ fn fmt_ms(ms: f64) -> String {
 
 /// Runs the tournament and prints its result.
 pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
-    let rules = args.rules.to_rules()?;
-    if rules.players == 3 {
+    let game = args.rules.to_game()?;
+    let (players, unit, name) = match game {
+        GameRules::Scopa(r) => (r.players, "points", "scopa"),
+        GameRules::Briscola(r) => (r.players, "card points", "briscola"),
+    };
+    if players == 3 {
         bail!("simulate pits two sides against each other: use --players 2 or 4");
     }
     let levels = [args.a, args.b];
@@ -302,7 +366,10 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
         (0..n)
             .into_par_iter()
             .try_fold(Stats::default, |mut acc, i| {
-                acc.add(play_deck(rules, levels, args.seed, i)?);
+                acc.add(match game {
+                    GameRules::Scopa(rules) => play_deck(rules, levels, args.seed, i)?,
+                    GameRules::Briscola(rules) => play_briscola_deck(rules, levels, args.seed, i)?,
+                });
                 bar.inc(1);
                 Ok::<Stats, anyhow::Error>(acc)
             })
@@ -352,7 +419,8 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
             "b_points_per_hand": b_points,
             "a_moves": a_moves,
             "b_moves": b_moves,
-            "players": rules.players,
+            "game": name,
+            "players": players,
             "seed": args.seed,
             "seconds": wall,
         });
@@ -360,25 +428,33 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     } else {
         outln!(
             text,
-            "A = {} vs B = {}: {} players, {n} decks × 2 seatings = {hands} hands, seed {}",
+            "A = {} vs B = {}: {name}, {} players, {n} decks × 2 seatings = {hands} hands, seed {}",
             args.a,
             args.b,
-            rules.players,
+            players,
             args.seed
         );
         match ci95 {
             Some(ci) => outln!(
                 text,
-                "A's margin: {margin:+.3} points per hand (95% CI ±{ci:.3}, i.e. {:+.3} … {:+.3})",
+                "A's margin: {margin:+.3} {unit} per hand (95% CI ±{ci:.3}, i.e. {:+.3} … {:+.3})",
                 margin - ci,
                 margin + ci
             ),
             None => outln!(
                 text,
-                "A's margin: {margin:+.3} points per hand (one deck: no CI)"
+                "A's margin: {margin:+.3} {unit} per hand (one deck: no CI)"
             ),
         }
-        outln!(text, "Points per hand: A {a_points:.3}, B {b_points:.3}");
+        outln!(
+            text,
+            "{} per hand: A {a_points:.3}, B {b_points:.3}",
+            if name == "scopa" {
+                "Points"
+            } else {
+                "Card points"
+            }
+        );
         outln!(text, "Hands: A won {wins}, drew {draws}, lost {losses}");
         outln!(
             text,

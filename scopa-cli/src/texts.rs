@@ -68,7 +68,7 @@ impl TermTexts {
                 }
             }
             f.write_str(".")?;
-            if settings.rules.players == 4 {
+            if settings.players() == 4 {
                 write!(
                     f,
                     " {} {} {} {} {} {} {} {}.",
@@ -105,6 +105,27 @@ impl TermTexts {
             self.lang,
             "Type a card (7d), a card and what it takes (7d 5d 2c) or a move's number; also hint, show, help, save, quit (and undo, in a match started with --undo).",
             "Scrivi una carta (7d), una carta e cosa prende (7d 5d 2c) o il numero di una mossa; e anche hint, show, help, save, quit (e undo, in una partita iniziata con --undo).",
+        )
+    }
+
+    /// The note that Enter plays the only card (Briscola): `Enter plays 3c`.
+    pub fn enter_plays_card(&self, card: Card) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{} {}",
+                pick(self.lang, "Enter plays", "Invio gioca"),
+                self.card(card)
+            )
+        })
+    }
+
+    /// What can be typed in Briscola, in one line.
+    pub fn briscola_commands(&self) -> &'static str {
+        pick(
+            self.lang,
+            "Type a card (7d) or its number in the list; also hint, show, help, save, quit (and undo, in a match started with --undo).",
+            "Scrivi una carta (7d) o il suo numero nell'elenco; e anche hint, show, help, save, quit (e undo, in una partita iniziata con --undo).",
         )
     }
 

@@ -15,8 +15,8 @@ use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::pacing::{Pacing, Token};
 use scopa_core::session::table::Frame;
 use scopa_core::session::{
-    Action, CardStyle, Label, Lang, Player, SaveError, Session, SessionError, Settings, Texts,
-    transcript,
+    Action, CardStyle, Game, Label, Lang, Player, SaveError, Session, SessionError, Settings,
+    Texts, transcript,
 };
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use serde::{Deserialize, Serialize};
@@ -95,6 +95,7 @@ impl SettingsIn {
             ))
         })?;
         Ok(Settings {
+            game: Game::Scopa,
             rules,
             seats,
             undo: self.undo,

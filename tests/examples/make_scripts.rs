@@ -7,6 +7,7 @@
 //! ```
 
 use scopa_core::ai::Level;
+use scopa_core::briscola::BriscolaRules;
 use scopa_core::session::{Player, Settings};
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_tests::script::generate;
@@ -59,6 +60,26 @@ fn main() -> std::io::Result<()> {
         ("scopone-two-people", scopone, 7, 12),
         ("three-players-options", three, 3, 17),
         ("four-people", four, 11, 40),
+    ] {
+        let text = generate(settings, seed, Level::Medium, save_before, usize::MAX);
+        std::fs::write(dir.join(format!("{name}.script")), text)?;
+    }
+    // Briscola (tests/sessions/briscola/): one person against the expert; four players in
+    // teams with two people (partners, seats 0 and 2) and two medium AIs.
+    let dir = dir.join("briscola");
+    std::fs::create_dir_all(&dir)?;
+    let vs_expert = Settings::briscola(Level::Expert, BriscolaRules::default());
+    let mut teams = Settings::briscola(
+        Level::Medium,
+        BriscolaRules {
+            players: 4,
+            ..BriscolaRules::default()
+        },
+    );
+    teams.seats[2] = Player::Human;
+    for (name, settings, seed, save_before) in [
+        ("briscola-vs-expert", vs_expert, 2027, 14),
+        ("briscola-teams", teams, 8, 9),
     ] {
         let text = generate(settings, seed, Level::Medium, save_before, usize::MAX);
         std::fs::write(dir.join(format!("{name}.script")), text)?;

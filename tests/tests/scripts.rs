@@ -8,13 +8,18 @@ use std::path::{Path, PathBuf};
 use scopa_core::session::Session;
 use scopa_tests::script;
 
+/// The scripts of `tests/sessions` (Scopa) and of `tests/sessions/briscola`.
 fn scripts() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "script"))
-        .collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions");
+    let mut paths = Vec::new();
+    for dir in [root.clone(), root.join("briscola")] {
+        paths.extend(
+            std::fs::read_dir(&dir)
+                .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "script")),
+        );
+    }
     paths.sort();
     paths
 }
@@ -36,7 +41,15 @@ fn check(path: &Path, contents: &[u8]) {
 #[test]
 fn scripts_replay_to_their_transcripts() {
     let paths = scripts();
-    assert!(paths.len() >= 5, "scripts missing: {paths:?}");
+    assert!(paths.len() >= 7, "scripts missing: {paths:?}");
+    assert!(
+        paths
+            .iter()
+            .filter(|p| p.to_string_lossy().contains("briscola"))
+            .count()
+            >= 2,
+        "the Briscola scripts are missing: {paths:?}"
+    );
     for path in paths {
         let text = std::fs::read_to_string(&path).unwrap();
         let run = script::run(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -349,10 +349,10 @@ fn every_save_check_has_its_own_error() {
     bad[0] = b'X';
     assert_eq!(Session::from_bytes(&bad), Err(SaveError::NotASave));
     let mut bad = good;
-    bad[4] = 2;
+    bad[4] = 3;
     assert_eq!(
         Session::from_bytes(&bad),
-        Err(SaveError::UnsupportedVersion { version: 2 })
+        Err(SaveError::UnsupportedVersion { version: 3 })
     );
     let mut bad = good;
     bad[100] ^= 1;

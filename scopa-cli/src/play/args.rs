@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 
-use crate::common::RulesArgs;
+use crate::common::{GameRules, RulesArgs};
 use crate::screen::SuitStyle;
 
 /// The language of the texts.
@@ -111,16 +111,19 @@ pub fn settings_of(args: &PlayArgs) -> anyhow::Result<Settings> {
     {
         rules_args.players = Some(list.len() as u8);
     }
-    let rules = rules_args.to_rules()?;
     let level = args.level.unwrap_or(Level::Expert);
-    let mut settings = Settings::against(level, rules);
+    let mut settings = match rules_args.to_game()? {
+        GameRules::Scopa(rules) => Settings::against(level, rules),
+        GameRules::Briscola(rules) => Settings::briscola(level, rules),
+    };
+    let players = settings.players();
     match list {
         Some(list) => {
-            if list.len() != usize::from(rules.players) {
+            if list.len() != usize::from(players) {
                 bail!(
                     "--seats names {} seats but the game has {} players",
                     list.len(),
-                    rules.players
+                    players
                 );
             }
             settings.seats[..list.len()].copy_from_slice(&list);
@@ -131,14 +134,10 @@ pub fn settings_of(args: &PlayArgs) -> anyhow::Result<Settings> {
             } else {
                 args.humans.unwrap_or(1)
             };
-            if humans > rules.players {
-                bail!(
-                    "--humans {humans}: a {}-player game has only {} seats",
-                    rules.players,
-                    rules.players
-                );
+            if humans > players {
+                bail!("--humans {humans}: a {players}-player game has only {players} seats");
             }
-            for (seat, c) in settings.seats[..usize::from(rules.players)]
+            for (seat, c) in settings.seats[..usize::from(players)]
                 .iter_mut()
                 .enumerate()
             {

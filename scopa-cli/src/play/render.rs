@@ -6,10 +6,11 @@
 
 use std::io;
 
+use scopa_core::briscola::BriscolaEvent;
 use scopa_core::capture::CaptureList;
-use scopa_core::session::table::{Banner, Frame, HandOver};
-use scopa_core::session::{Label, Phase, SessionError};
-use scopa_core::{Card, Event, Move, PlayError};
+use scopa_core::session::table::{Banner, Frame, GameTable, HandOver};
+use scopa_core::session::{Game, GameEvent, Label, Lang, Phase, SessionError};
+use scopa_core::{Card, CardSet, Event, Move, PlayError};
 
 use super::autosave::SaveState;
 use super::prompt::Rejection;
@@ -36,8 +37,16 @@ impl Terminal {
     pub(super) fn intro(&mut self, start: &Start) -> io::Result<()> {
         let t = self.texts();
         let settings = *self.session().settings();
-        let title = self.screen.bold("Scopa");
-        self.say(&format!("{title} — {}", t.rules(settings.rules)))?;
+        match settings.game {
+            Game::Scopa => {
+                let title = self.screen.bold("Scopa");
+                self.say(&format!("{title} — {}", t.rules(settings.rules)))?;
+            }
+            Game::Briscola(rules) => {
+                let title = self.screen.bold(t.label(Label::Briscola));
+                self.say(&format!("{title} — {}", t.briscola_rules(rules)))?;
+            }
+        }
         self.say(&t.lineup(&settings).to_string())?;
         match start {
             Start::New => {}
@@ -57,7 +66,12 @@ impl Terminal {
         if settings.humans() == 0 {
             self.say(t.watching())?;
         } else {
-            let help = format!("{}\n{}", t.notation(), t.commands());
+            let commands = if settings.game.is_briscola() {
+                t.briscola_commands()
+            } else {
+                t.commands()
+            };
+            let help = format!("{}\n{}", t.notation(), commands);
             let help = self.screen.dim(&help);
             self.say(&help)?;
         }
@@ -80,7 +94,7 @@ impl Terminal {
                 seat: play.seat,
                 mv: play.mv,
             };
-            let line = t.last_play(&t.event(&played).to_string()).to_string();
+            let line = t.last_play(&t.scopa_event(&played).to_string()).to_string();
             self.recent.push(line.clone());
             self.say(&line)?;
         }
@@ -90,6 +104,11 @@ impl Terminal {
     /// Watch mode, after a play: the table, and with new cards the piles and the cards in
     /// each hand (nobody's hand is shown: docs/threat-model.md).
     fn show_watched_table(&mut self, piles: bool) -> io::Result<()> {
+        if self.session().game().is_briscola() {
+            let text = self.briscola_lines(false).join("\n");
+            let text = self.screen.dim(&text);
+            return self.say(&text);
+        }
         let t = self.texts();
         let state = self.session().state();
         let mut text = format!(
@@ -118,17 +137,17 @@ impl Terminal {
         let hand_ends = frame
             .events
             .iter()
-            .any(|e| matches!(e.event, Event::HandFinished(_)));
+            .any(|e| matches!(e.event, GameEvent::Scopa(Event::HandFinished(_))));
         let scopa = frame
             .events
             .iter()
-            .any(|e| matches!(e.event, Event::Scopa { .. }));
+            .any(|e| matches!(e.event, GameEvent::Scopa(Event::Scopa { .. })));
         let left_on_table = frame
             .events
             .iter()
-            .any(|e| matches!(e.event, Event::TableCollected { cards, .. } if !cards.is_empty()));
+            .any(|e| matches!(e.event, GameEvent::Scopa(Event::TableCollected { cards, .. }) if !cards.is_empty()));
         let last_capture = frame.events.iter().rev().find_map(|e| match e.event {
-            Event::Played { mv, .. } if !mv.is_lay() => Some(mv),
+            GameEvent::Scopa(Event::Played { mv, .. }) if !mv.is_lay() => Some(mv),
             _ => None,
         });
         let swept_last = hand_ends && !scopa && !left_on_table && last_capture.is_some();
@@ -139,15 +158,23 @@ impl Terminal {
             self.write_transcript(&line)?;
             match shown.event {
                 // The deal is shown when the hand starts (after the summary is read).
-                Event::NewHand { .. } => self.deal_due = true,
+                GameEvent::Scopa(Event::NewHand { .. })
+                | GameEvent::Briscola(BriscolaEvent::Dealt { .. }) => self.deal_due = true,
                 // The phase shows the winner.
-                Event::MatchFinished { .. } => {}
-                Event::Scopa { .. } => {
+                GameEvent::Scopa(Event::MatchFinished { .. })
+                | GameEvent::Briscola(BriscolaEvent::MatchFinished { .. }) => {}
+                GameEvent::Scopa(Event::Scopa { .. }) => {
                     let text = self.screen.loud(&shown.text().to_string());
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
-                Event::Played { mv, .. } => {
+                GameEvent::Briscola(BriscolaEvent::Played { .. }) => {
+                    played = true;
+                    let text = shown.text().to_string();
+                    self.recent.push(text.clone());
+                    self.say(&text)?;
+                }
+                GameEvent::Scopa(Event::Played { mv, .. }) => {
                     played = true;
                     let text = shown.text().to_string();
                     self.recent.push(text.clone());
@@ -169,7 +196,7 @@ impl Terminal {
             let dealt = frame
                 .events
                 .iter()
-                .any(|e| matches!(e.event, Event::Dealt { .. }));
+                .any(|e| matches!(e.event, GameEvent::Scopa(Event::Dealt { .. })));
             self.show_watched_table(dealt)?;
         }
         Ok(())
@@ -199,8 +226,19 @@ impl Terminal {
             let sides = frame.sides.len() as u8;
             self.screen.summary(&t, sides, rows)?;
         }
+        if let Some(Banner::HandOver(HandOver::Briscola { score, .. })) = &frame.banner {
+            let text = format!(
+                "{}: {}",
+                t.label(Label::CardPoints),
+                t.briscola_points(*score)
+            );
+            self.say(&text)?;
+        }
         let line = self.screen.bold(&self.match_score(frame));
         self.say(&line)?;
+        if self.session().game().is_briscola() {
+            return Ok(());
+        }
         // A tie at the top once the target is reached: another hand, and why.
         let top = frame.sides.iter().map(|s| s.score).max().unwrap_or(0);
         let tied = frame.sides.iter().filter(|s| s.score == top).count();
@@ -217,7 +255,85 @@ impl Terminal {
         for (s, side) in scores.iter_mut().zip(&frame.sides) {
             *s = side.score;
         }
-        self.texts().match_score(scores, frame.target).to_string()
+        let t = self.texts();
+        if self.session().game().is_briscola() {
+            return format!(
+                "{}: {} ({} {})",
+                t.label(Label::MatchScore),
+                t.scores(scores),
+                frame.target,
+                t.label(Label::HandsToWin).to_lowercase()
+            );
+        }
+        t.match_score(scores, frame.target).to_string()
+    }
+
+    /// The middle of a Briscola table, one line each: the briscola and the stock, the
+    /// points taken, the cards in each hand (`with_sizes`), the last trick and the trick
+    /// under way.
+    fn briscola_lines(&self, with_sizes: bool) -> Vec<String> {
+        let t = self.texts();
+        let frame = self.presenter.peek();
+        let state = self.session().state();
+        let GameTable::Briscola(b) = &frame.table else {
+            return Vec::new();
+        };
+        let card = |c: Card| self.screen.cards(&t, CardSet::from_iter([c]));
+        let mut lines = Vec::new();
+        let mut points = [0u16; 3];
+        for (p, &q) in points.iter_mut().zip(&b.points) {
+            *p = u16::from(q);
+        }
+        lines.push(format!(
+            "{}: {}{}",
+            t.label(Label::Briscola),
+            card(b.briscola),
+            match b.briscola_holder {
+                Some(seat) => format!(
+                    " ({} {})",
+                    pick(t.lang, "drawn by", "pescata da"),
+                    t.seat(seat)
+                ),
+                None => format!(" · {}: {}", t.label(Label::Stock), b.stock),
+            }
+        ));
+        lines.push(format!(
+            "{}: {}",
+            t.label(Label::CardPoints),
+            t.scores(points)
+        ));
+        if with_sizes {
+            lines.push(t.hand_sizes(&state).to_string());
+        }
+        if let Some(last) = &b.last_trick {
+            let cards: Vec<String> = last
+                .cards
+                .iter()
+                .map(|c| format!("{} {}", t.seat(c.seat), card(c.card)))
+                .collect();
+            lines.push(format!(
+                "{}: {} → {} ({})",
+                t.label(Label::LastTrick),
+                cards.join(", "),
+                t.seat(last.winner),
+                last.points
+            ));
+        }
+        let trick: Vec<String> = b
+            .trick
+            .iter()
+            .map(|c| format!("{} {}", t.seat(c.seat), card(c.card)))
+            .collect();
+        lines.push(format!(
+            "{}: {}",
+            t.label(Label::Trick),
+            if trick.is_empty() {
+                "—".to_owned()
+            } else {
+                trick.join(", ")
+            }
+        ));
+        lines
     }
 
     /// The whole position, as the person to play may see it.
@@ -229,6 +345,33 @@ impl Terminal {
         self.recent.clear();
         let rules = *self.session().rules();
         self.say("")?;
+        if let Game::Briscola(b) = self.session().game() {
+            let status = format!(
+                "{} {} · {}: {} · {}: {} · {} {}",
+                t.label(Label::Hand),
+                u32::from(state.hand_number) + 1,
+                t.label(Label::Dealer),
+                t.seat(state.dealer),
+                t.label(Label::Score),
+                t.scores(state.scores),
+                b.target,
+                t.label(Label::HandsToWin).to_lowercase()
+            );
+            let status = self.screen.bold(&status);
+            self.say(&status)?;
+            for line in self.briscola_lines(true) {
+                self.say(&line)?;
+            }
+            let hand = format!("{}: {}", t.hand_of(seat), self.screen.cards(&t, state.hand));
+            self.say(&hand)?;
+            let list: Vec<String> = state
+                .hand
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("{}) {}", i + 1, t.card(c)))
+                .collect();
+            return self.say(&format!("{}: {}", t.label(Label::Moves), list.join(" · ")));
+        }
         let status = self
             .screen
             .bold(&t.status(&state, rules.target).to_string());
@@ -286,7 +429,13 @@ impl Terminal {
 
     /// The commands, quietly.
     pub(super) fn show_commands(&mut self) -> io::Result<()> {
-        let text = self.screen.dim(self.texts().commands());
+        let t = self.texts();
+        let commands = if self.session().game().is_briscola() {
+            t.briscola_commands()
+        } else {
+            t.commands()
+        };
+        let text = self.screen.dim(commands);
         self.say(&text)
     }
 
@@ -380,4 +529,12 @@ fn self_command() -> String {
 /// `text` quoted for a POSIX shell when it needs it.
 fn quote(text: &str) -> String {
     shlex::try_quote(text).map_or_else(|_| text.to_owned(), |q| q.into_owned())
+}
+
+/// The English or Italian text.
+fn pick(lang: Lang, en: &'static str, it: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::It => it,
+    }
 }

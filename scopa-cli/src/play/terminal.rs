@@ -301,6 +301,11 @@ impl Terminal {
         let t = self.texts();
         let moves = self.session().legal_moves();
         let prompt = match moves.as_slice() {
+            [only] if self.session().game().is_briscola() => format!(
+                "{} ({})",
+                t.move_prompt(seat),
+                t.enter_plays_card(only.card())
+            ),
             [only] => format!("{} ({})", t.move_prompt(seat), t.enter_plays(*only)),
             _ => t.move_prompt(seat).to_string(),
         };

@@ -35,14 +35,12 @@
 //! assert!(saves > 10);
 //! ```
 
-use crate::ai::Hint;
 use crate::capture::Move;
-use crate::hand::Event;
 
 use super::pacing::{Next, Pacing, Token};
 use super::table::{Frame, MAX_FRAME_EVENTS};
 use super::texts::{CardStyle, Lang};
-use super::{Action, Session, SessionError};
+use super::{Action, GameEvent, GameHint, Session, SessionError};
 
 /// What one input or timer did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -68,9 +66,9 @@ pub struct Presenter {
     pacing: Pacing,
     style: CardStyle,
     generation: u32,
-    events: heapless::Vec<Event, MAX_FRAME_EVENTS>,
+    events: heapless::Vec<GameEvent, MAX_FRAME_EVENTS>,
     missed: u16,
-    hint: Option<Hint>,
+    hint: Option<GameHint>,
     refusal: Option<SessionError>,
     unsaved: bool,
 }
@@ -245,7 +243,7 @@ impl Presenter {
     }
 
     /// Keeps `event` for the next frame (dropping the oldest when full).
-    fn record(&mut self, event: Event) {
+    fn record(&mut self, event: GameEvent) {
         if self.events.is_full() {
             self.events.remove(0);
             self.missed = self.missed.saturating_add(1);

@@ -6,7 +6,8 @@
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 
-use crate::ai::{Hint, Level};
+use crate::ai::Level;
+use crate::briscola::BriscolaEvent;
 use crate::capture::Move;
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -14,10 +15,11 @@ use crate::hand::Event;
 use crate::view::Play;
 
 use super::table::{
-    Banner, CardChoice, Choices, Frame, GameTable, HandOver, ScopaPile, ShownEvent,
+    Banner, CardChoice, Choices, Frame, GameTable, HandOver, ScopaPile, ShownEvent, TakenTrick,
+    TrickCard,
 };
 use super::texts::{Lang, Texts};
-use super::{Action, Phase, Player, transcript};
+use super::{Action, GameEvent, GameHint, Phase, Player, transcript};
 
 impl Serialize for Card {
     /// The notation: `"7d"`.
@@ -156,11 +158,59 @@ impl<D: core::fmt::Display> Serialize for Text<D> {
 
 impl Serialize for ShownEvent {
     /// `{"kind": "played", "seat": 1, "move": {…}, "text": "…", "line": "play 1 7d"}`;
-    /// kinds `played`, `scopa`, `dealt`, `collected`, `hand_finished`, `match_finished`,
-    /// `new_hand`.
+    /// Scopa's kinds `played`, `scopa`, `dealt`, `collected`, `hand_finished`,
+    /// `match_finished`, `new_hand`; Briscola's (with `"game": "briscola"`) `played` (with
+    /// `card`), `trick_taken`, `drew`, `hand_finished`, `dealt`, `match_finished`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(None)?;
-        match self.event {
+        let event = match self.event {
+            GameEvent::Scopa(e) => e,
+            GameEvent::Briscola(e) => {
+                m.serialize_entry("game", "briscola")?;
+                match e {
+                    BriscolaEvent::Played { seat, card } => {
+                        m.serialize_entry("kind", "played")?;
+                        m.serialize_entry("seat", &seat)?;
+                        m.serialize_entry("card", &card)?;
+                    }
+                    BriscolaEvent::TrickTaken {
+                        seat,
+                        side,
+                        cards,
+                        points,
+                    } => {
+                        m.serialize_entry("kind", "trick_taken")?;
+                        m.serialize_entry("seat", &seat)?;
+                        m.serialize_entry("side", &side)?;
+                        m.serialize_entry("cards", &cards)?;
+                        m.serialize_entry("points", &points)?;
+                    }
+                    BriscolaEvent::Drew { seat, briscola } => {
+                        m.serialize_entry("kind", "drew")?;
+                        m.serialize_entry("seat", &seat)?;
+                        m.serialize_entry("briscola", &briscola)?;
+                    }
+                    BriscolaEvent::HandFinished(score) => {
+                        m.serialize_entry("kind", "hand_finished")?;
+                        m.serialize_entry("points", &score.points)?;
+                        m.serialize_entry("winner", &score.winner)?;
+                    }
+                    BriscolaEvent::Dealt { dealer, briscola } => {
+                        m.serialize_entry("kind", "dealt")?;
+                        m.serialize_entry("dealer", &dealer)?;
+                        m.serialize_entry("briscola", &briscola)?;
+                    }
+                    BriscolaEvent::MatchFinished { winner } => {
+                        m.serialize_entry("kind", "match_finished")?;
+                        m.serialize_entry("winner", &winner)?;
+                    }
+                }
+                m.serialize_entry("text", &Text(self.text()))?;
+                m.serialize_entry("line", &Text(self.line()))?;
+                return m.end();
+            }
+        };
+        match event {
             Event::Played { seat, mv } => {
                 m.serialize_entry("kind", "played")?;
                 m.serialize_entry("seat", &seat)?;
@@ -236,7 +286,39 @@ impl Serialize for With<'_, &GameTable> {
                 m.serialize_entry("last_play", &t.last_play)?;
                 m.serialize_entry("redeals", &t.redeals)?;
             }
+            GameTable::Briscola(t) => {
+                m.serialize_entry("game", "briscola")?;
+                m.serialize_entry("trick", &t.trick[..])?;
+                m.serialize_entry("leader", &t.leader)?;
+                m.serialize_entry("briscola", &With(self.0, t.briscola))?;
+                m.serialize_entry("briscola_holder", &t.briscola_holder)?;
+                m.serialize_entry("stock", &t.stock)?;
+                m.serialize_entry("last_trick", &t.last_trick)?;
+                m.serialize_entry("points", &t.points[..])?;
+                m.serialize_entry("tricks_done", &t.tricks_done)?;
+            }
         }
+        m.end()
+    }
+}
+
+impl Serialize for TrickCard {
+    /// `{"seat": 1, "card": "3c"}`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("TrickCard", 2)?;
+        m.serialize_field("seat", &self.seat)?;
+        m.serialize_field("card", &self.card)?;
+        m.end()
+    }
+}
+
+impl Serialize for TakenTrick {
+    /// `{"cards": [{"seat": 0, "card": "3c"}, …], "winner": 1, "points": 10}`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("TakenTrick", 3)?;
+        m.serialize_field("cards", &self.cards[..])?;
+        m.serialize_field("winner", &self.winner)?;
+        m.serialize_field("points", &self.points)?;
         m.end()
     }
 }
@@ -310,6 +392,12 @@ impl Serialize for With<'_, &HandOver> {
                 m.serialize_entry("rows", &Seq(rows.iter().map(move |r| Row(t, r, sides))))?;
                 m.serialize_entry("piles", &piles[..])?;
             }
+            HandOver::Briscola { score, sides } => {
+                m.serialize_entry("game", "briscola")?;
+                m.serialize_entry("points", &score.points[..usize::from(*sides)])?;
+                m.serialize_entry("winner", &score.winner)?;
+                m.serialize_entry("text", &Text(t.briscola_points(*score)))?;
+            }
         }
         m.end()
     }
@@ -328,10 +416,11 @@ impl Serialize for Row<'_> {
     }
 }
 
-impl Serialize for With<'_, &Hint> {
+impl Serialize for With<'_, &GameHint> {
+    /// `{"move": {…}, "text": "…"}` (in Briscola the move is the card, with no capture).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_struct("Hint", 2)?;
-        m.serialize_field("move", &self.1.mv)?;
+        m.serialize_field("move", &Move::new(self.1.card(), self.1.takes()))?;
         m.serialize_field("text", &Text(self.0.hint(self.1)))?;
         m.end()
     }

@@ -46,11 +46,15 @@
 use core::fmt;
 
 use crate::ai::{self, Hint, Level};
+use crate::briscola::{
+    self, BriscolaEvent, BriscolaHint, BriscolaMatch, BriscolaPlayError, BriscolaRules,
+    BriscolaRulesError, BriscolaScore, BriscolaView,
+};
 use crate::capture::{CaptureList, Move, MoveList};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::{FinishedHand, Match};
-use crate::hand::{Event, Events, PlayError};
+use crate::hand::{Event, PlayError};
 use crate::rules::{Rules, RulesError};
 use crate::view::{Play, PlayerView};
 
@@ -85,7 +89,80 @@ impl Player {
     }
 }
 
-/// Everything chosen before a match: the rules, who plays each seat, undo, language.
+/// Which game a session plays: Scopa (its rules are [`Settings::rules`]) or Briscola with its
+/// own rules (`docs/briscola.md`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Game {
+    /// Scopa, with [`Settings::rules`].
+    #[default]
+    Scopa,
+    /// Briscola with these rules ([`Settings::rules`] is then not used).
+    Briscola(BriscolaRules),
+}
+
+impl Game {
+    /// Whether this is Briscola.
+    pub const fn is_briscola(self) -> bool {
+        matches!(self, Game::Briscola(_))
+    }
+}
+
+/// Something that happened, in order, in either game: what a front-end animates and writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum GameEvent {
+    /// An event of Scopa.
+    Scopa(Event),
+    /// An event of Briscola.
+    Briscola(BriscolaEvent),
+}
+
+impl From<Event> for GameEvent {
+    fn from(e: Event) -> GameEvent {
+        GameEvent::Scopa(e)
+    }
+}
+
+impl From<BriscolaEvent> for GameEvent {
+    fn from(e: BriscolaEvent) -> GameEvent {
+        GameEvent::Briscola(e)
+    }
+}
+
+/// The events of one action, in order (a play of either game makes at most 8).
+pub type Events = heapless::Vec<GameEvent, 8>;
+
+/// The expert's suggestion in either game, and why.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum GameHint {
+    /// Scopa's: a move (the card and its capture).
+    Scopa(Hint),
+    /// Briscola's: a card.
+    Briscola(BriscolaHint),
+}
+
+impl GameHint {
+    /// The card to play.
+    pub const fn card(&self) -> Card {
+        match self {
+            GameHint::Scopa(h) => h.mv.card(),
+            GameHint::Briscola(h) => h.card,
+        }
+    }
+
+    /// The table cards it takes (always empty in Briscola: a trick is taken by its best card).
+    pub const fn takes(&self) -> CardSet {
+        match self {
+            GameHint::Scopa(h) => h.mv.capture(),
+            GameHint::Briscola(_) => CardSet::EMPTY,
+        }
+    }
+}
+
+/// Everything chosen before a match: the game and its rules, who plays each seat, undo,
+/// language.
 ///
 /// ```
 /// use scopa_core::ai::Level;
@@ -101,10 +178,12 @@ impl Player {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Settings {
-    /// The rules of every match of the session.
+    /// The game: Scopa (with [`rules`](Settings::rules)) or Briscola (with its own rules).
+    pub game: Game,
+    /// The rules of every match of Scopa in the session (unused for Briscola).
     pub rules: Rules,
-    /// Who plays each seat; only the first `rules.players` entries are used (the others must
-    /// be [`Player::Human`], the neutral value).
+    /// Who plays each seat; only the first [`players`](Settings::players) entries are used
+    /// (the others must be [`Player::Human`], the neutral value).
     pub seats: [Player; 4],
     /// Whether the one human may take back their last play of the hand (against AIs only).
     pub undo: bool,
@@ -127,10 +206,67 @@ impl Settings {
             *seat = Player::Ai(level);
         }
         Settings {
+            game: Game::Scopa,
             rules,
             seats,
             undo: false,
             lang: Lang::En,
+        }
+    }
+
+    /// One person at seat 0 playing Briscola with `rules`, every other seat the AI at `level`.
+    ///
+    /// ```
+    /// use scopa_core::ai::Level;
+    /// use scopa_core::briscola::BriscolaRules;
+    /// use scopa_core::session::{Session, Settings};
+    /// let settings = Settings::briscola(Level::Expert, BriscolaRules::default());
+    /// let session = Session::new(settings, 1).unwrap();
+    /// assert_eq!(session.state().hand.len(), 3);
+    /// ```
+    pub fn briscola(level: Level, rules: BriscolaRules) -> Settings {
+        let mut seats = [Player::Human; 4];
+        for seat in seats.iter_mut().take(usize::from(rules.players)).skip(1) {
+            *seat = Player::Ai(level);
+        }
+        Settings {
+            game: Game::Briscola(rules),
+            rules: Rules::default(),
+            seats,
+            undo: false,
+            lang: Lang::En,
+        }
+    }
+
+    /// Players at the table of the game.
+    pub const fn players(&self) -> u8 {
+        match self.game {
+            Game::Scopa => self.rules.players,
+            Game::Briscola(r) => r.players,
+        }
+    }
+
+    /// The side of `seat` in the game (partners share one with four players).
+    pub const fn side_of(&self, seat: u8) -> u8 {
+        match self.game {
+            Game::Scopa => self.rules.side_of(seat),
+            Game::Briscola(r) => r.side_of(seat),
+        }
+    }
+
+    /// Sides in the game.
+    pub const fn sides(&self) -> u8 {
+        match self.game {
+            Game::Scopa => self.rules.sides(),
+            Game::Briscola(r) => r.sides(),
+        }
+    }
+
+    /// What wins the match: Scopa's points or Briscola's hands won.
+    pub const fn target(&self) -> u8 {
+        match self.game {
+            Game::Scopa => self.rules.target,
+            Game::Briscola(r) => r.target,
         }
     }
 
@@ -144,6 +280,7 @@ impl Settings {
     /// Every seat a person (pass-and-play for `rules.players` people).
     pub fn pass_and_play(rules: Rules) -> Settings {
         Settings {
+            game: Game::Scopa,
             rules,
             seats: [Player::Human; 4],
             undo: false,
@@ -161,7 +298,7 @@ impl Settings {
 
     /// The seats in play.
     pub fn seats(&self) -> &[Player] {
-        &self.seats[..usize::from(self.rules.players.min(4))]
+        &self.seats[..usize::from(self.players().min(4))]
     }
 
     /// How many seats a person plays.
@@ -179,14 +316,18 @@ impl Settings {
 
     /// Checks that the settings can be played.
     pub fn validate(&self) -> Result<(), SettingsError> {
-        self.rules.validate().map_err(SettingsError::Rules)?;
-        if let Some(seat) = self.seats[usize::from(self.rules.players)..]
+        match self.game {
+            Game::Scopa => self.rules.validate().map_err(SettingsError::Rules)?,
+            Game::Briscola(r) => r.validate().map_err(SettingsError::Briscola)?,
+        }
+        let players = self.players();
+        if let Some(seat) = self.seats[usize::from(players)..]
             .iter()
             .position(|c| !c.is_human())
         {
             return Err(SettingsError::SeatPastTheLast {
-                seat: (usize::from(self.rules.players) + seat) as u8,
-                players: self.rules.players,
+                seat: (usize::from(players) + seat) as u8,
+                players,
             });
         }
         if self.undo && self.humans() != 1 {
@@ -204,6 +345,8 @@ impl Settings {
 pub enum SettingsError {
     /// The rules are impossible.
     Rules(RulesError),
+    /// Briscola's rules are impossible.
+    Briscola(BriscolaRulesError),
     /// An AI was given to a seat past the last of the game.
     SeatPastTheLast {
         /// The seat.
@@ -370,6 +513,13 @@ pub enum SessionError {
     },
     /// The move is not legal (the core's reason).
     Illegal(PlayError),
+    /// The Briscola card cannot be played (the core's reason).
+    IllegalCard(BriscolaPlayError),
+    /// A move of Briscola named table cards to take: in Briscola a play is only its card.
+    CaptureInBriscola {
+        /// The card played.
+        card: Card,
+    },
     /// Undo is off in the settings.
     UndoOff,
     /// The person has made no play in this hand: there is nothing to take back.
@@ -392,6 +542,12 @@ impl core::error::Error for SessionError {}
 impl From<PlayError> for SessionError {
     fn from(e: PlayError) -> SessionError {
         SessionError::Illegal(e)
+    }
+}
+
+impl From<BriscolaPlayError> for SessionError {
+    fn from(e: BriscolaPlayError) -> SessionError {
+        SessionError::IllegalCard(e)
     }
 }
 
@@ -447,6 +603,132 @@ pub struct TableState {
     pub match_number: u32,
 }
 
+/// The match of either game inside a session. Held inline (no allocation in the core), so
+/// the enum is the size of Scopa's match, the larger.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub(crate) enum AnyMatch {
+    Scopa(Match),
+    Briscola(BriscolaMatch),
+}
+
+impl AnyMatch {
+    fn new(settings: &Settings, seed: u64) -> Result<AnyMatch, SettingsError> {
+        match settings.game {
+            Game::Scopa => Match::new(settings.rules, seed)
+                .map(AnyMatch::Scopa)
+                .map_err(SettingsError::Rules),
+            Game::Briscola(r) => BriscolaMatch::new(r, seed)
+                .map(AnyMatch::Briscola)
+                .map_err(SettingsError::Briscola),
+        }
+    }
+
+    pub(crate) fn turn(&self) -> u8 {
+        match self {
+            AnyMatch::Scopa(m) => m.turn(),
+            AnyMatch::Briscola(m) => m.turn(),
+        }
+    }
+
+    pub(crate) fn winner(&self) -> Option<u8> {
+        match self {
+            AnyMatch::Scopa(m) => m.winner(),
+            AnyMatch::Briscola(m) => m.winner(),
+        }
+    }
+
+    pub(crate) fn hand_number(&self) -> u16 {
+        match self {
+            AnyMatch::Scopa(m) => m.hand_number(),
+            AnyMatch::Briscola(m) => m.hand_number(),
+        }
+    }
+
+    /// Plays made in the current hand.
+    pub(crate) fn plays(&self) -> u8 {
+        match self {
+            AnyMatch::Scopa(m) => m.hand().plays(),
+            AnyMatch::Briscola(m) => m.history().len() as u8,
+        }
+    }
+
+    pub(crate) fn hand_of(&self, seat: u8) -> CardSet {
+        match self {
+            AnyMatch::Scopa(m) => m.hand().hand(seat),
+            AnyMatch::Briscola(m) => m.hand().hand(seat),
+        }
+    }
+
+    pub(crate) fn hand_len(&self, seat: u8) -> u8 {
+        match self {
+            AnyMatch::Scopa(m) => m.hand().hand_len(seat),
+            AnyMatch::Briscola(m) => m.hand().hand_len(seat),
+        }
+    }
+
+    pub(crate) fn dealer(&self) -> u8 {
+        match self {
+            AnyMatch::Scopa(m) => m.hand().dealer(),
+            AnyMatch::Briscola(m) => m.hand().dealer(),
+        }
+    }
+
+    /// The seat of each play of the current hand, in order.
+    pub(crate) fn play_seats(&self) -> heapless::Vec<u8, 40> {
+        let mut seats = heapless::Vec::new();
+        match self {
+            AnyMatch::Scopa(m) => {
+                for p in m.plays() {
+                    let _ = seats.push(p.seat);
+                }
+            }
+            AnyMatch::Briscola(m) => {
+                // Who played each card follows from the tricks: the eldest leads the first,
+                // each trick's winner the next, and the others follow in seat order.
+                let hand = m.hand();
+                let n = hand.rules().players;
+                let mut leader = (hand.dealer() + 1) % n;
+                for trick in m.history().chunks(usize::from(n)) {
+                    for i in 0..trick.len() {
+                        let _ = seats.push((leader + i as u8) % n);
+                    }
+                    if trick.len() == usize::from(n)
+                        && let Some(w) = briscola::trick_winner(hand.trump(), trick)
+                    {
+                        leader = (leader + w as u8) % n;
+                    }
+                }
+            }
+        }
+        seats
+    }
+
+    fn rewind(&mut self, keep: u8) -> Result<(), SessionError> {
+        match self {
+            AnyMatch::Scopa(m) => m.rewind(keep).map_err(|_| SessionError::Internal),
+            // Briscola's rewind takes back a number of plays.
+            AnyMatch::Briscola(m) => {
+                let back = (m.history().len() as u8)
+                    .checked_sub(keep)
+                    .ok_or(SessionError::Internal)?;
+                m.rewind(back).map_err(|_| SessionError::Internal)
+            }
+        }
+    }
+
+    fn deal_event(&self) -> GameEvent {
+        match self {
+            AnyMatch::Scopa(m) => GameEvent::Scopa(m.deal_event()),
+            AnyMatch::Briscola(m) => GameEvent::Briscola(BriscolaEvent::Dealt {
+                dealer: m.hand().dealer(),
+                briscola: m.hand().briscola(),
+            }),
+        }
+    }
+}
+
 /// The game a person plays: see the [module documentation](self).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -454,7 +736,7 @@ pub struct Session {
     settings: Settings,
     secret: u64,
     match_number: u32,
-    m: Match,
+    m: AnyMatch,
     pending: Option<Pending>,
     selected: Option<Card>,
     holder: Option<u8>,
@@ -465,23 +747,23 @@ impl Session {
     /// seed and actions play the same session on every front-end (see [`seed`]).
     pub fn new(settings: Settings, seed: u64) -> Result<Session, SessionError> {
         settings.validate().map_err(SessionError::Settings)?;
-        let m = Match::new(settings.rules, seed::deal_seed(seed, 0))
-            .map_err(|e| SessionError::Settings(SettingsError::Rules(e)))?;
+        let m =
+            AnyMatch::new(&settings, seed::deal_seed(seed, 0)).map_err(SessionError::Settings)?;
         Ok(Session::adopt(settings, seed, 0, m))
     }
 
-    /// A session continuing `m`, a match started elsewhere (e.g. in a save format of an
-    /// earlier version), with `seed` as its secret for the AI decisions to come. The
-    /// settings' rules must be the match's.
+    /// A session continuing `m`, a match of Scopa started elsewhere (e.g. in a save format
+    /// of an earlier version), with `seed` as its secret for the AI decisions to come. The
+    /// settings' game must be Scopa, with the match's rules.
     pub fn resume(settings: Settings, seed: u64, m: Match) -> Result<Session, SessionError> {
         settings.validate().map_err(SessionError::Settings)?;
-        if settings.rules != *m.rules() {
+        if settings.game != Game::Scopa || settings.rules != *m.rules() {
             return Err(SessionError::Internal);
         }
-        Ok(Session::adopt(settings, seed, 0, m))
+        Ok(Session::adopt(settings, seed, 0, AnyMatch::Scopa(m)))
     }
 
-    fn adopt(settings: Settings, secret: u64, match_number: u32, m: Match) -> Session {
+    fn adopt(settings: Settings, secret: u64, match_number: u32, m: AnyMatch) -> Session {
         let humans = settings.humans();
         Session {
             holder: if humans == 1 {
@@ -509,9 +791,39 @@ impl Session {
         self.settings.lang = lang;
     }
 
-    /// The rules.
+    /// The game played.
+    pub const fn game(&self) -> Game {
+        self.settings.game
+    }
+
+    /// The rules of Scopa (see [`Settings::rules`]; for Briscola, [`Session::game`]).
     pub const fn rules(&self) -> &Rules {
         &self.settings.rules
+    }
+
+    /// Players at the table.
+    pub const fn players(&self) -> u8 {
+        self.settings.players()
+    }
+
+    /// The match of Scopa (`None` in Briscola).
+    pub const fn scopa(&self) -> Option<&Match> {
+        match &self.m {
+            AnyMatch::Scopa(m) => Some(m),
+            AnyMatch::Briscola(_) => None,
+        }
+    }
+
+    /// The match of Briscola (`None` in Scopa).
+    pub const fn briscola(&self) -> Option<&BriscolaMatch> {
+        match &self.m {
+            AnyMatch::Briscola(m) => Some(m),
+            AnyMatch::Scopa(_) => None,
+        }
+    }
+
+    pub(crate) const fn any_match(&self) -> &AnyMatch {
+        &self.m
     }
 
     /// The match's number in the session: 0, then +1 per rematch.
@@ -530,7 +842,7 @@ impl Session {
             Some(Pending::Scopa { seat }) => {
                 return Phase::Scopa {
                     seat,
-                    side: self.rules().side_of(seat),
+                    side: self.settings.side_of(seat),
                 };
             }
             Some(Pending::HandSummary) => return Phase::HandSummary,
@@ -555,57 +867,104 @@ impl Session {
         }
     }
 
-    /// Everything to draw now.
+    /// Everything to draw now. In Briscola `table` is the trick's cards, `deck_left` the
+    /// stock (the briscola under it included), `piles` the tricks taken, `scores` the hands
+    /// won; the Scopa-only fields are empty.
     pub fn state(&self) -> TableState {
-        let rules = self.settings.rules;
-        let hand = self.m.hand();
+        let players = self.settings.players();
         let viewer = self.viewer();
         let mut hand_sizes = [0u8; 4];
-        for (seat, size) in hand_sizes
-            .iter_mut()
-            .enumerate()
-            .take(usize::from(rules.players))
-        {
-            *size = hand.hand_len(seat as u8);
+        for (seat, size) in hand_sizes.iter_mut().enumerate().take(usize::from(players)) {
+            *size = self.m.hand_len(seat as u8);
         }
         let mut piles = [CardSet::EMPTY; 3];
         let mut scope = [0u8; 3];
-        for side in 0..rules.sides() {
-            piles[usize::from(side)] = hand.pile(side);
-            scope[usize::from(side)] = hand.scope(side);
-        }
+        let (table, deck_left, scores, last_play, last_capture, redeals) = match &self.m {
+            AnyMatch::Scopa(m) => {
+                let hand = m.hand();
+                for side in 0..self.settings.sides() {
+                    piles[usize::from(side)] = hand.pile(side);
+                    scope[usize::from(side)] = hand.scope(side);
+                }
+                (
+                    hand.table(),
+                    hand.deck_len(),
+                    m.scores(),
+                    m.last_play(),
+                    hand.last_capture(),
+                    m.redeals(),
+                )
+            }
+            AnyMatch::Briscola(m) => {
+                let hand = m.hand();
+                for side in 0..self.settings.sides() {
+                    piles[usize::from(side)] = hand.pile(side);
+                }
+                let mut trick = CardSet::EMPTY;
+                for &card in hand.trick() {
+                    trick.insert(card);
+                }
+                let mut scores = [0u16; 3];
+                for (s, w) in scores.iter_mut().zip(m.wins()) {
+                    *s = u16::from(w);
+                }
+                (trick, hand.stock_len(), scores, None, None, 0)
+            }
+        };
         TableState {
             phase: self.phase(),
             viewer,
-            hand: viewer.map_or(CardSet::EMPTY, |seat| hand.hand(seat)),
-            table: hand.table(),
-            turn: hand.turn(),
-            dealer: hand.dealer(),
+            hand: viewer.map_or(CardSet::EMPTY, |seat| self.m.hand_of(seat)),
+            table,
+            turn: self.m.turn(),
+            dealer: self.m.dealer(),
             hand_number: self.m.hand_number(),
-            plays: hand.plays(),
-            deck_left: hand.deck_len(),
+            plays: self.m.plays(),
+            deck_left,
             hand_sizes,
             piles,
             scope,
-            scores: self.m.scores(),
-            last_play: self.m.last_play(),
-            last_capture: hand.last_capture(),
+            scores,
+            last_play,
+            last_capture,
             can_undo: self.undo_point().is_ok(),
-            redeals: self.m.redeals(),
+            redeals,
             match_number: self.match_number,
         }
     }
 
-    /// What the viewer may know, as the AI sees it (`None` without a viewer).
+    /// What the viewer may know of a Scopa hand, as the AI sees it (`None` without a viewer
+    /// or in Briscola: see [`Session::briscola_view`]).
     pub fn view(&self) -> Option<PlayerView> {
-        self.viewer().and_then(|seat| self.m.view(seat))
+        match &self.m {
+            AnyMatch::Scopa(m) => self.viewer().and_then(|seat| m.view(seat)),
+            AnyMatch::Briscola(_) => None,
+        }
+    }
+
+    /// What the viewer may know of a Briscola hand (`None` without a viewer or in Scopa).
+    pub fn briscola_view(&self) -> Option<BriscolaView> {
+        match &self.m {
+            AnyMatch::Briscola(m) => self.viewer().and_then(|seat| m.view(seat)),
+            AnyMatch::Scopa(_) => None,
+        }
     }
 
     /// The legal moves of the person to play (empty unless the phase is
-    /// [`Phase::Play`] or [`Phase::ChooseCapture`]).
+    /// [`Phase::Play`] or [`Phase::ChooseCapture`]). In Briscola each card of the hand is a
+    /// move with no capture.
     pub fn legal_moves(&self) -> MoveList {
         match self.phase() {
-            Phase::Play { .. } | Phase::ChooseCapture { .. } => self.m.legal_moves(),
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => match &self.m {
+                AnyMatch::Scopa(m) => m.legal_moves(),
+                AnyMatch::Briscola(m) => {
+                    let mut moves = MoveList::new();
+                    for card in m.hand().hand(seat) {
+                        let _ = moves.push(Move::new(card, CardSet::EMPTY));
+                    }
+                    moves
+                }
+            },
             _ => MoveList::new(),
         }
     }
@@ -613,32 +972,41 @@ impl Session {
     /// In [`Phase::ChooseCapture`], the captures to choose from (canonical order; the
     /// index of [`Action::Capture`]); else empty.
     pub fn capture_options(&self) -> CaptureList {
-        match self.phase() {
-            Phase::ChooseCapture { card, .. } => self.m.hand().captures(card),
+        match (self.phase(), &self.m) {
+            (Phase::ChooseCapture { card, .. }, AnyMatch::Scopa(m)) => m.hand().captures(card),
             _ => CaptureList::new(),
         }
     }
 
-    /// The last finished hand: its piles, scope and breakdown (the summary of
-    /// [`Phase::HandSummary`]).
+    /// The last finished hand of Scopa: its piles, scope and breakdown (the summary of
+    /// [`Phase::HandSummary`]); `None` in Briscola ([`Session::briscola_last_hand`]).
     pub fn last_hand(&self) -> Option<&FinishedHand> {
-        self.m.last_hand()
+        self.scopa().and_then(Match::last_hand)
     }
 
-    /// The [`Event::NewHand`] of the current hand — to show the deal of the first hand, or
-    /// of the current one after a resume.
-    pub fn deal_event(&self) -> Event {
+    /// The last finished hand of Briscola: the points of each side and its winner.
+    pub fn briscola_last_hand(&self) -> Option<BriscolaScore> {
+        self.briscola().and_then(BriscolaMatch::last_hand)
+    }
+
+    /// The deal of the current hand (Scopa's [`Event::NewHand`], Briscola's
+    /// [`BriscolaEvent::Dealt`]) — to show the deal of the first hand, or of the current one
+    /// after a resume.
+    pub fn deal_event(&self) -> GameEvent {
         self.m.deal_event()
     }
 
     /// The expert's suggestion for the person to play, and why.
-    pub fn hint(&self) -> Result<Hint, SessionError> {
+    pub fn hint(&self) -> Result<GameHint, SessionError> {
         match self.phase() {
-            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => self
-                .m
-                .view(seat)
-                .and_then(|v| ai::hint(&v))
-                .ok_or(SessionError::Internal),
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => match &self.m {
+                AnyMatch::Scopa(m) => m.view(seat).and_then(|v| ai::hint(&v)).map(GameHint::Scopa),
+                AnyMatch::Briscola(m) => m
+                    .view(seat)
+                    .and_then(|v| briscola::hint(&v))
+                    .map(GameHint::Briscola),
+            }
+            .ok_or(SessionError::Internal),
             phase => Err(SessionError::WrongPhase {
                 action: ActionKind::Hint,
                 phase,
@@ -653,21 +1021,32 @@ impl Session {
             seed::Purpose::Ai,
             self.match_number,
             self.m.hand_number(),
-            self.m.hand().plays(),
+            self.m.plays(),
             self.m.turn(),
         )
     }
 
     /// In [`Phase::AiDue`], the move the AI plays (the expensive part of
-    /// [`Action::RunAi`]; a pure function of the session, so it can run on a copy).
+    /// [`Action::RunAi`]; a pure function of the session, so it can run on a copy). In
+    /// Briscola the move is the card, with no capture.
     pub fn ai_move(&self) -> Result<Move, SessionError> {
         match self.phase() {
             Phase::AiDue { seat } => {
                 let Player::Ai(level) = self.settings.player(seat) else {
                     return Err(SessionError::Internal);
                 };
-                let view = self.m.view(seat).ok_or(SessionError::Internal)?;
-                ai::choose_move(level, &view, self.ai_seed()).ok_or(SessionError::Internal)
+                match &self.m {
+                    AnyMatch::Scopa(m) => {
+                        let view = m.view(seat).ok_or(SessionError::Internal)?;
+                        ai::choose_move(level, &view, self.ai_seed())
+                    }
+                    AnyMatch::Briscola(m) => {
+                        let view = m.view(seat).ok_or(SessionError::Internal)?;
+                        briscola::choose_card(level, &view, self.ai_seed())
+                            .map(|card| Move::new(card, CardSet::EMPTY))
+                    }
+                }
+                .ok_or(SessionError::Internal)
             }
             phase => Err(SessionError::WrongPhase {
                 action: ActionKind::RunAi,
@@ -690,11 +1069,10 @@ impl Session {
         }
         let human = self.holder.ok_or(SessionError::NothingToUndo)?;
         self.m
-            .plays()
-            .enumerate()
-            .filter(|(_, p)| p.seat == human)
-            .last()
-            .map(|(i, _)| i as u8)
+            .play_seats()
+            .iter()
+            .rposition(|&seat| seat == human)
+            .map(|i| i as u8)
             .ok_or(SessionError::NothingToUndo)
     }
 
@@ -708,10 +1086,16 @@ impl Session {
         };
         match (action, phase) {
             (Action::Select(card), Phase::Play { seat }) => {
-                if !self.m.hand().hand(seat).contains(card) {
+                if !self.m.hand_of(seat).contains(card) {
                     return Err(SessionError::NotInHand { seat, card });
                 }
-                let options = self.m.hand().captures(card);
+                let options = match &self.m {
+                    AnyMatch::Scopa(m) => m.hand().captures(card),
+                    // Briscola: a card is played as it is.
+                    AnyMatch::Briscola(_) => {
+                        return self.play(seat, Move::new(card, CardSet::EMPTY));
+                    }
+                };
                 match options.as_slice() {
                     [only] => self.play(seat, Move::new(card, *only)),
                     _ => {
@@ -721,7 +1105,7 @@ impl Session {
                 }
             }
             (Action::Capture(index), Phase::ChooseCapture { seat, card }) => {
-                let options = self.m.hand().captures(card);
+                let options = self.capture_options();
                 let capture =
                     options
                         .get(usize::from(index))
@@ -753,7 +1137,7 @@ impl Session {
             }
             (Action::Undo, Phase::Play { .. } | Phase::ChooseCapture { .. }) => {
                 let keep = self.undo_point()?;
-                self.m.rewind(keep).map_err(|_| SessionError::Internal)?;
+                self.m.rewind(keep)?;
                 self.selected = None;
                 Ok(Events::new())
             }
@@ -762,11 +1146,8 @@ impl Session {
                     .match_number
                     .checked_add(1)
                     .ok_or(SessionError::TooManyMatches)?;
-                let m = Match::new(
-                    self.settings.rules,
-                    seed::deal_seed(self.secret, match_number),
-                )
-                .map_err(|_| SessionError::Internal)?;
+                let m = AnyMatch::new(&self.settings, seed::deal_seed(self.secret, match_number))
+                    .map_err(|_| SessionError::Internal)?;
                 *self = Session::adopt(self.settings, self.secret, match_number, m);
                 let mut events = Events::new();
                 let _ = events.push(self.m.deal_event());
@@ -778,11 +1159,35 @@ impl Session {
 
     /// Plays `mv` for `seat` and sets what must be acknowledged.
     fn play(&mut self, seat: u8, mv: Move) -> Result<Events, SessionError> {
-        let events = self.m.play(seat, mv)?;
+        let mut events = Events::new();
+        match &mut self.m {
+            AnyMatch::Scopa(m) => {
+                for e in m.play(seat, mv)? {
+                    let _ = events.push(GameEvent::Scopa(e));
+                }
+            }
+            AnyMatch::Briscola(m) => {
+                if !mv.capture().is_empty() {
+                    return Err(SessionError::CaptureInBriscola { card: mv.card() });
+                }
+                for e in m.play(seat, mv.card())? {
+                    let _ = events.push(GameEvent::Briscola(e));
+                }
+            }
+        }
         self.selected = None;
-        self.pending = if events.iter().any(|e| matches!(e, Event::HandFinished(_))) {
+        self.pending = if events.iter().any(|e| {
+            matches!(
+                e,
+                GameEvent::Scopa(Event::HandFinished(_))
+                    | GameEvent::Briscola(BriscolaEvent::HandFinished(_))
+            )
+        }) {
             Some(Pending::HandSummary)
-        } else if events.iter().any(|e| matches!(e, Event::Scopa { .. })) {
+        } else if events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Scopa(Event::Scopa { .. })))
+        {
             Some(Pending::Scopa { seat })
         } else {
             None

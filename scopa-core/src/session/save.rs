@@ -16,6 +16,14 @@
 //! | 26 … 359 | the match ([`Match::to_bytes`], 334 bytes, with its own version and CRC) |
 //! | 360 … 363 | CRC-32 (IEEE) of bytes 0 … 359 |
 //!
+//! # Version 2: Briscola (same length)
+//! Bytes 0 … 25 as in version 1 (byte 4 is 2; no scopa is ever awaited and no card is
+//! being chosen: bytes 23 and 24 are 0 and 255), bytes 26 … 137 the Briscola match
+//! ([`BriscolaMatch::to_bytes`], 112 bytes, with its own magic `BRSC`, version and CRC),
+//! bytes 138 … 359 zero, then the CRC-32 of bytes 0 … 359. A session of Scopa is always
+//! written as version 1, so every save written before Briscola keeps loading and a Scopa
+//! session's bytes are what they were.
+//!
 //! [`Session::restore`] is what a front-end calls to play a save on: with two or more people
 //! at the device it starts with the hand-off, so no hand shows before its owner is ready.
 //!
@@ -28,17 +36,24 @@
 use core::fmt;
 
 use crate::ai::Level;
+use crate::briscola::{BRISCOLA_SNAPSHOT_LEN, BriscolaMatch, BriscolaSnapshotError};
 use crate::card::Card;
 use crate::game::Match;
 use crate::hand::Event;
+use crate::rules::Rules;
 use crate::snapshot::{SNAPSHOT_LEN, SnapshotError, crc32};
 
-use super::{Lang, Pending, Player, Session, Settings, SettingsError};
+use super::{AnyMatch, Game, Lang, Pending, Player, Session, Settings, SettingsError};
 
 /// Size of a session save in bytes.
 pub const SAVE_LEN: usize = MATCH + SNAPSHOT_LEN + 4;
-/// The format version written by [`Session::to_bytes`].
-pub const SAVE_VERSION: u8 = 1;
+/// The newest format version written by [`Session::to_bytes`] (Scopa sessions are written
+/// as version 1, Briscola sessions as version 2).
+pub const SAVE_VERSION: u8 = 2;
+/// The version of a session of Scopa.
+const SCOPA_VERSION: u8 = 1;
+/// The version of a session of Briscola.
+const BRISCOLA_VERSION: u8 = 2;
 const MAGIC: [u8; 4] = *b"SCPS";
 const MATCH: usize = 26;
 const CRC: usize = MATCH + SNAPSHOT_LEN;
@@ -65,6 +80,10 @@ pub enum SaveError {
     Checksum,
     /// The match inside is refused by the core.
     Match(SnapshotError),
+    /// The Briscola match inside is refused by the core.
+    BriscolaMatch(BriscolaSnapshotError),
+    /// The bytes after a Briscola match, which a save keeps zero, are not.
+    BadPadding,
     /// Byte 5 + `seat` names no person and no AI level.
     BadPlayer {
         /// The seat.
@@ -99,10 +118,16 @@ impl fmt::Display for SaveError {
             }
             SaveError::UnsupportedVersion { version } => write!(
                 f,
-                "saved with session format version {version}; this engine reads version {SAVE_VERSION}"
+                "saved with session format version {version}; this engine reads version 1 (Scopa) and version {SAVE_VERSION} (Briscola)"
             ),
             SaveError::Checksum => f.write_str("the save is damaged (checksum mismatch)"),
             SaveError::Match(e) => write!(f, "the saved match is refused: {e}"),
+            SaveError::BriscolaMatch(e) => {
+                write!(f, "the saved match of Briscola is refused: {e}")
+            }
+            SaveError::BadPadding => f.write_str(
+                "the bytes after the saved match of Briscola are not zero: the save was altered",
+            ),
             SaveError::BadPlayer { seat, code } => write!(
                 f,
                 "byte {} (seat {seat}) is {code}, which names no person and no AI level",
@@ -146,7 +171,10 @@ impl Session {
     pub fn to_bytes(&self) -> [u8; SAVE_LEN] {
         let mut out = [0u8; SAVE_LEN];
         out[0..4].copy_from_slice(&MAGIC);
-        out[4] = SAVE_VERSION;
+        out[4] = match self.m {
+            AnyMatch::Scopa(_) => SCOPA_VERSION,
+            AnyMatch::Briscola(_) => BRISCOLA_VERSION,
+        };
         for (slot, c) in out[5..9].iter_mut().zip(self.settings.seats) {
             *slot = player_code(c);
         }
@@ -167,7 +195,12 @@ impl Session {
         }
         out[24] = self.selected.map_or(NONE, Card::index);
         out[25] = self.holder.unwrap_or(NONE);
-        out[MATCH..CRC].copy_from_slice(&self.m.to_bytes());
+        match &self.m {
+            AnyMatch::Scopa(m) => out[MATCH..CRC].copy_from_slice(&m.to_bytes()),
+            AnyMatch::Briscola(m) => {
+                out[MATCH..MATCH + BRISCOLA_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes());
+            }
+        }
         let crc = crc32(&out[..CRC]);
         out[CRC..].copy_from_slice(&crc.to_le_bytes());
         out
@@ -183,7 +216,7 @@ impl Session {
         if bytes[0..4] != MAGIC {
             return Err(SaveError::NotASave);
         }
-        if bytes[4] != SAVE_VERSION {
+        if bytes[4] != SCOPA_VERSION && bytes[4] != BRISCOLA_VERSION {
             return Err(SaveError::UnsupportedVersion { version: bytes[4] });
         }
         let mut crc = [0u8; 4];
@@ -191,7 +224,24 @@ impl Session {
         if crc32(&bytes[..CRC]) != u32::from_le_bytes(crc) {
             return Err(SaveError::Checksum);
         }
-        let m = Match::from_bytes(&bytes[MATCH..CRC]).map_err(SaveError::Match)?;
+        let (m, game, rules) = if bytes[4] == SCOPA_VERSION {
+            let m = Match::from_bytes(&bytes[MATCH..CRC]).map_err(SaveError::Match)?;
+            let rules = *m.rules();
+            (AnyMatch::Scopa(m), Game::Scopa, rules)
+        } else {
+            let end = MATCH + BRISCOLA_SNAPSHOT_LEN;
+            let m =
+                BriscolaMatch::from_bytes(&bytes[MATCH..end]).map_err(SaveError::BriscolaMatch)?;
+            if bytes[end..CRC].iter().any(|&b| b != 0) {
+                return Err(SaveError::BadPadding);
+            }
+            let rules = *m.rules();
+            (
+                AnyMatch::Briscola(m),
+                Game::Briscola(rules),
+                Rules::default(),
+            )
+        };
         let mut seats = [Player::Human; 4];
         for (seat, (slot, &code)) in seats.iter_mut().zip(&bytes[5..9]).enumerate() {
             *slot = player_of(code).ok_or(SaveError::BadPlayer {
@@ -206,7 +256,8 @@ impl Session {
             _ => return Err(SaveError::BadFlags { flags }),
         };
         let settings = Settings {
-            rules: *m.rules(),
+            game,
+            rules,
             seats,
             undo: flags & 1 != 0,
             lang,
@@ -218,12 +269,13 @@ impl Session {
         match_number.copy_from_slice(&bytes[18..22]);
         let pending = match (bytes[22], bytes[23]) {
             (0, 0) => None,
-            (1, seat) => Some(Pending::Scopa { seat }),
+            (1, seat) if game == Game::Scopa => Some(Pending::Scopa { seat }),
             (2, 0) => Some(Pending::HandSummary),
             _ => return Err(SaveError::BadPending),
         };
         let selected = match bytes[24] {
             NONE => None,
+            _ if game != Game::Scopa => return Err(SaveError::BadSelection),
             i => Some(Card::from_index(i).ok_or(SaveError::BadSelection)?),
         };
         let holder = match bytes[25] {
@@ -279,7 +331,7 @@ impl Session {
             (0, holder) => holder.is_none(),
             (1, holder) => holder == self.settings.first_human(),
             (_, None) => true,
-            (_, Some(seat)) => seat < self.rules().players && self.settings.player(seat).is_human(),
+            (_, Some(seat)) => seat < self.players() && self.settings.player(seat).is_human(),
         };
         if ok {
             Ok(())
@@ -293,21 +345,27 @@ impl Session {
         match self.pending {
             None => Ok(()),
             Some(Pending::HandSummary) => {
-                if self.m.last_hand().is_some() && (self.m.is_over() || self.m.hand().plays() == 0)
-                {
+                let finished = match &self.m {
+                    AnyMatch::Scopa(m) => m.last_hand().is_some(),
+                    AnyMatch::Briscola(m) => m.last_hand().is_some(),
+                };
+                if finished && (self.m.winner().is_some() || self.m.plays() == 0) {
                     Ok(())
                 } else {
                     Err(SaveError::BadPending)
                 }
             }
             Some(Pending::Scopa { seat }) => {
-                let plays = self.m.hand().plays();
-                let last = self.m.last_play().ok_or(SaveError::BadPending)?;
-                if last.seat != seat || self.m.is_over() {
+                let AnyMatch::Scopa(m) = &self.m else {
+                    return Err(SaveError::BadPending);
+                };
+                let plays = m.hand().plays();
+                let last = m.last_play().ok_or(SaveError::BadPending)?;
+                if last.seat != seat || m.is_over() {
                     return Err(SaveError::BadPending);
                 }
                 // Replay the last play on the position before it: it must sweep.
-                let mut before = self.m.clone();
+                let mut before = m.clone();
                 before
                     .rewind(plays - 1)
                     .map_err(|_| SaveError::BadPending)?;
@@ -329,13 +387,16 @@ impl Session {
         let Some(card) = self.selected else {
             return Ok(());
         };
-        let seat = self.m.turn();
+        let AnyMatch::Scopa(m) = &self.m else {
+            return Err(SaveError::BadSelection);
+        };
+        let seat = m.turn();
         let ok = self.pending.is_none()
-            && !self.m.is_over()
+            && !m.is_over()
             && self.settings.player(seat).is_human()
             && self.holder == Some(seat)
-            && self.m.hand().hand(seat).contains(card)
-            && self.m.hand().captures(card).len() >= 2;
+            && m.hand().hand(seat).contains(card)
+            && m.hand().captures(card).len() >= 2;
         if ok {
             Ok(())
         } else {

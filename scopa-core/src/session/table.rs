@@ -38,16 +38,15 @@
 
 use core::fmt::Display;
 
-use crate::ai::Hint;
+use crate::briscola::BriscolaScore;
 use crate::capture::{CaptureList, Move};
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::hand::Event;
 use crate::view::Play;
 
 use super::pacing::{Next, Pacing, Token, pace};
 use super::texts::{CardStyle, Label, SummaryRow, Texts, summary_rows};
-use super::{Phase, Player, Session, SessionError, transcript};
+use super::{AnyMatch, GameEvent, GameHint, Phase, Player, Session, SessionError, transcript};
 
 /// The most seats a table has (Scopa: 4; issue 28's two-deck tables raise it to 8).
 pub const MAX_SEATS: usize = 4;
@@ -113,13 +112,58 @@ pub struct ScopaTable {
     pub redeals: u8,
 }
 
-/// The game-specific middle of the table: one variant per game (Briscola's trick and trump
-/// card will be the second).
+/// A card of a Briscola trick and the seat that played it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct TrickCard {
+    /// The seat.
+    pub seat: u8,
+    /// The card.
+    pub card: Card,
+}
+
+/// A finished trick of Briscola: its cards in play order and who took it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct TakenTrick {
+    /// The cards, in play order.
+    pub cards: heapless::Vec<TrickCard, MAX_SEATS>,
+    /// The seat that took it (it leads next).
+    pub winner: u8,
+    /// Its card points.
+    pub points: u8,
+}
+
+/// What the middle of a Briscola table shows: everything public (BRISCOLA.md section 5).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct BriscolaTable {
+    /// The trick being played, in play order (empty between tricks).
+    pub trick: heapless::Vec<TrickCard, MAX_SEATS>,
+    /// The seat that leads the trick.
+    pub leader: u8,
+    /// The face-up briscola: its suit is trump for the whole hand.
+    pub briscola: Card,
+    /// Who drew the briscola, once it left the table (every seat saw it).
+    pub briscola_holder: Option<u8>,
+    /// Cards left in the stock, the face-up briscola included (0: nothing more to draw).
+    pub stock: u8,
+    /// The last trick taken in this hand.
+    pub last_trick: Option<TakenTrick>,
+    /// The card points each side has taken this hand: public, every trick is seen.
+    pub points: heapless::Vec<u8, MAX_SIDES>,
+    /// Tricks taken this hand.
+    pub tricks_done: u8,
+}
+
+/// The game-specific middle of the table: one variant per game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum GameTable {
     /// Scopa.
     Scopa(ScopaTable),
+    /// Briscola.
+    Briscola(BriscolaTable),
 }
 
 /// One card of the hand a person may play, with what it does.
@@ -185,6 +229,13 @@ pub enum HandOver {
         /// Each side's pile (the table's last cards included) and scope.
         piles: heapless::Vec<ScopaPile, MAX_SIDES>,
     },
+    /// Briscola: each side's card points and the hand's winner.
+    Briscola {
+        /// The points and the winner (`None`: a draw).
+        score: BriscolaScore,
+        /// Sides in the game.
+        sides: u8,
+    },
 }
 
 /// The banner, dialog or summary over the table.
@@ -221,7 +272,7 @@ pub enum Banner {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct ShownEvent {
     /// What happened (to animate).
-    pub event: Event,
+    pub event: GameEvent,
     texts: Texts,
 }
 
@@ -271,7 +322,7 @@ pub struct Frame {
     /// The buttons the viewer may press now.
     pub offers: Offers,
     /// The expert's suggestion, when the viewer asked for it (until the next play).
-    pub hint: Option<Hint>,
+    pub hint: Option<GameHint>,
     /// The banner or summary to show over the table.
     pub banner: Option<Banner>,
     /// What happened since the last frame, oldest first.
@@ -295,7 +346,7 @@ impl Frame {
         style: CardStyle,
         pacing: &Pacing,
     ) -> Frame {
-        let seat = seat.filter(|&s| s < session.rules().players);
+        let seat = seat.filter(|&s| s < session.players());
         let texts = Texts {
             you: seat,
             ..session.texts().with_style(style)
@@ -305,9 +356,8 @@ impl Frame {
 
     /// The frame of `session` for `viewer`, with no events, hint or refusal.
     pub(crate) fn build(session: &Session, viewer: Option<u8>, texts: Texts, next: Next) -> Frame {
-        let rules = *session.rules();
-        let m = &session.m;
-        let hand = m.hand();
+        let settings = session.settings();
+        let m = session.any_match();
         let mut phase = session.phase();
         // Only the seat choosing a capture may know which card it is choosing for.
         if let Phase::ChooseCapture { seat, .. } = phase
@@ -316,28 +366,23 @@ impl Frame {
             phase = Phase::Play { seat };
         }
         let mut seats = heapless::Vec::new();
-        for seat in 0..rules.players {
+        for seat in 0..settings.players() {
             let _ = seats.push(SeatInfo {
                 seat,
-                side: rules.side_of(seat),
-                player: session.settings().player(seat),
-                cards: hand.hand_len(seat),
+                side: settings.side_of(seat),
+                player: settings.player(seat),
+                cards: m.hand_len(seat),
             });
         }
-        let scores = m.scores();
+        let scores = session.state().scores;
         let mut sides = heapless::Vec::new();
-        let mut piles = heapless::Vec::new();
-        for side in 0..rules.sides() {
+        for side in 0..settings.sides() {
             let _ = sides.push(SideInfo {
                 side,
                 score: scores[usize::from(side)],
             });
-            let _ = piles.push(ScopaPile {
-                cards: hand.pile(side),
-                scope: hand.scope(side),
-            });
         }
-        let mine = viewer.map_or(CardSet::EMPTY, |seat| hand.hand(seat));
+        let mine = viewer.map_or(CardSet::EMPTY, |seat| m.hand_of(seat));
         let acting = match phase {
             Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => viewer == Some(seat),
             _ => false,
@@ -346,13 +391,15 @@ impl Frame {
             Phase::Play { .. } if acting => {
                 let mut cards = heapless::Vec::new();
                 for card in mine {
-                    let captures = hand.captures(card);
-                    let takes = captures.iter().fold(CardSet::EMPTY, |a, &c| a | c);
-                    let _ = cards.push(CardChoice {
-                        card,
-                        ways: captures.len() as u8,
-                        takes,
-                    });
+                    let (ways, takes) = match m {
+                        AnyMatch::Scopa(m) => {
+                            let captures = m.hand().captures(card);
+                            let takes = captures.iter().fold(CardSet::EMPTY, |a, &c| a | c);
+                            (captures.len() as u8, takes)
+                        }
+                        AnyMatch::Briscola(_) => (1, CardSet::EMPTY),
+                    };
+                    let _ = cards.push(CardChoice { card, ways, takes });
                 }
                 Choices::Cards(cards)
             }
@@ -365,7 +412,7 @@ impl Frame {
         // Acknowledgements belong to whoever holds the device; a network seat (whose
         // viewer is not the session's) acknowledges nothing.
         let holder = viewer.is_some() && viewer == session.viewer();
-        let at_device = holder || session.settings().humans() == 0 || session.viewer().is_none();
+        let at_device = holder || settings.humans() == 0 || session.viewer().is_none();
         let offers = Offers {
             hint: acting,
             undo: acting && session.state().can_undo,
@@ -377,8 +424,9 @@ impl Frame {
                 ),
             rematch: at_device && matches!(phase, Phase::MatchOver { .. }),
         };
-        let over = || {
-            session.last_hand().map(|h| {
+        let over = || match m {
+            AnyMatch::Scopa(sm) => sm.last_hand().map(|h| {
+                let rules = sm.rules();
                 let mut piles = heapless::Vec::new();
                 for side in 0..rules.sides() {
                     let _ = piles.push(ScopaPile {
@@ -387,10 +435,14 @@ impl Frame {
                     });
                 }
                 HandOver::Scopa {
-                    rows: summary_rows(&rules, &h.score),
+                    rows: summary_rows(rules, &h.score),
                     piles,
                 }
-            })
+            }),
+            AnyMatch::Briscola(bm) => bm.last_hand().map(|score| HandOver::Briscola {
+                score,
+                sides: settings.sides(),
+            }),
         };
         let banner = match phase {
             Phase::Scopa { seat, side } => Some(Banner::Scopa { seat, side }),
@@ -398,10 +450,31 @@ impl Frame {
             Phase::HandSummary => over().map(Banner::HandOver),
             Phase::MatchOver { winner } => Some(Banner::MatchOver {
                 winner,
-                you_won: texts.you.map(|you| rules.side_of(you) == winner),
+                you_won: texts.you.map(|you| settings.side_of(you) == winner),
                 last_hand: over(),
             }),
             _ => None,
+        };
+        let table = match m {
+            AnyMatch::Scopa(m) => {
+                let hand = m.hand();
+                let mut piles = heapless::Vec::new();
+                for side in 0..settings.sides() {
+                    let _ = piles.push(ScopaPile {
+                        cards: hand.pile(side),
+                        scope: hand.scope(side),
+                    });
+                }
+                GameTable::Scopa(ScopaTable {
+                    table: hand.table(),
+                    deck_left: hand.deck_len(),
+                    piles,
+                    last_capture: hand.last_capture(),
+                    last_play: m.last_play(),
+                    redeals: m.redeals(),
+                })
+            }
+            AnyMatch::Briscola(bm) => GameTable::Briscola(briscola_table(m, bm, settings.sides())),
         };
         Frame {
             texts,
@@ -410,19 +483,12 @@ impl Frame {
             hand: mine,
             seats,
             sides,
-            dealer: hand.dealer(),
-            turn: hand.turn(),
+            dealer: m.dealer(),
+            turn: m.turn(),
             hand_number: m.hand_number(),
             match_number: session.match_number(),
-            target: rules.target,
-            table: GameTable::Scopa(ScopaTable {
-                table: hand.table(),
-                deck_left: hand.deck_len(),
-                piles,
-                last_capture: hand.last_capture(),
-                last_play: m.last_play(),
-                redeals: m.redeals(),
-            }),
+            target: settings.target(),
+            table,
             choices,
             offers,
             hint: None,
@@ -435,7 +501,7 @@ impl Frame {
     }
 
     /// Adds `event` to the frame's events (counting it as missed when they are full).
-    pub(crate) fn push_event(&mut self, event: Event) {
+    pub(crate) fn push_event(&mut self, event: GameEvent) {
         let shown = ShownEvent {
             event,
             texts: self.texts,
@@ -526,5 +592,58 @@ impl Next {
                 token,
             }),
         }
+    }
+}
+
+/// The public middle of a Briscola table: the trick with its seats, the briscola, the stock,
+/// the last trick taken and each side's points.
+fn briscola_table(any: &AnyMatch, m: &crate::briscola::BriscolaMatch, sides: u8) -> BriscolaTable {
+    let hand = m.hand();
+    let players = hand.rules().players;
+    let history = m.history();
+    let seats = any.play_seats();
+    // The cards of the trick under way are the last `trick().len()` plays; the trick before
+    // them, if any, is the last one taken.
+    let under_way = hand.trick().len();
+    let done = history.len() - under_way;
+    let seat_of = |i: usize| seats.get(i).copied().unwrap_or(0);
+    let mut trick = heapless::Vec::new();
+    for (i, &card) in history.iter().enumerate().skip(done) {
+        let _ = trick.push(TrickCard {
+            seat: seat_of(i),
+            card,
+        });
+    }
+    let last_trick = (done >= usize::from(players)).then(|| {
+        let from = done - usize::from(players);
+        let mut cards = heapless::Vec::new();
+        let mut set = CardSet::EMPTY;
+        for (i, &card) in history.iter().enumerate().take(done).skip(from) {
+            set.insert(card);
+            let _ = cards.push(TrickCard {
+                seat: seat_of(i),
+                card,
+            });
+        }
+        TakenTrick {
+            cards,
+            // The winner leads the next trick: the seat of the next play, or the one to play.
+            winner: seats.get(done).copied().unwrap_or_else(|| hand.leader()),
+            points: crate::briscola::pile_points(set),
+        }
+    });
+    let mut points = heapless::Vec::new();
+    for side in 0..sides {
+        let _ = points.push(crate::briscola::pile_points(hand.pile(side)));
+    }
+    BriscolaTable {
+        trick,
+        leader: hand.leader(),
+        briscola: hand.briscola(),
+        briscola_holder: hand.briscola_holder(),
+        stock: hand.stock_len(),
+        last_trick,
+        points,
+        tricks_done: hand.tricks_done(),
     }
 }

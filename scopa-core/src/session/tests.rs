@@ -94,7 +94,7 @@ fn pass_and_play_hides_the_cards_between_people() {
             }
             Phase::Play { seat } => {
                 assert_eq!(st.viewer, Some(seat));
-                assert_eq!(st.hand, s.m.hand().hand(seat));
+                assert_eq!(st.hand, s.scopa().unwrap().hand().hand(seat));
                 let events = s.apply(Action::Select(st.hand.first().unwrap())).unwrap();
                 plays += usize::from(!events.is_empty());
             }
@@ -123,7 +123,10 @@ fn choosing_a_capture_and_cancelling() {
             match s.phase() {
                 Phase::Play { seat } => {
                     let hand = s.state().hand;
-                    if let Some(card) = hand.iter().find(|&c| s.m.hand().captures(c).len() > 1) {
+                    if let Some(card) = hand
+                        .iter()
+                        .find(|&c| s.scopa().unwrap().hand().captures(c).len() > 1)
+                    {
                         s.apply(Action::Select(card)).unwrap();
                         assert_eq!(s.phase(), Phase::ChooseCapture { seat, card });
                         let options = s.capture_options();
@@ -144,10 +147,10 @@ fn choosing_a_capture_and_cancelling() {
                         let events = s.apply(Action::Capture(n - 1)).unwrap();
                         assert_eq!(
                             events[0],
-                            Event::Played {
+                            GameEvent::Scopa(Event::Played {
                                 seat,
                                 mv: Move::new(card, options[usize::from(n - 1)])
-                            }
+                            })
                         );
                         return;
                     }
@@ -186,7 +189,7 @@ fn wrong_actions_are_refused_and_change_nothing() {
         assert_eq!(s, before);
     }
     if let Phase::Play { seat } = s.phase() {
-        let absent = s.m.hand().hand(1 - seat).first().unwrap();
+        let absent = s.scopa().unwrap().hand().hand(1 - seat).first().unwrap();
         assert_eq!(
             s.apply(Action::Select(absent)),
             Err(SessionError::NotInHand { seat, card: absent })
@@ -229,7 +232,14 @@ fn undo_takes_back_the_persons_play_and_replays_deterministically() {
     assert!(undone.state().plays < plays);
     assert!(matches!(undone.phase(), Phase::Play { .. }));
     // Playing the same card again leads back to the same position.
-    let again = s.m.plays().filter(|p| p.seat == 0).last().unwrap().mv;
+    let again = s
+        .scopa()
+        .unwrap()
+        .plays()
+        .filter(|p| p.seat == 0)
+        .last()
+        .unwrap()
+        .mv;
     let mut redo = undone.clone();
     redo.apply(Action::Play(again)).unwrap();
     while matches!(redo.phase(), Phase::AiDue { .. } | Phase::Scopa { .. }) {
@@ -284,7 +294,10 @@ fn hint_only_for_the_person_to_play() {
         match s.phase() {
             Phase::Play { .. } => {
                 let hint = s.hint().unwrap();
-                assert!(s.legal_moves().contains(&hint.mv));
+                assert!(
+                    s.legal_moves()
+                        .contains(&Move::new(hint.card(), hint.takes()))
+                );
                 break;
             }
             Phase::AiDue { .. } => {

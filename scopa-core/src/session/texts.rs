@@ -15,7 +15,11 @@
 
 use core::fmt::{self, Display, Formatter, Write};
 
-use crate::ai::{Hint, Level, Reason};
+use crate::ai::{Level, Reason};
+use crate::briscola::{
+    BriscolaEvent, BriscolaPlayError, BriscolaReason, BriscolaRules, BriscolaRulesError,
+    BriscolaScore,
+};
 use crate::capture::Move;
 use crate::card::{Card, Suit, ValueNames};
 use crate::cardset::CardSet;
@@ -24,7 +28,8 @@ use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
 use crate::score::{HandScore, SideScore};
 
 use super::{
-    ActionKind, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session, SessionError, SettingsError,
+    ActionKind, GameEvent, GameHint, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session,
+    SessionError, SettingsError,
 };
 
 /// A language of the texts.
@@ -177,6 +182,14 @@ labels! {
     Moves => ("Moves", "Mosse"),
     PressEnter => ("Press Enter to continue.", "Premi Invio per continuare."),
     CardsInHand => ("Cards in hand", "Carte in mano"),
+    Game => ("Game", "Gioco"),
+    Briscola => ("Briscola", "Briscola"),
+    NewDeal => ("New hand", "Nuova mano"),
+    Stock => ("Stock", "Tallone"),
+    Trick => ("Trick", "Presa"),
+    LastTrick => ("Last trick", "Ultima presa"),
+    HandsToWin => ("Hands to win", "Mani da vincere"),
+    CardPoints => ("Card points", "Punti delle carte"),
 }
 
 /// A value that writes itself through a closure (how the texts stay allocation-free).
@@ -242,7 +255,7 @@ impl Texts {
             } else {
                 None
             },
-            players: s.rules.players,
+            players: s.players(),
             ..self
         }
     }
@@ -406,8 +419,205 @@ impl Texts {
         })
     }
 
-    /// One line for an event of a play, to show or announce.
-    pub fn event<'a>(&'a self, event: &'a Event) -> impl Display + 'a {
+    /// One line for an event of either game, to show or announce.
+    pub fn event<'a>(&'a self, event: &'a GameEvent) -> impl Display + 'a {
+        text(move |f| match event {
+            GameEvent::Scopa(e) => write!(f, "{}", self.scopa_event(e)),
+            GameEvent::Briscola(e) => write!(f, "{}", self.briscola_event(e)),
+        })
+    }
+
+    /// One line for an event of Briscola: `You: 3c`, `Player 2 takes the trick (11 points).`
+    pub fn briscola_event<'a>(&'a self, event: &'a BriscolaEvent) -> impl Display + 'a {
+        text(move |f| match (*event, self.lang) {
+            (BriscolaEvent::Played { seat, card }, _) => {
+                write!(f, "{}: {}", self.seat(seat), self.card(card))
+            }
+            (BriscolaEvent::TrickTaken { seat, points, .. }, Lang::En) => {
+                let takes = if self.you == Some(seat) {
+                    "take"
+                } else {
+                    "takes"
+                };
+                write!(
+                    f,
+                    "{} {takes} the trick ({points} point{}).",
+                    self.seat(seat),
+                    if points == 1 { "" } else { "s" }
+                )
+            }
+            (BriscolaEvent::TrickTaken { seat, points, .. }, Lang::It) => {
+                if self.you == Some(seat) {
+                    write!(
+                        f,
+                        "Prendi la mano ({points} punt{}).",
+                        if points == 1 { "o" } else { "i" }
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{} prende la mano ({points} punt{}).",
+                        self.seat(seat),
+                        if points == 1 { "o" } else { "i" }
+                    )
+                }
+            }
+            (
+                BriscolaEvent::Drew {
+                    seat,
+                    briscola: true,
+                },
+                Lang::En,
+            ) => {
+                let draws = if self.you == Some(seat) {
+                    "draw"
+                } else {
+                    "draws"
+                };
+                write!(f, "{} {draws} the briscola.", self.seat(seat))
+            }
+            (
+                BriscolaEvent::Drew {
+                    seat,
+                    briscola: true,
+                },
+                Lang::It,
+            ) => {
+                if self.you == Some(seat) {
+                    f.write_str("Peschi la briscola.")
+                } else {
+                    write!(f, "{} pesca la briscola.", self.seat(seat))
+                }
+            }
+            (
+                BriscolaEvent::Drew {
+                    seat,
+                    briscola: false,
+                },
+                Lang::En,
+            ) => {
+                let draws = if self.you == Some(seat) {
+                    "draw"
+                } else {
+                    "draws"
+                };
+                write!(f, "{} {draws} a card.", self.seat(seat))
+            }
+            (
+                BriscolaEvent::Drew {
+                    seat,
+                    briscola: false,
+                },
+                Lang::It,
+            ) => {
+                if self.you == Some(seat) {
+                    f.write_str("Peschi una carta.")
+                } else {
+                    write!(f, "{} pesca una carta.", self.seat(seat))
+                }
+            }
+            (BriscolaEvent::HandFinished(score), _) => {
+                f.write_str(self.pick("The hand is over: ", "Mano finita: "))?;
+                write!(f, "{}", self.briscola_points(score))?;
+                f.write_str(".")
+            }
+            (BriscolaEvent::Dealt { dealer, briscola }, _) => write!(
+                f,
+                "{} · {}: {} · {}: {}",
+                self.label(Label::NewDeal),
+                self.label(Label::Dealer),
+                self.seat(dealer),
+                self.label(Label::Briscola),
+                self.card(briscola)
+            ),
+            (BriscolaEvent::MatchFinished { winner }, _) => write!(f, "{}", self.winner(winner)),
+        })
+    }
+
+    /// A Briscola hand's points per side and its result: `You 66 · Player 2 54 — You win the
+    /// hand` / `60 · 60 — a draw`.
+    pub fn briscola_points(&self, score: BriscolaScore) -> impl Display + '_ {
+        text(move |f| {
+            let sides = if self.players == 4 { 2 } else { self.players };
+            for side in 0..sides {
+                if side > 0 {
+                    f.write_str(" · ")?;
+                }
+                write!(f, "{} {}", self.side(side), score.points[usize::from(side)])?;
+            }
+            match (score.winner, self.lang) {
+                (Some(side), Lang::En) => write!(f, " — {} wins the hand", self.side(side)),
+                (Some(side), Lang::It) => write!(f, " — la mano va a {}", self.side(side)),
+                (None, Lang::En) => f.write_str(" — a draw: nobody wins the hand"),
+                (None, Lang::It) => f.write_str(" — pari: la mano non va a nessuno"),
+            }
+        })
+    }
+
+    /// Briscola's rules in one line: `Briscola · 2 players · 3 cards a hand · 2 hands to
+    /// win`.
+    pub fn briscola_rules(&self, rules: BriscolaRules) -> impl Display + '_ {
+        text(move |f| match self.lang {
+            Lang::En => write!(
+                f,
+                "Briscola · {} players · {} cards a hand · {} hand{} to win",
+                rules.players,
+                rules.hand_size,
+                rules.target,
+                if rules.target == 1 { "" } else { "s" }
+            ),
+            Lang::It => write!(
+                f,
+                "Briscola · {} giocatori · {} carte in mano · {} man{} per vincere",
+                rules.players,
+                rules.hand_size,
+                rules.target,
+                if rules.target == 1 { "o" } else { "i" }
+            ),
+        })
+    }
+
+    /// Why the expert suggests a card in Briscola, in a player's words.
+    pub fn briscola_reason<'a>(&'a self, reason: &'a BriscolaReason) -> impl Display + 'a {
+        text(move |f| match (*reason, self.lang) {
+            (BriscolaReason::Takes { points }, Lang::En) => {
+                write!(f, "it takes the trick and its {points} points")
+            }
+            (BriscolaReason::Takes { points }, Lang::It) => {
+                write!(f, "prende la mano e i suoi {points} punti")
+            }
+            (BriscolaReason::Trumps { points }, Lang::En) => {
+                write!(f, "a briscola takes the trick's {points} points")
+            }
+            (BriscolaReason::Trumps { points }, Lang::It) => {
+                write!(f, "con una briscola prende i {points} punti della mano")
+            }
+            (BriscolaReason::Loads { points }, Lang::En) => {
+                write!(
+                    f,
+                    "your partner is taking the trick: give them {points} points"
+                )
+            }
+            (BriscolaReason::Loads { points }, Lang::It) => {
+                write!(f, "il compagno sta prendendo: caricalo di {points} punti")
+            }
+            (BriscolaReason::Discards, _) => f.write_str(self.pick(
+                "it throws away a card worth little and keeps the carichi and briscole",
+                "scarta una carta che vale poco e tiene carichi e briscole",
+            )),
+            (BriscolaReason::LeadsLow, _) => f.write_str(self.pick(
+                "it leads a card worth little",
+                "apre con una carta che vale poco",
+            )),
+            (BriscolaReason::Exact, _) => f.write_str(self.pick(
+                "every card is known now: it does best to the end of the hand",
+                "ormai tutte le carte sono note: è la migliore fino alla fine della mano",
+            )),
+        })
+    }
+
+    /// One line for an event of a Scopa play, to show or announce.
+    pub fn scopa_event<'a>(&'a self, event: &'a Event) -> impl Display + 'a {
         text(move |f| match *event {
             Event::Played { seat, mv } => write!(f, "{}: {}", self.seat(seat), self.play(mv)),
             Event::Scopa { seat, .. } => match (self.lang, self.you == Some(seat)) {
@@ -543,7 +753,7 @@ impl Texts {
                 self.seat(seat)
             ),
             (Phase::Scopa { seat, side }, _) => {
-                write!(f, "{}", self.event(&Event::Scopa { seat, side }))
+                write!(f, "{}", self.scopa_event(&Event::Scopa { seat, side }))
             }
             (Phase::HandSummary, _) => f.write_str(self.pick(
                 "The hand is over: here is its score.",
@@ -582,16 +792,24 @@ impl Texts {
         }
     }
 
-    /// A hint: `Hint: 7d takes 5d 2c — it takes the settebello.`
-    pub fn hint<'a>(&'a self, hint: &'a Hint) -> impl Display + 'a {
-        text(move |f| {
-            write!(
+    /// A hint: `Hint: 7d takes 5d 2c — it takes the settebello.`, in Briscola
+    /// `Hint: 3c — it takes the trick and its 11 points.`
+    pub fn hint<'a>(&'a self, hint: &'a GameHint) -> impl Display + 'a {
+        text(move |f| match hint {
+            GameHint::Scopa(hint) => write!(
                 f,
                 "{}: {} — {}.",
                 self.label(Label::Hint),
                 self.play(hint.mv),
                 self.reason(hint.reason)
-            )
+            ),
+            GameHint::Briscola(hint) => write!(
+                f,
+                "{}: {} — {}.",
+                self.label(Label::Hint),
+                self.card(hint.card),
+                self.briscola_reason(&hint.reason)
+            ),
         })
     }
 
@@ -734,6 +952,45 @@ impl Texts {
                 ),
             },
             SessionError::Illegal(ref p) => write!(f, "{}", self.play_error(p)),
+            SessionError::IllegalCard(p) => match (p, self.lang) {
+                (BriscolaPlayError::NotInHand { seat, card }, Lang::En) => write!(
+                    f,
+                    "{} is not in the hand of {}.",
+                    self.card(card),
+                    self.seat(seat)
+                ),
+                (BriscolaPlayError::NotInHand { seat, card }, Lang::It) => write!(
+                    f,
+                    "{} non è nella mano di {}.",
+                    self.card(card),
+                    self.seat(seat)
+                ),
+                (BriscolaPlayError::NotYourTurn { turn, .. }, Lang::En) => {
+                    write!(f, "It is the turn of {}.", self.seat(turn))
+                }
+                (BriscolaPlayError::NotYourTurn { turn, .. }, Lang::It) => {
+                    write!(f, "Tocca a {}.", self.seat(turn))
+                }
+                (BriscolaPlayError::HandOver, _) => f.write_str(self.pick(
+                    "The hand is over: every card has been played.",
+                    "La mano è finita: tutte le carte sono state giocate.",
+                )),
+                (BriscolaPlayError::MatchOver, _) => {
+                    f.write_str(self.pick("The match is over.", "La partita è finita."))
+                }
+            },
+            SessionError::CaptureInBriscola { card } => match self.lang {
+                Lang::En => write!(
+                    f,
+                    "In Briscola a card takes nothing from the table: play {} alone.",
+                    self.card(card)
+                ),
+                Lang::It => write!(
+                    f,
+                    "A briscola una carta non prende nulla dal tavolo: gioca {} da sola.",
+                    self.card(card)
+                ),
+            },
             SessionError::UndoOff => f.write_str(self.pick(
                 "Undo is off for this match (it is a setting, against the computer only).",
                 "L'annullamento è disattivato in questa partita (si sceglie nelle impostazioni, solo contro il computer).",
@@ -774,6 +1031,19 @@ impl Texts {
     pub fn settings_error<'a>(&'a self, e: &'a SettingsError) -> impl Display + 'a {
         text(move |f| match *e {
             SettingsError::Rules(ref r) => write!(f, "{}", self.rules_error(r)),
+            SettingsError::Briscola(r) => match (r, self.lang) {
+                (_, Lang::En) => write!(f, "{r}"),
+                (BriscolaRulesError::Players(n), Lang::It) => {
+                    write!(f, "players: a briscola si gioca in 2, 3 o 4, non in {n}")
+                }
+                (BriscolaRulesError::HandSize { hand_size, players }, Lang::It) => write!(
+                    f,
+                    "hand_size: una mano ha 3 carte (o 9 in due), non {hand_size} in {players}"
+                ),
+                (BriscolaRulesError::Target(t), Lang::It) => {
+                    write!(f, "target: le mani da vincere vanno da 1 a 11, non {t}")
+                }
+            },
             SettingsError::SeatPastTheLast { seat, players } => match self.lang {
                 Lang::En => write!(
                     f,
@@ -814,12 +1084,18 @@ impl Texts {
             }
             (SaveError::UnsupportedVersion { version }, Lang::It) => write!(
                 f,
-                "salvata con la versione {version} del formato; questo programma legge la versione {SAVE_VERSION}"
+                "salvata con la versione {version} del formato; questo programma legge la versione 1 (scopa) e la versione {SAVE_VERSION} (briscola)"
             ),
             (SaveError::Checksum, Lang::It) => {
                 f.write_str("il salvataggio è danneggiato (il checksum non corrisponde)")
             }
             (SaveError::Match(m), Lang::It) => write!(f, "la partita salvata è rifiutata: {m}"),
+            (SaveError::BriscolaMatch(m), Lang::It) => {
+                write!(f, "la partita di briscola salvata è rifiutata: {m}")
+            }
+            (SaveError::BadPadding, Lang::It) => f.write_str(
+                "i byte dopo la partita di briscola salvata non sono zero: il salvataggio è stato alterato",
+            ),
             (SaveError::BadPlayer { seat, code }, Lang::It) => write!(
                 f,
                 "il byte {} (posto {seat}) vale {code}, che non indica né una persona né un livello del computer",
@@ -1201,6 +1477,7 @@ mod tests {
             Label::Napola,
             Label::ReBello,
             Label::Scope,
+            Label::Briscola,
         ];
         for &label in Label::ALL {
             let (en, it) = (label.text(Lang::En), label.text(Lang::It));

@@ -16,6 +16,7 @@ use core::fmt::{self, Display, Formatter};
 use core::str::FromStr;
 
 use crate::ai::Level;
+use crate::briscola::{BriscolaEvent, BriscolaRules};
 use crate::capture::Move;
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -23,7 +24,7 @@ use crate::hand::Event;
 use crate::rules::Rules;
 use crate::score::SideScore;
 
-use super::{Action, Lang, Player, Settings};
+use super::{Action, Game, GameEvent, Lang, Player, Settings};
 
 struct Line<F: Fn(&mut Formatter<'_>) -> fmt::Result>(F);
 
@@ -175,9 +176,45 @@ fn scores(f: &mut Formatter<'_>, scores: [u16; 3]) -> fmt::Result {
     write!(f, "{a} {b} {c}")
 }
 
-/// The transcript line(s) of an event; a hand's score is one line per side, separated by
-/// `\n` (no newline at the end).
-pub fn event(e: &Event) -> impl Display + '_ {
+/// The transcript line(s) of an event of either game.
+pub fn event(e: &GameEvent) -> impl Display + '_ {
+    Line(move |f| match e {
+        GameEvent::Scopa(e) => write!(f, "{}", scopa_event(e)),
+        GameEvent::Briscola(e) => write!(f, "{}", briscola_event(e)),
+    })
+}
+
+/// The transcript line of a Briscola event: `play 0 3c`, `trick 1 side 1 points 21`,
+/// `draw 1`, `draw 0 briscola`, `points 66 54 0 winner 0` (a third side's points always
+/// written, 0 without one; `winner none` for a draw),
+/// `deal dealer 1 briscola 7c`, `winner 0`.
+pub fn briscola_event(e: &BriscolaEvent) -> impl Display + '_ {
+    Line(move |f| match *e {
+        BriscolaEvent::Played { seat, card } => write!(f, "play {seat} {card}"),
+        BriscolaEvent::TrickTaken {
+            seat, side, points, ..
+        } => write!(f, "trick {seat} side {side} points {points}"),
+        BriscolaEvent::Drew { seat, briscola } => {
+            write!(f, "draw {seat}{}", if briscola { " briscola" } else { "" })
+        }
+        BriscolaEvent::HandFinished(score) => {
+            let [a, b, c] = score.points;
+            write!(f, "points {a} {b} {c}")?;
+            match score.winner {
+                Some(side) => write!(f, " winner {side}"),
+                None => f.write_str(" winner none"),
+            }
+        }
+        BriscolaEvent::Dealt { dealer, briscola } => {
+            write!(f, "deal dealer {dealer} briscola {briscola}")
+        }
+        BriscolaEvent::MatchFinished { winner } => write!(f, "winner {winner}"),
+    })
+}
+
+/// The transcript line(s) of a Scopa event; a hand's score is one line per side, separated
+/// by `\n` (no newline at the end).
+pub fn scopa_event(e: &Event) -> impl Display + '_ {
     Line(move |f| match *e {
         Event::Played { seat, mv } => {
             write!(f, "play {seat} ")?;
@@ -211,9 +248,24 @@ pub fn event(e: &Event) -> impl Display + '_ {
     })
 }
 
-/// The first line of a transcript: the settings (not the secret).
+/// The first line of a transcript: the settings (not the secret). Scopa:
+/// `session players 2 deal standard … seats human expert`; Briscola:
+/// `session briscola players 2 hand_size 3 target 2 undo 0 seats human expert`.
 pub fn start<'a>(settings: &'a Settings) -> impl Display + 'a {
     Line(move |f| {
+        if let Game::Briscola(BriscolaRules {
+            players,
+            hand_size,
+            target,
+        }) = settings.game
+        {
+            write!(
+                f,
+                "session briscola players {players} hand_size {hand_size} target {target} undo {} seats",
+                u8::from(settings.undo)
+            )?;
+            return seats_text(f, settings);
+        }
         let Rules {
             players,
             deal,
@@ -232,14 +284,18 @@ pub fn start<'a>(settings: &'a Settings) -> impl Display + 'a {
             u8::from(kings_redeal),
             u8::from(settings.undo)
         )?;
-        for c in settings.seats() {
-            match c {
-                Player::Human => f.write_str(" human")?,
-                Player::Ai(level) => write!(f, " {level}")?,
-            }
-        }
-        Ok(())
+        seats_text(f, settings)
     })
+}
+
+fn seats_text(f: &mut Formatter<'_>, settings: &Settings) -> fmt::Result {
+    for c in settings.seats() {
+        match c {
+            Player::Human => f.write_str(" human")?,
+            Player::Ai(level) => write!(f, " {level}")?,
+        }
+    }
+    Ok(())
 }
 
 /// A settings line that is not a [`start`] line.
@@ -302,6 +358,25 @@ impl FromStr for Settings {
             "1" => Ok(true),
             _ => Err(bad(at)),
         };
+        if line.split_ascii_whitespace().nth(1) == Some("briscola") {
+            next(None)?;
+            let players = number(next(Some("players"))?, 3)?;
+            let hand_size = number(next(Some("hand_size"))?, 5)?;
+            let target = number(next(Some("target"))?, 7)?;
+            let undo = flag(next(Some("undo"))?, 9)?;
+            let seats = parse_seats(line, 11, players)?;
+            return Ok(Settings {
+                game: Game::Briscola(BriscolaRules {
+                    players,
+                    hand_size,
+                    target,
+                }),
+                rules: Rules::default(),
+                seats,
+                undo,
+                lang: Lang::En,
+            });
+        }
         let players = number(next(Some("players"))?, 2)?;
         let deal = next(Some("deal"))?.parse().map_err(|_| bad(4))?;
         let target = number(next(Some("target"))?, 6)?;
@@ -341,12 +416,37 @@ impl FromStr for Settings {
             return Err(bad(20 + i as u8));
         }
         Ok(Settings {
+            game: Game::Scopa,
             rules,
             seats,
             undo,
             lang: Lang::En,
         })
     }
+}
+
+/// The seats of a settings line: word `first` is `seats`, then one word per player.
+fn parse_seats(line: &str, first: usize, players: u8) -> Result<[Player; 4], ParseSettingsError> {
+    let bad = |at: usize| ParseSettingsError { word: at as u8 };
+    let mut words = line.split_ascii_whitespace().enumerate().skip(first - 1);
+    match words.next() {
+        Some((_, "seats")) => {}
+        _ => return Err(bad(first - 1)),
+    }
+    let mut seats = [Player::Human; 4];
+    let mut i = 0usize;
+    for (n, w) in words {
+        let slot = seats.get_mut(i).ok_or(bad(n))?;
+        *slot = match w {
+            "human" => Player::Human,
+            level => Player::Ai(level.parse::<Level>().map_err(|_| bad(n))?),
+        };
+        i += 1;
+    }
+    if i != usize::from(players) {
+        return Err(bad(first + i));
+    }
+    Ok(seats)
 }
 
 /// One line of a script (see the project's `docs/session.md`): what a scripted run of a

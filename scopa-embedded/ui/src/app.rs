@@ -15,8 +15,10 @@ use embedded_graphics::pixelcolor::Rgb565;
 use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::pacing::{Due, Next, Pacing, Token};
 use scopa_core::session::table::{Banner, HandOver};
-use scopa_core::session::{Action, Label, Phase, Session, SessionError, TableState, Texts};
-use scopa_core::{CaptureList, Card, Event, Move};
+use scopa_core::session::{
+    Action, GameEvent, Label, Phase, Session, SessionError, TableState, Texts,
+};
+use scopa_core::{CaptureList, Card, Move};
 
 use crate::input::{Button, Buttons};
 use crate::screens::model::{
@@ -318,7 +320,7 @@ impl<S: Storage> App<S> {
         &mut self,
         now: u32,
         pressed: Buttons,
-        events: &mut dyn FnMut(&Event),
+        events: &mut dyn FnMut(&GameEvent),
     ) -> bool {
         self.now = now;
         if !pressed.is_empty() {
@@ -348,7 +350,7 @@ impl<S: Storage> App<S> {
     /// The delay the presenter names, during a match: an AI's move is chosen first (on
     /// the update after the delay was named) and its delay runs from then; a delay that
     /// has run out is fired.
-    fn tick(&mut self, events: &mut dyn FnMut(&Event)) {
+    fn tick(&mut self, events: &mut dyn FnMut(&GameEvent)) {
         if self.view != View::Match {
             return;
         }
@@ -389,7 +391,7 @@ impl<S: Storage> App<S> {
 
     /// Fires the delay `due` now (it ran out, or A skipped it): the AI's move on show, or
     /// the delay's own action.
-    fn fire(&mut self, due: Due, events: &mut dyn FnMut(&Event)) {
+    fn fire(&mut self, due: Due, events: &mut dyn FnMut(&GameEvent)) {
         let Some(game) = self.game.as_mut() else {
             return;
         };
@@ -401,7 +403,7 @@ impl<S: Storage> App<S> {
     }
 
     /// A (or a tap) on a screen with a delay running: fire it early.
-    fn skip(&mut self, events: &mut dyn FnMut(&Event)) {
+    fn skip(&mut self, events: &mut dyn FnMut(&GameEvent)) {
         if let Some(Next::Due(due)) = self.game.as_ref().map(Presenter::next) {
             self.fire(due, events);
         }
@@ -410,7 +412,7 @@ impl<S: Storage> App<S> {
     // Not inlined, here and in `act`: their locals (a play's events) stay off the stack
     // under the AI's search, which `tick` runs (measured under QEMU).
     #[inline(never)]
-    fn press(&mut self, b: Button, events: &mut dyn FnMut(&Event)) {
+    fn press(&mut self, b: Button, events: &mut dyn FnMut(&GameEvent)) {
         let step = match b {
             Button::Left | Button::Up => -1i8,
             _ => 1,
@@ -513,7 +515,7 @@ impl<S: Storage> App<S> {
     }
 
     /// A person's `action` (see [`App::stepped`]).
-    fn act(&mut self, action: Action, events: &mut dyn FnMut(&Event)) {
+    fn act(&mut self, action: Action, events: &mut dyn FnMut(&GameEvent)) {
         let Some(game) = self.game.as_mut() else {
             self.view = View::Title { cursor: 0 };
             return;
@@ -525,7 +527,7 @@ impl<S: Storage> App<S> {
     /// After an input or a delay: saves when the step says so, then hands the frame's
     /// events to `events`; a refusal is shown.
     #[inline(never)] // the frame stays off the stack under the AI's search
-    fn stepped(&mut self, result: Result<Step, SessionError>, events: &mut dyn FnMut(&Event)) {
+    fn stepped(&mut self, result: Result<Step, SessionError>, events: &mut dyn FnMut(&GameEvent)) {
         match result {
             Ok(step) => {
                 if step.save {
@@ -664,8 +666,11 @@ fn end_page(p: &Presenter) -> Page<'static> {
     for (s, side) in scores.iter_mut().zip(&frame.sides) {
         *s = side.score;
     }
+    // The handheld plays Scopa only (its menu offers no Briscola): a Briscola summary has no
+    // Scopa rows.
     let rows = |over: &HandOver| match over {
-        HandOver::Scopa { rows, .. } => rows.clone(),
+        HandOver::Scopa { rows, .. } => Some(rows.clone()),
+        HandOver::Briscola { .. } => None,
     };
     match &frame.banner {
         Some(Banner::MatchOver {
@@ -673,11 +678,12 @@ fn end_page(p: &Presenter) -> Page<'static> {
         }) => Page::MatchEnd(MatchEndModel {
             winner: *winner,
             scores,
-            pile: last_hand
-                .as_ref()
-                .and_then(|HandOver::Scopa { piles, .. }| {
+            pile: last_hand.as_ref().and_then(|over| match over {
+                HandOver::Scopa { piles, .. } => {
                     piles.get(usize::from(*winner)).map(|pile| pile.cards)
-                }),
+                }
+                HandOver::Briscola { .. } => None,
+            }),
         }),
         banner => {
             // After the last hand no new one is dealt; otherwise the next hand has begun.
@@ -691,7 +697,7 @@ fn end_page(p: &Presenter) -> Page<'static> {
                 sides: frame.sides.len() as u8,
                 scores,
                 rows: match banner {
-                    Some(Banner::HandOver(over)) => Some(rows(over)),
+                    Some(Banner::HandOver(over)) => rows(over),
                     _ => None,
                 },
             })

@@ -18,9 +18,9 @@
 
 use core::fmt::{self, Display};
 
+use scopa_core::Move;
 use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
-use scopa_core::session::{Action, Settings};
-use scopa_core::{Event, Move};
+use scopa_core::session::{Action, GameEvent, Settings};
 
 use crate::app::{App, Screen};
 use crate::input::{Button, Buttons};
@@ -240,7 +240,7 @@ pub fn press<S: Storage>(
     app: &mut App<S>,
     now: &mut u32,
     b: Button,
-    events: &mut dyn FnMut(&Event),
+    events: &mut dyn FnMut(&GameEvent),
 ) {
     *now = now.wrapping_add(40);
     app.update_with(*now, Buttons::just(b), events);
@@ -252,7 +252,7 @@ pub fn set_options<S: Storage>(
     app: &mut App<S>,
     now: &mut u32,
     want: &Options,
-    events: &mut dyn FnMut(&Event),
+    events: &mut dyn FnMut(&GameEvent),
 ) -> Result<(), DriveError> {
     let Screen::Options { cursor } = app.screen() else {
         return Err(DriveError::Settings);
@@ -284,7 +284,7 @@ pub fn play_move<S: Storage>(
     app: &mut App<S>,
     now: &mut u32,
     mv: Move,
-    events: &mut dyn FnMut(&Event),
+    events: &mut dyn FnMut(&GameEvent),
 ) -> bool {
     let (Screen::Table { cursor }, Some(state)) = (app.screen(), app.state()) else {
         return false;
@@ -366,7 +366,7 @@ impl<'a, S: Storage> Driver<'a, S> {
 
     /// Presses `b`, handing the transcript lines of what happens to `emit`.
     fn press(&mut self, b: Button, emit: Emit<'_>) {
-        press(&mut self.app, &mut self.now, b, &mut |e: &Event| {
+        press(&mut self.app, &mut self.now, b, &mut |e: &GameEvent| {
             emit(&transcript::event(e))
         });
     }
@@ -377,7 +377,7 @@ impl<'a, S: Storage> Driver<'a, S> {
             self.now = until;
         }
         self.app
-            .update_with(self.now, Buttons::NONE, &mut |e: &Event| {
+            .update_with(self.now, Buttons::NONE, &mut |e: &GameEvent| {
                 emit(&transcript::event(e))
             });
     }
@@ -450,7 +450,7 @@ impl<'a, S: Storage> Driver<'a, S> {
         let mut want = Options::from_settings(&self.script.settings);
         want.lang = self.app.options().lang;
         self.app.seed_next_match(self.script.seed);
-        set_options(&mut self.app, &mut self.now, &want, &mut |e: &Event| {
+        set_options(&mut self.app, &mut self.now, &want, &mut |e: &GameEvent| {
             emit(&transcript::event(e))
         })?;
         if !self.settings_match() {
@@ -482,7 +482,7 @@ impl<'a, S: Storage> Driver<'a, S> {
         {
             return Err(DriveError::Illegal { line, mv });
         }
-        let played = play_move(&mut self.app, &mut self.now, mv, &mut |e: &Event| {
+        let played = play_move(&mut self.app, &mut self.now, mv, &mut |e: &GameEvent| {
             emit(&transcript::event(e))
         });
         if played {

@@ -6,10 +6,11 @@
 
 use scopa_core::Card;
 use scopa_core::CardSet;
+use scopa_core::briscola::BriscolaEvent;
 use scopa_core::hand::Event;
 use scopa_core::session::pacing::{Next, Pacing, Waiting};
 use scopa_core::session::table::{self, Banner, Choices, GameTable, HandOver};
-use scopa_core::session::{Label, Lang, Player};
+use scopa_core::session::{GameEvent, Label, Lang, Player};
 
 use crate::session::SummaryRow;
 use crate::types::AiLevel;
@@ -92,6 +93,8 @@ pub struct SideView {
     pub captured: u8,
     /// Its scope this hand.
     pub scope: u8,
+    /// Briscola: the card points it has taken this hand (0 in Scopa).
+    pub points: u8,
 }
 
 /// A card of the viewer's hand that may be played now.
@@ -216,8 +219,10 @@ pub struct Frame {
     pub target: u8,
     /// The cards face up on the table.
     pub table: Vec<Card>,
-    /// Cards left in the deck.
+    /// Cards left in the deck (Briscola: in the stock, the face-up briscola included).
     pub deck_left: u8,
+    /// Briscola: the face-up briscola, whose suit is trump (`None` in Scopa).
+    pub briscola: Option<Card>,
     /// The cards of the hand the viewer may play now (empty: not their turn).
     pub cards: Vec<CardChoice>,
     /// The card whose capture the viewer chooses, and the captures (else `None`, empty).
@@ -255,10 +260,32 @@ fn cards(set: CardSet) -> Vec<Card> {
     set.into_iter().collect()
 }
 
+/// A side's cards captured, scope (Scopa) and card points (Briscola) this hand.
+type PerSide = (u8, u8, u8);
+
 impl Frame {
     /// The record of `f`; `save_error` from the controller.
     pub fn new(f: &table::Frame, save_error: Option<String>) -> Frame {
-        let GameTable::Scopa(t) = &f.table;
+        // The middle of the table: Scopa's cards face up and deck, or Briscola's trick (in
+        // play order), stock and briscola; per side its captures and scope (Scopa) or card
+        // points (Briscola).
+        let (table_cards, deck_left, briscola, per_side): (_, _, _, Vec<PerSide>) = match &f.table {
+            GameTable::Scopa(t) => (
+                cards(t.table),
+                t.deck_left,
+                None,
+                t.piles
+                    .iter()
+                    .map(|p| (p.cards.len() as u8, p.scope, 0))
+                    .collect(),
+            ),
+            GameTable::Briscola(b) => (
+                b.trick.iter().map(|c| c.card).collect(),
+                b.stock,
+                Some(b.briscola),
+                b.points.iter().map(|&p| (0, 0, p)).collect(),
+            ),
+        };
         let (cards_now, choosing, captures) = match &f.choices {
             Choices::None => (Vec::new(), None, Vec::new()),
             Choices::Cards(cs) => (
@@ -300,15 +327,23 @@ impl Frame {
         })
         .collect();
         let sides_n = f.sides.len();
-        let rows = |h: &HandOver| {
-            let HandOver::Scopa { rows, .. } = h;
-            rows.iter()
+        let rows = |h: &HandOver| match h {
+            HandOver::Scopa { rows, .. } => rows
+                .iter()
                 .map(|r| SummaryRow {
                     label: f.label(r.label).to_string(),
                     points: r.points[..sides_n].iter().map(|&n| u32::from(n)).collect(),
                     tally: r.tally[..sides_n].to_vec(),
                 })
-                .collect()
+                .collect(),
+            HandOver::Briscola { score, .. } => vec![SummaryRow {
+                label: f.label(Label::CardPoints).to_string(),
+                points: score.points[..sides_n]
+                    .iter()
+                    .map(|&n| u32::from(n))
+                    .collect(),
+                tally: vec![None; sides_n],
+            }],
         };
         let (kind, you_won, rows) = match &f.banner {
             None => (None, None, Vec::new()),
@@ -349,12 +384,13 @@ impl Frame {
             sides: f
                 .sides
                 .iter()
-                .zip(&t.piles)
-                .map(|(s, p)| SideView {
+                .zip(&per_side)
+                .map(|(s, &(captured, scope, points))| SideView {
                     name: f.side_name(s.side).to_string(),
                     score: s.score,
-                    captured: p.cards.len() as u8,
-                    scope: p.scope,
+                    captured,
+                    scope,
+                    points,
                 })
                 .collect(),
             score_line: f.score_line().to_string(),
@@ -363,15 +399,16 @@ impl Frame {
             hand_number: f.hand_number,
             match_number: f.match_number,
             target: f.target,
-            table: cards(t.table),
-            deck_left: t.deck_left,
+            table: table_cards,
+            deck_left,
+            briscola,
             cards: cards_now,
             choosing,
             captures,
             offers,
             hint: f.hint_text().map(|h| h.to_string()),
-            hint_card: f.hint.map(|h| h.mv.card()),
-            hint_takes: f.hint.map(|h| cards(h.mv.capture())).unwrap_or_default(),
+            hint_card: f.hint.map(|h| h.card()),
+            hint_takes: f.hint.map(|h| cards(h.takes())).unwrap_or_default(),
             banner: kind.map(|kind| BannerView {
                 kind,
                 text: f.banner_text().map(|t| t.to_string()).unwrap_or_default(),
@@ -385,10 +422,15 @@ impl Frame {
                     text: e.text().to_string(),
                     line: e.line().to_string(),
                     played: match e.event {
-                        Event::Played { seat, mv } => Some(Played {
+                        GameEvent::Scopa(Event::Played { seat, mv }) => Some(Played {
                             seat,
                             card: mv.card(),
                             takes: cards(mv.capture()),
+                        }),
+                        GameEvent::Briscola(BriscolaEvent::Played { seat, card }) => Some(Played {
+                            seat,
+                            card,
+                            takes: Vec::new(),
                         }),
                         _ => None,
                     },

@@ -86,7 +86,9 @@ impl SessionError {
             core::SessionError::WrongPhase { .. } => SessionError::WrongPhase { message },
             core::SessionError::NotInHand { .. } => SessionError::NotInHand { message },
             core::SessionError::NoSuchCapture { .. } => SessionError::NoSuchCapture { message },
-            core::SessionError::Illegal(_) => SessionError::IllegalMove { message },
+            core::SessionError::Illegal(_)
+            | core::SessionError::IllegalCard(_)
+            | core::SessionError::CaptureInBriscola { .. } => SessionError::IllegalMove { message },
             core::SessionError::UndoOff => SessionError::UndoOff { message },
             core::SessionError::NothingToUndo => SessionError::NothingToUndo { message },
             core::SessionError::TooManyMatches => SessionError::TooManyMatches { message },

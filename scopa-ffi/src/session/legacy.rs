@@ -95,6 +95,7 @@ pub fn migrate(bytes: &[u8], lang: core::Lang) -> Result<core::Session, SessionE
         *slot = level.map_or(Player::Human, Player::Ai);
     }
     let settings = core::Settings {
+        game: core::Game::Scopa,
         rules: *saved.game.rules(),
         seats,
         undo: false,

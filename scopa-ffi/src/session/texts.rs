@@ -92,6 +92,14 @@ labels! {
     moves => Moves,
     press_enter => PressEnter,
     cards_in_hand => CardsInHand,
+    game => Game,
+    briscola => Briscola,
+    new_deal => NewDeal,
+    stock => Stock,
+    trick => Trick,
+    last_trick => LastTrick,
+    hands_to_win => HandsToWin,
+    card_points => CardPoints,
 }
 
 /// An AI level and its name.

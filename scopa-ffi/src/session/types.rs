@@ -66,6 +66,7 @@ impl SessionSettings {
             *slot = level.map_or(Player::Human, |l| Player::Ai(l.into()));
         }
         let settings = core::Settings {
+            game: core::Game::Scopa,
             rules,
             seats,
             undo: self.undo,

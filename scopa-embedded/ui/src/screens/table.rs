@@ -159,7 +159,7 @@ impl Drawable for StatusLine<'_> {
                 of,
                 texts.label(Label::Cancel)
             )),
-            Status::Played { seat, mv } => line(texts.event(&Event::Played { seat, mv })),
+            Status::Played { seat, mv } => line(texts.scopa_event(&Event::Played { seat, mv })),
             Status::Phase(phase) => line(texts.phase(&phase)),
             Status::Blank => Line::new(),
         };
