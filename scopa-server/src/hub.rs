@@ -346,7 +346,9 @@ fn broadcast(live: &mut Live, events: &[Event], hint: Option<(u64, u8, Hint)>) {
     });
 }
 
-fn frame_line(room: &Room, seat: Option<u8>, events: &[Event], hint: Option<Hint>) -> String {
+/// The `frame` message a connection receives: for `seat` (`None`: a spectator), with
+/// `events` and a hint.
+pub fn frame_line(room: &Room, seat: Option<u8>, events: &[Event], hint: Option<Hint>) -> String {
     to_line(&ServerMsg::Frame {
         room: room.code().to_string(),
         seat,

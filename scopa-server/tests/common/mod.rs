@@ -28,25 +28,29 @@ pub struct Server {
 impl Server {
     /// Starts the binary on a free port with `db`, zero delays and client seeds allowed.
     pub fn start(db: &Path, extra: &[&str]) -> Server {
+        let mut args = vec![
+            "--allow-client-seed",
+            "--ai-ms",
+            "0",
+            "--scopa-ms",
+            "0",
+            "--summary-ms",
+            "0",
+        ];
+        // The players here are programs: no rate limit unless a test sets one.
+        if !extra.contains(&"--rate") {
+            args.extend(["--rate", "100000"]);
+        }
+        args.extend(extra);
+        Server::spawn(db, &args)
+    }
+
+    /// Starts the binary on a free port with `db` and exactly `args`.
+    pub fn spawn(db: &Path, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_scopa-server"))
             .args(["--listen", "127.0.0.1:0", "--db"])
             .arg(db)
-            .args([
-                "--allow-client-seed",
-                "--ai-ms",
-                "0",
-                "--scopa-ms",
-                "0",
-                "--summary-ms",
-                "0",
-            ])
-            .args(extra)
-            // The players here are programs: no rate limit unless a test sets one.
-            .args(if extra.contains(&"--rate") {
-                &[][..]
-            } else {
-                &["--rate", "100000"][..]
-            })
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
