@@ -99,8 +99,8 @@ pub enum ServerMsg {
         /// How many actions the room has stored (each frame after an action carries that
         /// action's events).
         seq: u64,
-        /// The core's `Frame` as JSON (every text written out).
-        frame: serde_json::Value,
+        /// The core's `Frame` as the core writes it (every text written out).
+        frame: Box<serde_json::value::RawValue>,
     },
     /// The connection left its room.
     Left {},

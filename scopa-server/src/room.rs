@@ -269,14 +269,17 @@ impl Room {
         frame
     }
 
-    /// [`Room::frame`] as JSON.
+    /// [`Room::frame`] as the core's JSON.
     pub fn frame_json(
         &self,
         seat: Option<u8>,
         events: &[Event],
         hint: Option<Hint>,
-    ) -> serde_json::Value {
-        serde_json::to_value(self.frame(seat, events, hint)).unwrap_or(serde_json::Value::Null)
+    ) -> Box<serde_json::value::RawValue> {
+        // A frame holds strings and numbers only: it always serializes.
+        serde_json::value::to_raw_value(&self.frame(seat, events, hint))
+            .or_else(|_| serde_json::value::RawValue::from_string("null".into()))
+            .unwrap_or_default()
     }
 }
 
