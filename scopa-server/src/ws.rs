@@ -11,6 +11,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
@@ -45,6 +46,10 @@ pub fn router(hub: Arc<Hub>, web: WebConfig) -> Router {
 
 /// Serves the routes on `listener` until the process ends.
 pub async fn serve(listener: TcpListener, hub: Arc<Hub>, web: WebConfig) -> std::io::Result<()> {
+    // Small messages both ways: send each at once (no Nagle delay behind an ACK).
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(
         listener,
         router(hub, web).into_make_service_with_connect_info::<SocketAddr>(),

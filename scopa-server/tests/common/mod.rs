@@ -96,9 +96,10 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: &str) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-            .await
-            .expect("the socket opens");
+        let (ws, _) =
+            tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
+                .await
+                .expect("the socket opens");
         Client {
             ws,
             last: None,
