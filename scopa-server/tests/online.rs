@@ -139,7 +139,7 @@ async fn a_client_reconnects_with_its_token_mid_hand() {
     let server = Server::start(&db, &[]);
     let mut a = Client::connect(&server.addr).await;
     let room = create(&mut a, TWO_PEOPLE, SEED).await;
-    let (_, fa) = join(&mut a, &room, 0).await;
+    let (token_a, fa) = join(&mut a, &room, 0).await;
     let mut b = Client::connect(&server.addr).await;
     let (token, fb) = join(&mut b, &room, 1).await;
     let mut frames = vec![fa, fb];
@@ -169,6 +169,14 @@ async fn a_client_reconnects_with_its_token_mid_hand() {
     frames[1] = fb;
     assert!(play(&mut [&mut a, &mut b], &mut frames, |_| false).await);
     check_against_local(&db, &room, &[&a, &b]).await;
+    // a leaves: its token stops working and the seat is free for somebody else.
+    a.send(json!({"type": "leave"})).await;
+    a.expect("left").await;
+    c.send(json!({"type": "resume", "room": room, "token": token_a}))
+        .await;
+    assert_eq!(c.expect("error").await["code"], "bad_token");
+    let (_, f) = join(&mut c, &room, 0).await;
+    assert_eq!(f["seat"], 0);
     drop(server);
 }
 
@@ -285,4 +293,54 @@ async fn a_person_plays_the_ai_over_stdin_and_stdout() {
     // The log replays to the same session: the AI's moves are in it as `aiplay`.
     let log = stored_log(&db, &room).await;
     assert!(log.iter().any(|l| l.starts_with("aiplay ")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ai_plays_after_the_pacing_delay() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::spawn(
+        &dir.path().join("ai.sqlite"),
+        &[
+            "--allow-client-seed",
+            "--ai-ms",
+            "400",
+            "--scopa-ms",
+            "0",
+            "--summary-ms",
+            "0",
+            "--rate",
+            "1000",
+        ],
+    );
+    let mut a = Client::connect(&server.addr).await;
+    let settings = TWO_PEOPLE.replace("seats human human", "seats human random");
+    let room = create(&mut a, &settings, SEED).await;
+    let (_, mut f) = join(&mut a, &room, 0).await;
+    let mut timed = 0;
+    while timed < 3 {
+        let frame = &f["frame"];
+        if let Some(due) = frame["next"].get("due")
+            && due["action"] != "ai"
+        {
+            // A banner of 0 ms goes by at once.
+            f = a.expect("frame").await;
+        } else if let Some(due) = frame["next"].get("due") {
+            assert_eq!(due["after_ms"], 400);
+            let start = std::time::Instant::now();
+            let played = a.expect("frame").await;
+            assert!(
+                start.elapsed() >= std::time::Duration::from_millis(350),
+                "{:?}",
+                start.elapsed()
+            );
+            assert_eq!(played["frame"]["events"][0]["seat"], 1);
+            timed += 1;
+            f = played;
+        } else {
+            let line = choose(frame).expect("the person is to play");
+            a.send(json!({"type": "act", "action": line})).await;
+            f = a.expect("frame").await;
+        }
+    }
+    drop(server);
 }
