@@ -500,8 +500,10 @@ impl Frame {
         }
     }
 
-    /// Adds `event` to the frame's events (counting it as missed when they are full).
-    pub(crate) fn push_event(&mut self, event: GameEvent) {
+    /// Adds `event` to the frame's events (counting it as missed when they are full): a
+    /// network server adds the events of each step to every seat's [`Frame::for_seat`]
+    /// (events are public: plays, sweeps, deals' table cards, scores, tricks).
+    pub fn push_event(&mut self, event: GameEvent) {
         let shown = ShownEvent {
             event,
             texts: self.texts,

@@ -1,0 +1,21 @@
+//! # scopa-server
+//!
+//! Scopa online: rooms where people (and AIs) play one `scopa_core` session together over
+//! WebSocket, or one program plays over stdin/stdout. The session is the authority: a
+//! client sends only actions (the core's script lines), each seat receives only its own
+//! table model (`Frame::for_seat`, the core's JSON), a spectator the frame of no seat.
+//! Every accepted action is stored in SQLite (session bytes and action log, one
+//! transaction) before anyone is told, so a restarted server resumes every room and seat.
+//!
+//! - [`protocol`]: the messages and their typed errors (docs/online.md).
+//! - [`room`]: one room's logic — seats, tokens, who may act, frames — with no I/O.
+//! - [`store`]: the SQL (SQLite by default; written to run on PostgreSQL too).
+//! - [`hub`]: rooms in memory, their timers (the AI's pace) and connections.
+//! - [`ws`] and [`stdio`]: the two transports.
+
+pub mod hub;
+pub mod protocol;
+pub mod room;
+pub mod stdio;
+pub mod store;
+pub mod ws;

@@ -1,0 +1,107 @@
+//! `scopa-server`: serves rooms over WebSocket (`--listen`, default 127.0.0.1:8080), or one
+//! connection over stdin/stdout (`--stdio`), storing everything in `--db` (default
+//! `scopa.sqlite`). See docs/online.md.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use scopa_core::session::pacing::Pacing;
+use scopa_server::hub::{Config, Hub};
+use scopa_server::store::{Store, url_of};
+use scopa_server::ws::WebConfig;
+use scopa_server::{stdio, ws};
+
+/// Scopa online: rooms over WebSocket (or stdin/stdout), stored in SQLite.
+#[derive(Parser, Debug)]
+#[command(name = "scopa-server", version)]
+struct Args {
+    /// The database: a SQLite file (created if missing) or a `sqlite:`/`postgres://` URL.
+    #[arg(long, default_value = "scopa.sqlite")]
+    db: String,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// One connection over stdin/stdout instead of a socket.
+    #[arg(long)]
+    stdio: bool,
+    /// A browser Origin allowed to open a socket (repeat for several; none: any).
+    #[arg(long = "allow-origin")]
+    allow_origin: Vec<String>,
+    /// The start of invite links (default: http://LISTEN/).
+    #[arg(long)]
+    public_url: Option<String>,
+    /// Accept a `seed` in `create` (tests, reproducible matches): whoever knows the seed
+    /// knows every hidden card.
+    #[arg(long)]
+    allow_client_seed: bool,
+    /// The pause before an AI plays, in ms.
+    #[arg(long, default_value_t = 900)]
+    ai_ms: u32,
+    /// How long a scopa banner stays, in ms.
+    #[arg(long, default_value_t = 1500)]
+    scopa_ms: u32,
+    /// How long a hand's summary stays, in ms.
+    #[arg(long, default_value_t = 5000)]
+    summary_ms: u32,
+    /// The largest message, in bytes.
+    #[arg(long, default_value_t = 4096)]
+    max_message: usize,
+    /// Messages per second a connection may send (after a burst of 3 seconds' worth).
+    #[arg(long, default_value_t = 10)]
+    rate: u32,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args = Args::parse();
+    let store = match Store::open(&url_of(&args.db)).await {
+        Ok(store) => store,
+        Err(e) => {
+            eprintln!("scopa-server: cannot open {}: {e}", args.db);
+            return ExitCode::FAILURE;
+        }
+    };
+    let config = Config {
+        pacing: Pacing {
+            ai_ms: args.ai_ms,
+            scopa_ms: args.scopa_ms,
+            summary_ms: args.summary_ms,
+            attended: false,
+        },
+        max_message: args.max_message,
+        burst: args.rate.saturating_mul(3).max(1),
+        per_second: args.rate.max(1),
+        allow_client_seed: args.allow_client_seed,
+        public_url: args
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}/", args.listen)),
+        ..Config::default()
+    };
+    let hub = Hub::new(store.clone(), config);
+    let result = if args.stdio {
+        stdio::run(hub, tokio::io::stdin(), tokio::io::stdout()).await
+    } else {
+        match tokio::net::TcpListener::bind(&args.listen).await {
+            Ok(listener) => {
+                match listener.local_addr() {
+                    Ok(addr) => eprintln!("scopa-server: listening on {addr}, db {}", args.db),
+                    Err(e) => eprintln!("scopa-server: {e}"),
+                }
+                let web = WebConfig {
+                    allowed_origins: args.allow_origin.clone(),
+                };
+                ws::serve(listener, hub, web).await
+            }
+            Err(e) => Err(e),
+        }
+    };
+    store.close().await;
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("scopa-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,398 @@
+//! [`Room`]: one session and who holds its seats — the room's logic with no socket, no
+//! clock, no store and no randomness (codes, tokens and seeds come from the caller), so
+//! it is tested on its own. The [`hub`](crate::hub) stores what a room did before anyone
+//! is told, runs its timers and talks to the connections.
+
+use scopa_core::capture::Move;
+use scopa_core::session::GameEvent as Event;
+use scopa_core::session::GameHint as Hint;
+use scopa_core::session::driver::Presenter;
+use scopa_core::session::pacing::{Due, Pacing, Token};
+use scopa_core::session::table::{Frame, MAX_SEATS};
+use scopa_core::session::{Action, CardStyle, Phase, Session, Settings, transcript};
+
+use crate::protocol::ClientError;
+
+/// What the room did for one input or timer: the actions the session accepted, in order
+/// (the input's, then the hand-offs that follow at once), and their events. Stored before
+/// anyone is told.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// Each accepted action.
+    pub actions: Vec<Action>,
+    /// The events of those actions, in order.
+    pub events: Vec<Event>,
+}
+
+impl Applied {
+    /// The actions as the core's script lines (the action log).
+    pub fn lines(&self) -> Vec<String> {
+        self.actions
+            .iter()
+            .map(|a| transcript::action(a).to_string())
+            .collect()
+    }
+}
+
+/// One room: see the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct Room {
+    code: String,
+    presenter: Presenter,
+    tokens: [Option<String>; MAX_SEATS],
+    seq: u64,
+}
+
+/// Compares two tokens in time independent of where they differ.
+fn same_token(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+impl Room {
+    /// A new room playing a new session of `settings` with the secret `seed`.
+    pub fn create(
+        code: String,
+        settings: Settings,
+        seed: u64,
+        pacing: Pacing,
+    ) -> Result<Room, ClientError> {
+        let session = Session::new(settings, seed).map_err(ClientError::Refused)?;
+        Ok(Room::with_session(code, session, pacing))
+    }
+
+    /// A room around `session` (created, or restored from the store), no seat taken.
+    pub fn with_session(code: String, session: Session, pacing: Pacing) -> Room {
+        Room {
+            code,
+            presenter: Presenter::resumed(session, pacing),
+            tokens: Default::default(),
+            seq: 0,
+        }
+    }
+
+    /// A room as stored: its session's bytes, the tokens of its seats and how many actions
+    /// it has stored.
+    pub fn restore(
+        code: String,
+        bytes: &[u8],
+        tokens: [Option<String>; MAX_SEATS],
+        seq: u64,
+        pacing: Pacing,
+    ) -> Result<Room, scopa_core::session::SaveError> {
+        let session = Session::from_bytes(bytes)?;
+        let mut room = Room::with_session(code, session, pacing);
+        room.tokens = tokens;
+        room.seq = seq;
+        Ok(room)
+    }
+
+    /// The invite code.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// The session.
+    pub fn session(&self) -> &Session {
+        self.presenter.session()
+    }
+
+    /// The session's bytes (what the store keeps).
+    pub fn bytes(&self) -> Vec<u8> {
+        self.session().to_bytes().to_vec()
+    }
+
+    /// How many actions the room has accepted.
+    pub const fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// The seats' tokens (`None`: free, or an AI's).
+    pub fn tokens(&self) -> &[Option<String>; MAX_SEATS] {
+        &self.tokens
+    }
+
+    /// Gives `seat` to the holder of `token`: a person's seat nobody holds.
+    pub fn claim(&mut self, seat: u8, token: String) -> Result<(), ClientError> {
+        let settings = self.session().settings();
+        if seat >= settings.rules.players {
+            return Err(ClientError::NoSuchSeat { seat });
+        }
+        if !settings.player(seat).is_human() {
+            return Err(ClientError::AiSeat { seat });
+        }
+        let slot = &mut self.tokens[usize::from(seat)];
+        if slot.is_some() {
+            return Err(ClientError::SeatTaken { seat });
+        }
+        *slot = Some(token);
+        Ok(())
+    }
+
+    /// Frees `seat` (its token stops working).
+    pub fn release(&mut self, seat: u8) {
+        if let Some(slot) = self.tokens.get_mut(usize::from(seat)) {
+            *slot = None;
+        }
+    }
+
+    /// The seat `token` holds.
+    pub fn seat_of(&self, token: &str) -> Option<u8> {
+        self.tokens
+            .iter()
+            .position(|t| t.as_deref().is_some_and(|t| same_token(t, token)))
+            .map(|s| s as u8)
+    }
+
+    /// The delay the room runs now (an AI's move, a banner), if any.
+    pub fn due(&self) -> Option<Due> {
+        self.presenter.next().due()
+    }
+
+    /// A person's action for `seat`. The session decides (its own errors); the room adds
+    /// who may act: only the seat to play plays, cancels or undoes; any seat of a person
+    /// may go on past a banner or ask for a rematch. `ai` and `aiplay` are the server's.
+    pub fn act(&mut self, seat: u8, action: Action) -> Result<Applied, ClientError> {
+        if matches!(action, Action::RunAi | Action::AiPlay(_)) {
+            return Err(ClientError::ServerOnlyAction);
+        }
+        if matches!(
+            action,
+            Action::Select(_)
+                | Action::Capture(_)
+                | Action::Play(_)
+                | Action::Cancel
+                | Action::Undo
+        ) {
+            self.check_turn(seat)?;
+        }
+        let mut applied = Applied::default();
+        self.apply(action, &mut applied)?;
+        Ok(applied)
+    }
+
+    /// The expert's suggestion for `seat`, when it is to play.
+    pub fn hint(&self, seat: u8) -> Result<Hint, ClientError> {
+        self.check_turn(seat)?;
+        self.session().hint().map_err(ClientError::Refused)
+    }
+
+    fn check_turn(&self, seat: u8) -> Result<(), ClientError> {
+        match self.session().phase() {
+            Phase::Play { seat: turn } | Phase::ChooseCapture { seat: turn, .. }
+                if turn != seat =>
+            {
+                Err(ClientError::NotYourTurn { turn })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A delay ran out: carries out its action if `token` is still current (else nothing:
+    /// `Ok(None)`).
+    pub fn fire(&mut self, token: Token) -> Result<Option<Applied>, ClientError> {
+        match self.due() {
+            Some(due) if due.token == token => {
+                let mut applied = Applied::default();
+                self.apply(due.action, &mut applied)?;
+                Ok(Some(applied))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// An AI's delay ran out and its move was computed on a copy of the session
+    /// ([`Session::ai_move`]): plays it if `token` is still current.
+    pub fn fire_move(&mut self, token: Token, mv: Move) -> Result<Option<Applied>, ClientError> {
+        match self.due() {
+            Some(due) if due.token == token && due.action == Action::RunAi => {
+                let mut applied = Applied::default();
+                self.apply(Action::AiPlay(mv), &mut applied)?;
+                Ok(Some(applied))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Carries out every delay of 0 ms that is not an AI's: a hand-off between two people
+    /// at different devices needs no device to change hands (a new session of two or more
+    /// people starts with one).
+    pub fn settle(&mut self) -> Result<Applied, ClientError> {
+        let mut applied = Applied::default();
+        self.settle_into(&mut applied)?;
+        Ok(applied)
+    }
+
+    /// Applies `action`, then [`settle`](Room::settle)s.
+    fn apply(&mut self, action: Action, applied: &mut Applied) -> Result<(), ClientError> {
+        self.presenter.act(action).map_err(ClientError::Refused)?;
+        self.take_events(action, applied);
+        self.settle_into(applied)
+    }
+
+    fn settle_into(&mut self, applied: &mut Applied) -> Result<(), ClientError> {
+        while let Some(due) = self.due()
+            && due.after_ms == 0
+            && due.action != Action::RunAi
+        {
+            self.presenter
+                .fire(due.token)
+                .map_err(ClientError::Refused)?;
+            self.take_events(due.action, applied);
+        }
+        Ok(())
+    }
+
+    fn take_events(&mut self, action: Action, applied: &mut Applied) {
+        self.seq += 1;
+        applied.actions.push(action);
+        applied
+            .events
+            .extend(self.presenter.frame().events.iter().map(|e| e.event));
+    }
+
+    /// What `seat` (`None`: a spectator) sees now, with `events` and (for the seat that
+    /// asked) a hint: the core's [`Frame::for_seat`], with the room's rule of who goes on
+    /// past a banner or asks for a rematch (any seat of a person).
+    pub fn frame(&self, seat: Option<u8>, events: &[Event], hint: Option<Hint>) -> Frame {
+        let session = self.session();
+        let mut frame = Frame::for_seat(session, seat, CardStyle::Letters, self.presenter.pacing());
+        for &e in events {
+            frame.push_event(e);
+        }
+        frame.hint = hint;
+        let person = seat.is_some_and(|s| {
+            s < session.rules().players && session.settings().player(s).is_human()
+        });
+        let phase = session.phase();
+        frame.offers.proceed = person && matches!(phase, Phase::Scopa { .. } | Phase::HandSummary);
+        frame.offers.rematch = person && matches!(phase, Phase::MatchOver { .. });
+        frame
+    }
+
+    /// [`Room::frame`] as the core's JSON.
+    pub fn frame_json(
+        &self,
+        seat: Option<u8>,
+        events: &[Event],
+        hint: Option<Hint>,
+    ) -> Box<serde_json::value::RawValue> {
+        // A frame holds strings and numbers only: it always serializes.
+        serde_json::value::to_raw_value(&self.frame(seat, events, hint))
+            .or_else(|_| serde_json::value::RawValue::from_string("null".into()))
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scopa_core::ai::Level;
+    use scopa_core::session::table::Choices;
+
+    fn fast() -> Pacing {
+        Pacing {
+            ai_ms: 0,
+            scopa_ms: 0,
+            summary_ms: 0,
+            attended: false,
+        }
+    }
+
+    fn two_people() -> Settings {
+        "session players 2 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human human"
+            .parse()
+            .unwrap()
+    }
+
+    #[test]
+    fn seats_are_claimed_once_and_only_by_people() {
+        let mut settings = two_people();
+        settings.seats[1] = scopa_core::session::Player::Ai(Level::Easy);
+        let mut room = Room::create("r".into(), settings, 1, fast()).unwrap();
+        assert_eq!(
+            room.claim(1, "t1".into()),
+            Err(ClientError::AiSeat { seat: 1 })
+        );
+        assert_eq!(
+            room.claim(2, "t2".into()),
+            Err(ClientError::NoSuchSeat { seat: 2 })
+        );
+        room.claim(0, "t0".into()).unwrap();
+        assert_eq!(
+            room.claim(0, "x".into()),
+            Err(ClientError::SeatTaken { seat: 0 })
+        );
+        assert_eq!(room.seat_of("t0"), Some(0));
+        assert_eq!(room.seat_of("t"), None);
+        room.release(0);
+        assert_eq!(room.seat_of("t0"), None);
+    }
+
+    #[test]
+    fn only_the_seat_to_play_plays_and_the_session_refuses_the_rest() {
+        let mut room = Room::create("r".into(), two_people(), 5, fast()).unwrap();
+        assert_eq!(room.settle().unwrap().actions, [Action::Continue]);
+        let Phase::Play { seat } = room.session().phase() else {
+            panic!("a person leads");
+        };
+        let other = 1 - seat;
+        let card = room.frame(Some(seat), &[], None).hand.first().unwrap();
+        assert_eq!(
+            room.act(other, Action::Select(card)),
+            Err(ClientError::NotYourTurn { turn: seat })
+        );
+        assert!(matches!(
+            room.act(seat, Action::Continue),
+            Err(ClientError::Refused(
+                scopa_core::session::SessionError::WrongPhase { .. }
+            ))
+        ));
+        assert_eq!(
+            room.act(seat, Action::RunAi),
+            Err(ClientError::ServerOnlyAction)
+        );
+        assert_eq!(room.seq(), 1, "only the first hand-off was carried out");
+    }
+
+    #[test]
+    fn two_people_play_a_whole_match_and_hand_offs_go_by_themselves() {
+        let mut room = Room::create("r".into(), two_people(), 9, fast()).unwrap();
+        room.settle().unwrap();
+        let mut steps = 0;
+        loop {
+            steps += 1;
+            assert!(steps < 10_000);
+            if let Some(due) = room.due() {
+                assert_ne!(due.action, Action::RunAi);
+                room.fire(due.token).unwrap().unwrap();
+                continue;
+            }
+            let phase = room.session().phase();
+            let seat = match phase {
+                Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => seat,
+                Phase::MatchOver { .. } => break,
+                p => panic!("{p:?} waits with no delay"),
+            };
+            let frame = room.frame(Some(seat), &[], None);
+            let action = match &frame.choices {
+                Choices::Cards(c) => Action::Select(c[0].card),
+                Choices::Captures { .. } => Action::Capture(0),
+                Choices::None => panic!("the seat to play has no choice"),
+            };
+            // The other seat sees no choice and no hand of the player's.
+            let theirs = room.frame(Some(1 - seat), &[], None);
+            assert_eq!(theirs.choices, Choices::None);
+            assert!((theirs.hand & frame.hand).is_empty());
+            room.act(seat, action).unwrap();
+        }
+        let over = room.frame(Some(0), &[], None);
+        assert!(over.offers.rematch);
+        assert!(!room.frame(None, &[], None).offers.rematch);
+        let applied = room.act(1, Action::Rematch).unwrap();
+        assert_eq!(room.session().match_number(), 1);
+        assert!(matches!(
+            applied.events[0],
+            Event::Scopa(scopa_core::hand::Event::NewHand { .. })
+        ));
+    }
+}

@@ -1,0 +1,126 @@
+//! The WebSocket transport (axum): `GET /ws` upgrades to one [`Conn`](crate::hub::Conn)
+//! per socket; `GET /join/{code}` answers an invite link; `GET /health` says `ok`. Only
+//! the Origins allowed (if any are set) may open a socket from a browser.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+
+use crate::hub::{Flow, Hub, OUTBOX};
+
+/// What the HTTP side checks.
+#[derive(Clone, Debug, Default)]
+pub struct WebConfig {
+    /// The Origins a browser may open a socket from (empty: any, and requests without an
+    /// Origin, from programs, are always allowed).
+    pub allowed_origins: Vec<String>,
+}
+
+#[derive(Clone)]
+struct AppState {
+    hub: Arc<Hub>,
+    web: Arc<WebConfig>,
+}
+
+/// The HTTP routes.
+pub fn router(hub: Arc<Hub>, web: WebConfig) -> Router {
+    Router::new()
+        .route("/ws", get(upgrade))
+        .route("/join/{code}", get(join_page))
+        .route("/health", get(|| async { "ok" }))
+        .with_state(AppState {
+            hub,
+            web: Arc::new(web),
+        })
+}
+
+/// Serves the routes on `listener` until the process ends.
+pub async fn serve(listener: TcpListener, hub: Arc<Hub>, web: WebConfig) -> std::io::Result<()> {
+    // Small messages both ways: send each at once (no Nagle delay behind an ACK).
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(
+        listener,
+        router(hub, web).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+}
+
+async fn join_page(Path(code): Path<String>) -> Html<String> {
+    // The code is echoed only as letters and digits: nothing a page could run.
+    let code: String = code
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(32)
+        .collect();
+    Html(format!(
+        "<!doctype html><meta charset=utf-8><title>Scopa: room {code}</title>\
+         <p>Scopa room <b>{code}</b>. Connect a client to <code>/ws</code> and send \
+         <code>{{\"type\":\"join\",\"room\":\"{code}\",\"seat\":1}}</code> (docs/online.md).</p>"
+    ))
+}
+
+async fn upgrade(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let allowed = &state.web.allowed_origins;
+        let ok = allowed.is_empty()
+            || origin
+                .to_str()
+                .is_ok_and(|o| allowed.iter().any(|a| a == o));
+        if !ok {
+            return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
+        }
+    }
+    // Messages a little over the limit are read and refused with a typed error; far over
+    // it, the socket is closed.
+    let hard = state.hub.config().max_message.saturating_mul(4).max(1024);
+    ws.max_message_size(hard)
+        .max_frame_size(hard)
+        .on_upgrade(move |socket| run(socket, state.hub))
+}
+
+async fn run(socket: WebSocket, hub: Arc<Hub>) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<String>(OUTBOX);
+    let writer = tokio::spawn(async move {
+        while let Some(line) = rx.recv().await {
+            if sink.send(Message::Text(line.into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut conn = hub.connect(tx, true);
+    while let Some(Ok(msg)) = stream.next().await {
+        let flow = match msg {
+            Message::Text(text) => conn.handle(text.as_str()).await,
+            Message::Binary(bytes) => match std::str::from_utf8(&bytes) {
+                Ok(text) => conn.handle(text).await,
+                Err(_) => conn.handle("\u{0}not utf-8").await,
+            },
+            Message::Close(_) => Flow::Close,
+            Message::Ping(_) | Message::Pong(_) => Flow::Continue,
+        };
+        if flow == Flow::Close {
+            break;
+        }
+    }
+    conn.close().await;
+    drop(conn);
+    let _ = writer.await;
+}

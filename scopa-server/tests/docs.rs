@@ -1,0 +1,126 @@
+//! The examples of docs/online.md: each client example is a valid message; each server
+//! example has exactly the fields of a real message of its type (a frame: and of the real
+//! frame); every message type appears.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use scopa_server::hub::{Config, Hub};
+use scopa_server::protocol::parse;
+use scopa_server::store::{Store, url_of};
+use serde_json::Value;
+
+fn blocks(doc: &str, info: &str) -> Vec<Value> {
+    let fence = format!("```{info}\n");
+    let mut out = Vec::new();
+    let mut rest = doc;
+    while let Some(start) = rest.find(&fence) {
+        let body = &rest[start + fence.len()..];
+        let end = body.find("```").expect("a closed block");
+        for v in serde_json::Deserializer::from_str(&body[..end]).into_iter::<Value>() {
+            out.push(v.unwrap_or_else(|e| panic!("```{info} block: {e}")));
+        }
+        rest = &body[end..];
+    }
+    out
+}
+
+fn keys(v: &Value) -> BTreeSet<String> {
+    v.as_object().unwrap().keys().cloned().collect()
+}
+
+/// A kind of server message: its type, and for errors whether a reason is given.
+fn kind(v: &Value) -> String {
+    format!(
+        "{}{}",
+        v["type"].as_str().unwrap(),
+        if v.get("reason").is_some() {
+            "+reason"
+        } else {
+            ""
+        }
+    )
+}
+
+/// Real messages of every kind, from a session played in process.
+async fn real_messages() -> Vec<Value> {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&url_of(dir.path().join("d.sqlite").to_str().unwrap()))
+        .await
+        .unwrap();
+    let config = Config {
+        allow_client_seed: true,
+        ..Config::default()
+    };
+    let hub = Hub::new(store, config);
+    let (tx, mut rx) = tokio::sync::mpsc::channel(64);
+    let mut conn = hub.connect(tx, false);
+    let settings = "session players 2 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human human";
+    conn.handle(
+        &serde_json::json!({"type": "create", "settings": settings, "seed": 4}).to_string(),
+    )
+    .await;
+    let created: Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+    let room = created["room"].as_str().unwrap().to_string();
+    for msg in [
+        serde_json::json!({"type": "join", "room": room, "seat": 0}),
+        serde_json::json!({"type": "join", "room": room, "seat": 0}),
+        serde_json::json!({"type": "act", "action": "continue", "seat": 0}),
+        serde_json::json!({"type": "leave"}),
+        serde_json::json!({"type": "watch", "room": room}),
+    ] {
+        conn.handle(&msg.to_string()).await;
+    }
+    let mut out = vec![created];
+    while let Ok(line) = rx.try_recv() {
+        out.push(serde_json::from_str(&line).unwrap());
+    }
+    out
+}
+
+#[tokio::test]
+async fn the_examples_of_docs_online_md_are_real_messages() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/online.md")).unwrap();
+    let client = blocks(&doc, "json client");
+    let server = blocks(&doc, "json server");
+    let mut client_types = BTreeSet::new();
+    for v in &client {
+        parse(&v.to_string()).unwrap_or_else(|e| panic!("{v}: {e}"));
+        client_types.insert(v["type"].as_str().unwrap().to_string());
+    }
+    let all_client: BTreeSet<String> =
+        ["create", "join", "resume", "watch", "act", "hint", "leave"]
+            .map(String::from)
+            .into();
+    assert_eq!(client_types, all_client);
+    let mut real: BTreeMap<String, Value> = BTreeMap::new();
+    for v in real_messages().await {
+        real.entry(kind(&v)).or_insert(v);
+    }
+    let mut server_kinds = BTreeSet::new();
+    for v in &server {
+        let k = kind(v);
+        let r = real
+            .get(&k)
+            .unwrap_or_else(|| panic!("no real message of kind {k}"));
+        assert_eq!(keys(v), keys(r), "{k}");
+        if k == "frame" {
+            assert_eq!(keys(&v["frame"]), keys(&r["frame"]));
+        }
+        if k.starts_with("error") {
+            // The code is one the server has.
+            assert!(
+                v["code"]
+                    .as_str()
+                    .unwrap()
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '_')
+            );
+        }
+        server_kinds.insert(v["type"].as_str().unwrap().to_string());
+    }
+    let all_server: BTreeSet<String> = ["created", "joined", "watching", "frame", "left", "error"]
+        .map(String::from)
+        .into();
+    assert_eq!(server_kinds, all_server);
+}

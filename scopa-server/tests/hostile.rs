@@ -1,0 +1,215 @@
+//! Hostile clients over real sockets: malformed, oversized, unknown and out-of-phase
+//! messages get typed errors and the connection goes on; far too large messages, too many
+//! guesses of codes or tokens close it; the rate limit and the allowed Origins hold.
+
+mod common;
+
+use common::*;
+use futures_util::SinkExt;
+use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+async fn code_of(c: &mut Client, msg: serde_json::Value) -> String {
+    c.send(msg).await;
+    c.expect("error").await["code"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+async fn text_code(c: &mut Client, text: &str) -> String {
+    c.send_text(text.to_string()).await;
+    c.expect("error").await["code"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_unknown_oversized_and_out_of_phase_messages_get_typed_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("h.sqlite"), &[]);
+    let mut c = Client::connect(&server.addr).await;
+    assert_eq!(text_code(&mut c, "{not json").await, "bad_message");
+    assert_eq!(text_code(&mut c, "[]").await, "bad_message");
+    assert_eq!(
+        text_code(&mut c, r#"{"type":"teleport"}"#).await,
+        "bad_message"
+    );
+    assert_eq!(
+        text_code(&mut c, r#"{"type":"watch","room":"x","admin":true}"#).await,
+        "bad_message"
+    );
+    assert_eq!(
+        text_code(&mut c, r#"{"type":"join","room":"x","seat":-1}"#).await,
+        "bad_message"
+    );
+    let big = format!(r#"{{"type":"watch","room":"{}"}}"#, "a".repeat(5000));
+    assert_eq!(text_code(&mut c, &big).await, "too_large");
+    c.ws.send(Message::binary(vec![0xff, 0xfe])).await.unwrap();
+    assert_eq!(c.expect("error").await["code"], "bad_message");
+    assert_eq!(
+        code_of(&mut c, json!({"type": "act", "action": "continue"})).await,
+        "not_seated"
+    );
+    assert_eq!(code_of(&mut c, json!({"type": "hint"})).await, "not_seated");
+    assert_eq!(
+        code_of(&mut c, json!({"type": "leave"})).await,
+        "not_seated"
+    );
+    assert_eq!(
+        code_of(
+            &mut c,
+            json!({"type": "create", "settings": "session players 9"})
+        )
+        .await,
+        "bad_settings"
+    );
+    let impossible = TWO_PEOPLE.replace("target 11", "target 0");
+    assert_eq!(
+        code_of(&mut c, json!({"type": "create", "settings": impossible})).await,
+        "bad_settings"
+    );
+    assert_eq!(
+        code_of(
+            &mut c,
+            json!({"type": "create", "settings": TWO_PEOPLE, "lang": "xx"})
+        )
+        .await,
+        "bad_settings"
+    );
+    // In a room: the session's own errors, with its reason.
+    let room = create(&mut c, TWO_PEOPLE, 3).await;
+    assert_eq!(
+        code_of(&mut c, json!({"type": "join", "room": room, "seat": 2})).await,
+        "no_such_seat"
+    );
+    let (_, frame) = join(&mut c, &room, 0).await;
+    let mut d = Client::connect(&server.addr).await;
+    let (_, _) = join(&mut d, &room, 1).await;
+    let (me, other) = if choose(&frame["frame"]).is_some() {
+        (&mut c, &mut d)
+    } else {
+        (&mut d, &mut c)
+    };
+    me.send(json!({"type": "act", "action": "continue"})).await;
+    let e = me.expect("error").await;
+    assert_eq!(
+        (e["code"].as_str(), e["reason"].as_str()),
+        (Some("refused"), Some("wrong_phase"))
+    );
+    assert_eq!(
+        code_of(me, json!({"type": "act", "action": "ai"})).await,
+        "server_only_action"
+    );
+    assert_eq!(
+        code_of(me, json!({"type": "act", "action": "select 11d"})).await,
+        "bad_action"
+    );
+    assert_eq!(
+        code_of(me, json!({"type": "act", "action": "select 7d", "seat": 3})).await,
+        "not_seated"
+    );
+    assert_eq!(
+        code_of(other, json!({"type": "hint"})).await,
+        "not_your_turn"
+    );
+    // A card the seat does not hold: the session says so.
+    let hand: Vec<String> = frame_hand(me).await;
+    let missing = [
+        "1d", "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "10d", "1c", "2c",
+    ]
+    .into_iter()
+    .find(|c| !hand.iter().any(|h| h == c))
+    .unwrap();
+    me.send(json!({"type": "act", "action": format!("select {missing}")}))
+        .await;
+    let e = me.expect("error").await;
+    assert_eq!(e["reason"], "not_in_hand", "{e}");
+    // The connection still works, and a hint comes in a frame.
+    me.send(json!({"type": "hint"})).await;
+    let f = me.expect("frame").await;
+    assert!(f["frame"]["hint"]["text"].is_string());
+    // Far over the limit: the socket is closed.
+    let huge = "x".repeat(64 * 1024);
+    let _ = c.ws.send(Message::text(huge)).await;
+    assert!(c.next().await.is_none());
+}
+
+async fn frame_hand(c: &mut Client) -> Vec<String> {
+    c.last.as_ref().unwrap()["frame"]["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|card| card["card"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guessing_codes_closes_the_connection_and_the_rate_limit_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("g.sqlite"), &["--rate", "5"]);
+    let mut c = Client::connect(&server.addr).await;
+    let mut codes = Vec::new();
+    for i in 0..40 {
+        c.send(json!({"type": "watch", "room": format!("guess{i}")}))
+            .await;
+        match c.next().await {
+            Some(v) => codes.push(v["code"].as_str().unwrap().to_string()),
+            None => break,
+        }
+    }
+    // 15 at once (the burst), each an unknown room: 10 tolerated, then closed.
+    assert_eq!(codes.iter().filter(|c| *c == "no_such_room").count(), 10);
+    assert_eq!(codes.last().unwrap(), "too_many_guesses");
+    assert!(c.next().await.is_none());
+    let mut c = Client::connect(&server.addr).await;
+    let mut limited = 0;
+    for _ in 0..40 {
+        c.send(json!({"type": "leave"})).await;
+        if c.expect("error").await["code"] == "rate_limited" {
+            limited += 1;
+        }
+    }
+    assert!(limited >= 20, "{limited} of 40 refused");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_allowed_origins_open_a_socket_and_seeds_need_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::spawn(
+        &dir.path().join("o.sqlite"),
+        &["--allow-origin", "https://scopa.example"],
+    );
+    let url = format!("ws://{}/ws", server.addr);
+    let mut bad = url.as_str().into_client_request().unwrap();
+    bad.headers_mut()
+        .insert("origin", "https://evil.example".parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(bad).await.is_err());
+    let mut good = url.as_str().into_client_request().unwrap();
+    good.headers_mut()
+        .insert("origin", "https://scopa.example".parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(good).await.is_ok());
+    // A program (no Origin) connects; this server draws its own seeds.
+    let mut c = Client::connect(&server.addr).await;
+    assert_eq!(
+        code_of(
+            &mut c,
+            json!({"type": "create", "settings": TWO_PEOPLE, "seed": 1})
+        )
+        .await,
+        "seed_not_allowed"
+    );
+    c.send(json!({"type": "create", "settings": TWO_PEOPLE}))
+        .await;
+    let created = c.expect("created").await;
+    let room = created["room"].as_str().unwrap();
+    assert_eq!(room.len(), 16);
+    assert!(
+        created["link"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/join/{room}"))
+    );
+}

@@ -1,0 +1,346 @@
+//! Whole matches over real sockets on 127.0.0.1 against the server binary, with its SQLite
+//! file in a temp dir: two people and a spectator; a reconnection with the seat's token
+//! mid-hand; the server killed with SIGKILL mid-hand and started again on the same file.
+//! Each ends with the transcript of the same seed and choices played on the core's
+//! `Session` directly, and the stored action log replays to the same session.
+
+mod common;
+
+use common::*;
+use scopa_core::session::{Settings, transcript};
+use scopa_server::store::{Store, url_of};
+use serde_json::{Value, json};
+
+const SEED: u64 = 20_261_126;
+
+/// Plays until the match is over or `stop` says so (after an action, given how many the
+/// clients made); `frames[i]` is client i's last frame where the room waits.
+async fn play(
+    clients: &mut [&mut Client],
+    frames: &mut [Value],
+    mut stop: impl FnMut(usize) -> bool,
+) -> bool {
+    let mut made = 0;
+    loop {
+        if frames[0]["frame"]["phase"]["kind"] == "match_over" {
+            return true;
+        }
+        if stop(made) {
+            return false;
+        }
+        let seq = frames[0]["seq"].as_u64().unwrap();
+        let actor = (0..clients.len())
+            .find(|&i| choose(&frames[i]["frame"]).is_some())
+            .expect("somebody is to play");
+        let line = choose(&frames[actor]["frame"]).unwrap();
+        clients[actor]
+            .send(json!({"type": "act", "action": line}))
+            .await;
+        made += 1;
+        for (c, f) in clients.iter_mut().zip(frames.iter_mut()) {
+            *f = c.settle(seq).await;
+        }
+    }
+}
+
+async fn stored_log(db: &std::path::Path, room: &str) -> Vec<String> {
+    let store = Store::open(&url_of(db.to_str().unwrap())).await.unwrap();
+    let log = store.actions(room).await.unwrap();
+    store.close().await;
+    log
+}
+
+/// The local reference's action lines: what the room must have stored.
+fn local_actions(settings: Settings, seed: u64) -> Vec<String> {
+    use scopa_core::session::pacing::Pacing;
+    use scopa_core::session::table::Frame;
+    use scopa_core::session::{Action, CardStyle, Phase, Session};
+    let mut s = Session::new(settings, seed).unwrap();
+    let mut out = Vec::new();
+    loop {
+        let action = match s.phase() {
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => choose_local(
+                &Frame::for_seat(&s, Some(seat), CardStyle::Letters, &Pacing::UNATTENDED),
+            )
+            .unwrap(),
+            Phase::AiDue { .. } => Action::RunAi,
+            Phase::MatchOver { .. } => break,
+            _ => Action::Continue,
+        };
+        s.apply(action).unwrap();
+        out.push(transcript::action(&action).to_string());
+    }
+    out
+}
+
+async fn check_against_local(db: &std::path::Path, room: &str, clients: &[&Client]) {
+    let settings: Settings = TWO_PEOPLE.parse().unwrap();
+    let (local, end) = play_locally(settings, SEED);
+    let log = stored_log(db, room).await;
+    // No action lost or doubled: the log is the local game's actions, one for one.
+    assert_eq!(log, local_actions(settings, SEED));
+    let (replayed, session) = replay_log(settings, SEED, &log);
+    assert_eq!(replayed, local);
+    assert_eq!(session.to_bytes(), end.to_bytes());
+    assert!(local.iter().any(|l| l.starts_with("winner ")));
+    // Every client's last frame shows the local match's final scores.
+    let scores: Vec<u64> = end.state().scores[..2]
+        .iter()
+        .map(|&s| u64::from(s))
+        .collect();
+    for c in clients {
+        let f = &c.last.as_ref().unwrap()["frame"];
+        assert_eq!(f["phase"]["kind"], "match_over");
+        let shown: Vec<u64> = f["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["score"].as_u64().unwrap())
+            .collect();
+        assert_eq!(shown, scores);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_play_a_whole_match_and_a_spectator_sees_every_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rooms.sqlite");
+    let server = Server::start(&db, &[]);
+    let mut a = Client::connect(&server.addr).await;
+    let room = create(&mut a, TWO_PEOPLE, SEED).await;
+    let (_, fa) = join(&mut a, &room, 0).await;
+    let mut b = Client::connect(&server.addr).await;
+    let (_, fb) = join(&mut b, &room, 1).await;
+    let mut w = Client::connect(&server.addr).await;
+    w.send(json!({"type": "watch", "room": room})).await;
+    w.expect("watching").await;
+    let fw = w.expect("frame").await;
+    assert_eq!(fw["seat"], Value::Null);
+    assert_eq!(fw["frame"]["hand"], json!([]));
+    let mut frames = vec![fa, fb, fw];
+    assert!(play(&mut [&mut a, &mut b, &mut w], &mut frames, |_| false).await);
+    check_against_local(&db, &room, &[&a, &b, &w]).await;
+    // The spectator heard every event after the first deal, as the local transcript has it.
+    let (local, _) = play_locally(TWO_PEOPLE.parse().unwrap(), SEED);
+    assert_eq!(w.lines, local[1..]);
+    // Either person may ask for a rematch; the spectator may not.
+    w.send(json!({"type": "act", "action": "rematch"})).await;
+    assert_eq!(w.expect("error").await["code"], "not_seated");
+    b.send(json!({"type": "act", "action": "rematch"})).await;
+    let f = b.expect("frame").await;
+    assert_eq!(f["frame"]["match_number"], 1);
+    drop(server);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_reconnects_with_its_token_mid_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rooms.sqlite");
+    let server = Server::start(&db, &[]);
+    let mut a = Client::connect(&server.addr).await;
+    let room = create(&mut a, TWO_PEOPLE, SEED).await;
+    let (token_a, fa) = join(&mut a, &room, 0).await;
+    let mut b = Client::connect(&server.addr).await;
+    let (token, fb) = join(&mut b, &room, 1).await;
+    let mut frames = vec![fa, fb];
+    assert!(!play(&mut [&mut a, &mut b], &mut frames, |made| made == 5).await);
+    // Mid-hand: the first hand goes on (cards in the deck).
+    assert_eq!(frames[1]["frame"]["hand_number"], 0);
+    assert!(frames[1]["frame"]["table"]["deck_left"].as_u64().unwrap() > 0);
+    // b goes away; the seat stays b's.
+    b.ws.close(None).await.unwrap();
+    drop(b);
+    let mut c = Client::connect(&server.addr).await;
+    c.send(json!({"type": "join", "room": room, "seat": 1}))
+        .await;
+    assert_eq!(c.expect("error").await["code"], "seat_taken");
+    c.send(json!({"type": "resume", "room": room, "token": "00000000000000000000000000000000"}))
+        .await;
+    assert_eq!(c.expect("error").await["code"], "bad_token");
+    // b comes back with its token on a new socket and sees its own hand again.
+    let mut b = Client::connect(&server.addr).await;
+    b.send(json!({"type": "resume", "room": room, "token": token}))
+        .await;
+    let joined = b.expect("joined").await;
+    assert_eq!(joined["seat"], 1);
+    let fb = b.expect("frame").await;
+    assert_eq!(fb["seq"], frames[1]["seq"]);
+    assert_eq!(fb["frame"]["hand"], frames[1]["frame"]["hand"]);
+    frames[1] = fb;
+    assert!(play(&mut [&mut a, &mut b], &mut frames, |_| false).await);
+    check_against_local(&db, &room, &[&a, &b]).await;
+    // a leaves: its token stops working and the seat is free for somebody else.
+    a.send(json!({"type": "leave"})).await;
+    a.expect("left").await;
+    c.send(json!({"type": "resume", "room": room, "token": token_a}))
+        .await;
+    assert_eq!(c.expect("error").await["code"], "bad_token");
+    let (_, f) = join(&mut c, &room, 0).await;
+    assert_eq!(f["seat"], 0);
+    drop(server);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_killed_mid_hand_resumes_every_room_and_seat_from_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rooms.sqlite");
+    let mut server = Server::start(&db, &[]);
+    let mut a = Client::connect(&server.addr).await;
+    let room = create(&mut a, TWO_PEOPLE, SEED).await;
+    let (ta, fa) = join(&mut a, &room, 0).await;
+    let mut b = Client::connect(&server.addr).await;
+    let (tb, fb) = join(&mut b, &room, 1).await;
+    let mut frames = vec![fa, fb];
+    // Mid-hand: some plays of the first hand made, cards still in the hands.
+    assert!(!play(&mut [&mut a, &mut b], &mut frames, |made| made == 7).await);
+    let seq = frames[0]["seq"].as_u64().unwrap();
+    assert!(frames[0]["frame"]["table"]["deck_left"].as_u64().unwrap() > 0);
+    server.kill();
+    assert!(a.next().await.is_none(), "the socket dies with the server");
+    let server = Server::start(&db, &[]);
+    let mut a = Client::connect(&server.addr).await;
+    let mut b = Client::connect(&server.addr).await;
+    let mut frames = Vec::new();
+    for (c, token) in [(&mut a, &ta), (&mut b, &tb)] {
+        c.send(json!({"type": "resume", "room": room, "token": token}))
+            .await;
+        c.expect("joined").await;
+        let f = c.expect("frame").await;
+        assert_eq!(
+            f["seq"].as_u64().unwrap(),
+            seq,
+            "every acknowledged action was kept"
+        );
+        frames.push(f);
+    }
+    assert!(play(&mut [&mut a, &mut b], &mut frames, |_| false).await);
+    check_against_local(&db, &room, &[&a, &b]).await;
+    drop(server);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_the_ai_over_stdin_and_stdout() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stdio.sqlite");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_scopa-server"))
+        .args([
+            "--stdio",
+            "--ai-ms",
+            "0",
+            "--scopa-ms",
+            "0",
+            "--summary-ms",
+            "0",
+            "--db",
+        ])
+        .arg(&db)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut read = || {
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        serde_json::from_str::<Value>(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+    };
+    let settings = TWO_PEOPLE.replace("seats human human", "seats human easy");
+    writeln!(
+        input,
+        "{}",
+        json!({"type": "create", "settings": settings, "lang": "it"})
+    )
+    .unwrap();
+    let room = read()["room"].as_str().unwrap().to_string();
+    assert!(room.len() >= 13, "at least 64 bits in base 32");
+    writeln!(
+        input,
+        "{}",
+        json!({"type": "join", "room": room, "seat": 1})
+    )
+    .unwrap();
+    assert_eq!(read()["type"], "error", "seat 1 is the AI's");
+    writeln!(
+        input,
+        "{}",
+        json!({"type": "join", "room": room, "seat": 0})
+    )
+    .unwrap();
+    assert_eq!(read()["type"], "joined");
+    let mut frame = read();
+    let mut plays = 0;
+    loop {
+        assert_eq!(frame["type"], "frame");
+        assert_eq!(frame["frame"]["lang"], "it");
+        if frame["frame"]["phase"]["kind"] == "match_over" {
+            break;
+        }
+        if frame["frame"]["next"].get("wait").is_some() {
+            let line = choose(&frame["frame"]).expect("the person is to play");
+            writeln!(input, "{}", json!({"type": "act", "action": line})).unwrap();
+            plays += 1;
+        }
+        frame = read();
+    }
+    assert!(plays >= 18, "a whole match: {plays} plays");
+    drop(input);
+    assert!(
+        child.wait().unwrap().success(),
+        "the server ends with its input"
+    );
+    // The log replays to the same session: the AI's moves are in it as `aiplay`.
+    let log = stored_log(&db, &room).await;
+    assert!(log.iter().any(|l| l.starts_with("aiplay ")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ai_plays_after_the_pacing_delay() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::spawn(
+        &dir.path().join("ai.sqlite"),
+        &[
+            "--allow-client-seed",
+            "--ai-ms",
+            "400",
+            "--scopa-ms",
+            "0",
+            "--summary-ms",
+            "0",
+            "--rate",
+            "1000",
+        ],
+    );
+    let mut a = Client::connect(&server.addr).await;
+    let settings = TWO_PEOPLE.replace("seats human human", "seats human random");
+    let room = create(&mut a, &settings, SEED).await;
+    let (_, mut f) = join(&mut a, &room, 0).await;
+    let mut timed = 0;
+    while timed < 3 {
+        let frame = &f["frame"];
+        if let Some(due) = frame["next"].get("due")
+            && due["action"] != "ai"
+        {
+            // A banner of 0 ms goes by at once.
+            f = a.expect("frame").await;
+        } else if let Some(due) = frame["next"].get("due") {
+            assert_eq!(due["after_ms"], 400);
+            let start = std::time::Instant::now();
+            let played = a.expect("frame").await;
+            assert!(
+                start.elapsed() >= std::time::Duration::from_millis(350),
+                "{:?}",
+                start.elapsed()
+            );
+            assert_eq!(played["frame"]["events"][0]["seat"], 1);
+            timed += 1;
+            f = played;
+        } else {
+            let line = choose(frame).expect("the person is to play");
+            a.send(json!({"type": "act", "action": line})).await;
+            f = a.expect("frame").await;
+        }
+    }
+    drop(server);
+}

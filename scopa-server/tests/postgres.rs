@@ -1,0 +1,217 @@
+//! The store's SQL on PostgreSQL: a cluster of its own (initdb and pg_ctl of Debian's
+//! postgresql 15, run as the `postgres` user when the test runs as root) in a temp dir, on
+//! 127.0.0.1; the same statements as on SQLite, through the same `Store`; then a room
+//! created, joined and played through the hub, and read back by a second store (a second
+//! process would do the same) with its log replayed to the same session.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use scopa_core::session::pacing::Pacing;
+use scopa_core::session::{Action, Session};
+use scopa_server::hub::{Config, Hub};
+use scopa_server::store::{Store, StoreError};
+use serde_json::{Value, json};
+
+const BIN: &str = "/usr/lib/postgresql/15/bin";
+
+/// A PostgreSQL cluster in a temp dir, stopped when dropped.
+struct Cluster {
+    data: PathBuf,
+    port: u16,
+    _dir: tempfile::TempDir,
+}
+
+fn as_postgres(program: &str) -> Command {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout == b"0\n");
+    if root {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--", program]);
+        c
+    } else {
+        Command::new(program)
+    }
+}
+
+impl Cluster {
+    fn start() -> Cluster {
+        let dir = tempfile::tempdir().unwrap();
+        // The postgres user must reach the folder.
+        Command::new("chmod")
+            .arg("777")
+            .arg(dir.path())
+            .status()
+            .unwrap();
+        let data = dir.path().join("data");
+        let initdb = format!("{BIN}/initdb");
+        let out = as_postgres(&initdb)
+            .args(["-A", "trust", "-U", "postgres", "-D"])
+            .arg(&data)
+            .output()
+            .expect("initdb of postgresql 15 runs");
+        assert!(
+            out.status.success(),
+            "initdb: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let cluster = Cluster {
+            data,
+            port,
+            _dir: dir,
+        };
+        let options = format!(
+            "-c listen_addresses=127.0.0.1 -p {port} -k {} -c fsync=on",
+            cluster.data.display()
+        );
+        let out = as_postgres(&format!("{BIN}/pg_ctl"))
+            .arg("-D")
+            .arg(&cluster.data)
+            .args(["-o", &options, "-l"])
+            .arg(cluster.data.join("log"))
+            .args(["-w", "start"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "pg_ctl start: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        cluster
+    }
+
+    fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = as_postgres(&format!("{BIN}/pg_ctl"))
+            .arg("-D")
+            .arg(&self.data)
+            .args(["-m", "immediate", "-w", "stop"])
+            .output();
+    }
+}
+
+async fn read(rx: &mut tokio::sync::mpsc::Receiver<String>) -> Value {
+    serde_json::from_str(&rx.recv().await.unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_store_runs_on_postgresql() {
+    assert!(
+        Path::new(BIN).exists(),
+        "Debian's postgresql 15 is installed"
+    );
+    let cluster = Cluster::start();
+    let store = Store::open(&cluster.url()).await.unwrap();
+    // The statements of the SQLite unit test.
+    store
+        .create_room("abc", "session …", &[1, 2, 3], 0)
+        .await
+        .unwrap();
+    store.set_seat("abc", 1, Some("tok")).await.unwrap();
+    store.set_seat("abc", 1, Some("tok2")).await.unwrap();
+    store.set_seat("abc", 2, Some("gone")).await.unwrap();
+    store.set_seat("abc", 2, None).await.unwrap();
+    store
+        .commit("abc", 0, &["continue".into(), "ai".into()], &[4, 5])
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.commit("abc", 0, &["rematch".into()], &[9]).await,
+        Err(StoreError::Conflict(_))
+    ));
+    let room = store.load("abc").await.unwrap().unwrap();
+    assert_eq!(room.session, vec![4, 5]);
+    assert_eq!(room.seq, 2);
+    assert_eq!(room.tokens[1].as_deref(), Some("tok2"));
+    assert_eq!(room.tokens[2], None);
+    assert_eq!(store.actions("abc").await.unwrap(), ["continue", "ai"]);
+    assert_eq!(store.load("nope").await.unwrap(), None);
+
+    // A room played through the hub on PostgreSQL.
+    let settings = "session players 2 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human human";
+    let hub = Hub::new(
+        store.clone(),
+        Config {
+            allow_client_seed: true,
+            // Banners and summaries go by at once (in the same stored step).
+            pacing: Pacing {
+                ai_ms: 0,
+                scopa_ms: 0,
+                summary_ms: 0,
+                attended: false,
+            },
+            ..Config::default()
+        },
+    );
+    let (tx, mut rx) = tokio::sync::mpsc::channel(256);
+    let mut conn = hub.connect(tx, false);
+    conn.handle(&json!({"type": "create", "settings": settings, "seed": 77}).to_string())
+        .await;
+    let code = read(&mut rx).await["room"].as_str().unwrap().to_string();
+    for seat in [0, 1] {
+        conn.handle(&json!({"type": "join", "room": code, "seat": seat}).to_string())
+            .await;
+        assert_eq!(read(&mut rx).await["type"], "joined");
+        assert_eq!(read(&mut rx).await["type"], "frame");
+    }
+    let mut played = 0;
+    let mut frame = Value::Null;
+    while played < 8 {
+        // Whoever is to play (in this connection's two frames) plays its first card.
+        let mut acted = false;
+        for seat in [0u8, 1] {
+            conn.handle(&json!({"type": "hint", "seat": seat}).to_string())
+                .await;
+            let v = read(&mut rx).await;
+            if v["type"] == "frame" {
+                let choices = &v["frame"]["choices"];
+                let action = match choices["cards"][0]["card"]["card"].as_str() {
+                    Some(card) => format!("select {card}"),
+                    None => "capture 0".into(),
+                };
+                conn.handle(&json!({"type": "act", "action": action, "seat": seat}).to_string())
+                    .await;
+                // Two frames (one per seat held), then any banner's.
+                frame = read(&mut rx).await;
+                assert_eq!(frame["type"], "frame", "{frame}");
+                read(&mut rx).await;
+                acted = true;
+                break;
+            }
+        }
+        assert!(acted, "one of the two seats is to play");
+        while let Ok(line) = rx.try_recv() {
+            frame = serde_json::from_str(&line).unwrap();
+        }
+        played += 1;
+    }
+    let seq = frame["seq"].as_u64().unwrap();
+    // A second store on the same database reads the room back; its log replays to it.
+    let other = Store::open(&cluster.url()).await.unwrap();
+    let stored = other.load(&code).await.unwrap().unwrap();
+    assert_eq!(stored.seq, seq);
+    assert!(stored.tokens[0].is_some() && stored.tokens[1].is_some());
+    let log = other.actions(&code).await.unwrap();
+    assert_eq!(log.len() as u64, seq);
+    let mut s = Session::new(settings.parse().unwrap(), 77).unwrap();
+    for line in &log {
+        s.apply(line.parse::<Action>().unwrap()).unwrap();
+    }
+    assert_eq!(s.to_bytes().to_vec(), stored.session);
+    conn.close().await;
+    other.close().await;
+    store.close().await;
+}
