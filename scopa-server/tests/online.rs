@@ -74,7 +74,16 @@ fn local_actions(settings: Settings, seed: u64) -> Vec<String> {
 }
 
 async fn check_against_local(db: &std::path::Path, room: &str, clients: &[&Client]) {
-    let settings: Settings = TWO_PEOPLE.parse().unwrap();
+    check_line_against_local(db, room, clients, TWO_PEOPLE).await;
+}
+
+async fn check_line_against_local(
+    db: &std::path::Path,
+    room: &str,
+    clients: &[&Client],
+    line: &str,
+) {
+    let settings: Settings = line.parse().unwrap();
     let (local, end) = play_locally(settings, SEED);
     let log = stored_log(db, room).await;
     // No action lost or doubled: the log is the local game's actions, one for one.
@@ -129,6 +138,26 @@ async fn two_people_play_a_whole_match_and_a_spectator_sees_every_event() {
     b.send(json!({"type": "act", "action": "rematch"})).await;
     let f = b.expect("frame").await;
     assert_eq!(f["frame"]["match_number"], 1);
+    drop(server);
+}
+
+/// Briscola through the same rooms: the settings line names the game, nothing else changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_play_a_whole_briscola_match() {
+    const BRISCOLA: &str =
+        "session briscola players 2 hand_size 3 target 2 undo 0 seats human human";
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rooms.sqlite");
+    let server = Server::start(&db, &[]);
+    let mut a = Client::connect(&server.addr).await;
+    let room = create(&mut a, BRISCOLA, SEED).await;
+    let (_, fa) = join(&mut a, &room, 0).await;
+    let mut b = Client::connect(&server.addr).await;
+    let (_, fb) = join(&mut b, &room, 1).await;
+    assert_eq!(fa["frame"]["table"]["game"], "briscola");
+    let mut frames = vec![fa, fb];
+    assert!(play(&mut [&mut a, &mut b], &mut frames, |_| false).await);
+    check_line_against_local(&db, &room, &[&a, &b], BRISCOLA).await;
     drop(server);
 }
 
