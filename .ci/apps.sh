@@ -6,7 +6,8 @@
 #  - Swift: bindings + ios/Sources/ScopaController + its XCTest tests, compiled with swiftc 6
 #    in the Debian trixie chroot of .ci/ffi.sh and run there.
 #  - The scripted cross-front-end run through both controllers (ScriptRun.kt and
-#    ios/Tests/ScriptRun) on every tests/sessions/*.script: each must write the reference
+#    ios/Tests/ScriptRun) on every tests/sessions/*.script and tests/sessions/briscola/*.script
+#    (Briscola: the settings line names the game): each must write the reference
 #    transcript and save (scopa_tests::script::run, checked by cargo test), and finish the
 #    match from the reference save with the reference transcript's tail.
 # The Compose and SwiftUI layers, Gradle, cargo-ndk and xcodebuild cannot run here.
@@ -56,9 +57,12 @@ find "$out/kotlin" "$out/swift" -type f | sort
 # save at the `save` line, transcript after it) -----
 scripts="$out/scripts"
 rm -rf "$scripts" && mkdir -p "$scripts"
-cp tests/sessions/*.script tests/sessions/*.transcript tests/sessions/*.save tests/sessions/*.after-save "$scripts/"
+# Scopa's scripts and Briscola's (tests/sessions/briscola).
+for d in tests/sessions tests/sessions/briscola; do
+    cp "$d"/*.script "$d"/*.transcript "$d"/*.save "$d"/*.after-save "$scripts/"
+done
 names=()
-for s in tests/sessions/*.script; do names+=("$(basename "$s" .script)"); done
+for s in tests/sessions/*.script tests/sessions/briscola/*.script; do names+=("$(basename "$s" .script)"); done
 
 # ----- Kotlin controller on the JVM -----
 step "kotlin: compile bindings + android/controller + its tests"

@@ -46,6 +46,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seats: vec![None, None],
         undo: false,
         lang: Lang::En,
+        briscola: None,
     };
     let mut samples = Vec::new();
     let (mut plays, mut seed) = (0u32, 1000);

@@ -69,6 +69,7 @@ fn session_transcript(players: u32, level: AiLevel, seed: u64) -> Result<String,
         seats: vec![Some(level); players as usize],
         undo: false,
         lang: Lang::En,
+        briscola: None,
     };
     let w = Arc::new(Watch::default());
     let c = GameController::new(

@@ -82,6 +82,7 @@ pub(crate) fn settings(players: u32, seats: &[Option<AiLevel>]) -> SessionSettin
         seats: seats.to_vec(),
         undo: false,
         lang: Lang::En,
+        briscola: None,
     }
 }
 

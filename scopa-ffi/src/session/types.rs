@@ -5,6 +5,7 @@
 //! phases, events or scores lives here.
 
 use scopa_core::Card;
+use scopa_core::briscola::BriscolaRules;
 use scopa_core::session::{self as core, Player};
 
 use super::error::SessionError;
@@ -14,19 +15,34 @@ use crate::types::{AiLevel, RulesConfig};
 /// `crate::controller::frame` (`#[uniffi::remote(Enum)]`), no mirror.
 pub use scopa_core::session::Lang;
 
-/// Everything chosen before a session: the rules, who plays each seat, undo, language.
+/// Briscola's rules (docs/briscola.md): players, cards in a hand, hands to win.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct BriscolaConfig {
+    /// 2, 3 or 4 (four in two teams).
+    pub players: u8,
+    /// 3, or 9 with two players (the leaflet's deal).
+    pub hand_size: u8,
+    /// Hands won to win the match, 1 … 11 (2: best of three).
+    pub target: u8,
+}
+
+/// Everything chosen before a session: the game and its rules, who plays each seat, undo,
+/// language.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct SessionSettings {
-    /// The rules of every match of the session.
+    /// The rules of every match of Scopa (unused when `briscola` is set).
     pub rules: RulesConfig,
     /// Who plays each seat: `None` a person on this device, else the AI at that level. At
-    /// least `rules.players` entries and at most 4; entries past the last seat are ignored
+    /// least one entry per player and at most 4; entries past the last seat are ignored
     /// (a settings screen may keep four choices while the number of players changes).
     pub seats: Vec<Option<AiLevel>>,
     /// Whether the one person may take back their last play of the hand (against AIs only).
     pub undo: bool,
     /// The language of the texts.
     pub lang: Lang,
+    /// Briscola with these rules instead of Scopa (`None`, the default: Scopa).
+    #[uniffi(default = None)]
+    pub briscola: Option<BriscolaConfig>,
 }
 
 impl From<core::Settings> for SessionSettings {
@@ -43,6 +59,14 @@ impl From<core::Settings> for SessionSettings {
                 .collect(),
             undo: s.undo,
             lang: s.lang,
+            briscola: match s.game {
+                core::Game::Scopa => None,
+                core::Game::Briscola(r) => Some(BriscolaConfig {
+                    players: r.players,
+                    hand_size: r.hand_size,
+                    target: r.target,
+                }),
+            },
         }
     }
 }
@@ -53,12 +77,22 @@ impl SessionSettings {
         let lang = self.lang;
         let invalid = |message: String| SessionError::InvalidSettings { message };
         let rules = self.rules.to_core_unchecked()?;
-        let players = usize::from(rules.players);
+        let game = match &self.briscola {
+            None => core::Game::Scopa,
+            Some(b) => core::Game::Briscola(BriscolaRules {
+                players: b.players,
+                hand_size: b.hand_size,
+                target: b.target,
+            }),
+        };
+        let players = usize::from(match game {
+            core::Game::Scopa => rules.players,
+            core::Game::Briscola(b) => b.players,
+        });
         if self.seats.len() > 4 || self.seats.len() < players.min(4) {
             return Err(invalid(format!(
-                "seats has {} entries; it needs one per seat ({} players) and at most 4",
+                "seats has {} entries; it needs one per seat ({players} players) and at most 4",
                 self.seats.len(),
-                rules.players
             )));
         }
         let mut seats = [Player::Human; 4];
@@ -66,7 +100,7 @@ impl SessionSettings {
             *slot = level.map_or(Player::Human, |l| Player::Ai(l.into()));
         }
         let settings = core::Settings {
-            game: core::Game::Scopa,
+            game,
             rules,
             seats,
             undo: self.undo,
