@@ -186,7 +186,10 @@ impl BriscolaMatch {
                     return Ok(events);
                 }
             }
-            self.hand_number += 1;
+            // Draws win no hand, so a match has no last hand: past 65,535 hands the number
+            // stays there (and so does the dealer) instead of overflowing — a save can hold
+            // any number, and one that reached it must still restore.
+            self.hand_number = self.hand_number.saturating_add(1);
             let n = u32::from(self.rules.players);
             let dealer = ((u32::from(self.first_dealer) + u32::from(self.hand_number)) % n) as u8;
             self.hand = deal(self.rules, dealer, &mut self.rng);

@@ -245,3 +245,35 @@ fn the_fast_playout_follows_the_rules_of_play() {
         }
     }
 }
+
+#[test]
+fn a_save_at_the_last_hand_number_plays_on_without_overflow() {
+    // Found by the fuzz target match_bytes: a save may hold any hand number, and a match of
+    // draws has no last hand. Play one hand, then claim it was hand 65,535.
+    let rules = BriscolaRules {
+        target: 11,
+        ..BriscolaRules::default()
+    };
+    let mut m = BriscolaMatch::new(rules, 3).unwrap();
+    while m.hand_number() == 0 {
+        let seat = m.turn();
+        let card = m.hand().hand(seat).first().unwrap();
+        m.play(seat, card).unwrap();
+    }
+    let mut b = m.to_bytes();
+    b[9..11].copy_from_slice(&u16::MAX.to_le_bytes());
+    let crc = crate::snapshot::crc32(&b[..BRISCOLA_SNAPSHOT_LEN - 4]);
+    b[BRISCOLA_SNAPSHOT_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+    let mut m = BriscolaMatch::from_bytes(&b).unwrap();
+    assert_eq!(m.hand_number(), u16::MAX);
+    for _ in 0..200 {
+        if m.winner().is_some() {
+            break;
+        }
+        let seat = m.turn();
+        let card = m.hand().hand(seat).first().unwrap();
+        m.play(seat, card).unwrap();
+        assert_eq!(m.hand_number(), u16::MAX);
+        assert_eq!(BriscolaMatch::from_bytes(&m.to_bytes()).as_ref(), Ok(&m));
+    }
+}
