@@ -149,12 +149,23 @@ fn play_briscola_deck(
     let mut rng = SplitMix64::new(seed::deal_seed(seed, deck_number));
     let dealer = (index % u64::from(rules.players)) as u8;
     let hand = BriscolaHand::deal(rules, dealer, &mut rng)?;
+    both_seatings(seed, deck_number, |a_even, at, times| {
+        play_briscola_hand(hand, levels, a_even, at, times)
+    })
+}
+
+/// Plays a deck twice, A in the even seats then in the odd ones: `hand(a_even, (secret,
+/// deck, seating), times)` gives A's and B's points of one seating.
+fn both_seatings(
+    seed: u64,
+    deck_number: u32,
+    mut hand: impl FnMut(bool, (u64, u32, u16), &mut [Vec<u64>; 2]) -> anyhow::Result<[u16; 2]>,
+) -> anyhow::Result<DeckResult> {
     let mut times = [Vec::with_capacity(40), Vec::with_capacity(40)];
     let mut margins = [0i32; 2];
     let mut points = [0u32; 2];
     for (k, a_even) in [true, false].into_iter().enumerate() {
-        let at = (seed, deck_number, k as u16);
-        let [a, b] = play_briscola_hand(hand, levels, a_even, at, &mut times)?;
+        let [a, b] = hand(a_even, (seed, deck_number, k as u16), &mut times)?;
         margins[k] = i32::from(a) - i32::from(b);
         points[0] += u32::from(a);
         points[1] += u32::from(b);
@@ -182,20 +193,8 @@ fn play_deck(
             break deck;
         }
     };
-    let mut times = [Vec::with_capacity(40), Vec::with_capacity(40)];
-    let mut margins = [0i32; 2];
-    let mut points = [0u32; 2];
-    for (k, a_even) in [true, false].into_iter().enumerate() {
-        let at = (seed, deck_number, k as u16);
-        let [a, b] = play_hand(rules, dealer, &deck, levels, a_even, at, &mut times)?;
-        margins[k] = i32::from(a) - i32::from(b);
-        points[0] += u32::from(a);
-        points[1] += u32::from(b);
-    }
-    Ok(DeckResult {
-        margins,
-        points,
-        times,
+    both_seatings(seed, deck_number, |a_even, at, times| {
+        play_hand(rules, dealer, &deck, levels, a_even, at, times)
     })
 }
 

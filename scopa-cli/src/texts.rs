@@ -25,7 +25,7 @@ fn text<F: Fn(&mut Formatter<'_>) -> fmt::Result>(f: F) -> Text<F> {
 }
 
 /// The English or the Italian text.
-const fn pick(lang: Lang, en: &'static str, it: &'static str) -> &'static str {
+pub(crate) const fn pick(lang: Lang, en: &'static str, it: &'static str) -> &'static str {
     match lang {
         Lang::En => en,
         Lang::It => it,

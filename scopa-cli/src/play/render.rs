@@ -9,14 +9,14 @@ use std::io;
 use scopa_core::briscola::BriscolaEvent;
 use scopa_core::capture::CaptureList;
 use scopa_core::session::table::{Banner, Frame, GameTable, HandOver};
-use scopa_core::session::{Game, GameEvent, Label, Lang, Phase, SessionError};
+use scopa_core::session::{Game, GameEvent, Label, Phase, SessionError};
 use scopa_core::{Card, CardSet, Event, Move, PlayError};
 
 use super::autosave::SaveState;
 use super::prompt::Rejection;
 use super::setup::Start;
 use super::terminal::Terminal;
-use crate::texts::{Stop, TermTexts};
+use crate::texts::{Stop, TermTexts, pick};
 
 impl Terminal {
     /// The session's texts, cards in the screen's style.
@@ -529,12 +529,4 @@ fn self_command() -> String {
 /// `text` quoted for a POSIX shell when it needs it.
 fn quote(text: &str) -> String {
     shlex::try_quote(text).map_or_else(|_| text.to_owned(), |q| q.into_owned())
-}
-
-/// The English or Italian text.
-fn pick(lang: Lang, en: &'static str, it: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::It => it,
-    }
 }
