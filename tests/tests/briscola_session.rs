@@ -152,38 +152,6 @@ proptest! {
 
 // ----- hidden cards stay hidden ----------------------------------------------------------
 
-/// The Briscola match inside a session save (`session::save`, version 2).
-const MATCH: usize = 26;
-/// In the Briscola snapshot: the PRNG of the deals to come, the deck order, the CRC.
-const RNG: usize = MATCH + 14;
-const DECK: usize = MATCH + 22;
-const SNAP_CRC: usize = MATCH + 108;
-
-/// `bytes` with the cards `hidden` permuted in the deck, other deals to come and another
-/// secret, the checksums made right.
-fn permuted(bytes: &[u8; SAVE_LEN], hidden: CardSet, shuffle: u64) -> [u8; SAVE_LEN] {
-    let mut b = *bytes;
-    let positions: Vec<usize> = (0..40)
-        .filter(|&i| scopa_core::Card::from_index(b[DECK + i]).is_some_and(|c| hidden.contains(c)))
-        .collect();
-    let mut values: Vec<u8> = positions.iter().map(|&i| b[DECK + i]).collect();
-    let mut rng = SplitMix64::new(shuffle);
-    for i in (1..values.len()).rev() {
-        let j = (rng.next() % (i as u64 + 1)) as usize;
-        values.swap(i, j);
-    }
-    for (p, v) in positions.into_iter().zip(values) {
-        b[DECK + p] = v;
-    }
-    b[RNG..RNG + 8].copy_from_slice(&rng.next().to_le_bytes());
-    b[10..18].copy_from_slice(&rng.next().to_le_bytes());
-    let crc = crc32(&b[MATCH..SNAP_CRC]);
-    b[SNAP_CRC..SNAP_CRC + 4].copy_from_slice(&crc.to_le_bytes());
-    let crc = crc32(&b[..SAVE_LEN - 4]);
-    b[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
-    b
-}
-
 /// Every card `seat` cannot see (no seat: a spectator): not in its hand, not played in this
 /// hand (the trick and the tricks taken), not the face-up briscola.
 fn hidden_from(s: &Session, seat: Option<u8>) -> CardSet {
@@ -245,7 +213,7 @@ proptest! {
         }
         let s = p.session().clone();
         let looker = Some(looker).filter(|&l| l < settings.players());
-        let other = Session::from_bytes(&permuted(&s.to_bytes(), hidden_from(&s, looker), shuffle)).unwrap();
+        let other = Session::from_bytes(&common::permuted_save(&s.to_bytes(), &common::BRISCOLA_SAVE, hidden_from(&s, looker), shuffle)).unwrap();
         let (a, b) = (frames_of(&s, looker), frames_of(&other, looker));
         prop_assert_eq!(a.len(), b.len());
         for ((fa, ja), (fb, jb)) in a.iter().zip(&b) {

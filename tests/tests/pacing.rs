@@ -12,8 +12,8 @@ use scopa_core::ai::Level;
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::{Next, Pacing, Token, Waiting};
 use scopa_core::session::table::{Banner, Choices, Frame};
-use scopa_core::session::{Action, Phase, Player, SAVE_LEN, Session, Settings, transcript};
-use scopa_core::{CardSet, DealKind, Rules, SplitMix64, snapshot::crc32};
+use scopa_core::session::{Action, Phase, Player, Session, Settings, transcript};
+use scopa_core::{CardSet, DealKind, Rules, SplitMix64};
 
 /// What the fake clock saw while a match was played.
 #[derive(Default, Debug)]
@@ -339,38 +339,6 @@ fn an_ai_move_computed_elsewhere_is_fired_with_its_token() {
 
 // ----- hidden cards stay hidden ----------------------------------------------------------
 
-/// The session's match inside its save (see `session::save`).
-const MATCH: usize = 26;
-/// In the match snapshot: the deals to come (PRNG state), the deck order, the CRC.
-const RNG: usize = MATCH + 22;
-const DECK: usize = MATCH + 30;
-const SNAP_CRC: usize = MATCH + 330;
-
-/// `bytes` with the cards `hidden` permuted in the deck, other deals to come and another
-/// secret, the checksums made right.
-fn permuted(bytes: &[u8; SAVE_LEN], hidden: CardSet, shuffle: u64) -> [u8; SAVE_LEN] {
-    let mut b = *bytes;
-    let positions: Vec<usize> = (0..40)
-        .filter(|&i| scopa_core::Card::from_index(b[DECK + i]).is_some_and(|c| hidden.contains(c)))
-        .collect();
-    let mut values: Vec<u8> = positions.iter().map(|&i| b[DECK + i]).collect();
-    let mut rng = SplitMix64::new(shuffle);
-    for i in (1..values.len()).rev() {
-        let j = (rng.next() % (i as u64 + 1)) as usize;
-        values.swap(i, j);
-    }
-    for (p, v) in positions.into_iter().zip(values) {
-        b[DECK + p] = v;
-    }
-    b[RNG..RNG + 8].copy_from_slice(&rng.next().to_le_bytes());
-    b[10..18].copy_from_slice(&rng.next().to_le_bytes());
-    let crc = crc32(&b[MATCH..SNAP_CRC]);
-    b[SNAP_CRC..SNAP_CRC + 4].copy_from_slice(&crc.to_le_bytes());
-    let crc = crc32(&b[..SAVE_LEN - 4]);
-    b[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
-    b
-}
-
 /// Every card `seat` cannot see (no seat: a spectator): not in its hand, not on the table,
 /// not captured this hand.
 fn hidden_from(s: &Session, seat: Option<u8>) -> CardSet {
@@ -466,7 +434,7 @@ proptest! {
             t.apply(Action::Cancel).unwrap();
         }
         let hidden = hidden_from(&t, looker);
-        let other = Session::from_bytes(&permuted(&t.to_bytes(), hidden, shuffle)).unwrap();
+        let other = Session::from_bytes(&common::permuted_save(&t.to_bytes(), &common::SCOPA_SAVE, hidden, shuffle)).unwrap();
         prop_assert_eq!(other.phase(), t.phase());
         let (a, b) = (frames_of(&s, looker), frames_of(&other, looker));
         prop_assert_eq!(a.len(), b.len());

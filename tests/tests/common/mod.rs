@@ -94,3 +94,63 @@ pub fn permute_hidden(deck: &Deck, hidden: CardSet, rng_seed: u64) -> Deck {
     }
     Deck::from_cards(&cards).unwrap()
 }
+
+/// Where a game's match sits in a session save (`scopa_core::session::save`): the match
+/// snapshot's start, and in it the PRNG of the deals to come, the deck order and the CRC.
+pub struct SaveLayout {
+    /// The PRNG state (8 bytes).
+    pub rng: usize,
+    /// The deck order (40 card indices).
+    pub deck: usize,
+    /// The snapshot's CRC-32, of the bytes from `MATCH` to it.
+    pub snap_crc: usize,
+}
+
+/// The session's match inside its save.
+pub const MATCH: usize = 26;
+/// Scopa's match snapshot (version 1 saves).
+pub const SCOPA_SAVE: SaveLayout = SaveLayout {
+    rng: MATCH + 22,
+    deck: MATCH + 30,
+    snap_crc: MATCH + 330,
+};
+/// Briscola's match snapshot (version 2 saves).
+pub const BRISCOLA_SAVE: SaveLayout = SaveLayout {
+    rng: MATCH + 14,
+    deck: MATCH + 22,
+    snap_crc: MATCH + 108,
+};
+
+/// `bytes` (a session save laid out as `at`) with the cards `hidden` permuted in the deck,
+/// other deals to come and another secret, the checksums made right.
+pub fn permuted_save(
+    bytes: &[u8; scopa_core::session::SAVE_LEN],
+    at: &SaveLayout,
+    hidden: CardSet,
+    shuffle: u64,
+) -> [u8; scopa_core::session::SAVE_LEN] {
+    use scopa_core::session::SAVE_LEN;
+    use scopa_core::snapshot::crc32;
+    let mut b = *bytes;
+    let positions: Vec<usize> = (0..40)
+        .filter(|&i| {
+            scopa_core::Card::from_index(b[at.deck + i]).is_some_and(|c| hidden.contains(c))
+        })
+        .collect();
+    let mut values: Vec<u8> = positions.iter().map(|&i| b[at.deck + i]).collect();
+    let mut rng = SplitMix64::new(shuffle);
+    for i in (1..values.len()).rev() {
+        let j = (rng.next() % (i as u64 + 1)) as usize;
+        values.swap(i, j);
+    }
+    for (p, v) in positions.into_iter().zip(values) {
+        b[at.deck + p] = v;
+    }
+    b[at.rng..at.rng + 8].copy_from_slice(&rng.next().to_le_bytes());
+    b[10..18].copy_from_slice(&rng.next().to_le_bytes());
+    let crc = crc32(&b[MATCH..at.snap_crc]);
+    b[at.snap_crc..at.snap_crc + 4].copy_from_slice(&crc.to_le_bytes());
+    let crc = crc32(&b[..SAVE_LEN - 4]);
+    b[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+    b
+}
