@@ -374,7 +374,8 @@ impl Frame {
                 cards: m.hand_len(seat),
             });
         }
-        let scores = session.state().scores;
+        let state = session.state();
+        let scores = state.scores;
         let mut sides = heapless::Vec::new();
         for side in 0..settings.sides() {
             let _ = sides.push(SideInfo {
@@ -415,7 +416,7 @@ impl Frame {
         let at_device = holder || settings.humans() == 0 || session.viewer().is_none();
         let offers = Offers {
             hint: acting,
-            undo: acting && session.state().can_undo,
+            undo: acting && state.can_undo,
             cancel: acting && matches!(phase, Phase::ChooseCapture { .. }),
             proceed: at_device
                 && matches!(
