@@ -27,14 +27,24 @@ fn text(path: &Path) -> String {
 
 #[test]
 fn the_committed_sessions_play_save_and_resume_as_their_references() {
-    let dir = repo().join("tests/sessions");
-    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+    committed_sessions(&repo().join("tests/sessions"), 5);
+}
+
+#[test]
+fn the_committed_briscola_sessions_play_save_and_resume_as_their_references() {
+    committed_sessions(&repo().join("tests/sessions/briscola"), 2);
+}
+
+/// Every script of `dir` (at least `at_least`) gives its committed transcript, save and
+/// transcript after the save, through the handheld's buttons.
+fn committed_sessions(dir: &Path, at_least: usize) {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "script"))
         .collect();
     names.sort();
-    assert!(names.len() >= 5, "{names:?}");
+    assert!(names.len() >= at_least, "{names:?}");
     for path in names {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let script_text = text(&path);

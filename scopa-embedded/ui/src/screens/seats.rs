@@ -133,6 +133,8 @@ pub struct Hand {
     pub cards: CardSet,
     /// The raised card, by position.
     pub selected: Option<u8>,
+    /// The card of the hint on show, outlined in blue.
+    pub hinted: Option<Card>,
     /// The bottom seat's hidden cards, drawn when `cards` is empty.
     pub backs: u8,
 }
@@ -146,10 +148,10 @@ impl Drawable for Hand {
         for (i, card) in self.cards.iter().enumerate() {
             let x = spread_x(i, n, 40, (2, 238), 6);
             let sel = self.selected.map(usize::from) == Some(i);
-            let (y, mark) = if sel {
-                (180, Mark::Selected)
-            } else {
-                (184, Mark::None)
+            let (y, mark) = match (sel, self.hinted == Some(card)) {
+                (true, _) => (180, Mark::Selected),
+                (false, true) => (184, Mark::Taken),
+                (false, false) => (184, Mark::None),
             };
             draw_card(d, card, Point::new(x, y), CardSize::Large, mark)?;
         }
