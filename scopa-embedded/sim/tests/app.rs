@@ -153,6 +153,7 @@ fn update_asks_for_a_redraw_exactly_when_the_screen_changes() {
     assert!(!app.update(10, Buttons::NONE));
     assert!(app.update(20, Buttons::just(Button::A))); // title → options
     assert!(!app.update(30, Buttons::NONE));
+    assert!(app.update(35, Buttons::just(Button::Down))); // game → players
     assert!(app.update(40, Buttons::just(Button::Right))); // players 2 → 3: same cursor
     assert_eq!(app.options().rules.players, 3);
     assert!(app.update(50, Buttons::just(Button::Left))); // and back to 2
@@ -273,4 +274,59 @@ fn any_presses_at_any_time_never_panic_hang_or_lose_the_save() {
         }
     }
     assert!(changes > 200, "the walk played only {changes} times");
+}
+
+#[test]
+fn briscola_plays_through_the_buttons_with_hints_saves_and_its_own_summary() {
+    use scopa_core::briscola::BriscolaRules;
+    use scopa_ui::screens::Page;
+    let mut d = Driver::new(new_app());
+    d.start_with(Settings::briscola(Level::Random, BriscolaRules::default()));
+    assert!(d.app.session().unwrap().game().is_briscola());
+    let mut hints = 0;
+    let mut hand_ends = 0;
+    for _ in 0..5_000 {
+        match d.app.screen() {
+            Screen::MatchEnd => break,
+            Screen::Table { .. } if hints < 3 => {
+                // Down: the frame's hint, its card in the hand, until the next play.
+                assert!(d.app.update(d.now + 40, Buttons::just(Button::Down)));
+                d.now += 40;
+                let Page::Table(t) = d.app.model().page else {
+                    panic!("the table")
+                };
+                let hint = t.hint.expect("a hint");
+                assert!(t.state.hand.contains(hint.card()));
+                hints += 1;
+            }
+            Screen::HandEnd => {
+                let Page::HandEnd(m) = d.app.model().page else {
+                    panic!("the summary")
+                };
+                let score = m.points.expect("Briscola's card points");
+                assert_eq!(score.points.iter().map(|&p| u16::from(p)).sum::<u16>(), 120);
+                assert!(m.rows.is_none(), "no Scopa rows");
+                hand_ends += 1;
+            }
+            _ => {
+                if let Page::Table(t) = d.app.model().page {
+                    let table = t.briscola.expect("Briscola's middle from the frame");
+                    assert!(table.trick.len() < 2, "two players: at most the lead waits");
+                    assert_eq!(t.hint, None, "a hint lasts until the next play");
+                }
+            }
+        }
+        let before = d.app.session().cloned();
+        d.step();
+        if d.app.session() != before.as_ref() {
+            // The save holds every action.
+            assert_eq!(app_on(d.app.storage_flash()).session(), d.app.session());
+        }
+    }
+    assert_eq!(d.app.screen(), Screen::MatchEnd);
+    assert!(hand_ends >= 2, "best of three: {hand_ends} hands");
+    let Page::MatchEnd(m) = d.app.model().page else {
+        panic!("the match end")
+    };
+    assert!(m.points.is_some() && m.pile.is_none());
 }

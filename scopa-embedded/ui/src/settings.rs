@@ -303,7 +303,15 @@ mod tests {
 
     #[test]
     fn every_stepped_value_gives_valid_settings_that_come_back() {
-        let mut o = Options::default();
+        for briscola in [false, true] {
+            stepped_values_come_back(Options {
+                briscola,
+                ..Options::default()
+            });
+        }
+    }
+
+    fn stepped_values_come_back(mut o: Options) {
         for row in Row::ALL {
             for delta in [1i8, -1] {
                 for _ in 0..(2 * usize::from(MAX_TARGET) + 3) {
@@ -331,6 +339,36 @@ mod tests {
         one.undo = true;
         one.lang = Lang::It;
         assert_eq!(Options::from_settings(&one).settings(), one);
+    }
+
+    #[test]
+    fn briscola_has_its_own_rows_and_keeps_scopas() {
+        let mut o = Options::default();
+        o.step(Row::Target, 1); // Scopa: 11 → 12
+        o.step(Row::Game, 1);
+        assert!(o.briscola);
+        assert_eq!(
+            o.settings(),
+            Settings::briscola(Level::Handheld, BriscolaRules::default())
+        );
+        assert!(!o.applies(Row::Deal) && !o.applies(Row::Napola));
+        assert!(o.applies(Row::HandSize), "nine cards with two players");
+        o.step(Row::HandSize, 1);
+        assert_eq!(o.briscola_rules.hand_size, 9);
+        o.step(Row::Players, 1); // 2 → 3: three cards again
+        assert_eq!(o.briscola_rules.hand_size, 3);
+        assert!(!o.applies(Row::HandSize));
+        o.step(Row::Target, -1); // 2 → 1
+        o.step(Row::Target, -1); // 1 → 11
+        assert_eq!(o.target(), MAX_BRISCOLA_TARGET);
+        assert_eq!(o.settings().validate(), Ok(()));
+        assert_eq!(
+            Options::from_settings(&o.settings()).settings(),
+            o.settings()
+        );
+        o.step(Row::Game, -1);
+        assert_eq!(o.rules.target, 12, "Scopa's rules are kept");
+        assert_eq!(o.settings().game, Game::Scopa);
     }
 
     #[test]

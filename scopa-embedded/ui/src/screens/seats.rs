@@ -1,7 +1,7 @@
 //! The seats around the table: the score bar along the top, the other seats' hands face
 //! down under it (with an AI's card as it plays), and the bottom seat's hand.
 
-use embedded_graphics::mono_font::iso_8859_1::FONT_6X10;
+use embedded_graphics::mono_font::iso_8859_1::{FONT_5X8, FONT_6X10};
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
@@ -95,7 +95,13 @@ impl Drawable for Opponents<'_> {
                 color::TEXT
             };
             let name = line(self.texts.seat(seat));
-            Pen::new(&FONT_6X10, col, Alignment::Left).write(d, &name, Point::new(x0 + 3, 28))?;
+            // A name wider than its group (`Giocatore 2` of four players) in the small font.
+            let font = if name.chars().count() as i32 * 6 > group_w - 4 {
+                &FONT_5X8
+            } else {
+                &FONT_6X10
+            };
+            Pen::new(font, col, Alignment::Left).write(d, &name, Point::new(x0 + 3, 28))?;
             let n = usize::from(self.hand_sizes[usize::from(seat)]);
             for i in 0..n {
                 let x = spread_x(i, n, 14, (x0 + 2, x0 + group_w - 2), 3);

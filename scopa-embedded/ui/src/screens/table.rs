@@ -238,10 +238,18 @@ impl Drawable for BriscolaMiddle<'_> {
             dim.write(d, &caption, Point::new(101, 72))?;
         }
         let n = cards.len();
+        // Up to 4 cards 55 pixels apart: a seat's name over its card, or its last word (the
+        // seat's number) when the name is wider than that.
         for (i, tc) in cards.iter().enumerate() {
-            let x = spread_x(i, n, 32, (2, 200), 16);
-            let name = Pen::new(&FONT_6X10, color::TEXT, Alignment::Center);
-            name.write(d, &line(texts.seat(tc.seat)), Point::new(x + 16, 84))?;
+            let x = spread_x(i, n, 32, (2, 200), 24);
+            let name = line(texts.seat(tc.seat));
+            let name = if name.chars().count() > 9 {
+                name.rsplit(' ').next().unwrap_or(&name)
+            } else {
+                &name
+            };
+            let pen = Pen::new(&FONT_6X10, color::TEXT, Alignment::Center);
+            pen.write(d, name, Point::new(x + 16, 84))?;
             let mark = if winner == Some(tc.seat) {
                 Mark::Taken
             } else {
