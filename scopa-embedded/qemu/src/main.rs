@@ -1,5 +1,5 @@
-//! Scripted Scopa and Briscola sessions on a Cortex-M0 (ARMv6-M, the RP2040's instruction set) under
-//! `qemu-system-arm -machine microbit`, for CI:
+//! Scripted Scopa and Briscola sessions on a Cortex-M0 (ARMv6-M, the RP2040's instruction set)
+//! under `qemu-system-arm -machine microbit`, for CI:
 //!
 //! - the scripts in `qemu/scripts/` (compiled in) are played through the handheld's UI —
 //!   `scopa_ui::App` driving `scopa_core::session::Session`, its buttons pressed by
