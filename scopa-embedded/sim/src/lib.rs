@@ -306,7 +306,8 @@ fn briscola_screens(out: &mut Vec<(&'static str, SimApp)>) -> Result<(), String>
     out.push(("briscola_table", d.app));
 
     let mut d = reach_with(two, 400, "the person to follow a lead", following)?;
-    d.press(Button::Down);
+    d.press(Button::Down); // "Hint..."
+    d.wait(40); // the hint, computed on the next update
     out.push(("briscola_hint", d.app));
 
     let at_hand_end = |a: &SimApp| a.screen() == Screen::HandEnd;

@@ -302,6 +302,7 @@ fn any_presses_at_any_time_never_panic_hang_or_lose_the_save() {
 fn briscola_plays_through_the_buttons_with_hints_saves_and_its_own_summary() {
     use scopa_core::briscola::BriscolaRules;
     use scopa_ui::screens::Page;
+    use scopa_ui::screens::model::Status;
     let mut d = Driver::new(new_app());
     d.start_with(Settings::briscola(Level::Random, BriscolaRules::default()));
     assert!(d.app.session().unwrap().game().is_briscola());
@@ -311,9 +312,16 @@ fn briscola_plays_through_the_buttons_with_hints_saves_and_its_own_summary() {
         match d.app.screen() {
             Screen::MatchEnd => break,
             Screen::Table { .. } if hints < 3 => {
-                // Down: the frame's hint, its card in the hand, until the next play.
+                // Down: "Hint..." drawn, then on the next update the frame's hint, its card
+                // in the hand, until the next play.
                 assert!(d.app.update(d.now + 40, Buttons::just(Button::Down)));
-                d.now += 40;
+                let Page::Table(t) = d.app.model().page else {
+                    panic!("the table")
+                };
+                assert_eq!(t.status, Status::HintAsked);
+                assert_eq!(t.hint, None);
+                assert!(d.app.update(d.now + 80, Buttons::NONE));
+                d.now += 80;
                 let Page::Table(t) = d.app.model().page else {
                     panic!("the table")
                 };

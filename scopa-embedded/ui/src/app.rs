@@ -149,7 +149,9 @@ pub struct App<S: Storage> {
     due: Option<(Token, u32)>,
     /// A step happened during this update: its delay runs from the next one.
     fresh: bool,
-    /// The viewer asked for a hint since the last play (the presenter's frame holds it).
+    /// Down asked for a hint: the next update computes it (the screen says so first).
+    hint_asked: bool,
+    /// The viewer has a hint since the last play (the presenter's frame holds it).
     hinted: bool,
     message: Msg,
     entropy: u64,
@@ -185,6 +187,7 @@ impl<S: Storage> App<S> {
             ai: None,
             due: None,
             fresh: false,
+            hint_asked: false,
             hinted: false,
             message,
             entropy: 0x5C0FA,
@@ -331,8 +334,13 @@ impl<S: Storage> App<S> {
             self.add_entropy(u64::from(now));
         }
         let before = self.fingerprint();
+        // A hint asked for on an earlier update (its screen drawn since) is computed now.
+        let hint_due = self.hint_asked;
         for b in pressed.iter() {
             self.press(b, events);
+        }
+        if hint_due && self.hint_asked {
+            self.hint();
         }
         if !self.fresh {
             self.tick(events);
@@ -342,12 +350,13 @@ impl<S: Storage> App<S> {
     }
 
     /// Everything a screen shows that input or time can change.
-    fn fingerprint(&self) -> (Screen, Msg, Options, Option<TableState>, bool) {
+    fn fingerprint(&self) -> (Screen, Msg, Options, Option<TableState>, bool, bool) {
         (
             self.screen(),
             self.message.clone(),
             self.options,
             self.state(),
+            self.hint_asked,
             self.hinted,
         )
     }
@@ -470,7 +479,7 @@ impl<S: Storage> App<S> {
                     Button::Up if self.state().is_some_and(|s| s.can_undo) => {
                         self.act(Action::Undo, events)
                     }
-                    Button::Down => self.hint(),
+                    Button::Down if !self.hinted => self.hint_asked = true,
                     Button::B => self.view = View::Title { cursor: 0 },
                     _ => {}
                 }
@@ -499,9 +508,15 @@ impl<S: Storage> App<S> {
         }
     }
 
-    /// Down on the table: the presenter's hint (the expert's suggestion), shown until the
-    /// next play.
+    /// The hint Down asked for: the presenter's (the expert's suggestion), shown until the
+    /// next play. The expert's search runs here, on the update after the one that drew
+    /// "Hint…" (it takes a while on the device); off the table, nothing.
+    #[inline(never)]
     fn hint(&mut self) {
+        self.hint_asked = false;
+        if !matches!(self.screen(), Screen::Table { .. }) {
+            return;
+        }
         let Some(game) = self.game.as_mut() else {
             return;
         };
@@ -580,6 +595,7 @@ impl<S: Storage> App<S> {
         self.ai = None;
         self.due = None;
         self.fresh = true;
+        self.hint_asked = false;
         self.hinted = false;
         let Some(game) = &self.game else { return };
         if let Next::Due(due) = game.next()
@@ -639,6 +655,7 @@ impl<S: Storage> App<S> {
                 t.selected = Some(cursor);
                 t.status = match t.hint {
                     Some(hint) => Status::Hint(hint),
+                    None if self.hint_asked => Status::HintAsked,
                     None => phase,
                 };
             }

@@ -124,6 +124,8 @@ pub enum Status<'a> {
     },
     /// The expert's suggestion.
     Hint(GameHint),
+    /// A hint was asked for: it is being computed.
+    HintAsked,
     /// `seat` (an AI) plays `mv`.
     Played {
         /// The seat.

@@ -178,6 +178,7 @@ impl Drawable for StatusLine<'_> {
                 let pen = Pen::new(&FONT_6X10, color::TAKE, Alignment::Center);
                 return pen.paragraph(d, &line(texts.hint(&hint)), (39, 10), Point::new(120, 165));
             }
+            Status::HintAsked => line(format_args!("{}...", texts.label(Label::Hint))),
             Status::Phase(phase) => line(texts.phase(&phase)),
             Status::Blank => Line::new(),
         };
