@@ -9,7 +9,7 @@
 import init, { WebSession, labels, langFromTag, statsLabel } from './pkg/scopa_web.js';
 import { backSvg, cardIndex, cardSvg } from './cards.js';
 import { getLang, setLang, t } from './i18n.js';
-import { RULES } from './rules.js';
+import { BRISCOLA, RULES } from './rules.js';
 import * as store from './storage.js';
 
 const $ = (id) => document.getElementById(id);
@@ -757,6 +757,7 @@ function draw(frame) {
   // A hand's summary and the match's end stand alone: nothing of the table behind them.
   const kind = frame.banner?.kind;
   $('app').classList.toggle('covered', kind === 'hand_over' || kind === 'match_over');
+  $('title').textContent = isBriscola(frame) ? t('Briscola') : t('title');
   drawOpponents(frame);
   drawTable(frame);
   drawChoice(frame);
@@ -1231,22 +1232,31 @@ async function submitSettings(ev) {
 // ----- welcome and how to play -----------------------------------------------------------
 
 // A small position: the table's cards, the card played and what it takes (highlighted).
-function position({ table = [], play = null, take = [] }) {
+// In Briscola, `trump` is the briscola face up (drawn apart, turned).
+function position({ table = [], play = null, take = [], trump = null }) {
   const cards = (list, cls) => el('div', { class: `row ${cls}` }, ...list.map((c) => {
     const f = face(cardIndex(c));
     if (take.includes(c)) f.classList.add('taken-mark');
     return f;
   }));
-  const parts = [cards(table, 'on-table')];
+  const parts = [];
+  if (trump) parts.push(el('div', { class: 'row trump-row' }, el('span', { class: 'trump' }, face(cardIndex(trump)))));
+  parts.push(cards(table, 'on-table'));
   if (play) parts.push(el('span', { class: 'arrow' }, '←'), cards([play], 'played'));
   return el('div', { class: 'position', 'aria-hidden': 'true' }, ...parts);
 }
 
 function showRules() {
   const r = RULES[getLang()];
+  const b = BRISCOLA[getLang()];
   $('rules-title').textContent = r.title;
-  $('rules-body').replaceChildren(...r.sections.map((sec) => el('section', { class: 'rule' },
-    el('h3', {}, sec.h), el('p', {}, sec.p), ...(sec.table ? [position(sec)] : []))));
+  const sections = (list) => list.map((sec) => el('section', { class: 'rule' },
+    el('h3', {}, sec.h), el('p', {}, sec.p), ...(sec.table ? [position(sec)] : [])));
+  // Both games the app offers: the one being played first.
+  const parts = [[el('h3', { class: 'game-title', id: 'rules-scopa' }, t('Scopa')), ...sections(r.sections)],
+    [el('h3', { class: 'game-title', id: 'rules-briscola' }, b.title), ...sections(b.sections)]];
+  if (session && isBriscola(session.peek())) parts.reverse();
+  $('rules-body').replaceChildren(...parts.flat());
   $('rules-close').textContent = t('close');
   if (!$('dlg-rules').open) $('dlg-rules').showModal();
   // Read from the top (focusing Close scrolled to it; Close stays in view below).
