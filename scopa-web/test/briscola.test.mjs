@@ -178,3 +178,16 @@ test('Briscola: undo takes back the last play; pass-and-play hands the device ov
   assert.deepEqual(page.errors, []);
   await page.browserContext().close();
 });
+
+test('Briscola in Italian: the stock, the briscola, the points and the hands to win in the session\'s and the page\'s Italian', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { game: 'briscola', seed: 21, seats: ['human', 'expert'], lang: 'it' });
+  await playUntil(page, (s, c) => c.play >= 2 && s.hand.some((h) => h.enabled));
+  const m = await middle(page);
+  assert.match(m.deck, /^Briscola: .+ di .+\d+ carte nel tallone$/);
+  assert.match(m.me, /^Tu · \d in mano · \d+ punti$/);
+  assert.match(await page.$eval('#score', (e) => e.textContent), /2 mani per vincere/);
+  assert.equal(await page.$eval('#last-trick', (b) => b.textContent), 'Ultima presa');
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
