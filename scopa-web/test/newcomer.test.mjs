@@ -155,7 +155,7 @@ test('settings: Start asks before discarding a match in progress; clearing stati
 
 // Every text box on screen whose text is wider than the box (cut or ellipsised).
 const clipped = (page) => page.evaluate(() => [...document.querySelectorAll(
-  '.seat .name, .seat .counts, #me-info, #score .side, #score .target, #status, .deck span, button, label, legend, .help, summary, h2',
+  '.seat .name, .seat .counts, #me-info, #score .side, #score .target, #status, .deck span, button, label, legend, .help, summary, h2, .trick-card figcaption',
 )].filter((e) => e.checkVisibility() && e.scrollWidth > e.clientWidth + 1)
   .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}: ${e.textContent} (${e.scrollWidth} > ${e.clientWidth})`));
 
@@ -170,6 +170,18 @@ test('layout at 360 px: no text cut for 2, 3 and 4 players, in the table and Set
     await page.waitForSelector('#dlg-settings[open]');
     await page.$eval('#set-replay', (e) => { e.open = true; });
     assert.deepEqual(await clipped(page), [], `${players} players: settings`);
+    await page.click('#settings-close');
+  }
+  // Briscola's table (the trick with who played each card, the stock and the briscola, the
+  // points beside each seat) and its Settings, for 2, 3 and 4 players.
+  for (const [players, seats] of [[2, ['human', 'expert']], [3, ['human', 'expert', 'medium']], [4, ['human', 'expert', 'medium', 'easy']]]) {
+    await startMatch(page, { game: 'briscola', players, seed: 9, seats });
+    await playUntil(page, (s) => s.table.length >= 1 && s.hand.some((h) => h.enabled));
+    assert.ok(await page.$$eval('#table .trick-card', (l) => l.length) >= 1, `${players} players: a card in the trick`);
+    assert.deepEqual(await clipped(page), [], `${players} players: Briscola's table`);
+    await page.click('#btn-settings');
+    await page.waitForSelector('#dlg-settings[open]');
+    assert.deepEqual(await clipped(page), [], `${players} players: Briscola's settings`);
     await page.click('#settings-close');
   }
   // Scopone scientifico deals the whole deck: no deck is drawn.
