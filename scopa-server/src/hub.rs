@@ -356,9 +356,7 @@ impl Hub {
         };
         if map.len() >= ADDRESSES && !map.contains_key(&addr) {
             let now = Instant::now();
-            map.retain(|_, a| {
-                Arc::strong_count(a) > 1 || a.lock().map_or(false, |mut a| !a.full(now))
-            });
+            map.retain(|_, a| Arc::strong_count(a) > 1 || a.lock().is_ok_and(|mut a| !a.full(now)));
         }
         Arc::clone(map.entry(addr).or_insert_with(fresh))
     }
