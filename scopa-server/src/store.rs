@@ -537,6 +537,31 @@ mod tests {
         assert_eq!(store.load("nope").await.unwrap(), None);
     }
 
+    #[tokio::test]
+    async fn a_seat_taken_is_not_overwritten_and_only_its_token_frees_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&url_of(dir.path().join("s.sqlite").to_str().unwrap()))
+            .await
+            .unwrap();
+        store.create_room("r", "s", &[1], 0).await.unwrap();
+        assert!(store.take_seat("r", 0, "h1").await.unwrap());
+        assert!(!store.take_seat("r", 0, "h2").await.unwrap());
+        store.free_seat("r", 0, "h2").await.unwrap();
+        assert_eq!(
+            store.load("r").await.unwrap().unwrap().tokens[0].as_deref(),
+            Some("h1")
+        );
+        store.free_seat("r", 0, "h1").await.unwrap();
+        assert_eq!(store.load("r").await.unwrap().unwrap().tokens[0], None);
+        assert!(store.take_seat("r", 0, "h2").await.unwrap());
+        // A lock names the stored log's length; a room that is not stored is an error.
+        assert_eq!(store.lock("r").await.unwrap().seq(), 0);
+        assert!(matches!(
+            store.lock("nope").await,
+            Err(StoreError::NoRoom(_))
+        ));
+    }
+
     #[test]
     fn a_token_is_kept_as_its_sha256() {
         // SHA-256 of "abc" (FIPS 180-2's first example).

@@ -51,6 +51,16 @@ async fn the_store_runs_on_postgresql() {
     assert_eq!(room.tokens[2], None);
     assert_eq!(store.actions("abc").await.unwrap(), ["continue", "ai"]);
     assert_eq!(store.load("nope").await.unwrap(), None);
+    // Taking a seat never overwrites another's; only its own token frees it.
+    assert!(store.take_seat("abc", 0, "h1").await.unwrap());
+    assert!(!store.take_seat("abc", 0, "h2").await.unwrap());
+    store.free_seat("abc", 0, "h2").await.unwrap();
+    assert_eq!(
+        store.load("abc").await.unwrap().unwrap().tokens[0].as_deref(),
+        Some("h1")
+    );
+    store.free_seat("abc", 0, "h1").await.unwrap();
+    assert_eq!(store.load("abc").await.unwrap().unwrap().tokens[0], None);
 
     // A room played through the hub on PostgreSQL.
     let settings = "session players 2 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human human";
