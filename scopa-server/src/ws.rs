@@ -1,13 +1,17 @@
 //! The WebSocket transport (axum): `GET /ws` upgrades to one [`Conn`](crate::hub::Conn)
 //! per socket; `GET /join/{code}` answers an invite link; `GET /health` says `ok`. Only
 //! the Origins allowed (if any are set) may open a socket from a browser.
+//!
+//! A socket's limits are its client's address: the peer's, or behind a proxy named in
+//! [`WebConfig::trusted_proxies`] the last address of `X-Forwarded-For` that is not one of
+//! those proxies ([`client_addr`]).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -24,6 +28,38 @@ pub struct WebConfig {
     /// The Origins a browser may open a socket from (empty: any, and requests without an
     /// Origin, from programs, are always allowed).
     pub allowed_origins: Vec<String>,
+    /// The reverse proxies whose `X-Forwarded-For` is believed (empty: none is, and the
+    /// client's address is the peer's).
+    pub trusted_proxies: Vec<IpAddr>,
+}
+
+/// The client's address: `peer`, unless `peer` is a trusted proxy — then the last address
+/// of `X-Forwarded-For` (each proxy appends the address it was reached from) that is not a
+/// trusted proxy itself. Anything else a client wrote in the header is not read; an
+/// unreadable entry stops the walk at the last address read.
+pub fn client_addr(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+    let mut addr = peer;
+    if !trusted.contains(&addr) {
+        return addr;
+    }
+    let hops = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .collect::<Vec<_>>();
+    for hop in hops.into_iter().rev() {
+        match hop.trim().parse::<IpAddr>() {
+            Ok(hop) => {
+                addr = hop;
+                if !trusted.contains(&hop) {
+                    break;
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    addr
 }
 
 #[derive(Clone)]
@@ -73,6 +109,7 @@ async fn join_page(Path(code): Path<String>) -> Html<String> {
 
 async fn upgrade(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
@@ -91,10 +128,13 @@ async fn upgrade(
     let hard = state.hub.config().max_message.saturating_mul(4).max(1024);
     ws.max_message_size(hard)
         .max_frame_size(hard)
-        .on_upgrade(move |socket| run(socket, state.hub))
+        .on_upgrade(move |socket| {
+            let addr = client_addr(peer.ip(), &headers, &state.web.trusted_proxies);
+            run(socket, state.hub, addr)
+        })
 }
 
-async fn run(socket: WebSocket, hub: Arc<Hub>) {
+async fn run(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<String>(OUTBOX);
     let writer = tokio::spawn(async move {
@@ -105,7 +145,7 @@ async fn run(socket: WebSocket, hub: Arc<Hub>) {
         }
         let _ = sink.close().await;
     });
-    let mut conn = hub.connect(tx, true);
+    let mut conn = hub.connect_from(tx, addr);
     while let Some(Ok(msg)) = stream.next().await {
         let flow = match msg {
             Message::Text(text) => conn.handle(text.as_str()).await,
@@ -123,4 +163,39 @@ async fn run(socket: WebSocket, hub: Arc<Hub>) {
     conn.close().await;
     drop(conn);
     let _ = writer.await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn xff(value: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert("x-forwarded-for", value.parse().unwrap());
+        h
+    }
+
+    #[test]
+    fn forwarded_for_is_read_only_from_trusted_proxies() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let peer: IpAddr = "203.0.113.9".parse().unwrap();
+        let client: IpAddr = "198.51.100.7".parse().unwrap();
+        // Not behind a trusted proxy: the header is the client's own words.
+        assert_eq!(client_addr(peer, &xff("198.51.100.7"), &[]), peer);
+        assert_eq!(client_addr(peer, &xff("198.51.100.7"), &[proxy]), peer);
+        // Behind one: the last hop the proxy saw, not what the client put before it.
+        assert_eq!(
+            client_addr(proxy, &xff("1.2.3.4, 198.51.100.7"), &[proxy]),
+            client
+        );
+        // Two trusted proxies in a row are skipped.
+        let inner: IpAddr = "10.0.0.2".parse().unwrap();
+        assert_eq!(
+            client_addr(inner, &xff("198.51.100.7, 10.0.0.1"), &[proxy, inner]),
+            client
+        );
+        // No header, or junk: the proxy's address (one allowance for everybody behind it).
+        assert_eq!(client_addr(proxy, &HeaderMap::new(), &[proxy]), proxy);
+        assert_eq!(client_addr(proxy, &xff("junk"), &[proxy]), proxy);
+    }
 }
