@@ -236,3 +236,21 @@ fn statistics_rows_are_labelled_from_the_settings_line() {
     assert!(it.rules.starts_with("2 giocatori"));
     assert!(stats_label("not a settings line", Lang::En).is_none());
 }
+
+#[test]
+fn names_reach_the_frame_and_a_bad_one_is_refused() {
+    let mut w = start(2, &["human", "human"], "standard", 5);
+    w.set_name_list(&["Anna".into(), "Bruno".into()]).unwrap();
+    let f = frame(&mut w);
+    assert_eq!(f["seats"][0]["name"], "Anna");
+    assert_eq!(f["seats"][1]["name"], "Bruno");
+    let err = w
+        .set_name_list(&["Anna".into(), "Bartolomeo Colleoni".into()])
+        .unwrap_err();
+    assert!(err.to_string().contains("seat 2"), "{err}");
+    assert_eq!(
+        frame(&mut w)["seats"][1]["name"],
+        "Bruno",
+        "nothing changed"
+    );
+}

@@ -76,7 +76,7 @@ const isOpen = (page, id) => page.$eval(`#${id}`, (d) => d.open);
 // Opens Settings and starts a match as a person would: picks each option in the form.
 export async function startMatch(page, { players = 2, deal = 'standard', target = 11, seats = ['human', 'expert'],
   seed = '1', pace = 'instant', deck = 'italian', ace = 'none', primiera = 'classic', napola = false,
-  re_bello = false, kings_redeal = true, undo = false, lang = null } = {}) {
+  re_bello = false, kings_redeal = true, undo = false, lang = null, names = [] } = {}) {
   await settle(page);
   const over = await page.$eval('#dlg-over', (d) => d.open);
   await page.click(over ? '#over-settings' : '#btn-settings');
@@ -88,6 +88,10 @@ export async function startMatch(page, { players = 2, deal = 'standard', target 
   await page.select('#set-primiera', primiera);
   // The seats first: choosing them redraws the form (undo depends on them).
   for (let i = 0; i < players; i++) await page.select(`#set-seat-${i}`, seats[i]);
+  for (const [i, name] of names.entries()) {
+    await page.$eval(`#set-name-${i}`, (e) => { e.value = ''; });
+    await page.type(`#set-name-${i}`, name);
+  }
   for (const [id, on] of [['#set-napola', napola], ['#set-rebello', re_bello], ['#set-kings', kings_redeal], ['#set-undo', undo]]) {
     if ((await page.$eval(id, (e) => e.checked)) !== on) await page.click(id);
   }

@@ -3,7 +3,7 @@
 use clap::{Args, ValueEnum};
 use scopa_core::ai::Level;
 use scopa_core::session::names::Names;
-use scopa_core::session::{Lang, Player, Settings};
+use scopa_core::session::{Lang, Player, Settings, Texts};
 use std::path::PathBuf;
 
 use anyhow::bail;
@@ -97,7 +97,7 @@ impl LangArg {
 
 /// The names of `--names` (none without it); refused when the list is longer than the
 /// game's seats or a name is too long.
-pub fn names_of(args: &PlayArgs, players: u8) -> anyhow::Result<Names> {
+pub fn names_of(args: &PlayArgs, players: u8, lang: Lang) -> anyhow::Result<Names> {
     let Some(list) = &args.names else {
         return Ok(Names::NONE);
     };
@@ -108,7 +108,8 @@ pub fn names_of(args: &PlayArgs, players: u8) -> anyhow::Result<Names> {
             names.len()
         );
     }
-    Names::from_list(names).map_err(|e| anyhow::anyhow!("--names: {e}"))
+    Names::from_list(names)
+        .map_err(|e| anyhow::anyhow!("--names: {}", Texts::new(lang).name_error(&e)))
 }
 
 /// The seats of the options: `--seats`, or `--humans`/`--watch` and `--level`.

@@ -87,7 +87,7 @@ fn run_to(args: PlayArgs, out: Box<dyn Write + Send>, tty_out: bool) -> anyhow::
         summary_ms: if interactive { 3000 } else { 0 },
         attended: interactive,
     };
-    let names = args::names_of(&args, session.players())?;
+    let names = args::names_of(&args, session.players(), session.settings().lang)?;
     let mut presenter = match start {
         Start::New => Presenter::new(session, pacing),
         Start::Resumed(_) | Start::Migrated(_) => Presenter::resumed(session, pacing),

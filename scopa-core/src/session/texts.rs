@@ -27,7 +27,7 @@ use crate::hand::{Event, PlayError};
 use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
 use crate::score::{HandScore, SideScore};
 
-use super::names::Names;
+use super::names::{MAX_SEATS, NAME_MAX, NameError, Names};
 use super::{
     ActionKind, GameEvent, GameHint, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session,
     SessionError, SettingsError,
@@ -1084,6 +1084,27 @@ impl Texts {
             },
         })
     }
+    /// Why a player's name was refused ([`NameError`]), in the language.
+    pub fn name_error<'a>(&'a self, e: &'a NameError) -> impl Display + 'a {
+        text(move |f| match (*e, self.lang) {
+            (_, Lang::En) => write!(f, "{e}"),
+            (NameError::NoSuchSeat { seat }, Lang::It) => write!(
+                f,
+                "nessun posto {} da chiamare per nome: un tavolo ha al massimo {MAX_SEATS} posti",
+                u16::from(seat) + 1
+            ),
+            (NameError::TooLong { seat, len }, Lang::It) => write!(
+                f,
+                "il nome del posto {} è lungo {len} byte; un nome ne ha al massimo {NAME_MAX} (12 lettere senza accenti)",
+                u16::from(seat) + 1
+            ),
+            (NameError::ControlCharacter { seat }, Lang::It) => write!(
+                f,
+                "il nome del posto {} contiene un carattere di controllo (un a capo o una tabulazione)",
+                u16::from(seat) + 1
+            ),
+        })
+    }
 
     /// Why bytes could not be restored into a session (the English text is the
     /// [`SaveError`]'s `Display`; a damaged match inside is described in English).
@@ -1456,6 +1477,19 @@ mod tests {
             "Asso di denari, 5 di coppe"
         );
         assert_eq!(en.cards(CardSet::EMPTY).to_string(), "—");
+    }
+
+    #[test]
+    fn name_errors_in_both_languages() {
+        let e = NameError::TooLong { seat: 0, len: 13 };
+        assert_eq!(
+            Texts::new(Lang::It).name_error(&e).to_string(),
+            "il nome del posto 1 è lungo 13 byte; un nome ne ha al massimo 12 (12 lettere senza accenti)"
+        );
+        assert_eq!(
+            Texts::new(Lang::En).name_error(&e).to_string(),
+            e.to_string()
+        );
     }
 
     #[test]
