@@ -13,6 +13,7 @@ use core::fmt::Display;
 use scopa_core::ai::Level;
 use scopa_core::briscola::BriscolaRules;
 use scopa_core::session::driver::{Presenter, Step};
+use scopa_core::session::names::Names;
 use scopa_core::session::pacing::{Pacing, Token};
 use scopa_core::session::table::Frame;
 use scopa_core::session::{
@@ -311,6 +312,17 @@ impl WebSession {
         }
     }
 
+    /// Calls the seats by `names` (seat 1 first; empty: `Player N`), or says why not (in the
+    /// session's language) and changes nothing. Names are not in the save: the page keeps
+    /// them with its preferences.
+    pub fn set_name_list(&mut self, names: &[String]) -> Result<(), WebError> {
+        let texts = self.p.session().texts();
+        let names = Names::from_list(names.iter().map(String::as_str))
+            .map_err(|e| WebError::Refused(texts.name_error(&e).to_string()))?;
+        self.p.set_names(names);
+        Ok(())
+    }
+
     fn refused(&self, e: SessionError) -> WebError {
         WebError::Refused(self.p.session().texts().error(&e).to_string())
     }
@@ -403,6 +415,13 @@ impl WebSession {
     #[wasm_bindgen(js_name = setLang)]
     pub fn set_lang(&mut self, code: &str) -> Result<JsValue, JsError> {
         to_js(&self.set_lang_code(code))
+    }
+
+    /// Calls the seats by `names` from the next frame on; throws (changing nothing) when a
+    /// name is too long or holds a line break.
+    #[wasm_bindgen(js_name = setNames)]
+    pub fn set_names(&mut self, names: Vec<String>) -> Result<(), JsError> {
+        self.set_name_list(&names).map_err(js_err)
     }
 
     /// The page's pace ([`pacing`]); a delay already running goes stale: the page draws

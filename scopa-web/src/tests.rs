@@ -341,3 +341,21 @@ fn statistics_keep_the_games_apart() {
     assert!(b.rules.starts_with("Briscola · 2 giocatori"), "{}", b.rules);
     assert_eq!(b.against, "Esperto");
 }
+
+#[test]
+fn names_reach_the_frame_and_a_bad_one_is_refused() {
+    let mut w = start(2, &["human", "human"], "standard", 5);
+    w.set_name_list(&["Anna".into(), "Bruno".into()]).unwrap();
+    let f = frame(&mut w);
+    assert_eq!(f["seats"][0]["name"], "Anna");
+    assert_eq!(f["seats"][1]["name"], "Bruno");
+    let err = w
+        .set_name_list(&["Anna".into(), "Bartolomeo Colleoni".into()])
+        .unwrap_err();
+    assert!(err.to_string().contains("seat 2"), "{err}");
+    assert_eq!(
+        frame(&mut w)["seats"][1]["name"],
+        "Bruno",
+        "nothing changed"
+    );
+}

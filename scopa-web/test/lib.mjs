@@ -77,7 +77,7 @@ const isOpen = (page, id) => page.$eval(`#${id}`, (d) => d.open);
 // game first: the form shows that game's options; Briscola's are `hand_size` and `hands`).
 export async function startMatch(page, { game = 'scopa', players = 2, deal = 'standard', target = 11, seats = ['human', 'expert'],
   seed = '1', pace = 'instant', deck = 'italian', ace = 'none', primiera = 'classic', napola = false,
-  re_bello = false, kings_redeal = true, undo = false, lang = null, hand_size = 3, hands = 2 } = {}) {
+  re_bello = false, kings_redeal = true, undo = false, lang = null, hand_size = 3, hands = 2, names = [] } = {}) {
   await settle(page);
   const over = await page.$eval('#dlg-over', (d) => d.open);
   await page.click(over ? '#over-settings' : '#btn-settings');
@@ -95,6 +95,10 @@ export async function startMatch(page, { game = 'scopa', players = 2, deal = 'st
   }
   // The seats first: choosing them redraws the form (undo depends on them).
   for (let i = 0; i < players; i++) await page.select(`#set-seat-${i}`, seats[i]);
+  for (const [i, name] of names.entries()) {
+    await page.$eval(`#set-name-${i}`, (e) => { e.value = ''; });
+    await page.type(`#set-name-${i}`, name);
+  }
   const checks = game === 'briscola' ? [['#set-undo', undo]]
     : [['#set-napola', napola], ['#set-rebello', re_bello], ['#set-kings', kings_redeal], ['#set-undo', undo]];
   for (const [id, on] of checks) {

@@ -153,6 +153,57 @@ test('settings: Start asks before discarding a match in progress; clearing stati
   await page.browserContext().close();
 });
 
+test('named players: the people\'s names in the score, the status and the log, kept over a reload; a name too long is refused', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 3, seats: ['human', 'human'], names: ['Anna', 'Bruno'] });
+  const texts = () => page.evaluate(() => `${document.getElementById('score').textContent} | ${document.getElementById('status').textContent}`);
+  let shown = await texts();
+  assert.match(shown, /Anna/);
+  assert.match(shown, /Bruno/);
+  assert.doesNotMatch(shown, /Player 2/);
+  // Names are not in the save: the page keeps them with its preferences.
+  assert.doesNotMatch(await page.evaluate(() => localStorage.getItem('scopa.v1.save')), /Anna/);
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('scopa.v1.prefs')).names), ['Anna', 'Bruno']);
+  // Play a little: the log names who played.
+  for (let i = 0; i < 3; i++) await step(page);
+  await settle(page);
+  // The hand-off names who takes the device.
+  if ((await screen(page)).handoff) {
+    assert.match(await page.$eval('#handoff-title', (e) => e.textContent), /^(Anna|Bruno)$/);
+    await page.click('#handoff-ready');
+    await settle(page);
+  }
+  await page.click('#btn-log');
+  await page.waitForSelector('#dlg-log[open]');
+  const log = await page.$eval('#log-list', (d) => d.textContent);
+  assert.match(log, /(Anna|Bruno): .* takes /);
+  assert.doesNotMatch(log, /Player 2/);
+  await page.click('#log-close');
+  await page.waitForSelector('#dlg-log:not([open])');
+  await page.reload();
+  await settle(page);
+  shown = await texts();
+  assert.match(shown, /Anna/);
+  assert.match(shown, /Bruno/);
+  // A restored pass-and-play match starts with the hand-off, by name.
+  assert.equal((await screen(page)).handoff, true);
+  assert.match(await page.$eval('#handoff-title', (e) => e.textContent), /^(Anna|Bruno)$/);
+  await page.click('#handoff-ready');
+  await settle(page);
+  // Twelve letters at most: 7 accented ones are 14 bytes, refused with the seat named.
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.$eval('#set-name-1', (e) => { e.value = 'ÀÀÀÀÀÀÀ'; });
+  await page.click('#settings-start');
+  await page.waitForFunction(() => !document.getElementById('dlg-settings').open || document.getElementById('dlg-confirm').open);
+  if (await open(page, 'dlg-confirm')) await page.click('#confirm-yes');
+  await page.waitForFunction(() => document.getElementById('settings-error').textContent !== '');
+  assert.match(await page.$eval('#settings-error', (e) => e.textContent), /seat 2 is 14 bytes long/);
+  assert.equal(await open(page, 'dlg-settings'), true);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
 // Every text box on screen whose text is wider than the box (cut or ellipsised).
 const clipped = (page) => page.evaluate(() => [...document.querySelectorAll(
   '.seat .name, .seat .counts, #me-info, #score .side, #score .target, #status, .deck span, button, label, legend, .help, summary, h2, .trick-card figcaption',

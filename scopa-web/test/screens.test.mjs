@@ -135,7 +135,7 @@ for (const [size, viewport] of [['phone', PHONE], ['tall', TALL], ['landscape', 
     await playUntil(page, (s) => s.hand.some((h) => h.enabled));
     await check(page, `${size}-four-players-french`);
 
-    await startMatch(page, { seed: 6, seats: ['human', 'human'] });
+    await startMatch(page, { seed: 6, seats: ['human', 'human'], names: ['Anna', 'Bruno'] });
     await playUntil(page, (s) => s.handoff);
     await check(page, `${size}-hand-off`);
 

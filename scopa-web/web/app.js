@@ -27,7 +27,7 @@ const DEFAULT_SETTINGS = {
   napola: false, re_bello: false, kings_redeal: true, seats: ['human', 'expert'], undo: false,
 };
 
-let prefs = { deck: 'italian', pace: 'normal', lang: null, sound: false, settings: DEFAULT_SETTINGS };
+let prefs = { deck: 'italian', pace: 'normal', lang: null, sound: false, settings: DEFAULT_SETTINGS, names: [] };
 let paused = false; // watch mode paused: the frame's delays wait until it resumes
 let session = null;
 let generation = 0; // bumped when the session is replaced: late replies and animations are dropped
@@ -114,7 +114,7 @@ function randomSeed() {
 
 // Replaces the session (its first frame is for `show`); returns an error text if the
 // settings are refused.
-function newGame(settings, seedText) {
+function newGame(settings, seedText, names = prefs.names) {
   let seed;
   try {
     seed = seedText && seedText.trim() !== '' ? BigInt(seedText.trim()) : randomSeed();
@@ -128,14 +128,32 @@ function newGame(settings, seedText) {
   } catch (e) {
     return errText(e);
   }
+  try {
+    g.setNames(names);
+  } catch (e) {
+    g.free();
+    return errText(e);
+  }
   replace(g);
   record.seed = String(seed);
   record.script = [];
   record.transcript = [session.settingsLine()];
   prefs.settings = settings;
+  prefs.names = [...names];
   savePrefs();
   if (session.takeSave()) save();
   return null;
+}
+
+// The names kept with the preferences, on a restored session (names are not in the save);
+// names the session refuses (kept by an older page) are dropped.
+function applyNames() {
+  try {
+    session.setNames(prefs.names);
+  } catch {
+    prefs.names = [];
+    savePrefs();
+  }
 }
 
 function replace(g) {
@@ -1118,8 +1136,17 @@ function drawSettings() {
   // The AI levels by the kind of player they play like; the handheld's level is kept for a
   // setting that already names it, hidden otherwise.
   const choices = [['human', t('Human')], ...LEVELS.map((l) => [l, `${t('Ai')}: ${t(`level_${l}`)}`, l === 'handheld'])];
+  // With two people or more, each person's name (the session's texts use it; it is kept
+  // with the preferences); one person against the computer is "You".
+  const people = d.seats.slice(0, d.players).filter((x) => x === 'human').length;
   for (let i = 0; i < d.players; i++) {
     seats.append(select(`set-seat-${i}`, `${t('Seat')} ${i + 1}`, choices, d.seats[i] || 'expert', again));
+    if (people >= 2 && (d.seats[i] || 'expert') === 'human') {
+      seats.append(field(`set-name-${i}`, t('nameOf', { n: i + 1 }), el('input', {
+        type: 'text', id: `set-name-${i}`, autocomplete: 'off', maxlength: '12', value: d.names[i] || '',
+        placeholder: t('nameNone', { n: i + 1 }),
+      })));
+    }
   }
   // Undo is for one person against the computer: otherwise shown off, and why.
   const solo = d.seats.slice(0, d.players).filter((x) => x === 'human').length === 1;
@@ -1167,6 +1194,8 @@ function readDraft() {
   const players = Number(v('set-players'));
   const seats = [];
   for (let i = 0; i < players; i++) seats.push(v(`set-seat-${i}`) || draft.seats[i] || 'expert');
+  // Names of the seats people play (an AI's seat keeps its default name).
+  const names = seats.map((s, i) => (s === 'human' ? ($(`set-name-${i}`)?.value ?? draft.names?.[i] ?? '') : ''));
   // The other game's options are not on the form: they keep their values.
   const num = (id, old) => ($(id) ? Number(v(id)) : old);
   const check = (id, old) => ($(id) ? $(id).checked : old);
@@ -1175,6 +1204,7 @@ function readDraft() {
     deal: v('set-deal') ?? draft.deal, target: num('set-target', draft.target), primiera: v('set-primiera') ?? draft.primiera,
     ace: v('set-ace') ?? draft.ace, napola: check('set-napola', draft.napola), re_bello: check('set-rebello', draft.re_bello),
     kings_redeal: check('set-kings', draft.kings_redeal), seats, undo: $('set-undo').checked && !$('set-undo').disabled, seed: v('set-seed'),
+    names,
   };
 }
 
@@ -1189,7 +1219,7 @@ function preset(kind) {
 }
 
 function openSettings() {
-  draft = { ...DEFAULT_SETTINGS, ...prefs.settings, seats: [...prefs.settings.seats], seed: '' };
+  draft = { ...DEFAULT_SETTINGS, ...prefs.settings, seats: [...prefs.settings.seats], seed: '', names: [...prefs.names] };
   $('settings-error').textContent = '';
   drawSettings();
   if (!$('dlg-settings').open) $('dlg-settings').showModal();
@@ -1219,8 +1249,8 @@ async function submitSettings(ev) {
   ev.preventDefault();
   readDraft();
   if (inProgress() && !(await confirmFirst(t('confirmNew'), t('confirmNewOk')))) return;
-  const { seed, ...settings } = draft;
-  const err = newGame(settings, seed);
+  const { seed, names, ...settings } = draft;
+  const err = newGame(settings, seed, names);
   if (err) {
     $('settings-error').textContent = t('badSettings', { reason: err });
     return;
@@ -1367,6 +1397,7 @@ function loadPrefs() {
   prefs.sound = p.sound === true;
   if (Object.hasOwn(PACE, p.pace)) prefs.pace = p.pace;
   prefs.lang = ['en', 'it'].includes(p.lang) ? p.lang : langFromTag((navigator.languages || [])[0] || navigator.language || 'en');
+  if (Array.isArray(p.names)) prefs.names = p.names.slice(0, 4).map((n) => (typeof n === 'string' ? n : ''));
   if (p.settings && typeof p.settings === 'object' && Array.isArray(p.settings.seats)) {
     prefs.settings = { ...DEFAULT_SETTINGS, ...p.settings };
   }
@@ -1387,6 +1418,7 @@ async function main() {
     const bytes = store.readSave();
     if (bytes) {
       replace(WebSession.restore(bytes));
+      applyNames();
       restored = true;
       // The hand's log as it was, if it is this hand's.
       const log = store.readLog();
@@ -1399,7 +1431,7 @@ async function main() {
     store.setAsideSave(damaged);
     session = null;
   }
-  if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '');
+  if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '', []);
   $('app').classList.remove('loading');
   if (!store.welcomed() && !damaged) showWelcome();
   if (damaged) {
