@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  DESKTOP, PHONE, joinRecords, openPage, playUntil, record, screen, settle, start, startMatch, step,
+  DESKTOP, PHONE, joinRecords, openPage, playUntil, record, screen, settle, start, startMatch, step, freshPage as newPage,
 } from './lib.mjs';
-import { replayNatively } from './replay.mjs';
+import { checkReplay } from './replay.mjs';
 
 let env;
 before(async () => {
@@ -16,19 +16,7 @@ after(async () => {
   await env?.close();
 });
 
-// The page's record must replay natively to the same transcript.
-function checkReplay(name, rec) {
-  assert.ok(rec.transcript[0].startsWith('session players'), rec.transcript[0]);
-  assert.deepEqual(replayNatively(name, rec), rec.transcript);
-}
-
-async function freshPage(viewport = DESKTOP, opts = {}) {
-  const ctx = await env.browser.createBrowserContext();
-  const page = await openPage({ browser: ctx }, viewport, opts);
-  await page.goto(env.url);
-  await settle(page);
-  return page;
-}
+const freshPage = (viewport, opts) => newPage(env, viewport, opts);
 
 test('2 players against the expert: a whole match with hint, capture choice and a reload mid-hand', async () => {
   const page = await freshPage(PHONE);

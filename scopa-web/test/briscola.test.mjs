@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  DESKTOP, PHONE, joinRecords, openPage, playUntil, record, screen, settle, start, startMatch,
+  DESKTOP, PHONE, joinRecords, playUntil, record, screen, settle, start, startMatch, freshPage as newPage,
 } from './lib.mjs';
-import { replayNatively } from './replay.mjs';
+import { checkReplay } from './replay.mjs';
 
 let env;
 before(async () => {
@@ -16,18 +16,7 @@ after(async () => {
   await env?.close();
 });
 
-function checkReplay(name, rec) {
-  assert.ok(rec.transcript[0].startsWith('session briscola'), rec.transcript[0]);
-  assert.deepEqual(replayNatively(name, rec), rec.transcript);
-}
-
-async function freshPage(viewport = DESKTOP, opts = {}) {
-  const ctx = await env.browser.createBrowserContext();
-  const page = await openPage({ browser: ctx }, viewport, opts);
-  await page.goto(env.url);
-  await settle(page);
-  return page;
-}
+const freshPage = (viewport, opts) => newPage(env, viewport, opts);
 
 // The middle of the Briscola table as drawn.
 const middle = (page) => page.evaluate(() => ({
@@ -111,7 +100,7 @@ test('Briscola against the expert: a whole match by tapping, hint, last trick, a
   }));
   assert.match(last.result, /wins the hand|a draw/);
   assert.equal(last.points.reduce((a, b) => a + b, 0), 120);
-  checkReplay('briscola-vs-expert', rec);
+  checkReplay('briscola-vs-expert', rec, 'briscola');
 
   // Statistics: Scopa's and Briscola's results in tables of their own.
   await page.click('#over-stats');
@@ -135,7 +124,7 @@ test('Briscola: the leaflet\'s nine-card deal, and the core\'s refusal of it for
   assert.match((await middle(page)).deck, /22 cards in the stock/);
   const counts = await playUntil(page);
   assert.equal(counts.over, 1);
-  checkReplay('briscola-nine', await record(page));
+  checkReplay('briscola-nine', await record(page), 'briscola');
   // Nine cards with three players: the settings stay open with the core's reason.
   await page.click('#over-settings');
   await page.waitForSelector('#dlg-settings[open]');
@@ -168,13 +157,13 @@ test('Briscola: undo takes back the last play; pass-and-play hands the device ov
   await startMatch(page, { game: 'briscola', seed: 4, seats: ['human', 'human'] });
   const shared = await playUntil(page, (s, c) => c.handoff >= 3);
   assert.ok(shared.play >= 2);
-  checkReplay('briscola-pass', await record(page));
+  checkReplay('briscola-pass', await record(page), 'briscola');
 
   // Three computers: a whole match with nobody touching a card.
   await startMatch(page, { game: 'briscola', players: 3, seed: 6, hands: 1, seats: ['easy', 'medium', 'expert'] });
   const watched = await playUntil(page);
   assert.deepEqual([watched.play, watched.over], [0, 1]);
-  checkReplay('briscola-watch', await record(page));
+  checkReplay('briscola-watch', await record(page), 'briscola');
   assert.deepEqual(page.errors, []);
   await page.browserContext().close();
 });

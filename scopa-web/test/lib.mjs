@@ -66,6 +66,15 @@ export async function openPage(env, viewport = DESKTOP, { lang = 'en-US', reduce
   return page;
 }
 
+// A page of its own (a new browser context: empty storage) on the app, settled.
+export async function freshPage(env, viewport = DESKTOP, opts = {}) {
+  const ctx = await env.browser.createBrowserContext();
+  const page = await openPage({ browser: ctx }, viewport, opts);
+  await page.goto(env.url);
+  await settle(page);
+  return page;
+}
+
 // Waits until the app has started and nothing is animating or thinking.
 export async function settle(page, timeout = 60000) {
   await page.waitForFunction(() => window.__scopa && window.__scopa.ready && !window.__scopa.busy(), { timeout, polling: 20 });

@@ -4,7 +4,7 @@
 // text cut at phone widths, and the wasm loaded once and served compressed.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, openPage, playUntil, record, screen, settle, start, startMatch, step } from './lib.mjs';
+import { PHONE, openPage, playUntil, record, screen, settle, start, startMatch, step, freshPage as newPage } from './lib.mjs';
 
 let env;
 before(async () => {
@@ -14,13 +14,7 @@ after(async () => {
   await env?.close();
 });
 
-async function freshPage(viewport = DESKTOP, opts = {}) {
-  const ctx = await env.browser.createBrowserContext();
-  const page = await openPage({ browser: ctx }, viewport, opts);
-  await page.goto(env.url);
-  await settle(page);
-  return page;
-}
+const freshPage = (viewport, opts) => newPage(env, viewport, opts);
 
 const open = (page, id) => page.$eval(`#${id}`, (d) => d.open);
 

@@ -113,11 +113,14 @@ fn settings() -> Vec<Settings> {
     out
 }
 
-#[test]
-fn the_buttons_play_scripts_of_every_kind_as_the_reference() {
-    for (i, settings) in settings().iter().enumerate() {
-        for seed in [1, 2024] {
-            let text = generate(*settings, seed, Level::Random, 6, usize::MAX);
+/// Scripts generated for each of `settings` (two seeds each, AI seats at random level, a save
+/// after `save_after` plays): the buttons play each to the reference transcript, stop at its
+/// `save` line with the reference's bytes, and resume from them to the reference's tail.
+fn check_generated(settings: &[Settings], seeds: [u64; 2], save_after: usize) {
+    for (i, settings) in settings.iter().enumerate() {
+        assert_eq!(settings.validate(), Ok(()), "settings {i}");
+        for seed in seeds {
+            let text = generate(*settings, seed, Level::Random, save_after, usize::MAX);
             let script = Script::parse(&text).unwrap();
             let reference = run(&text).unwrap();
             let ui = scripts::play(&script, None, false).unwrap();
@@ -127,6 +130,8 @@ fn the_buttons_play_scripts_of_every_kind_as_the_reference() {
                 "settings {i} seed {seed}"
             );
             if let Some(save) = &reference.save {
+                let saved = scripts::play(&script, None, true).unwrap();
+                assert_eq!(saved.save.as_ref(), Some(save), "settings {i} seed {seed}");
                 let session = scripts::session_from(save).unwrap();
                 let tail = scripts::play(&script, Some(&session), false).unwrap();
                 assert_eq!(
@@ -136,6 +141,11 @@ fn the_buttons_play_scripts_of_every_kind_as_the_reference() {
             }
         }
     }
+}
+
+#[test]
+fn the_buttons_play_scripts_of_every_kind_as_the_reference() {
+    check_generated(&settings(), [1, 2024], 6);
 }
 
 /// Briscola settings of every kind: 2, 3 and 4 players, nine cards a hand, people and AIs
@@ -170,30 +180,7 @@ fn briscola_settings() -> Vec<Settings> {
 
 #[test]
 fn the_buttons_play_briscola_scripts_of_every_kind_as_the_reference() {
-    for (i, settings) in briscola_settings().iter().enumerate() {
-        assert_eq!(settings.validate(), Ok(()), "settings {i}");
-        for seed in [3, 2026] {
-            let text = generate(*settings, seed, Level::Random, 5, usize::MAX);
-            let script = Script::parse(&text).unwrap();
-            let reference = run(&text).unwrap();
-            let ui = scripts::play(&script, None, false).unwrap();
-            assert_eq!(ui.outcome, Outcome::MatchOver, "settings {i}");
-            assert_eq!(
-                ui.transcript, reference.transcript,
-                "settings {i} seed {seed}"
-            );
-            if let Some(save) = &reference.save {
-                let saved = scripts::play(&script, None, true).unwrap();
-                assert_eq!(saved.save.as_ref(), Some(save), "settings {i} seed {seed}");
-                let session = scripts::session_from(save).unwrap();
-                let tail = scripts::play(&script, Some(&session), false).unwrap();
-                assert_eq!(
-                    tail.transcript, reference.after_save,
-                    "settings {i} seed {seed}"
-                );
-            }
-        }
-    }
+    check_generated(&briscola_settings(), [3, 2026], 5);
 }
 
 #[test]

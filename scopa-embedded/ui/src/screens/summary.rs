@@ -64,16 +64,7 @@ impl Drawable for HandEndScreen<'_> {
         let Some(rows) = &m.rows else {
             return Ok(());
         };
-        panel(d, Rectangle::new(Point::new(4, 30), Size::new(232, 184)))?;
-        let columns = Columns::new(m.sides);
-        for side in 0..columns.sides {
-            Pen::new(&FONT_6X10, color::GOLD, Alignment::Right).paragraph(
-                d,
-                &line(texts.side(side as u8)),
-                ((columns.width as usize - 4) / 6, 10),
-                Point::new(columns.right(side), 44),
-            )?;
-        }
+        let columns = score_panel(d, texts, m.sides)?;
         let label = Pen::new(&FONT_6X13_BOLD, color::TEXT, Alignment::Left);
         let mut y = 74;
         for (i, row) in rows.iter().enumerate() {
@@ -118,16 +109,7 @@ impl Drawable for BriscolaPoints<'_> {
 
     fn draw<D: DrawTarget<Color = Rgb565>>(&self, d: &mut D) -> Result<(), D::Error> {
         let texts = self.texts;
-        panel(d, Rectangle::new(Point::new(4, 30), Size::new(232, 184)))?;
-        let columns = Columns::new(self.sides);
-        for side in 0..columns.sides {
-            Pen::new(&FONT_6X10, color::GOLD, Alignment::Right).paragraph(
-                d,
-                &line(texts.side(side as u8)),
-                ((columns.width as usize - 4) / 6, 10),
-                Point::new(columns.right(side), 44),
-            )?;
-        }
+        let columns = score_panel(d, texts, self.sides)?;
         let label = Pen::new(&FONT_6X13_BOLD, color::TEXT, Alignment::Left);
         label.write(d, short(texts.label(Label::CardPoints)), Point::new(10, 74))?;
         for side in 0..columns.sides {
@@ -258,4 +240,23 @@ impl Drawable for MatchEndScreen<'_> {
         )))
         .draw(d)
     }
+}
+
+/// The summary's panel with a column per side, each headed by the side's name: the columns.
+fn score_panel<D: DrawTarget<Color = Rgb565>>(
+    d: &mut D,
+    texts: &Texts,
+    sides: u8,
+) -> Result<Columns, D::Error> {
+    panel(d, Rectangle::new(Point::new(4, 30), Size::new(232, 184)))?;
+    let columns = Columns::new(sides);
+    for side in 0..columns.sides {
+        Pen::new(&FONT_6X10, color::GOLD, Alignment::Right).paragraph(
+            d,
+            &line(texts.side(side as u8)),
+            ((columns.width as usize - 4) / 6, 10),
+            Point::new(columns.right(side), 44),
+        )?;
+    }
+    Ok(columns)
 }
