@@ -1,8 +1,11 @@
 //! The WebSocket transport (axum): `GET /ws` upgrades to one [`Conn`](crate::hub::Conn)
 //! per socket; `GET /join/{code}` answers an invite link; `GET /health` says `ok`. Only
-//! the Origins allowed (if any are set) may open a socket from a browser.
+//! the Origins allowed (if any are set) may open a socket from a browser. With a web
+//! directory (`--web DIR`, the built browser app), every other path is a file of it and an
+//! invite link opens the app, which joins the room (`?join=CODE`).
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
@@ -24,6 +27,8 @@ pub struct WebConfig {
     /// The Origins a browser may open a socket from (empty: any, and requests without an
     /// Origin, from programs, are always allowed).
     pub allowed_origins: Vec<String>,
+    /// The browser app's files (scopa-web/dist), served at `/` (none: no files).
+    pub web_dir: Option<PathBuf>,
 }
 
 #[derive(Clone)]
@@ -34,14 +39,21 @@ struct AppState {
 
 /// The HTTP routes.
 pub fn router(hub: Arc<Hub>, web: WebConfig) -> Router {
-    Router::new()
+    let files = web.web_dir.is_some();
+    let router = Router::new()
         .route("/ws", get(upgrade))
-        .route("/join/{code}", get(join_page))
-        .route("/health", get(|| async { "ok" }))
-        .with_state(AppState {
-            hub,
-            web: Arc::new(web),
-        })
+        .route("/health", get(|| async { "ok" }));
+    let router = if files {
+        router
+            .route("/join/{code}", get(join_app))
+            .fallback(get(web_file))
+    } else {
+        router.route("/join/{code}", get(join_page))
+    };
+    router.with_state(AppState {
+        hub,
+        web: Arc::new(web),
+    })
 }
 
 /// Serves the routes on `listener` until the process ends.
@@ -59,16 +71,77 @@ pub async fn serve(listener: TcpListener, hub: Arc<Hub>, web: WebConfig) -> std:
 
 async fn join_page(Path(code): Path<String>) -> Html<String> {
     // The code is echoed only as letters and digits: nothing a page could run.
-    let code: String = code
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .take(32)
-        .collect();
+    let code = clean_code(&code);
     Html(format!(
         "<!doctype html><meta charset=utf-8><title>Scopa: room {code}</title>\
          <p>Scopa room <b>{code}</b>. Connect a client to <code>/ws</code> and send \
          <code>{{\"type\":\"join\",\"room\":\"{code}\",\"seat\":1}}</code> (docs/online.md).</p>"
     ))
+}
+
+/// The invite code as letters and digits only (nothing a page or header could run).
+fn clean_code(code: &str) -> String {
+    code.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(32)
+        .collect()
+}
+
+/// With the app served: an invite link opens the app, which joins the room. The redirect is
+/// relative (`../?join=CODE`), so the app works behind a proxy under any path.
+async fn join_app(Path(code): Path<String>) -> Response {
+    let code = clean_code(&code);
+    (
+        StatusCode::SEE_OTHER,
+        [(header::LOCATION, format!("../?join={code}"))],
+    )
+        .into_response()
+}
+
+/// A file of the web directory: `/` is `index.html`; a path with anything but plain names
+/// (no `..`, no hidden files) is not found.
+async fn web_file(State(state): State<AppState>, uri: axum::http::Uri) -> Response {
+    let Some(dir) = state.web.web_dir.as_ref() else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() || path.ends_with('/') {
+        format!("{path}index.html")
+    } else {
+        path.to_string()
+    };
+    let plain = path.split('/').all(|part| {
+        !part.is_empty()
+            && !part.starts_with('.')
+            && part
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    });
+    if !plain {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let kind = match path.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        Some("json") => "application/json",
+        Some("webmanifest") => "application/manifest+json",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        _ => "application/octet-stream",
+    };
+    match tokio::fs::read(dir.join(&path)).await {
+        Ok(bytes) => (
+            [
+                (header::CONTENT_TYPE, kind),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            bytes,
+        )
+            .into_response(),
+        Err(_) => StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
 async fn upgrade(

@@ -11,6 +11,7 @@ import { backSvg, cardIndex, cardSvg } from './cards.js';
 import { getLang, setLang, t } from './i18n.js';
 import { RULES } from './rules.js';
 import * as store from './storage.js';
+import * as online from './online.js';
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ['random', 'easy', 'medium', 'expert', 'handheld'];
@@ -27,6 +28,11 @@ const DEFAULT_SETTINGS = {
 let prefs = { deck: 'italian', pace: 'normal', lang: null, sound: false, settings: DEFAULT_SETTINGS };
 let paused = false; // watch mode paused: the frame's delays wait until it resumes
 let session = null;
+// Online (online.js): the session is a room's `RemoteSession` (`session.remote`), and the
+// local one waits here until the room is left.
+let offline = null;
+// The settings dialog creates a room rather than a local match.
+let settingsOnline = false;
 let generation = 0; // bumped when the session is replaced: late replies and animations are dropped
 let due = null; // the delay running now (the frame's `next.due`), until it is fired
 let dueRun = 0; // bumped when a delay is replaced or dropped
@@ -136,6 +142,10 @@ function newGame(settings, seedText) {
 
 function replace(g) {
   if (session) session.free();
+  if (session?.remote && offline && offline !== g) {
+    offline.free();
+    offline = null;
+  }
   session = g;
   generation += 1;
   lastPlays = {};
@@ -149,6 +159,7 @@ function replace(g) {
 }
 
 function save() {
+  if (session.remote) return;
   store.writeSave(session.toBytes());
 }
 
@@ -181,7 +192,7 @@ function act(line) {
 async function show() {
   const mine = generation;
   const frame = session.frame();
-  if (!quiet) for (const e of frame.events) record.transcript.push(...e.line.split('\n'));
+  if (!quiet && !session.remote) for (const e of frame.events) record.transcript.push(...e.line.split('\n'));
   for (const e of frame.events) {
     if (e.kind === 'played') {
       lastPlays[e.seat] = { card: cardIndex(e.move.card), taken: e.move.capture.map(cardIndex), text: e.text };
@@ -258,7 +269,7 @@ function noteLog(frame, restoring) {
     handLog.lines.push(e.text);
   }
   handLog.key = key;
-  store.writeLog(handLog);
+  if (!session.remote) store.writeLog(handLog);
   if (!$('dlg-log').open) return;
   // A hand's summary and the match's end stand alone: the log (which already holds the
   // next deal's table) closes under them.
@@ -277,7 +288,7 @@ function drop() {
 // computes the move from the session's bytes), then fires its token.
 function run(next) {
   drop();
-  if (!next.due || paused) return;
+  if (!next.due || paused || session.remote) return;
   due = next.due;
   const mine = dueRun;
   const { token, after_ms: ms, action } = next.due;
@@ -709,7 +720,7 @@ function drawBanner(frame) {
 function dialog(id, open, fill) {
   if (open) {
     fill();
-    const over = ['dlg-settings', 'dlg-message', 'dlg-welcome', 'dlg-rules', 'dlg-confirm'].some((d) => $(d).open);
+    const over = ['dlg-settings', 'dlg-message', 'dlg-welcome', 'dlg-rules', 'dlg-confirm', 'dlg-online'].some((d) => $(d).open);
     if (!$(id).open && !over) {
       $(id).showModal();
       // From its title: the focused button would scroll a long one (a match's end on a
@@ -812,7 +823,7 @@ function summaryCards(frame, summary) {
 
 function showOver(frame) {
   const won = frame.banner.you_won;
-  if (won !== null && won !== undefined) {
+  if (won !== null && won !== undefined && !session.remote) {
     store.recordResult(store.toBase64(session.toBytes()), session.settingsLine(), won);
   }
   $('over-title').textContent = t('matchOver');
@@ -1017,7 +1028,7 @@ function drawSettings() {
     savePrefs();
   });
   $('settings-title').textContent = t('Settings');
-  $('settings-start').textContent = t('Start');
+  $('settings-start').textContent = settingsOnline ? t('createRoom') : t('Start');
   $('settings-close').textContent = t('close');
   $('settings-rules').textContent = t('howToPlay');
 }
@@ -1052,8 +1063,11 @@ function preset(kind) {
   drawSettings();
 }
 
-function openSettings() {
+function openSettings(forRoom = false) {
+  settingsOnline = forRoom === true;
   draft = { ...DEFAULT_SETTINGS, ...prefs.settings, seats: [...prefs.settings.seats], seed: '' };
+  // A room is for people: every seat a person to begin with.
+  if (settingsOnline) draft.seats = draft.seats.map(() => 'human');
   $('settings-error').textContent = '';
   drawSettings();
   if (!$('dlg-settings').open) $('dlg-settings').showModal();
@@ -1082,6 +1096,10 @@ function confirmFirst(text, yes) {
 async function submitSettings(ev) {
   ev.preventDefault();
   readDraft();
+  if (settingsOnline) {
+    createRoom();
+    return;
+  }
   if (inProgress() && !(await confirmFirst(t('confirmNew'), t('confirmNewOk')))) return;
   const { seed, ...settings } = draft;
   const err = newGame(settings, seed);
@@ -1090,6 +1108,50 @@ async function submitSettings(ev) {
     return;
   }
   $('dlg-settings').close();
+  show();
+}
+
+// ----- online (online.js) ---------------------------------------------------------------
+
+// The settings of the dialog as the core's settings line (a session of them tells it, and
+// refuses settings it cannot play); the server draws the room's secret.
+function createRoom() {
+  const { seed: _, ...settings } = draft;
+  let line;
+  try {
+    const probe = new WebSession({ ...settings, lang: getLang() }, 0n);
+    line = probe.settingsLine();
+    probe.free();
+  } catch (e) {
+    $('settings-error').textContent = t('badSettings', { reason: errText(e) });
+    return;
+  }
+  if (!settings.seats.includes('human')) {
+    $('settings-error').textContent = t('badSettings', { reason: t('needPerson') });
+    return;
+  }
+  prefs.settings = settings;
+  savePrefs();
+  $('dlg-settings').close();
+  online.create(line);
+}
+
+// A room's frames replace the local match's (kept aside until the room is left).
+function enterOnline(remote) {
+  if (!session?.remote) offline = session;
+  session = null;
+  replace(remote);
+}
+
+function leaveOnline() {
+  if (!session?.remote || !offline) return;
+  const local = offline;
+  offline = null;
+  const remote = session;
+  session = null;
+  remote.free();
+  replace(local);
+  restored = true;
   show();
 }
 
@@ -1136,6 +1198,7 @@ function staticTexts() {
   $('btn-stats').textContent = t('Statistics');
   $('btn-rules').textContent = t('howToPlay');
   $('btn-log').textContent = t('thisHand');
+  $('btn-online').textContent = t('playFriends');
   $('title').textContent = t('title');
   document.querySelector('nav.actions').setAttribute('aria-label', t('menu'));
 }
@@ -1154,6 +1217,9 @@ function wire() {
   $('btn-settings').addEventListener('click', openSettings);
   $('btn-stats').addEventListener('click', showStats);
   $('btn-log').addEventListener('click', showLog);
+  $('btn-online').addEventListener('click', online.openDialog);
+  $('online-close').addEventListener('click', () => $('dlg-online').close());
+  $('dlg-online').addEventListener('close', redraw);
   $('log-close').addEventListener('click', () => $('dlg-log').close());
   $('dlg-log').addEventListener('close', redraw);
   for (const id of ['btn-rules', 'over-rules', 'settings-rules', 'welcome-rules']) $(id).addEventListener('click', showRules);
@@ -1225,7 +1291,7 @@ function loadPrefs() {
 }
 
 async function main() {
-  window.__scopa = { ready: false, record, busy, sounds: () => sounds, heard: () => [...heard] };
+  window.__scopa = { ready: false, record, busy, sounds: () => sounds, heard: () => [...heard], online: online.debug() };
   // The wasm, fetched once and compiled while it downloads; the worker gets the module.
   const module = await WebAssembly.compileStreaming(fetch(new URL('./pkg/scopa_web_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });
@@ -1262,6 +1328,14 @@ async function main() {
   } else {
     show();
   }
+  online.attach({
+    el, enter: enterOnline, leave: leaveOnline, show, current: () => session, setStatus,
+    settingsFor: openSettings, failed: (text) => {
+      leaveOnline();
+      showMessage(text);
+    },
+  });
+  online.resumeOnLoad();
   window.__scopa.ready = true;
   performance.mark('scopa-interactive');
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').catch(() => {});
