@@ -197,3 +197,88 @@ async fn run(socket: WebSocket, hub: Arc<Hub>) {
     drop(conn);
     let _ = writer.await;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::Config;
+    use crate::store::{Store, url_of};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// The raw answer to `GET path` (the connection closed after it).
+    async fn get(addr: SocketAddr, path: &str) -> String {
+        let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        tcp.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = Vec::new();
+        tcp.read_to_end(&mut answer).await.unwrap();
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+
+    async fn server(web_dir: Option<PathBuf>, db: &std::path::Path) -> SocketAddr {
+        let store = Store::open(&url_of(db.to_str().unwrap())).await.unwrap();
+        let hub = Hub::new(store, Config::default());
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let web = WebConfig {
+            allowed_origins: Vec::new(),
+            web_dir,
+        };
+        tokio::spawn(serve(listener, hub, web));
+        addr
+    }
+
+    #[tokio::test]
+    async fn the_app_is_served_and_an_invite_opens_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let app = dir.path().join("dist");
+        std::fs::create_dir_all(app.join("pkg")).unwrap();
+        std::fs::write(app.join("index.html"), "<!doctype html>app").unwrap();
+        std::fs::write(app.join("pkg/x.wasm"), b"\0asm").unwrap();
+        std::fs::write(app.join(".secret"), "no").unwrap();
+        std::fs::write(dir.path().join("outside.txt"), "no").unwrap();
+        let addr = server(Some(app), &dir.path().join("db.sqlite")).await;
+
+        let index = get(addr, "/").await;
+        assert!(index.starts_with("HTTP/1.1 200"), "{index}");
+        assert!(index.contains("text/html") && index.ends_with("<!doctype html>app"));
+        let wasm = get(addr, "/pkg/x.wasm").await;
+        assert!(wasm.contains("application/wasm"), "{wasm}");
+        for path in [
+            "/.secret",
+            "/../outside.txt",
+            "/%2e%2e/outside.txt",
+            "/pkg/../../outside.txt",
+            "/missing.js",
+        ] {
+            let answer = get(addr, path).await;
+            assert!(answer.starts_with("HTTP/1.1 404"), "{path}: {answer}");
+        }
+        let join = get(addr, "/join/1s3bgn6xkvt1fme2").await;
+        assert!(join.starts_with("HTTP/1.1 303"), "{join}");
+        assert!(
+            join.to_ascii_lowercase()
+                .contains("location: ../?join=1s3bgn6xkvt1fme2\r\n"),
+            "{join}"
+        );
+        let odd = get(addr, "/join/ab%0d%0aX-Evil:%201").await;
+        assert!(
+            odd.to_ascii_lowercase()
+                .contains("location: ../?join=abxevil1\r\n"),
+            "{odd}"
+        );
+        assert!(get(addr, "/health").await.ends_with("ok"));
+    }
+
+    #[tokio::test]
+    async fn without_a_web_directory_the_join_page_says_how_to_join() {
+        let dir = tempfile::tempdir().unwrap();
+        let addr = server(None, &dir.path().join("db.sqlite")).await;
+        let join = get(addr, "/join/1s3bgn6xkvt1fme2").await;
+        assert!(
+            join.starts_with("HTTP/1.1 200") && join.contains("\"room\":\"1s3bgn6xkvt1fme2\""),
+            "{join}"
+        );
+        assert!(get(addr, "/index.html").await.starts_with("HTTP/1.1 404"));
+    }
+}
