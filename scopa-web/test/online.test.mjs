@@ -191,6 +191,20 @@ test('two people play a whole match through scopa-server: invite link, reload, l
   const points = (page) => page.$$eval('#score .pts', (l) => l.map((e) => Number(e.textContent)));
   assert.deepEqual(await points(a), await points(b));
   assert.ok(Math.max(...(await points(a))) >= 11, 'a side reached the target');
+
+  // A leaves the room: its local match comes back, and a reload stays off line.
+  await a.evaluate(() => document.getElementById('dlg-over').close());
+  await a.click('#btn-online');
+  await a.waitForSelector('#online-leave');
+  await a.click('#online-leave');
+  await a.waitForFunction(() => window.__scopa.online.state() === null && document.getElementById('online-bar').hidden);
+  await settle(a);
+  assert.equal(await a.evaluate(() => JSON.parse(localStorage.getItem('scopa.v1.online')).current), null);
+  assert.ok(!(await screen(a)).over, 'the local match is shown again');
+  await a.reload();
+  await settle(a);
+  await sleep(500);
+  assert.equal(await online(a), null);
   assert.deepEqual(realErrors(a), []);
   assert.deepEqual(realErrors(b), []);
   await ctxA.close();
