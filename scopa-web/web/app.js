@@ -1003,7 +1003,8 @@ function drawSettings() {
   // Undo is for one person against the computer: otherwise shown off, and why.
   const solo = d.seats.slice(0, d.players).filter((x) => x === 'human').length === 1;
   seats.append(checkbox('set-undo', t('Undo'), d.undo, solo ? t('help_undo') : t('undoOnlySolo'), !solo));
-  seats.append(el('details', { id: 'set-replay', open: Boolean(d.seed) }, el('summary', {}, t('replayDeal')),
+  // A room's deal is the server's to draw: no deal number to replay.
+  seats.append(el('details', { id: 'set-replay', open: Boolean(d.seed), hidden: settingsOnline }, el('summary', {}, t('replayDeal')),
     field('set-seed', t('seed'), el('input', { type: 'text', id: 'set-seed', inputmode: 'numeric', autocomplete: 'off', value: d.seed || '' }),
       t('replayHelp'))));
   const display = el('fieldset', {}, el('legend', {}, t('displayGroup')),
