@@ -20,7 +20,8 @@ if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
 # The scripts the QEMU binary plays (compiled in, in this order: qemu/src/main.rs), paths
 # from scopa-embedded/.
 SCRIPTS=(qemu/scripts/watch.script
-         ../tests/sessions/{vs-handheld,vs-expert,scopone-two-people,three-players-options,four-people}.script)
+         ../tests/sessions/{vs-handheld,vs-expert,scopone-two-people,three-players-options,four-people}.script
+         ../tests/sessions/briscola/{briscola-vs-expert,briscola-teams}.script)
 # The stock microbit: 16 KiB of SRAM (see qemu/memory.x). -icount shift=0: one virtual
 # nanosecond per instruction, so SysTick counts instructions (62.5 per 16 MHz tick).
 QEMU=(qemu-system-arm -machine microbit -nographic -monitor none -serial none

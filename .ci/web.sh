@@ -4,11 +4,12 @@
 # puppeteer-core (whole matches by clicking, reload, offline, damaged save, keyboard,
 # language, installability, golden screenshots at 360×640, 390×844, 844×390 and 1280×800,
 # axe-core; issue 25: welcome, How to play, last plays, summaries, settings, layout, one wasm
-# fetch, the hand's log and captured cards, landscape, the manifest's icons), every
-# browser transcript replayed natively, Lighthouse (phone preset: Performance >= 90,
+# fetch, the hand's log and captured cards, landscape, the manifest's icons; issue 24:
+# Briscola's matches, table, last trick, statistics, the Briscola scripts, the Spanish deck),
+# every browser transcript replayed natively, Lighthouse (phone preset: Performance >= 90,
 # Accessibility 100, CLS <= 0.1), and the browser-vs-native AI timing.
 # Installs what it needs (wasm32 target, wasm-bindgen-cli matching Cargo.toml, chromium,
-# fonts, node + npm packages); idempotent. About 4 minutes on a warm machine (+3 minutes
+# fonts, node + npm packages); idempotent. About 4 minutes on a warm machine (7.5 with Briscola's tests and other builds sharing 2 cores) (+3 minutes
 # the first time, to compile wasm-bindgen-cli).
 set -euo pipefail
 cd "$(dirname "$0")/.."

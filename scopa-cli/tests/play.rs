@@ -861,3 +861,80 @@ fn ties_and_last_play_sweeps_are_explained() {
         "no last-play sweep explained in 60 watched matches"
     );
 }
+
+/// `--names`: the screen calls the seats by their names (moves, hand-offs, scores), the
+/// transcript and the save are those of the same match without names, the end note's
+/// command gives the names again, and a bad list is refused before anything is written.
+#[test]
+fn named_players_are_on_screen_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |names: Option<&str>, tag: &str| {
+        let save = dir.path().join(format!("{tag}.scopa"));
+        let transcript = dir.path().join(format!("{tag}.txt"));
+        let mut args = vec![
+            "play".to_owned(),
+            "--seed".to_owned(),
+            "4".to_owned(),
+            "--humans".to_owned(),
+            "2".to_owned(),
+            "--save".to_owned(),
+            save.display().to_string(),
+            "--transcript".to_owned(),
+            transcript.display().to_string(),
+        ];
+        if let Some(names) = names {
+            args.extend(["--names".to_owned(), names.to_owned()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = scopa(&args, &"1\n".repeat(12));
+        let text = stdout(&out);
+        (
+            text,
+            std::fs::read(&save).unwrap(),
+            std::fs::read(&transcript).unwrap(),
+        )
+    };
+    let (named, named_save, named_lines) = run(Some(" Anna , Bruno d'Oro"), "named");
+    let (plain, plain_save, plain_lines) = run(None, "plain");
+    assert!(
+        named.contains("At the table: Anna, person; Bruno d'Oro, person."),
+        "{named}"
+    );
+    assert!(named.contains("Anna, your move>"), "{named}");
+    assert!(named.contains("Score: Anna 0 · Bruno d'Oro 0"), "{named}");
+    assert!(!named.contains("Player 2"), "{named}");
+    assert!(plain.contains("Player 2"), "{plain}");
+    assert_eq!(named_save, plain_save, "names are not in the save");
+    assert_eq!(named_lines, plain_lines, "names are not in the transcript");
+    let note = named.lines().find(|l| l.contains("--resume")).unwrap();
+    assert!(note.contains(r#"--names "Anna,Bruno d'Oro""#), "{note}");
+
+    // Refused with a message naming the seat, before any file is written.
+    let save = dir.path().join("never.scopa");
+    for (names, says) in [
+        (
+            "Anna,Bartolomeo Colleoni",
+            "the name of seat 2 is 19 bytes long",
+        ),
+        ("A,B,C", "--names gives 3 names but the game has 2 seats"),
+    ] {
+        let out = scopa(
+            &[
+                "play",
+                "--seed",
+                "4",
+                "--humans",
+                "2",
+                "--names",
+                names,
+                "--save",
+                save.to_str().unwrap(),
+            ],
+            "",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert!(err.contains(says), "{err}");
+        assert!(!save.exists());
+    }
+}

@@ -3,12 +3,27 @@
 //! hands the hub each message it reads and writes what comes back on its channel; the
 //! transport is not the hub's business.
 //!
-//! The order of one room's work is fixed by its lock: apply on a copy of the room, store
-//! (session bytes and log rows, one transaction), then keep the copy and tell every
-//! connection of the room; if the store fails the room stays as it was and the client is
-//! told `unavailable`.
+//! The order of one room's work is fixed by its lock and its stored row: take the room's
+//! lock in this process, then its row in the store ([`Store::lock`]: `SELECT … FOR UPDATE`
+//! on PostgreSQL); if the stored log is longer than this process's copy (another process
+//! moved the room on) reload the room from the store first and tell its connections; apply
+//! on a copy of the room, store (session bytes and log rows, and on PostgreSQL a
+//! notification, one transaction), then keep the copy and tell every connection of the
+//! room; if the store fails the room stays as it was and the client is told `unavailable`.
+//!
+//! Several processes on one PostgreSQL: each [`listen`](Hub::listen)s on the store's
+//! channel, and a notification for a room it has loaded reloads it and sends its
+//! connections the new frames, with the events of the actions another process stored.
+//! Every process runs the delays (an AI's move, a banner) of the rooms it has loaded; a
+//! delay is bound to the log's length it was started at, and under the row lock a room
+//! whose stored log has moved on is reloaded instead, so of two processes running the same
+//! delay the first to take the row carries it out and the second does nothing.
+//!
+//! Limits (messages, rooms created, unknown codes or tokens) are kept per client address,
+//! so a client that reconnects does not get a fresh allowance.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, Instant};
@@ -21,7 +36,7 @@ use tokio::sync::{Mutex, mpsc};
 
 use crate::protocol::{ClientError, ClientMsg, ServerMsg, parse, to_line};
 use crate::room::{Applied, Room};
-use crate::store::{Store, StoreError};
+use crate::store::{CHANNEL, Locked, Store, StoreError, token_hash};
 
 /// What a server is allowed and how it paces its rooms.
 #[derive(Clone, Debug)]
@@ -30,14 +45,15 @@ pub struct Config {
     pub pacing: Pacing,
     /// The largest message read, in bytes.
     pub max_message: usize,
-    /// Messages a connection may send in a burst …
+    /// Messages an address may send in a burst …
     pub burst: u32,
     /// … and per second after it.
     pub per_second: u32,
-    /// Rooms one connection may create.
-    pub rooms_per_conn: u32,
-    /// Unknown invite codes or tokens one connection may try before it is closed.
-    pub guesses_per_conn: u32,
+    /// Rooms an address may create at once, and again per hour after that.
+    pub rooms_per_addr: u32,
+    /// Unknown invite codes or tokens an address may try at once, and again per hour after
+    /// that; a connection that tries one more is closed.
+    pub guesses_per_addr: u32,
     /// Whether a `create` may carry the session's seed.
     pub allow_client_seed: bool,
     /// The start of invite links (`https://scopa.example/`).
@@ -56,8 +72,8 @@ impl Default for Config {
             max_message: 4096,
             burst: 30,
             per_second: 10,
-            rooms_per_conn: 10,
-            guesses_per_conn: 10,
+            rooms_per_addr: 10,
+            guesses_per_addr: 10,
             allow_client_seed: false,
             public_url: "http://127.0.0.1:8080/".into(),
         }
@@ -91,7 +107,12 @@ pub struct Hub {
     config: Config,
     rooms: StdMutex<HashMap<String, LiveRef>>,
     next_conn: AtomicU64,
+    allowances: StdMutex<HashMap<IpAddr, Arc<StdMutex<Allowance>>>>,
 }
+
+/// How many addresses' allowances are kept before the idle ones (no connection open, every
+/// allowance full again) are forgotten.
+const ADDRESSES: usize = 65_536;
 
 /// 64 random bits or more from the operating system.
 fn random_bytes<const N: usize>() -> [u8; N] {
@@ -141,7 +162,203 @@ impl Hub {
             config,
             rooms: StdMutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
+            allowances: StdMutex::new(HashMap::new()),
         })
+    }
+
+    /// PostgreSQL: listens on the store's channel (from now on) and, for each notification
+    /// of a room this process has loaded, reloads it from the store and tells its
+    /// connections (a room loaded with no connection is forgotten instead: it is read again
+    /// when named). SQLite: nothing (one process).
+    pub async fn listen(self: &Arc<Hub>) -> Result<(), StoreError> {
+        if !self.store.is_postgres() {
+            return Ok(());
+        }
+        let mut listener = sqlx::postgres::PgListener::connect(self.store.url()).await?;
+        listener.listen(CHANNEL).await?;
+        let hub = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                let notice = listener.try_recv().await;
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                match notice {
+                    Ok(Some(n)) => {
+                        let code = n.payload().split(' ').next().unwrap_or_default();
+                        hub.notice(code).await;
+                    }
+                    // The connection was lost (and is made again on the next call):
+                    // notifications may have been missed, so every loaded room is read again.
+                    Ok(None) => {
+                        let codes: Vec<String> = hub
+                            .rooms
+                            .lock()
+                            .map(|r| r.keys().cloned().collect())
+                            .unwrap_or_default();
+                        for code in codes {
+                            hub.notice(&code).await;
+                        }
+                    }
+                    Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
+                }
+            }
+        });
+        Ok(())
+    }
+
+    /// Another process stored a step of room `code` (or this one did: then nothing changes).
+    async fn notice(self: &Arc<Hub>, code: &str) {
+        let Some(live) = self.cached(code) else {
+            return;
+        };
+        let mut l = live.lock().await;
+        if l.subs.is_empty()
+            && let Ok(mut rooms) = self.rooms.lock()
+            && rooms.get(code).is_some_and(|r| Arc::ptr_eq(r, &live))
+            // Nobody but the map and this call holds it (a connection in the room, or on
+            // its way in, holds it too; it is cloned from the map only under its lock).
+            && Arc::strong_count(&live) <= 2
+        {
+            rooms.remove(code);
+            return;
+        }
+        // A failure leaves the copy as it is: the next action reloads it under the row lock.
+        if let Ok(mut locked) = self.store.lock(code).await {
+            let _ = self.sync(&mut l, &mut locked).await;
+        }
+    }
+
+    /// Brings this process's copy of a room up to the store's (`locked` holds its row):
+    /// the seats' tokens, and if the log moved on, the session — its connections then get
+    /// the new frames with the events of the stored actions they missed, and its delay
+    /// starts again.
+    async fn sync(self: &Arc<Hub>, live: &mut Live, locked: &mut Locked) -> Result<(), StoreError> {
+        let stored = locked.load().await?;
+        let code = live.room.code().to_string();
+        if stored.seq == live.room.seq() {
+            for (seat, hash) in stored.tokens.iter().enumerate() {
+                if live.room.tokens()[seat] != *hash {
+                    let seat = seat as u8;
+                    live.room.release(seat);
+                    if let Some(hash) = hash {
+                        let _ = live.room.claim(seat, hash.clone());
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let log = if stored.seq > live.room.seq() {
+            locked.actions_after(live.room.seq()).await?
+        } else {
+            Vec::new()
+        };
+        // The events of the missed actions, replayed on this process's copy; none if the
+        // replay does not reach the stored session (the stored session is kept either way).
+        let mut session = live.room.session().clone();
+        let mut events = Vec::new();
+        for line in &log {
+            match line
+                .parse::<Action>()
+                .ok()
+                .and_then(|a| session.apply(a).ok())
+            {
+                Some(e) => events.extend(e),
+                None => {
+                    events.clear();
+                    break;
+                }
+            }
+        }
+        if session.to_bytes().to_vec() != stored.session {
+            events.clear();
+        }
+        live.room = Room::restore(
+            code.clone(),
+            &stored.session,
+            stored.tokens,
+            stored.seq,
+            self.config.pacing,
+        )
+        .map_err(|_| StoreError::Damaged(code.clone()))?;
+        broadcast(live, &events, None);
+        self.schedule_due(&live.room);
+        Ok(())
+    }
+
+    /// One step of a room: under its row lock (after [`sync`](Hub::sync)ing a copy the
+    /// store has moved past), `f` acts on a copy of the room; what it did is stored, then
+    /// the copy becomes the room, its connections are told and its next delay starts.
+    /// `Ok(false)`: `f` did nothing (nothing stored).
+    async fn step<F>(self: &Arc<Hub>, live: &mut Live, f: F) -> Result<bool, ClientError>
+    where
+        F: FnOnce(&mut Room) -> Result<Option<Applied>, ClientError>,
+    {
+        let code = live.room.code().to_string();
+        let mut locked = self
+            .store
+            .lock(&code)
+            .await
+            .map_err(|_| ClientError::Unavailable)?;
+        if locked.seq() != live.room.seq() {
+            self.sync(live, &mut locked)
+                .await
+                .map_err(|_| ClientError::Unavailable)?;
+        }
+        let mut next = live.room.clone();
+        let Some(applied) = f(&mut next)? else {
+            return Ok(false);
+        };
+        locked
+            .commit(&applied.lines(), &next.bytes())
+            .await
+            .map_err(|_| ClientError::Unavailable)?;
+        live.room = next;
+        broadcast(live, &applied.events, None);
+        self.schedule_due(&live.room);
+        Ok(true)
+    }
+
+    /// PostgreSQL: brings this process's copy of a room up to the store's before a seat is
+    /// taken or resumed (another process may have changed its seats or its log).
+    async fn refresh(self: &Arc<Hub>, live: &mut Live) -> Result<(), ClientError> {
+        if !self.store.is_postgres() {
+            return Ok(());
+        }
+        let mut locked = self
+            .store
+            .lock(live.room.code())
+            .await
+            .map_err(|_| ClientError::Unavailable)?;
+        self.sync(live, &mut locked)
+            .await
+            .map_err(|_| ClientError::Unavailable)
+    }
+
+    /// Starts the room's delay, if it has one now.
+    fn schedule_due(self: &Arc<Hub>, room: &Room) {
+        if let Some(due) = room.due() {
+            self.schedule(
+                room.code().to_string(),
+                room.seq(),
+                due.token,
+                due.after_ms,
+                due.action,
+            );
+        }
+    }
+
+    /// The allowance of `addr` (kept while it is connected or not full again).
+    fn allowance(&self, addr: IpAddr) -> Arc<StdMutex<Allowance>> {
+        let fresh = || Arc::new(StdMutex::new(Allowance::new(&self.config)));
+        let Ok(mut map) = self.allowances.lock() else {
+            return fresh();
+        };
+        if map.len() >= ADDRESSES && !map.contains_key(&addr) {
+            let now = Instant::now();
+            map.retain(|_, a| Arc::strong_count(a) > 1 || a.lock().is_ok_and(|mut a| !a.full(now)));
+        }
+        Arc::clone(map.entry(addr).or_insert_with(fresh))
     }
 
     /// The configuration.
@@ -154,17 +371,31 @@ impl Hub {
         &self.store
     }
 
-    /// A new connection writing to `tx`.
+    /// A new connection writing to `tx`, with an allowance of its own (rooms, guesses, and
+    /// messages if `limited`).
     pub fn connect(self: &Arc<Hub>, tx: Outbox, limited: bool) -> Conn {
+        let mut allowance = Allowance::new(&self.config);
+        if !limited {
+            allowance.messages = None;
+        }
+        self.conn(tx, Arc::new(StdMutex::new(allowance)))
+    }
+
+    /// A new connection from `addr` writing to `tx`: it shares the allowance of every
+    /// connection from that address, past and present.
+    pub fn connect_from(self: &Arc<Hub>, tx: Outbox, addr: IpAddr) -> Conn {
+        let allowance = self.allowance(addr);
+        self.conn(tx, allowance)
+    }
+
+    fn conn(self: &Arc<Hub>, tx: Outbox, allowance: Arc<StdMutex<Allowance>>) -> Conn {
         Conn {
             hub: Arc::clone(self),
             id: self.next_conn.fetch_add(1, Ordering::Relaxed),
             tx,
             room: None,
             seats: Vec::new(),
-            limiter: limited.then(|| Limiter::new(self.config.burst, self.config.per_second)),
-            created: 0,
-            guesses: 0,
+            allowance,
         }
     }
 
@@ -200,10 +431,7 @@ impl Hub {
                 }))
             }))
         };
-        let due = live.lock().await.room.due();
-        if let Some(due) = due {
-            self.schedule(code.to_string(), due.token, due.after_ms, due.action);
-        }
+        self.schedule_due(&live.lock().await.room);
         Ok(live)
     }
 
@@ -251,7 +479,7 @@ impl Hub {
                 .await
                 .map_err(|_| ClientError::Unavailable)?;
         }
-        let due = room.due();
+        self.schedule_due(&room);
         if let Ok(mut rooms) = self.rooms.lock() {
             rooms.insert(
                 code.clone(),
@@ -261,28 +489,37 @@ impl Hub {
                 })),
             );
         }
-        if let Some(due) = due {
-            self.schedule(code.clone(), due.token, due.after_ms, due.action);
-        }
         Ok(code)
     }
 
-    /// Runs a room's delay: after `after_ms`, fire `token` (an AI's move is computed on a
-    /// copy of the session, off the room's lock, on a blocking thread).
-    fn schedule(self: &Arc<Hub>, code: String, token: Token, after_ms: u32, action: Action) {
+    /// Runs a room's delay: after `after_ms`, fire `token` if the room is still at `seq`
+    /// (an AI's move is computed on a copy of the session, off the room's lock, on a
+    /// blocking thread). Under the row lock a room another process moved on is reloaded
+    /// first, so the delay finds it past `seq` and does nothing: one process carries a delay
+    /// out.
+    fn schedule(
+        self: &Arc<Hub>,
+        code: String,
+        seq: u64,
+        token: Token,
+        after_ms: u32,
+        action: Action,
+    ) {
         let hub = Arc::clone(self);
         tokio::spawn(async move {
             tokio::time::sleep(Duration::from_millis(u64::from(after_ms))).await;
             let Some(live) = hub.cached(&code) else {
                 return;
             };
+            let current =
+                |room: &Room| room.seq() == seq && room.due().is_some_and(|due| due.token == token);
             let mv = if action == Action::RunAi {
                 let session = {
                     let live = live.lock().await;
-                    match live.room.due() {
-                        Some(due) if due.token == token => live.room.session().clone(),
-                        _ => return,
+                    if !current(&live.room) {
+                        return;
                     }
+                    live.room.session().clone()
                 };
                 match tokio::task::spawn_blocking(move || session.ai_move()).await {
                     Ok(Ok(mv)) => Some(mv),
@@ -292,40 +529,22 @@ impl Hub {
                 None
             };
             let mut live = live.lock().await;
-            let mut next = live.room.clone();
-            let applied = match mv {
-                Some(mv) => next.fire_move(token, mv),
-                None => next.fire(token),
-            };
-            if let Ok(Some(applied)) = applied {
+            let stepped = hub
+                .step(&mut live, |next| {
+                    if !current(next) {
+                        return Ok(None);
+                    }
+                    match mv {
+                        Some(mv) => next.fire_move(token, mv),
+                        None => next.fire(token),
+                    }
+                })
+                .await;
+            if stepped.is_err() && current(&live.room) {
                 // A store failure leaves the room as it was: the delay runs again.
-                let retry = hub.commit(&mut live, next, applied).await.is_err();
-                if let Some(due) = live.room.due() {
-                    let after = if retry { 1000 } else { due.after_ms };
-                    hub.schedule(code.clone(), due.token, after, due.action);
-                }
+                hub.schedule(code, seq, token, 1000, action);
             }
         });
-    }
-
-    /// Stores `next` (the room after `applied`), then makes it the room and tells everyone.
-    async fn commit(
-        self: &Arc<Hub>,
-        live: &mut Live,
-        next: Room,
-        applied: Applied,
-    ) -> Result<(), StoreError> {
-        self.store
-            .commit(
-                next.code(),
-                live.room.seq(),
-                &applied.lines(),
-                &next.bytes(),
-            )
-            .await?;
-        live.room = next;
-        broadcast(live, &applied.events, None);
-        Ok(())
     }
 }
 
@@ -357,36 +576,80 @@ pub fn frame_line(room: &Room, seat: Option<u8>, events: &[Event], hint: Option<
     })
 }
 
-/// A token bucket: `burst` messages at once, `per_second` after.
+/// A token bucket: `burst` at once, `rate` per second after.
 #[derive(Debug)]
-struct Limiter {
+struct Bucket {
     tokens: f64,
     burst: f64,
     rate: f64,
     last: Instant,
 }
 
-impl Limiter {
-    fn new(burst: u32, per_second: u32) -> Limiter {
-        Limiter {
+impl Bucket {
+    fn new(burst: u32, rate: f64) -> Bucket {
+        Bucket {
             tokens: f64::from(burst),
             burst: f64::from(burst),
-            rate: f64::from(per_second),
+            rate,
             last: Instant::now(),
         }
     }
 
-    fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        let dt = now.duration_since(self.last).as_secs_f64();
+    fn refill(&mut self, now: Instant) {
+        let dt = now.saturating_duration_since(self.last).as_secs_f64();
         self.last = now;
         self.tokens = (self.tokens + dt * self.rate).min(self.burst);
-        if self.tokens >= 1.0 {
+    }
+
+    /// Whether one is left (none taken).
+    fn has(&mut self) -> bool {
+        self.refill(Instant::now());
+        self.tokens >= 1.0
+    }
+
+    /// Takes one if one is left.
+    fn take(&mut self) -> bool {
+        let ok = self.has();
+        if ok {
             self.tokens -= 1.0;
-            true
-        } else {
-            false
         }
+        ok
+    }
+
+    fn full(&mut self, now: Instant) -> bool {
+        self.refill(now);
+        self.tokens >= self.burst
+    }
+}
+
+/// What an address (or a connection of its own: stdin/stdout) may still do: messages
+/// (none counted on stdin/stdout), rooms created, unknown codes or tokens.
+#[derive(Debug)]
+struct Allowance {
+    messages: Option<Bucket>,
+    rooms: Bucket,
+    guesses: Bucket,
+}
+
+impl Allowance {
+    fn new(config: &Config) -> Allowance {
+        Allowance {
+            messages: Some(Bucket::new(config.burst, f64::from(config.per_second))),
+            rooms: Bucket::new(
+                config.rooms_per_addr,
+                f64::from(config.rooms_per_addr) / 3600.0,
+            ),
+            guesses: Bucket::new(
+                config.guesses_per_addr,
+                f64::from(config.guesses_per_addr) / 3600.0,
+            ),
+        }
+    }
+
+    fn full(&mut self, now: Instant) -> bool {
+        self.messages.as_mut().is_none_or(|m| m.full(now))
+            && self.rooms.full(now)
+            && self.guesses.full(now)
     }
 }
 
@@ -406,9 +669,7 @@ pub struct Conn {
     tx: Outbox,
     room: Option<(String, LiveRef)>,
     seats: Vec<u8>,
-    limiter: Option<Limiter>,
-    created: u32,
-    guesses: u32,
+    allowance: Arc<StdMutex<Allowance>>,
 }
 
 impl Conn {
@@ -429,9 +690,7 @@ impl Conn {
     /// Handles one message as read (text of at most the limit is parsed; longer is refused
     /// unread).
     pub async fn handle(&mut self, text: &str) -> Flow {
-        if let Some(limiter) = &mut self.limiter
-            && !limiter.allow()
-        {
+        if !self.allow(|a| a.messages.as_mut().is_none_or(Bucket::take)) {
             self.fail(&ClientError::RateLimited).await;
             return Flow::Continue;
         }
@@ -451,8 +710,7 @@ impl Conn {
         match result {
             Ok(()) => Flow::Continue,
             Err(e @ (ClientError::NoSuchRoom | ClientError::BadToken)) => {
-                self.guesses += 1;
-                if self.guesses > self.hub.config.guesses_per_conn {
+                if !self.allow(|a| a.guesses.take()) {
                     self.fail(&ClientError::TooManyGuesses).await;
                     return Flow::Close;
                 }
@@ -464,6 +722,11 @@ impl Conn {
                 Flow::Continue
             }
         }
+    }
+
+    /// Asks the allowance (a poisoned lock refuses).
+    fn allow(&self, f: impl FnOnce(&mut Allowance) -> bool) -> bool {
+        self.allowance.lock().is_ok_and(|mut a| f(&mut a))
     }
 
     /// A line that was too long to read whole.
@@ -482,11 +745,11 @@ impl Conn {
                 lang,
                 seed,
             } => {
-                if self.created >= self.hub.config.rooms_per_conn {
+                if !self.allow(|a| a.rooms.has()) {
                     return Err(ClientError::TooManyRooms);
                 }
                 let code = self.hub.create(&settings, lang.as_deref(), seed).await?;
-                self.created += 1;
+                self.allow(|a| a.rooms.take());
                 let link = format!("{}join/{code}", self.hub.config.public_url);
                 self.send(&ServerMsg::Created { room: code, link }).await;
                 Ok(())
@@ -494,14 +757,22 @@ impl Conn {
             ClientMsg::Join { room, seat } => {
                 let live = self.enter(&room).await?;
                 let mut l = live.lock().await;
+                self.hub.refresh(&mut l).await?;
                 let token = new_token();
+                let hash = token_hash(&token);
                 let mut next = l.room.clone();
-                next.claim(seat, token.clone())?;
-                self.hub
+                next.claim(seat, hash.clone())?;
+                let taken = self
+                    .hub
                     .store
-                    .set_seat(&room, seat, Some(&token))
+                    .take_seat(&room, seat, &hash)
                     .await
                     .map_err(|_| ClientError::Unavailable)?;
+                if !taken {
+                    // Another process gave the seat away since this copy was read.
+                    self.hub.refresh(&mut l).await?;
+                    return Err(ClientError::SeatTaken { seat });
+                }
                 l.room = next;
                 self.seated(&mut l, &room, &live, seat, token).await;
                 Ok(())
@@ -509,7 +780,12 @@ impl Conn {
             ClientMsg::Resume { room, token } => {
                 let live = self.enter(&room).await?;
                 let mut l = live.lock().await;
-                let seat = l.room.seat_of(&token).ok_or(ClientError::BadToken)?;
+                let hash = token_hash(&token);
+                if l.room.seat_of(&hash).is_none() {
+                    // Taken through another process since this copy was read?
+                    self.hub.refresh(&mut l).await?;
+                }
+                let seat = l.room.seat_of(&hash).ok_or(ClientError::BadToken)?;
                 self.seated(&mut l, &room, &live, seat, token).await;
                 Ok(())
             }
@@ -535,16 +811,9 @@ impl Conn {
                 let action: Action = action.parse().map_err(ClientError::BadAction)?;
                 let live = self.live()?;
                 let mut l = live.lock().await;
-                let mut next = l.room.clone();
-                let applied = next.act(seat, action)?;
-                let code = next.code().to_string();
                 self.hub
-                    .commit(&mut l, next, applied)
-                    .await
-                    .map_err(|_| ClientError::Unavailable)?;
-                if let Some(due) = l.room.due() {
-                    self.hub.schedule(code, due.token, due.after_ms, due.action);
-                }
+                    .step(&mut l, |next| next.act(seat, action).map(Some))
+                    .await?;
                 Ok(())
             }
             ClientMsg::Hint { seat } => {
@@ -564,12 +833,14 @@ impl Conn {
                 l.subs.retain(|s| s.conn != self.id);
                 let mut next = l.room.clone();
                 for &seat in &self.seats {
+                    if let Some(hash) = next.tokens()[usize::from(seat)].clone() {
+                        self.hub
+                            .store
+                            .free_seat(&code, seat, &hash)
+                            .await
+                            .map_err(|_| ClientError::Unavailable)?;
+                    }
                     next.release(seat);
-                    self.hub
-                        .store
-                        .set_seat(&code, seat, None)
-                        .await
-                        .map_err(|_| ClientError::Unavailable)?;
                 }
                 l.room = next;
                 self.seats.clear();

@@ -11,7 +11,7 @@ use scopa_server::store::{Store, url_of};
 use scopa_server::ws::WebConfig;
 use scopa_server::{stdio, ws};
 
-/// Scopa online: rooms over WebSocket (or stdin/stdout), stored in SQLite.
+/// Scopa online: rooms over WebSocket (or stdin/stdout), stored in SQLite or PostgreSQL.
 #[derive(Parser, Debug)]
 #[command(name = "scopa-server", version)]
 struct Args {
@@ -50,9 +50,13 @@ struct Args {
     /// The largest message, in bytes.
     #[arg(long, default_value_t = 4096)]
     max_message: usize,
-    /// Messages per second a connection may send (after a burst of 3 seconds' worth).
+    /// Messages per second a client address may send (after a burst of 3 seconds' worth).
     #[arg(long, default_value_t = 10)]
     rate: u32,
+    /// A reverse proxy whose X-Forwarded-For names the client's address (repeat for
+    /// several; none: the peer's address is the client's).
+    #[arg(long = "trusted-proxy")]
+    trusted_proxy: Vec<std::net::IpAddr>,
 }
 
 #[tokio::main]
@@ -83,6 +87,11 @@ async fn main() -> ExitCode {
         ..Config::default()
     };
     let hub = Hub::new(store.clone(), config);
+    // PostgreSQL: hear the other processes' steps from now on (before serving anyone).
+    if let Err(e) = hub.listen().await {
+        eprintln!("scopa-server: cannot listen on {}: {e}", args.db);
+        return ExitCode::FAILURE;
+    }
     let result = if args.stdio {
         stdio::run(hub, tokio::io::stdin(), tokio::io::stdout()).await
     } else {
@@ -95,6 +104,7 @@ async fn main() -> ExitCode {
                 let web = WebConfig {
                     allowed_origins: args.allow_origin.clone(),
                     web_dir: args.web.clone(),
+                    trusted_proxies: args.trusted_proxy.clone(),
                 };
                 ws::serve(listener, hub, web).await
             }

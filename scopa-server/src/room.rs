@@ -81,6 +81,9 @@ impl Room {
     ) -> Result<Room, scopa_core::session::SaveError> {
         let session = Session::from_bytes(bytes)?;
         let mut room = Room::with_session(code, session, pacing);
+        // A resumed presenter shows the hand's deal again; the room's clients saw it when
+        // it happened, so it is not sent again with the next step's events.
+        room.presenter.frame();
         room.tokens = tokens;
         room.seq = seq;
         Ok(room)

@@ -1,15 +1,28 @@
-//! The store: every room's session bytes, its seats' tokens and its action log, in SQLite
-//! by default (one file). The SQL is plain enough to run on PostgreSQL as well (through
-//! sqlx's `Any` driver: `$n` parameters, `TEXT` and `BIGINT` columns, session bytes as hex
-//! text, `ON CONFLICT` upserts); several processes on one PostgreSQL are the next slice.
+//! The store: every room's session bytes, its seats' tokens (hashed) and its action log, in
+//! SQLite by default (one file, one process) or in PostgreSQL (several processes on one
+//! database). The SQL is the same on both (through sqlx's `Any` driver: `$n` parameters,
+//! `TEXT` and `BIGINT` columns, session bytes as hex text, `ON CONFLICT` upserts), except
+//! the row lock (`FOR UPDATE`) and the notification (`pg_notify`), PostgreSQL's only.
 //!
 //! An accepted action is stored — the room's new session bytes and one action log row per
-//! action, in one transaction — before anyone is told ([`Store::commit`]).
+//! action, in one transaction holding the room's row — before anyone is told
+//! ([`Store::lock`], [`Locked::commit`]); on PostgreSQL the same transaction notifies every
+//! process listening on [`CHANNEL`] (delivered when it commits).
+//!
+//! A seat's token is kept as its SHA-256 ([`token_hash`]): the database alone does not act
+//! for a seat. A database written before the tokens were hashed is migrated when opened
+//! (each plain token replaced by its hash, once, in one transaction): its seats resume with
+//! the tokens their clients hold.
 
 use scopa_core::session::table::MAX_SEATS;
+use sha2::{Digest, Sha256};
 use sqlx::Row;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{AnyPool, Executor};
+use sqlx::{Any, AnyPool, Executor, Transaction};
+
+/// The PostgreSQL channel every process listens on: each stored step of a room (an action,
+/// a seat taken or given up) sends `CODE SEQ` on it.
+pub const CHANNEL: &str = "scopa_rooms";
 
 /// Why the store failed.
 #[derive(thiserror::Error, Debug)]
@@ -23,6 +36,9 @@ pub enum StoreError {
     /// The room's log moved on since it was loaded (another writer).
     #[error("room {0} was changed by another writer")]
     Conflict(String),
+    /// No room of this code is stored.
+    #[error("no room {0}")]
+    NoRoom(String),
 }
 
 /// A room as stored.
@@ -32,7 +48,7 @@ pub struct StoredRoom {
     pub session: Vec<u8>,
     /// How many actions the log holds.
     pub seq: u64,
-    /// Each seat's token.
+    /// Each seat's token hash ([`token_hash`]).
     pub tokens: [Option<String>; MAX_SEATS],
 }
 
@@ -40,9 +56,11 @@ pub struct StoredRoom {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    url: String,
+    postgres: bool,
 }
 
-const SCHEMA: [&str; 3] = [
+const SCHEMA: [&str; 4] = [
     "CREATE TABLE IF NOT EXISTS rooms (
         code TEXT PRIMARY KEY,
         settings TEXT NOT NULL,
@@ -62,6 +80,10 @@ const SCHEMA: [&str; 3] = [
         action TEXT NOT NULL,
         PRIMARY KEY (code, seq)
     )",
+    "CREATE TABLE IF NOT EXISTS meta (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )",
 ];
 
 fn hex(bytes: &[u8]) -> String {
@@ -78,6 +100,11 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
+/// What the store keeps of a seat's token: its SHA-256, in hex (64 characters).
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
 /// The database URL for `--db`: a URL as given (`sqlite:…`, `postgres://…`), else a
 /// SQLite file path (created if missing).
 pub fn url_of(db: &str) -> String {
@@ -89,8 +116,120 @@ pub fn url_of(db: &str) -> String {
     }
 }
 
+/// A room's row held in a transaction ([`Store::lock`]): on PostgreSQL no other process
+/// changes the room until it is committed or dropped (dropped: rolled back).
+pub struct Locked {
+    tx: Transaction<'static, Any>,
+    code: String,
+    seq: u64,
+    postgres: bool,
+}
+
+fn seats_of(
+    code: &str,
+    rows: &[sqlx::any::AnyRow],
+) -> Result<[Option<String>; MAX_SEATS], StoreError> {
+    let mut tokens: [Option<String>; MAX_SEATS] = Default::default();
+    for row in rows {
+        let seat: i32 = row.try_get(0)?;
+        let token: String = row.try_get(1)?;
+        let slot = usize::try_from(seat)
+            .ok()
+            .and_then(|s| tokens.get_mut(s))
+            .ok_or_else(|| StoreError::Damaged(code.to_string()))?;
+        *slot = Some(token);
+    }
+    Ok(tokens)
+}
+
+impl Locked {
+    /// How many actions the stored log holds.
+    pub const fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// The room as stored (read in the transaction).
+    pub async fn load(&mut self) -> Result<StoredRoom, StoreError> {
+        let damaged = || StoreError::Damaged(self.code.clone());
+        let row = sqlx::query("SELECT session FROM rooms WHERE code = $1")
+            .bind(self.code.as_str())
+            .fetch_one(&mut *self.tx)
+            .await?;
+        let session: String = row.try_get(0)?;
+        let session = unhex(&session).ok_or_else(damaged)?;
+        let rows = sqlx::query("SELECT seat, token FROM seats WHERE code = $1")
+            .bind(self.code.as_str())
+            .fetch_all(&mut *self.tx)
+            .await?;
+        Ok(StoredRoom {
+            session,
+            seq: self.seq,
+            tokens: seats_of(&self.code, &rows)?,
+        })
+    }
+
+    /// The log's actions after the first `seq`, oldest first.
+    pub async fn actions_after(&mut self, seq: u64) -> Result<Vec<String>, StoreError> {
+        let rows =
+            sqlx::query("SELECT action FROM actions WHERE code = $1 AND seq > $2 ORDER BY seq")
+                .bind(self.code.as_str())
+                .bind(i64::try_from(seq).unwrap_or(i64::MAX))
+                .fetch_all(&mut *self.tx)
+                .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    /// Appends `lines` to the log (numbered from [`seq`](Locked::seq)` + 1`), stores the
+    /// session's bytes after them, notifies the other processes (PostgreSQL) and commits.
+    pub async fn commit(mut self, lines: &[String], session: &[u8]) -> Result<(), StoreError> {
+        let seq_after = self.seq + lines.len() as u64;
+        let updated =
+            sqlx::query("UPDATE rooms SET session = $1, seq = $2 WHERE code = $3 AND seq = $4")
+                .bind(hex(session))
+                .bind(seq_after as i64)
+                .bind(self.code.as_str())
+                .bind(self.seq as i64)
+                .execute(&mut *self.tx)
+                .await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::Conflict(self.code.clone()));
+        }
+        for (i, line) in lines.iter().enumerate() {
+            sqlx::query("INSERT INTO actions (code, seq, action) VALUES ($1, $2, $3)")
+                .bind(self.code.as_str())
+                .bind((self.seq + 1 + i as u64) as i64)
+                .bind(line.as_str())
+                .execute(&mut *self.tx)
+                .await?;
+        }
+        notify(&mut self.tx, self.postgres, &self.code, seq_after).await?;
+        self.tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// `CODE SEQ` on [`CHANNEL`] (PostgreSQL only; sent when the transaction commits).
+async fn notify(
+    tx: &mut Transaction<'static, Any>,
+    postgres: bool,
+    code: &str,
+    seq: u64,
+) -> Result<(), StoreError> {
+    if postgres {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(format!("{code} {seq}"))
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
 impl Store {
-    /// Opens (and creates the tables of) the database at `url` ([`url_of`]).
+    /// Opens (and creates the tables of) the database at `url` ([`url_of`]), and hashes
+    /// the tokens of a database written before they were hashed.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
@@ -114,7 +253,53 @@ impl Store {
         for statement in SCHEMA {
             pool.execute(statement).await?;
         }
-        Ok(Store { pool })
+        let store = Store {
+            pool,
+            url: url.to_string(),
+            postgres: !sqlite,
+        };
+        store.hash_plain_tokens().await?;
+        Ok(store)
+    }
+
+    /// Once per database: every seat's token replaced by its hash, in one transaction that
+    /// also writes the mark `tokens = sha256` (a second process opening the same
+    /// PostgreSQL database at the same time waits on the mark's row and finds it written).
+    async fn hash_plain_tokens(&self) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let marked = sqlx::query(
+            "INSERT INTO meta (name, value) VALUES ('tokens', 'sha256') ON CONFLICT (name) DO NOTHING",
+        )
+        .execute(&mut *tx)
+        .await?;
+        if marked.rows_affected() == 1 {
+            let rows = sqlx::query("SELECT code, seat, token FROM seats")
+                .fetch_all(&mut *tx)
+                .await?;
+            for row in rows {
+                let code: String = row.try_get(0)?;
+                let seat: i32 = row.try_get(1)?;
+                let token: String = row.try_get(2)?;
+                sqlx::query("UPDATE seats SET token = $1 WHERE code = $2 AND seat = $3")
+                    .bind(token_hash(&token))
+                    .bind(code)
+                    .bind(seat)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The URL the store was opened with.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Whether this is PostgreSQL (several processes may share it).
+    pub const fn is_postgres(&self) -> bool {
+        self.postgres
     }
 
     /// Stores a new room: its settings line (for people reading the database) and its
@@ -138,39 +323,122 @@ impl Store {
         Ok(())
     }
 
-    /// Gives `seat` of room `code` to `token` (or frees it: `None`).
+    /// Gives `seat` of room `code` to the token whose hash is `hash` (or frees it: `None`),
+    /// whoever held it.
     pub async fn set_seat(
         &self,
         code: &str,
         seat: u8,
-        token: Option<&str>,
+        hash: Option<&str>,
     ) -> Result<(), StoreError> {
-        match token {
-            Some(token) => {
+        let mut tx = self.pool.begin().await?;
+        match hash {
+            Some(hash) => {
                 sqlx::query(
                     "INSERT INTO seats (code, seat, token) VALUES ($1, $2, $3)
                      ON CONFLICT (code, seat) DO UPDATE SET token = excluded.token",
                 )
                 .bind(code)
                 .bind(i32::from(seat))
-                .bind(token)
-                .execute(&self.pool)
+                .bind(hash)
+                .execute(&mut *tx)
                 .await?;
             }
             None => {
                 sqlx::query("DELETE FROM seats WHERE code = $1 AND seat = $2")
                     .bind(code)
                     .bind(i32::from(seat))
-                    .execute(&self.pool)
+                    .execute(&mut *tx)
                     .await?;
+            }
+        }
+        self.seat_notice(&mut tx, code).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Gives a free `seat` of room `code` to the token whose hash is `hash`; `false` if
+    /// somebody holds it already (another process gave it away).
+    pub async fn take_seat(&self, code: &str, seat: u8, hash: &str) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let taken = sqlx::query(
+            "INSERT INTO seats (code, seat, token) VALUES ($1, $2, $3)
+             ON CONFLICT (code, seat) DO NOTHING",
+        )
+        .bind(code)
+        .bind(i32::from(seat))
+        .bind(hash)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if taken {
+            self.seat_notice(&mut tx, code).await?;
+        }
+        tx.commit().await?;
+        Ok(taken)
+    }
+
+    /// Frees `seat` of room `code` if the token whose hash is `hash` still holds it.
+    pub async fn free_seat(&self, code: &str, seat: u8, hash: &str) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM seats WHERE code = $1 AND seat = $2 AND token = $3")
+            .bind(code)
+            .bind(i32::from(seat))
+            .bind(hash)
+            .execute(&mut *tx)
+            .await?;
+        self.seat_notice(&mut tx, code).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn seat_notice(
+        &self,
+        tx: &mut Transaction<'static, Any>,
+        code: &str,
+    ) -> Result<(), StoreError> {
+        if self.postgres {
+            let row = sqlx::query("SELECT seq FROM rooms WHERE code = $1")
+                .bind(code)
+                .fetch_optional(&mut **tx)
+                .await?;
+            if let Some(row) = row {
+                let seq: i64 = row.try_get(0)?;
+                notify(tx, true, code, u64::try_from(seq).unwrap_or(0)).await?;
             }
         }
         Ok(())
     }
 
+    /// Begins a transaction holding room `code`'s row (`SELECT … FOR UPDATE` on
+    /// PostgreSQL; SQLite, one connection, has one writer anyway): the stored log's length
+    /// is read under the lock, so the caller checks it against its copy of the room.
+    pub async fn lock(&self, code: &str) -> Result<Locked, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let sql = if self.postgres {
+            "SELECT seq FROM rooms WHERE code = $1 FOR UPDATE"
+        } else {
+            "SELECT seq FROM rooms WHERE code = $1"
+        };
+        let row = sqlx::query(sql)
+            .bind(code)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or_else(|| StoreError::NoRoom(code.to_string()))?;
+        let seq: i64 = row.try_get(0)?;
+        let seq = u64::try_from(seq).map_err(|_| StoreError::Damaged(code.to_string()))?;
+        Ok(Locked {
+            tx,
+            code: code.to_string(),
+            seq,
+            postgres: self.postgres,
+        })
+    }
+
     /// Stores what room `code` did: `lines` (one log row each, numbered from `seq_before +
-    /// 1`) and the session's bytes after them, in one transaction. Fails with
-    /// [`StoreError::Conflict`] if the log is no longer at `seq_before`.
+    /// 1`) and the session's bytes after them, in one transaction holding the room's row.
+    /// Fails with [`StoreError::Conflict`] if the log is no longer at `seq_before`.
     pub async fn commit(
         &self,
         code: &str,
@@ -178,29 +446,11 @@ impl Store {
         lines: &[String],
         session: &[u8],
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let seq_after = seq_before + lines.len() as u64;
-        let updated =
-            sqlx::query("UPDATE rooms SET session = $1, seq = $2 WHERE code = $3 AND seq = $4")
-                .bind(hex(session))
-                .bind(seq_after as i64)
-                .bind(code)
-                .bind(seq_before as i64)
-                .execute(&mut *tx)
-                .await?;
-        if updated.rows_affected() != 1 {
+        let locked = self.lock(code).await?;
+        if locked.seq() != seq_before {
             return Err(StoreError::Conflict(code.to_string()));
         }
-        for (i, line) in lines.iter().enumerate() {
-            sqlx::query("INSERT INTO actions (code, seq, action) VALUES ($1, $2, $3)")
-                .bind(code)
-                .bind((seq_before + 1 + i as u64) as i64)
-                .bind(line.as_str())
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        locked.commit(lines, session).await
     }
 
     /// Room `code` as stored, if there is one.
@@ -217,24 +467,14 @@ impl Store {
         let seq: i64 = row.try_get(1)?;
         let session = unhex(&session).ok_or_else(damaged)?;
         let seq = u64::try_from(seq).map_err(|_| damaged())?;
-        let mut tokens: [Option<String>; MAX_SEATS] = Default::default();
-        for row in sqlx::query("SELECT seat, token FROM seats WHERE code = $1")
+        let rows = sqlx::query("SELECT seat, token FROM seats WHERE code = $1")
             .bind(code)
             .fetch_all(&self.pool)
-            .await?
-        {
-            let seat: i32 = row.try_get(0)?;
-            let token: String = row.try_get(1)?;
-            let slot = usize::try_from(seat)
-                .ok()
-                .and_then(|s| tokens.get_mut(s))
-                .ok_or_else(damaged)?;
-            *slot = Some(token);
-        }
+            .await?;
         Ok(Some(StoredRoom {
             session,
             seq,
-            tokens,
+            tokens: seats_of(code, &rows)?,
         }))
     }
 
@@ -295,5 +535,72 @@ mod tests {
         assert_eq!(room.tokens[1].as_deref(), Some("tok"));
         assert_eq!(store.actions("abc").await.unwrap(), ["continue", "ai"]);
         assert_eq!(store.load("nope").await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn a_seat_taken_is_not_overwritten_and_only_its_token_frees_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&url_of(dir.path().join("s.sqlite").to_str().unwrap()))
+            .await
+            .unwrap();
+        store.create_room("r", "s", &[1], 0).await.unwrap();
+        assert!(store.take_seat("r", 0, "h1").await.unwrap());
+        assert!(!store.take_seat("r", 0, "h2").await.unwrap());
+        store.free_seat("r", 0, "h2").await.unwrap();
+        assert_eq!(
+            store.load("r").await.unwrap().unwrap().tokens[0].as_deref(),
+            Some("h1")
+        );
+        store.free_seat("r", 0, "h1").await.unwrap();
+        assert_eq!(store.load("r").await.unwrap().unwrap().tokens[0], None);
+        assert!(store.take_seat("r", 0, "h2").await.unwrap());
+        // A lock names the stored log's length; a room that is not stored is an error.
+        assert_eq!(store.lock("r").await.unwrap().seq(), 0);
+        assert!(matches!(
+            store.lock("nope").await,
+            Err(StoreError::NoRoom(_))
+        ));
+    }
+
+    #[test]
+    fn a_token_is_kept_as_its_sha256() {
+        // SHA-256 of "abc" (FIPS 180-2's first example).
+        assert_eq!(
+            token_hash("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(token_hash("abc").len(), 64);
+    }
+
+    #[tokio::test]
+    async fn a_database_of_plain_tokens_is_hashed_once_when_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.sqlite");
+        let url = url_of(path.to_str().unwrap());
+        {
+            // A database as the server wrote it before tokens were hashed: no `meta`.
+            install_default_drivers();
+            let pool = AnyPoolOptions::new().connect(&url).await.unwrap();
+            for statement in &SCHEMA[..3] {
+                pool.execute(*statement).await.unwrap();
+            }
+            pool.execute(
+                "INSERT INTO rooms (code, settings, session, seq, created) VALUES ('r', 's', '0102', 0, 0)",
+            )
+            .await
+            .unwrap();
+            pool.execute("INSERT INTO seats (code, seat, token) VALUES ('r', 0, 'plain0'), ('r', 1, 'plain1')")
+                .await
+                .unwrap();
+            pool.close().await;
+        }
+        for _ in 0..2 {
+            // Opened twice: the second opening hashes nothing again.
+            let store = Store::open(&url).await.unwrap();
+            let room = store.load("r").await.unwrap().unwrap();
+            assert_eq!(room.tokens[0], Some(token_hash("plain0")));
+            assert_eq!(room.tokens[1], Some(token_hash("plain1")));
+            store.close().await;
+        }
     }
 }

@@ -3,14 +3,18 @@
 //! the Origins allowed (if any are set) may open a socket from a browser. With a web
 //! directory (`--web DIR`, the built browser app), every other path is a file of it and an
 //! invite link opens the app, which joins the room (`?join=CODE`).
+//!
+//! A socket's limits are its client's address: the peer's, or behind a proxy named in
+//! [`WebConfig::trusted_proxies`] the last address of `X-Forwarded-For` that is not one of
+//! those proxies ([`client_addr`]).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -29,6 +33,38 @@ pub struct WebConfig {
     pub allowed_origins: Vec<String>,
     /// The browser app's files (scopa-web/dist), served at `/` (none: no files).
     pub web_dir: Option<PathBuf>,
+    /// The reverse proxies whose `X-Forwarded-For` is believed (empty: none is, and the
+    /// client's address is the peer's).
+    pub trusted_proxies: Vec<IpAddr>,
+}
+
+/// The client's address: `peer`, unless `peer` is a trusted proxy — then the last address
+/// of `X-Forwarded-For` (each proxy appends the address it was reached from) that is not a
+/// trusted proxy itself. Anything else a client wrote in the header is not read; an
+/// unreadable entry stops the walk at the last address read.
+pub fn client_addr(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+    let mut addr = peer;
+    if !trusted.contains(&addr) {
+        return addr;
+    }
+    let hops = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .collect::<Vec<_>>();
+    for hop in hops.into_iter().rev() {
+        match hop.trim().parse::<IpAddr>() {
+            Ok(hop) => {
+                addr = hop;
+                if !trusted.contains(&hop) {
+                    break;
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    addr
 }
 
 #[derive(Clone)]
@@ -146,6 +182,7 @@ async fn web_file(State(state): State<AppState>, uri: axum::http::Uri) -> Respon
 
 async fn upgrade(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
@@ -164,10 +201,13 @@ async fn upgrade(
     let hard = state.hub.config().max_message.saturating_mul(4).max(1024);
     ws.max_message_size(hard)
         .max_frame_size(hard)
-        .on_upgrade(move |socket| run(socket, state.hub))
+        .on_upgrade(move |socket| {
+            let addr = client_addr(peer.ip(), &headers, &state.web.trusted_proxies);
+            run(socket, state.hub, addr)
+        })
 }
 
-async fn run(socket: WebSocket, hub: Arc<Hub>) {
+async fn run(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<String>(OUTBOX);
     let writer = tokio::spawn(async move {
@@ -178,7 +218,7 @@ async fn run(socket: WebSocket, hub: Arc<Hub>) {
         }
         let _ = sink.close().await;
     });
-    let mut conn = hub.connect(tx, true);
+    let mut conn = hub.connect_from(tx, addr);
     while let Some(Ok(msg)) = stream.next().await {
         let flow = match msg {
             Message::Text(text) => conn.handle(text.as_str()).await,
@@ -223,6 +263,7 @@ mod tests {
         let web = WebConfig {
             allowed_origins: Vec::new(),
             web_dir,
+            trusted_proxies: Vec::new(),
         };
         tokio::spawn(serve(listener, hub, web));
         addr
@@ -280,5 +321,35 @@ mod tests {
             "{join}"
         );
         assert!(get(addr, "/index.html").await.starts_with("HTTP/1.1 404"));
+    }
+
+    fn xff(value: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert("x-forwarded-for", value.parse().unwrap());
+        h
+    }
+
+    #[test]
+    fn forwarded_for_is_read_only_from_trusted_proxies() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let peer: IpAddr = "203.0.113.9".parse().unwrap();
+        let client: IpAddr = "198.51.100.7".parse().unwrap();
+        // Not behind a trusted proxy: the header is the client's own words.
+        assert_eq!(client_addr(peer, &xff("198.51.100.7"), &[]), peer);
+        assert_eq!(client_addr(peer, &xff("198.51.100.7"), &[proxy]), peer);
+        // Behind one: the last hop the proxy saw, not what the client put before it.
+        assert_eq!(
+            client_addr(proxy, &xff("1.2.3.4, 198.51.100.7"), &[proxy]),
+            client
+        );
+        // Two trusted proxies in a row are skipped.
+        let inner: IpAddr = "10.0.0.2".parse().unwrap();
+        assert_eq!(
+            client_addr(inner, &xff("198.51.100.7, 10.0.0.1"), &[proxy, inner]),
+            client
+        );
+        // No header, or junk: the proxy's address (one allowance for everybody behind it).
+        assert_eq!(client_addr(proxy, &HeaderMap::new(), &[proxy]), proxy);
+        assert_eq!(client_addr(proxy, &xff("junk"), &[proxy]), proxy);
     }
 }

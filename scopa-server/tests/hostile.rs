@@ -1,6 +1,8 @@
 //! Hostile clients over real sockets: malformed, oversized, unknown and out-of-phase
 //! messages get typed errors and the connection goes on; far too large messages, too many
-//! guesses of codes or tokens close it; the rate limit and the allowed Origins hold.
+//! guesses of codes or tokens close it; the rate limit and the allowed Origins hold; the
+//! limits are per client address (reconnecting gives no fresh allowance), and the address
+//! is read from X-Forwarded-For only behind a trusted proxy.
 
 mod common;
 
@@ -212,4 +214,103 @@ async fn only_allowed_origins_open_a_socket_and_seeds_need_the_flag() {
             .unwrap()
             .ends_with(&format!("/join/{room}"))
     );
+}
+
+/// A client through a proxy that says it forwards for `forwarded_for`.
+async fn connect_as(addr: &str, forwarded_for: &str) -> Client {
+    let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("x-forwarded-for", forwarded_for.parse().unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    Client {
+        ws,
+        last: None,
+        lines: Vec::new(),
+    }
+}
+
+/// Guesses unknown codes until the connection is closed: how many were answered
+/// `no_such_room` before `too_many_guesses`.
+async fn guesses_allowed(c: &mut Client) -> usize {
+    let mut allowed = 0;
+    for i in 0..40 {
+        c.send(json!({"type": "watch", "room": format!("guess{i}")}))
+            .await;
+        let v = c.next().await.expect("an answer");
+        match v["code"].as_str().unwrap() {
+            "no_such_room" => allowed += 1,
+            "too_many_guesses" => {
+                assert!(c.next().await.is_none(), "closed");
+                return allowed;
+            }
+            other => panic!("{other}"),
+        }
+    }
+    panic!("never closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnecting_does_not_reset_an_address_allowance() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("a.sqlite"), &[]);
+    // Guesses: 10 for the address, then each new connection is closed at its first.
+    let mut c = Client::connect(&server.addr).await;
+    assert_eq!(guesses_allowed(&mut c).await, 10);
+    let mut c = Client::connect(&server.addr).await;
+    assert_eq!(guesses_allowed(&mut c).await, 0);
+    // Messages: a burst of 6 spent on one connection is not given again to the next (a
+    // connection of its own would have all 6).
+    let server = Server::start(&dir.path().join("r.sqlite"), &["--rate", "2"]);
+    let mut c = Client::connect(&server.addr).await;
+    for _ in 0..6 {
+        c.send(json!({"type": "leave"})).await;
+        assert_eq!(c.expect("error").await["code"], "not_seated");
+    }
+    let mut c = Client::connect(&server.addr).await;
+    let mut limited = 0;
+    for _ in 0..6 {
+        c.send(json!({"type": "leave"})).await;
+        if c.expect("error").await["code"] == "rate_limited" {
+            limited += 1;
+        }
+    }
+    assert!(limited >= 3, "{limited} of 6 refused");
+    // Rooms: 10 for the address, over as many connections as it likes.
+    let server = Server::start(&dir.path().join("b.sqlite"), &[]);
+    for _ in 0..5 {
+        let mut c = Client::connect(&server.addr).await;
+        create(&mut c, TWO_PEOPLE, 1).await;
+        create(&mut c, TWO_PEOPLE, 2).await;
+    }
+    let mut c = Client::connect(&server.addr).await;
+    assert_eq!(
+        code_of(&mut c, json!({"type": "create", "settings": TWO_PEOPLE})).await,
+        "too_many_rooms"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forwarded_for_names_the_address_only_behind_a_trusted_proxy() {
+    let dir = tempfile::tempdir().unwrap();
+    // 127.0.0.1 is the proxy: each forwarded address has an allowance of its own.
+    let server = Server::start(
+        &dir.path().join("p.sqlite"),
+        &["--trusted-proxy", "127.0.0.1"],
+    );
+    let mut c = connect_as(&server.addr, "198.51.100.1").await;
+    assert_eq!(guesses_allowed(&mut c).await, 10);
+    let mut c = connect_as(&server.addr, "198.51.100.1").await;
+    assert_eq!(guesses_allowed(&mut c).await, 0);
+    // What a client writes before the proxy's own entry is not read.
+    let mut c = connect_as(&server.addr, "198.51.100.2, 198.51.100.1").await;
+    assert_eq!(guesses_allowed(&mut c).await, 0);
+    let mut c = connect_as(&server.addr, "198.51.100.2").await;
+    assert_eq!(guesses_allowed(&mut c).await, 10);
+    // No trusted proxy: the header is ignored, every socket here is 127.0.0.1.
+    let server = Server::start(&dir.path().join("q.sqlite"), &[]);
+    let mut c = connect_as(&server.addr, "198.51.100.1").await;
+    assert_eq!(guesses_allowed(&mut c).await, 10);
+    let mut c = connect_as(&server.addr, "198.51.100.2").await;
+    assert_eq!(guesses_allowed(&mut c).await, 0);
 }

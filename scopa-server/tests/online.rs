@@ -7,70 +7,17 @@
 mod common;
 
 use common::*;
-use scopa_core::session::{Settings, transcript};
+use scopa_core::session::Settings;
 use scopa_server::store::{Store, url_of};
 use serde_json::{Value, json};
 
 const SEED: u64 = 20_261_126;
-
-/// Plays until the match is over or `stop` says so (after an action, given how many the
-/// clients made); `frames[i]` is client i's last frame where the room waits.
-async fn play(
-    clients: &mut [&mut Client],
-    frames: &mut [Value],
-    mut stop: impl FnMut(usize) -> bool,
-) -> bool {
-    let mut made = 0;
-    loop {
-        if frames[0]["frame"]["phase"]["kind"] == "match_over" {
-            return true;
-        }
-        if stop(made) {
-            return false;
-        }
-        let seq = frames[0]["seq"].as_u64().unwrap();
-        let actor = (0..clients.len())
-            .find(|&i| choose(&frames[i]["frame"]).is_some())
-            .expect("somebody is to play");
-        let line = choose(&frames[actor]["frame"]).unwrap();
-        clients[actor]
-            .send(json!({"type": "act", "action": line}))
-            .await;
-        made += 1;
-        for (c, f) in clients.iter_mut().zip(frames.iter_mut()) {
-            *f = c.settle(seq).await;
-        }
-    }
-}
 
 async fn stored_log(db: &std::path::Path, room: &str) -> Vec<String> {
     let store = Store::open(&url_of(db.to_str().unwrap())).await.unwrap();
     let log = store.actions(room).await.unwrap();
     store.close().await;
     log
-}
-
-/// The local reference's action lines: what the room must have stored.
-fn local_actions(settings: Settings, seed: u64) -> Vec<String> {
-    use scopa_core::session::pacing::Pacing;
-    use scopa_core::session::table::Frame;
-    use scopa_core::session::{Action, CardStyle, Phase, Session};
-    let mut s = Session::new(settings, seed).unwrap();
-    let mut out = Vec::new();
-    loop {
-        let action = match s.phase() {
-            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => choose_local(
-                &Frame::for_seat(&s, Some(seat), CardStyle::Letters, &Pacing::UNATTENDED),
-            )
-            .unwrap(),
-            Phase::AiDue { .. } => Action::RunAi,
-            Phase::MatchOver { .. } => break,
-            _ => Action::Continue,
-        };
-        s.apply(action).unwrap();
-        out.push(transcript::action(&action).to_string());
-    }
-    out
 }
 
 async fn check_against_local(db: &std::path::Path, room: &str, clients: &[&Client]) {

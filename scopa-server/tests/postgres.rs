@@ -4,104 +4,16 @@
 //! created, joined and played through the hub, and read back by a second store (a second
 //! process would do the same) with its log replayed to the same session.
 
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod cluster;
 
+use std::path::Path;
+
+use cluster::{BIN, Cluster};
 use scopa_core::session::pacing::Pacing;
 use scopa_core::session::{Action, Session};
 use scopa_server::hub::{Config, Hub};
 use scopa_server::store::{Store, StoreError};
 use serde_json::{Value, json};
-
-const BIN: &str = "/usr/lib/postgresql/15/bin";
-
-/// A PostgreSQL cluster in a temp dir, stopped when dropped.
-struct Cluster {
-    data: PathBuf,
-    port: u16,
-    _dir: tempfile::TempDir,
-}
-
-fn as_postgres(program: &str) -> Command {
-    let root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout == b"0\n");
-    if root {
-        let mut c = Command::new("runuser");
-        c.args(["-u", "postgres", "--", program]);
-        c
-    } else {
-        Command::new(program)
-    }
-}
-
-impl Cluster {
-    fn start() -> Cluster {
-        let dir = tempfile::tempdir().unwrap();
-        // The postgres user must reach the folder.
-        Command::new("chmod")
-            .arg("777")
-            .arg(dir.path())
-            .status()
-            .unwrap();
-        let data = dir.path().join("data");
-        let initdb = format!("{BIN}/initdb");
-        let out = as_postgres(&initdb)
-            .args(["-A", "trust", "-U", "postgres", "-D"])
-            .arg(&data)
-            .output()
-            .expect("initdb of postgresql 15 runs");
-        assert!(
-            out.status.success(),
-            "initdb: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let cluster = Cluster {
-            data,
-            port,
-            _dir: dir,
-        };
-        let options = format!(
-            "-c listen_addresses=127.0.0.1 -p {port} -k {} -c fsync=on",
-            cluster.data.display()
-        );
-        let out = as_postgres(&format!("{BIN}/pg_ctl"))
-            .arg("-D")
-            .arg(&cluster.data)
-            .args(["-o", &options, "-l"])
-            .arg(cluster.data.join("log"))
-            .args(["-w", "start"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "pg_ctl start: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        cluster
-    }
-
-    fn url(&self) -> String {
-        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
-    }
-}
-
-impl Drop for Cluster {
-    fn drop(&mut self) {
-        let _ = as_postgres(&format!("{BIN}/pg_ctl"))
-            .arg("-D")
-            .arg(&self.data)
-            .args(["-m", "immediate", "-w", "stop"])
-            .output();
-    }
-}
 
 async fn read(rx: &mut tokio::sync::mpsc::Receiver<String>) -> Value {
     serde_json::from_str(&rx.recv().await.unwrap()).unwrap()
@@ -139,6 +51,16 @@ async fn the_store_runs_on_postgresql() {
     assert_eq!(room.tokens[2], None);
     assert_eq!(store.actions("abc").await.unwrap(), ["continue", "ai"]);
     assert_eq!(store.load("nope").await.unwrap(), None);
+    // Taking a seat never overwrites another's; only its own token frees it.
+    assert!(store.take_seat("abc", 0, "h1").await.unwrap());
+    assert!(!store.take_seat("abc", 0, "h2").await.unwrap());
+    store.free_seat("abc", 0, "h2").await.unwrap();
+    assert_eq!(
+        store.load("abc").await.unwrap().unwrap().tokens[0].as_deref(),
+        Some("h1")
+    );
+    store.free_seat("abc", 0, "h1").await.unwrap();
+    assert_eq!(store.load("abc").await.unwrap().unwrap().tokens[0], None);
 
     // A room played through the hub on PostgreSQL.
     let settings = "session players 2 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human human";

@@ -11,7 +11,9 @@
 use core::fmt::Display;
 
 use scopa_core::ai::Level;
+use scopa_core::briscola::BriscolaRules;
 use scopa_core::session::driver::{Presenter, Step};
+use scopa_core::session::names::Names;
 use scopa_core::session::pacing::{Pacing, Token};
 use scopa_core::session::table::Frame;
 use scopa_core::session::{
@@ -22,15 +24,25 @@ use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-/// Settings as the page sends them (option names as in docs/rules.md and the CLI).
+/// Settings as the page sends them (option names as in docs/rules.md, docs/briscola.md and
+/// the CLI).
 #[derive(Deserialize, Serialize, Debug, Clone)]
 pub struct SettingsIn {
+    /// `scopa` (the default) or `briscola`.
+    #[serde(default = "scopa")]
+    pub game: String,
     /// 2, 3 or 4.
     pub players: u8,
     /// `standard`, `scopone`, `scopone_scientifico`.
     pub deal: String,
-    /// Points to win.
+    /// Scopa's points to win.
     pub target: u8,
+    /// Briscola: cards in each hand, 3 or (two players) 9.
+    #[serde(default = "three")]
+    pub hand_size: u8,
+    /// Briscola: hands won to win the match, 1 to 11.
+    #[serde(default = "two")]
+    pub hands: u8,
     /// `classic`, `lenient`, `most_sevens`.
     pub primiera: String,
     /// `none`, `takes_all`, `match_takes_all`.
@@ -60,10 +72,40 @@ impl Display for BadSetting {
     }
 }
 
+fn scopa() -> String {
+    "scopa".into()
+}
+
+const fn three() -> u8 {
+    3
+}
+
+const fn two() -> u8 {
+    2
+}
+
 impl SettingsIn {
-    /// The session settings, or what is wrong (checked again by `Session::new`).
+    /// The session settings, or what is wrong (checked again by `Session::new`). For
+    /// Briscola the Scopa options are not read (`Settings::rules` is then the default, as a
+    /// settings line of Briscola gives it).
     pub fn to_settings(&self) -> Result<Settings, BadSetting> {
         let bad = |e: &dyn Display| BadSetting(e.to_string());
+        let game = match self.game.as_str() {
+            "scopa" => Game::Scopa,
+            "briscola" => Game::Briscola(BriscolaRules {
+                players: self.players,
+                hand_size: self.hand_size,
+                target: self.hands,
+            }),
+            other => {
+                return Err(BadSetting(format!(
+                    "unknown game {other:?}; expected scopa or briscola"
+                )));
+            }
+        };
+        if game.is_briscola() {
+            return self.finish(game, Rules::default());
+        }
         let rules = Rules {
             players: self.players,
             deal: self.deal.parse().map_err(|e| bad(&e))?,
@@ -74,6 +116,11 @@ impl SettingsIn {
             re_bello: self.re_bello,
             kings_redeal: self.kings_redeal,
         };
+        self.finish(game, rules)
+    }
+
+    fn finish(&self, game: Game, rules: Rules) -> Result<Settings, BadSetting> {
+        let bad = |e: &dyn Display| BadSetting(e.to_string());
         if self.seats.len() != usize::from(self.players) {
             return Err(BadSetting(format!(
                 "{} seat controllers given for {} players",
@@ -95,7 +142,7 @@ impl SettingsIn {
             ))
         })?;
         Ok(Settings {
-            game: Game::Scopa,
+            game,
             rules,
             seats,
             undo: self.undo,
@@ -265,6 +312,17 @@ impl WebSession {
         }
     }
 
+    /// Calls the seats by `names` (seat 1 first; empty: `Player N`), or says why not (in the
+    /// session's language) and changes nothing. Names are not in the save: the page keeps
+    /// them with its preferences.
+    pub fn set_name_list(&mut self, names: &[String]) -> Result<(), WebError> {
+        let texts = self.p.session().texts();
+        let names = Names::from_list(names.iter().map(String::as_str))
+            .map_err(|e| WebError::Refused(texts.name_error(&e).to_string()))?;
+        self.p.set_names(names);
+        Ok(())
+    }
+
     fn refused(&self, e: SessionError) -> WebError {
         WebError::Refused(self.p.session().texts().error(&e).to_string())
     }
@@ -359,6 +417,13 @@ impl WebSession {
         to_js(&self.set_lang_code(code))
     }
 
+    /// Calls the seats by `names` from the next frame on; throws (changing nothing) when a
+    /// name is too long or holds a line break.
+    #[wasm_bindgen(js_name = setNames)]
+    pub fn set_names(&mut self, names: Vec<String>) -> Result<(), JsError> {
+        self.set_name_list(&names).map_err(js_err)
+    }
+
     /// The page's pace ([`pacing`]); a delay already running goes stale: the page draws
     /// the frame again and runs its new `next`.
     #[wasm_bindgen(js_name = setPacing)]
@@ -446,10 +511,12 @@ pub fn lang_from_tag(tag: &str) -> String {
 }
 
 /// A statistics row's words for a settings line (`WebSession::settings_line`) in `lang`:
-/// the rules, and the AI levels played against.
+/// the game, the rules, and the AI levels played against.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct StatsLabel {
-    /// The rules.
+    /// `scopa` or `briscola` (the page groups the rows by game).
+    pub game: String,
+    /// The rules (Briscola's start with the game's name).
     pub rules: String,
     /// The AI levels, comma-separated.
     pub against: String,
@@ -467,8 +534,13 @@ pub fn stats_label(line: &str, lang: Lang) -> Option<StatsLabel> {
             Player::Human => None,
         })
         .collect();
+    let (game, rules) = match settings.game {
+        Game::Scopa => ("scopa", t.rules(settings.rules).to_string()),
+        Game::Briscola(r) => ("briscola", t.briscola_rules(r).to_string()),
+    };
     Some(StatsLabel {
-        rules: t.rules(settings.rules).to_string(),
+        game: game.into(),
+        rules,
         against: against.join(", "),
     })
 }

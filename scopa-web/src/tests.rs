@@ -8,9 +8,12 @@ use super::*;
 
 fn input(players: u8, seats: &[&str], deal: &str) -> SettingsIn {
     SettingsIn {
+        game: "scopa".into(),
         players,
         deal: deal.into(),
         target: 11,
+        hand_size: 3,
+        hands: 2,
         primiera: "classic".into(),
         ace: "none".into(),
         napola: false,
@@ -19,6 +22,14 @@ fn input(players: u8, seats: &[&str], deal: &str) -> SettingsIn {
         seats: seats.iter().map(|s| (*s).into()).collect(),
         undo: false,
         lang: "en".into(),
+    }
+}
+
+fn briscola(players: u8, seats: &[&str], hand_size: u8) -> SettingsIn {
+    SettingsIn {
+        game: "briscola".into(),
+        hand_size,
+        ..input(players, seats, "standard")
     }
 }
 
@@ -235,4 +246,116 @@ fn statistics_rows_are_labelled_from_the_settings_line() {
     assert_eq!(it.against, "Esperto");
     assert!(it.rules.starts_with("2 giocatori"));
     assert!(stats_label("not a settings line", Lang::En).is_none());
+}
+
+#[test]
+fn briscola_from_the_page_plays_and_replays_natively() {
+    for (players, seats, hand_size) in [
+        (2, &["human", "expert"][..], 3),
+        (2, &["human", "easy"][..], 9),
+        (3, &["medium", "human", "random"][..], 3),
+        (4, &["human", "human", "medium", "human"][..], 3),
+    ] {
+        let settings = briscola(players, seats, hand_size).to_settings().unwrap();
+        assert_eq!(
+            settings.game,
+            Game::Briscola(BriscolaRules {
+                players,
+                hand_size,
+                target: 2
+            })
+        );
+        let w = WebSession::start(settings, 11).unwrap();
+        let line = w.settings_line();
+        assert!(line.starts_with("session briscola"), "{line}");
+        let (script, lines, saves) = play_like_the_page(w);
+        assert!(script.iter().any(|l| l == "ai"));
+        assert_eq!(saves, script.len() + 1);
+        assert_eq!(replay(&line, 11, &script).unwrap(), lines);
+    }
+}
+
+#[test]
+fn a_briscola_frame_is_the_table_of_briscola_and_hides_the_other_hand() {
+    let mut w = WebSession::start(
+        briscola(2, &["human", "expert"], 3).to_settings().unwrap(),
+        5,
+    )
+    .unwrap();
+    let f = frame(&mut w);
+    let table = &f["table"];
+    assert_eq!(table["game"], "briscola");
+    assert_eq!(table["stock"], 40 - 2 * 3);
+    assert!(table["briscola"]["index"].as_u64().unwrap() < 40);
+    assert_eq!(f["hand"].as_array().unwrap().len(), 3);
+    assert_eq!(f["seats"][1]["cards"], 3);
+    // The other hand is a count: nothing in the frame names its cards.
+    let mine: Vec<&str> = f["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["card"].as_str().unwrap())
+        .collect();
+    assert_eq!(mine.len(), 3);
+    // A save of Briscola resumes.
+    let mut r = WebSession::resume(&w.to_bytes()).unwrap();
+    assert_eq!(frame(&mut r)["table"]["game"], "briscola");
+}
+
+#[test]
+fn briscola_settings_from_the_page_are_checked() {
+    // Nine cards a hand is for two players only: the core says why.
+    let three = briscola(3, &["human", "easy", "easy"], 9)
+        .to_settings()
+        .unwrap();
+    assert!(WebSession::start(three, 1).is_err());
+    let mut hands = briscola(2, &["human", "easy"], 3);
+    hands.hands = 12;
+    assert!(WebSession::start(hands.to_settings().unwrap(), 1).is_err());
+    let mut game = input(2, &["human", "easy"], "standard");
+    game.game = "tressette".into();
+    assert!(game.to_settings().unwrap_err().0.contains("unknown game"));
+    // The page's old settings (no game, no hand size) are Scopa's.
+    let old: SettingsIn = serde_json::from_str(
+        r#"{"players":2,"deal":"standard","target":11,"primiera":"classic","ace":"none",
+            "napola":false,"re_bello":false,"kings_redeal":true,"seats":["human","expert"],
+            "lang":"en"}"#,
+    )
+    .unwrap();
+    assert_eq!(old.to_settings().unwrap().game, Game::Scopa);
+}
+
+#[test]
+fn statistics_keep_the_games_apart() {
+    let scopa = start(2, &["human", "expert"], "standard", 1).settings_line();
+    let bris = WebSession::start(
+        briscola(2, &["human", "expert"], 3).to_settings().unwrap(),
+        1,
+    )
+    .unwrap()
+    .settings_line();
+    assert_ne!(scopa, bris);
+    let s = stats_label(&scopa, Lang::En).unwrap();
+    let b = stats_label(&bris, Lang::It).unwrap();
+    assert_eq!((s.game.as_str(), b.game.as_str()), ("scopa", "briscola"));
+    assert!(b.rules.starts_with("Briscola · 2 giocatori"), "{}", b.rules);
+    assert_eq!(b.against, "Esperto");
+}
+
+#[test]
+fn names_reach_the_frame_and_a_bad_one_is_refused() {
+    let mut w = start(2, &["human", "human"], "standard", 5);
+    w.set_name_list(&["Anna".into(), "Bruno".into()]).unwrap();
+    let f = frame(&mut w);
+    assert_eq!(f["seats"][0]["name"], "Anna");
+    assert_eq!(f["seats"][1]["name"], "Bruno");
+    let err = w
+        .set_name_list(&["Anna".into(), "Bartolomeo Colleoni".into()])
+        .unwrap_err();
+    assert!(err.to_string().contains("seat 2"), "{err}");
+    assert_eq!(
+        frame(&mut w)["seats"][1]["name"],
+        "Bruno",
+        "nothing changed"
+    );
 }

@@ -73,22 +73,35 @@ export async function settle(page, timeout = 60000) {
 
 const isOpen = (page, id) => page.$eval(`#${id}`, (d) => d.open);
 
-// Opens Settings and starts a match as a person would: picks each option in the form.
-export async function startMatch(page, { players = 2, deal = 'standard', target = 11, seats = ['human', 'expert'],
+// Opens Settings and starts a match as a person would: picks each option in the form (the
+// game first: the form shows that game's options; Briscola's are `hand_size` and `hands`).
+export async function startMatch(page, { game = 'scopa', players = 2, deal = 'standard', target = 11, seats = ['human', 'expert'],
   seed = '1', pace = 'instant', deck = 'italian', ace = 'none', primiera = 'classic', napola = false,
-  re_bello = false, kings_redeal = true, undo = false, lang = null } = {}) {
+  re_bello = false, kings_redeal = true, undo = false, lang = null, hand_size = 3, hands = 2, names = [] } = {}) {
   await settle(page);
   const over = await page.$eval('#dlg-over', (d) => d.open);
   await page.click(over ? '#over-settings' : '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
+  await page.select('#set-game', game);
   await page.select('#set-players', String(players));
-  await page.select('#set-deal', deal);
-  await page.select('#set-target', String(target));
-  await page.select('#set-ace', ace);
-  await page.select('#set-primiera', primiera);
+  if (game === 'briscola') {
+    await page.select('#set-handsize', String(hand_size));
+    await page.select('#set-hands', String(hands));
+  } else {
+    await page.select('#set-deal', deal);
+    await page.select('#set-target', String(target));
+    await page.select('#set-ace', ace);
+    await page.select('#set-primiera', primiera);
+  }
   // The seats first: choosing them redraws the form (undo depends on them).
   for (let i = 0; i < players; i++) await page.select(`#set-seat-${i}`, seats[i]);
-  for (const [id, on] of [['#set-napola', napola], ['#set-rebello', re_bello], ['#set-kings', kings_redeal], ['#set-undo', undo]]) {
+  for (const [i, name] of names.entries()) {
+    await page.$eval(`#set-name-${i}`, (e) => { e.value = ''; });
+    await page.type(`#set-name-${i}`, name);
+  }
+  const checks = game === 'briscola' ? [['#set-undo', undo]]
+    : [['#set-napola', napola], ['#set-rebello', re_bello], ['#set-kings', kings_redeal], ['#set-undo', undo]];
+  for (const [id, on] of checks) {
     if ((await page.$eval(id, (e) => e.checked)) !== on) await page.click(id);
   }
   await page.select('#set-pace', pace);

@@ -153,9 +153,60 @@ test('settings: Start asks before discarding a match in progress; clearing stati
   await page.browserContext().close();
 });
 
+test('named players: the people\'s names in the score, the status and the log, kept over a reload; a name too long is refused', async () => {
+  const page = await freshPage(PHONE);
+  await startMatch(page, { seed: 3, seats: ['human', 'human'], names: ['Anna', 'Bruno'] });
+  const texts = () => page.evaluate(() => `${document.getElementById('score').textContent} | ${document.getElementById('status').textContent}`);
+  let shown = await texts();
+  assert.match(shown, /Anna/);
+  assert.match(shown, /Bruno/);
+  assert.doesNotMatch(shown, /Player 2/);
+  // Names are not in the save: the page keeps them with its preferences.
+  assert.doesNotMatch(await page.evaluate(() => localStorage.getItem('scopa.v1.save')), /Anna/);
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('scopa.v1.prefs')).names), ['Anna', 'Bruno']);
+  // Play a little: the log names who played.
+  for (let i = 0; i < 3; i++) await step(page);
+  await settle(page);
+  // The hand-off names who takes the device.
+  if ((await screen(page)).handoff) {
+    assert.match(await page.$eval('#handoff-title', (e) => e.textContent), /^(Anna|Bruno)$/);
+    await page.click('#handoff-ready');
+    await settle(page);
+  }
+  await page.click('#btn-log');
+  await page.waitForSelector('#dlg-log[open]');
+  const log = await page.$eval('#log-list', (d) => d.textContent);
+  assert.match(log, /(Anna|Bruno): .* takes /);
+  assert.doesNotMatch(log, /Player 2/);
+  await page.click('#log-close');
+  await page.waitForSelector('#dlg-log:not([open])');
+  await page.reload();
+  await settle(page);
+  shown = await texts();
+  assert.match(shown, /Anna/);
+  assert.match(shown, /Bruno/);
+  // A restored pass-and-play match starts with the hand-off, by name.
+  assert.equal((await screen(page)).handoff, true);
+  assert.match(await page.$eval('#handoff-title', (e) => e.textContent), /^(Anna|Bruno)$/);
+  await page.click('#handoff-ready');
+  await settle(page);
+  // Twelve letters at most: 7 accented ones are 14 bytes, refused with the seat named.
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.$eval('#set-name-1', (e) => { e.value = 'ÀÀÀÀÀÀÀ'; });
+  await page.click('#settings-start');
+  await page.waitForFunction(() => !document.getElementById('dlg-settings').open || document.getElementById('dlg-confirm').open);
+  if (await open(page, 'dlg-confirm')) await page.click('#confirm-yes');
+  await page.waitForFunction(() => document.getElementById('settings-error').textContent !== '');
+  assert.match(await page.$eval('#settings-error', (e) => e.textContent), /seat 2 is 14 bytes long/);
+  assert.equal(await open(page, 'dlg-settings'), true);
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
+});
+
 // Every text box on screen whose text is wider than the box (cut or ellipsised).
 const clipped = (page) => page.evaluate(() => [...document.querySelectorAll(
-  '.seat .name, .seat .counts, #me-info, #score .side, #score .target, #status, .deck span, button, label, legend, .help, summary, h2',
+  '.seat .name, .seat .counts, #me-info, #score .side, #score .target, #status, .deck span, button, label, legend, .help, summary, h2, .trick-card figcaption',
 )].filter((e) => e.checkVisibility() && e.scrollWidth > e.clientWidth + 1)
   .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}: ${e.textContent} (${e.scrollWidth} > ${e.clientWidth})`));
 
@@ -170,6 +221,18 @@ test('layout at 360 px: no text cut for 2, 3 and 4 players, in the table and Set
     await page.waitForSelector('#dlg-settings[open]');
     await page.$eval('#set-replay', (e) => { e.open = true; });
     assert.deepEqual(await clipped(page), [], `${players} players: settings`);
+    await page.click('#settings-close');
+  }
+  // Briscola's table (the trick with who played each card, the stock and the briscola, the
+  // points beside each seat) and its Settings, for 2, 3 and 4 players.
+  for (const [players, seats] of [[2, ['human', 'expert']], [3, ['human', 'expert', 'medium']], [4, ['human', 'expert', 'medium', 'easy']]]) {
+    await startMatch(page, { game: 'briscola', players, seed: 9, seats });
+    await playUntil(page, (s) => s.table.length >= 1 && s.hand.some((h) => h.enabled));
+    assert.ok(await page.$$eval('#table .trick-card', (l) => l.length) >= 1, `${players} players: a card in the trick`);
+    assert.deepEqual(await clipped(page), [], `${players} players: Briscola's table`);
+    await page.click('#btn-settings');
+    await page.waitForSelector('#dlg-settings[open]');
+    assert.deepEqual(await clipped(page), [], `${players} players: Briscola's settings`);
     await page.click('#settings-close');
   }
   // Scopone scientifico deals the whole deck: no deck is drawn.

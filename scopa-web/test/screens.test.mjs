@@ -135,10 +135,44 @@ for (const [size, viewport] of [['phone', PHONE], ['tall', TALL], ['landscape', 
     await playUntil(page, (s) => s.hand.some((h) => h.enabled));
     await check(page, `${size}-four-players-french`);
 
-    await startMatch(page, { seed: 6, seats: ['human', 'human'] });
+    await startMatch(page, { seed: 6, seats: ['human', 'human'], names: ['Anna', 'Bruno'] });
     await playUntil(page, (s) => s.handoff);
     await check(page, `${size}-hand-off`);
 
+    assert.deepEqual(page.errors, []);
+    await ctx.close();
+  });
+}
+
+// Briscola (issue 24) and the Spanish-suited deck, at tall-phone and desktop size.
+for (const [size, viewport] of [['tall', TALL], ['desktop', DESKTOP]]) {
+  test(`Briscola's table and the Spanish deck at ${size} size: golden images, no scrolling, axe-core`, async () => {
+    const ctx = await env.browser.createBrowserContext();
+    const page = await openPage({ browser: ctx }, viewport);
+    await page.goto(env.url);
+    await settle(page);
+
+    // Two players: the trick with a card in it, the briscola under the stock.
+    await startMatch(page, { game: 'briscola', seed: 21, seats: ['human', 'expert'] });
+    await playUntil(page, (s, c) => c.play >= 3 && s.hand.some((h) => h.enabled));
+    await check(page, `${size}-briscola-table`);
+    await page.click('#last-trick');
+    await page.waitForSelector('#dlg-trick[open]');
+    await check(page, `${size}-briscola-last-trick`);
+    await page.click('#trick-close');
+    await page.waitForSelector('#dlg-trick:not([open])');
+    await playUntil(page, (s) => s.summary);
+    await check(page, `${size}-briscola-summary`);
+    await page.click('#summary-continue');
+    await settle(page);
+
+    // Four players in two teams, with Spanish cards; then Scopa's table with them.
+    await startMatch(page, { game: 'briscola', players: 4, seed: 8, seats: ['human', 'medium', 'expert', 'medium'], deck: 'spanish' });
+    await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));
+    await check(page, `${size}-briscola-four-spanish`);
+    await startMatch(page, { seed: 4, target: 11, deck: 'spanish' });
+    await playUntil(page, (s) => s.hand.some((h) => h.enabled));
+    await check(page, `${size}-scopa-spanish`);
     assert.deepEqual(page.errors, []);
     await ctx.close();
   });

@@ -27,6 +27,13 @@ function parseScript(text) {
       out.seed = words[1];
     } else if (words[0] === 'session') {
       const at = (key) => words[words.indexOf(key) + 1];
+      if (words[1] === 'briscola') {
+        out.settings = {
+          game: 'briscola', players: Number(at('players')), hand_size: Number(at('hand_size')),
+          hands: Number(at('target')), undo: at('undo') === '1', seats: words.slice(words.indexOf('seats') + 1),
+        };
+        continue;
+      }
       out.settings = {
         players: Number(at('players')), deal: at('deal'), target: Number(at('target')),
         primiera: at('primiera'), ace: at('ace'), napola: at('napola') === '1', re_bello: at('re_bello') === '1',
@@ -73,8 +80,11 @@ after(async () => {
   await env?.close();
 });
 
-const names = readdirSync(SESSIONS).filter((f) => f.endsWith('.script')).map((f) => f.slice(0, -7)).sort();
+// Scopa's scripts, then Briscola's (tests/sessions/briscola/).
+const scripts = (dir) => readdirSync(join(SESSIONS, dir)).filter((f) => f.endsWith('.script')).map((f) => join(dir, f.slice(0, -7))).sort();
+const names = [...scripts('.'), ...scripts('briscola')];
 assert.ok(names.length >= 5, `scripts in ${SESSIONS}`);
+assert.ok(names.filter((n) => n.startsWith('briscola/')).length >= 2, `Briscola's scripts in ${SESSIONS}/briscola`);
 
 names.forEach((name, i) => {
   const script = parseScript(readFileSync(join(SESSIONS, `${name}.script`), 'utf8'));

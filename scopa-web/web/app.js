@@ -9,23 +9,26 @@
 import init, { WebSession, labels, langFromTag, statsLabel } from './pkg/scopa_web.js';
 import { backSvg, cardIndex, cardSvg } from './cards.js';
 import { getLang, setLang, t } from './i18n.js';
-import { RULES } from './rules.js';
+import { BRISCOLA, RULES } from './rules.js';
 import * as store from './storage.js';
 import * as online from './online.js';
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ['random', 'easy', 'medium', 'expert', 'handheld'];
+// The card styles (cards.js draws each) and the label of each.
+const DECKS = ['italian', 'french', 'spanish'];
+const DECK_LABEL = { italian: 'ItalianDeck', french: 'FrenchDeck', spanish: 'SpanishDeck' };
 // Per pace: the AI's pause before a play, one card's flight (the scopa banner stays three
 // flights), and how long a watched hand's summary stays, in ms — the session's pacing.
 const PACE = {
   slow: [1300, 460, 4500], normal: [700, 300, 3000], fast: [250, 150, 1500], instant: [0, 0, 0],
 };
 const DEFAULT_SETTINGS = {
-  players: 2, deal: 'standard', target: 11, primiera: 'classic', ace: 'none',
+  game: 'scopa', hand_size: 3, hands: 2, players: 2, deal: 'standard', target: 11, primiera: 'classic', ace: 'none',
   napola: false, re_bello: false, kings_redeal: true, seats: ['human', 'expert'], undo: false,
 };
 
-let prefs = { deck: 'italian', pace: 'normal', lang: null, sound: false, settings: DEFAULT_SETTINGS };
+let prefs = { deck: 'italian', pace: 'normal', lang: null, sound: false, settings: DEFAULT_SETTINGS, names: [] };
 let paused = false; // watch mode paused: the frame's delays wait until it resumes
 let session = null;
 // Online (online.js): the session is a room's `RemoteSession` (`session.remote`), and the
@@ -62,6 +65,7 @@ const record = { seed: null, script: [], transcript: [] };
 
 // ----- helpers ----------------------------------------------------------------------------
 
+const isBriscola = (frame) => frame.table.game === 'briscola';
 const errText = (e) => (e && e.message ? e.message : String(e));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -116,7 +120,7 @@ function randomSeed() {
 
 // Replaces the session (its first frame is for `show`); returns an error text if the
 // settings are refused.
-function newGame(settings, seedText) {
+function newGame(settings, seedText, names = prefs.names) {
   let seed;
   try {
     seed = seedText && seedText.trim() !== '' ? BigInt(seedText.trim()) : randomSeed();
@@ -130,14 +134,32 @@ function newGame(settings, seedText) {
   } catch (e) {
     return errText(e);
   }
+  try {
+    g.setNames(names);
+  } catch (e) {
+    g.free();
+    return errText(e);
+  }
   replace(g);
   record.seed = String(seed);
   record.script = [];
   record.transcript = [session.settingsLine()];
   prefs.settings = settings;
+  prefs.names = [...names];
   savePrefs();
   if (session.takeSave()) save();
   return null;
+}
+
+// The names kept with the preferences, on a restored session (names are not in the save);
+// names the session refuses (kept by an older page) are dropped.
+function applyNames() {
+  try {
+    session.setNames(prefs.names);
+  } catch {
+    prefs.names = [];
+    savePrefs();
+  }
 }
 
 function replace(g) {
@@ -195,7 +217,9 @@ async function show() {
   if (!quiet && !session.remote) for (const e of frame.events) record.transcript.push(...e.line.split('\n'));
   for (const e of frame.events) {
     if (e.kind === 'played') {
-      lastPlays[e.seat] = { card: cardIndex(e.move.card), taken: e.move.capture.map(cardIndex), text: e.text };
+      // Briscola's plays are a card; Scopa's a move (the card and what it takes).
+      const card = e.move ? e.move.card : e.card;
+      lastPlays[e.seat] = { card: cardIndex(card), taken: e.move ? e.move.capture.map(cardIndex) : [], text: e.text };
     }
   }
   noteHand(frame);
@@ -232,13 +256,15 @@ function noteHand(frame) {
   const summary = b?.kind === 'hand_over' ? b.summary : (b?.kind === 'match_over' ? b.last_hand : null);
   if (!summary) return;
   const n = summaryNumber(frame);
-  const total = summary.rows[summary.rows.length - 1];
-  if (!hands.list.some((h) => h.n === n)) hands.list.push({ n, points: total.points });
+  // Scopa: the last row is the hand's points; Briscola: the card points of each side.
+  const points = summary.rows ? summary.rows[summary.rows.length - 1].points : summary.points;
+  if (!hands.list.some((h) => h.n === n)) hands.list.push({ n, points });
 }
 
 function learnNames(frame) {
   if (names.lang !== frame.lang) names = { lang: frame.lang, cards: new Map(), values: new Map(), suits: new Map(), of: null };
-  for (const { card, index, name } of [...frame.hand, ...frame.table.table]) {
+  const shown = isBriscola(frame) ? [frame.table.briscola] : frame.table.table;
+  for (const { card, index, name } of [...frame.hand, ...shown]) {
     names.cards.set(index, name);
     const words = name.split(' ');
     if (words.length === 3) {
@@ -382,9 +408,11 @@ function tone(kind, freqs, ms, gain = 0.08) {
 
 function soundOf(e) {
   if (e.kind === 'played') {
-    if (e.move.capture.length > 0) tone('capture', [330, 494], 90);
+    if (!e.move) tone('play', [220], 90);
+    else if (e.move.capture.length > 0) tone('capture', [330, 494], 90);
     else tone('play', [220], 90);
   } else if (e.kind === 'scopa') tone('scopa', [523, 659, 784, 1047], 260, 0.1);
+  else if (e.kind === 'trick_taken') tone('capture', [330, 494], 90);
   else if (e.kind === 'match_finished') tone('match_end', [392, 494, 587, 784], 480, 0.1);
 }
 
@@ -447,7 +475,9 @@ async function animate(events, frame) {
   const ms = flightMs();
   for (const e of events) {
     soundOf(e);
-    if (e.kind === 'played') {
+    if (e.game === 'briscola') {
+      await animateBriscola(e, frame, ms);
+    } else if (e.kind === 'played') {
       setStatus(e.text);
       const card = cardIndex(e.move.card);
       const taken = e.move.capture.map(cardIndex);
@@ -472,10 +502,33 @@ async function animate(events, frame) {
   }
 }
 
+// A Briscola event: a card flies from its seat to the trick; a trick taken flies to the
+// taker's place.
+async function animateBriscola(e, frame, ms) {
+  setStatus(e.text);
+  if (e.kind === 'played') {
+    const card = cardIndex(e.card);
+    await fly([{ index: card, from: rectOf(handCard(card) || seatNode(e.seat)) }], rectOf($('table')), ms);
+  } else if (e.kind === 'trick_taken') {
+    const nodes = e.cards.map(cardIndex).map((c) => ({ index: c, from: rectOf(tableCard(c)) }));
+    for (const c of e.cards.map(cardIndex)) {
+      const n = tableCard(c);
+      if (n) n.style.visibility = 'hidden';
+    }
+    await fly(nodes, pileRect(frame, e.side), ms);
+  }
+}
+
 // ----- drawing ----------------------------------------------------------------------------
 
 function countParts(frame, seat) {
   const info = frame.seats[seat];
+  if (isBriscola(frame)) {
+    // The card points its side has taken: public in Briscola, the frame gives them.
+    const parts = [t('handCount', { n: info.cards }), t('cardPoints', { n: frame.table.points[info.side] ?? 0 })];
+    if (frame.table.briscola_holder === seat) parts.push(t('holdsBriscola'));
+    return parts;
+  }
   const pile = frame.table.piles[info.side];
   const parts = [t('handCount', { n: info.cards }), t('pile', { n: pile.cards.length })];
   if (pile.scope > 0) parts.push(t('scope', { n: pile.scope }));
@@ -531,6 +584,12 @@ function lastPlay(seat) {
 const optionsOf = (frame) => (frame.choices.kind === 'captures' ? frame.choices.options : []);
 
 function drawTable(frame) {
+  $('middle').classList.toggle('briscola', isBriscola(frame));
+  $('last-trick').hidden = !isBriscola(frame);
+  if (isBriscola(frame)) {
+    drawTrick(frame);
+    return;
+  }
   const options = optionsOf(frame);
   const hinted = frame.hint ? frame.hint.move.capture : [];
   const table = $('table');
@@ -555,6 +614,59 @@ function drawTable(frame) {
     if (hinted.includes(card)) b.classList.add('hinted');
     table.append(b);
   }
+}
+
+// Briscola's middle: the stock with the briscola face up under it, and the trick (each
+// card with who played it, the leader marked); the last trick behind a button.
+function drawTrick(frame) {
+  const tb = frame.table;
+  const name = (seat) => frame.seats[seat]?.name ?? '';
+  const deck = $('deck');
+  deck.hidden = false;
+  const trumpName = `${t('Briscola')}: ${tb.briscola.name}`;
+  const holder = tb.briscola_holder === null || tb.briscola_holder === undefined ? null : name(tb.briscola_holder);
+  const stockLine = tb.stock > 0 ? t('stockLeft', { n: tb.stock }) : t('briscolaDrawn', { who: holder ?? '' });
+  // The briscola lies face up under the stock until it is drawn: the stock's last card.
+  const pile = el('div', { class: `pile-trump${tb.stock > 0 ? '' : ' drawn'}`, 'data-card': tb.briscola.index });
+  pile.append(el('span', { class: 'trump' }, face(tb.briscola.index)));
+  if (tb.stock > 1) pile.append(el('span', { class: 'stock' }, back()));
+  deck.replaceChildren(pile, el('span', { class: 'trump-name' }, trumpName), el('span', {}, stockLine));
+  deck.setAttribute('aria-label', `${trumpName} · ${t('Stock')}: ${stockLine}`);
+  const table = $('table');
+  table.setAttribute('aria-label', `${t('Trick')}: ${t('leads', { who: name(tb.leader) })}`);
+  table.replaceChildren();
+  if (tb.trick.length === 0) {
+    table.append(el('p', { class: 'empty' }, t('leads', { who: name(tb.leader) })));
+  }
+  for (const { seat, card } of tb.trick) {
+    const index = cardIndex(card);
+    const cap = seat === tb.leader ? `${name(seat)} · ${t('leader')}` : name(seat);
+    table.append(el('figure', { class: `card trick-card${seat === tb.leader ? ' leader' : ''}`, 'data-card': index, 'data-seat': seat },
+      face(index), el('figcaption', {}, cap)));
+    table.lastChild.querySelector('img').alt = cardName(card);
+  }
+  const last = $('last-trick');
+  last.disabled = !tb.last_trick;
+  last.textContent = t('LastTrick');
+}
+
+// The last trick taken, in a dialog: each card with who played it, who took it and its points.
+function showLastTrick() {
+  const frame = session.peek();
+  const lt = isBriscola(frame) ? frame.table.last_trick : null;
+  if (!lt) return;
+  learnNames(frame);
+  const name = (seat) => frame.seats[seat]?.name ?? '';
+  $('trick-title').textContent = t('LastTrick');
+  $('trick-body').replaceChildren(
+    el('div', { class: 'trick-cards' }, ...lt.cards.map(({ seat, card }) => {
+      const f = face(cardIndex(card));
+      f.querySelector('img').alt = cardName(card);
+      return el('figure', { class: `trick-card${seat === lt.winner ? ' winner' : ''}`, 'data-card': cardIndex(card) }, f, el('figcaption', {}, name(seat)));
+    })),
+    el('p', {}, t('trickTo', { who: name(lt.winner), n: lt.points })));
+  $('trick-close').textContent = t('close');
+  if (!$('dlg-trick').open) $('dlg-trick').showModal();
 }
 
 function drawChoice(frame) {
@@ -670,10 +782,11 @@ function draw(frame) {
   // Each side's name and points apart ("You 0", "Player 2 0" never read as "Player 20").
   $('score').replaceChildren(...frame.sides.map((side) => el('span', { class: 'side' },
     el('span', { class: 'who' }, side.name), ' ', el('b', { class: 'pts' }, String(side.score)))),
-  el('span', { class: 'target' }, t('toWin', { n: frame.target })));
+  el('span', { class: 'target' }, t(isBriscola(frame) ? 'handsToWin' : 'toWin', { n: frame.target })));
   // A hand's summary and the match's end stand alone: nothing of the table behind them.
   const kind = frame.banner?.kind;
   $('app').classList.toggle('covered', kind === 'hand_over' || kind === 'match_over');
+  $('title').textContent = isBriscola(frame) ? t('Briscola') : t('title');
   drawOpponents(frame);
   drawTable(frame);
   drawChoice(frame);
@@ -720,7 +833,7 @@ function drawBanner(frame) {
 function dialog(id, open, fill) {
   if (open) {
     fill();
-    const over = ['dlg-settings', 'dlg-message', 'dlg-welcome', 'dlg-rules', 'dlg-confirm', 'dlg-online'].some((d) => $(d).open);
+    const over = ['dlg-settings', 'dlg-message', 'dlg-welcome', 'dlg-rules', 'dlg-confirm', 'dlg-trick', 'dlg-online'].some((d) => $(d).open);
     if (!$(id).open && !over) {
       $(id).showModal();
       // From its title: the focused button would scroll a long one (a match's end on a
@@ -760,8 +873,19 @@ function showHint() {
 
 function showSummary(frame) {
   $('summary-title').textContent = t('handTitle', { hand: t('Hand'), n: summaryNumber(frame) });
-  $('summary-body').replaceChildren(summaryTable(frame, frame.banner.summary), summaryCards(frame, frame.banner.summary));
+  $('summary-body').replaceChildren(...summaryOf(frame, frame.banner.summary));
   $('summary-continue').textContent = t('Continue');
+}
+
+// A hand's summary: Scopa's table and the cards behind its points; Briscola's card points
+// per side, who won the hand, and the hands won.
+function summaryOf(frame, summary) {
+  if (summary.game !== 'briscola') return [summaryTable(frame, summary), summaryCards(frame, summary)];
+  const head = el('tr', {}, el('td', {}));
+  for (const side of frame.sides) head.append(el('th', { scope: 'col' }, side.name));
+  const points = el('tr', {}, el('th', { scope: 'row' }, t('CardPoints')), ...summary.points.map((p) => el('td', {}, String(p))));
+  const won = el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('handsWon')), ...frame.sides.map((side) => el('td', {}, String(side.score))));
+  return [el('p', { class: 'hand-result' }, summary.text), el('table', { class: 'summary' }, head, points, won)];
 }
 
 // A hand's summary as a table: a row per point, a column per side, then the match score.
@@ -832,7 +956,7 @@ function showOver(frame) {
   const recap = [];
   if (frame.banner.last_hand) {
     recap.push(el('h3', {}, t('handTitle', { hand: t('Hand'), n: summaryNumber(frame) })),
-      summaryTable(frame, frame.banner.last_hand), summaryCards(frame, frame.banner.last_hand));
+      ...summaryOf(frame, frame.banner.last_hand));
   }
   if (hands.list.length > 0) {
     const head = el('tr', {}, el('th', { scope: 'col' }, t('Hand')));
@@ -897,6 +1021,15 @@ function fillLog(frame) {
   list.replaceChildren(...(handLog.lines.length > 0 ? handLog.lines.map((line) => el('li', {}, line))
     : [el('li', { class: 'none' }, t('logEmpty'))]));
   if (atEnd) list.scrollTop = list.scrollHeight;
+  if (isBriscola(frame)) {
+    // Briscola: each side's card points so far (every trick is seen), and the last trick.
+    $('log-taken-title').textContent = t('CardPoints');
+    const lt = frame.table.last_trick;
+    $('log-taken').replaceChildren(...frame.sides.map((side, i) => el('section', { class: 'pile', 'data-side': i },
+      el('h4', {}, `${side.name}: ${t('cardPoints', { n: frame.table.points[i] ?? 0 })}`))),
+    ...(lt ? [el('p', {}, `${t('LastTrick')}: ${lt.cards.map(({ seat, card }) => `${frame.seats[seat].name} ${cardName(card)}`).join(', ')} — ${t('trickTo', { who: frame.seats[lt.winner].name, n: lt.points })}`)] : []));
+    return;
+  }
   $('log-taken').replaceChildren(...frame.sides.map((side, i) => {
     const pile = frame.table.piles[i];
     const parts = [t('pile', { n: pile.cards.length })];
@@ -920,15 +1053,25 @@ function showStats() {
   if (keys.length === 0) {
     $('stats-body').replaceChildren(el('p', {}, t('statsEmpty')));
   } else {
-    const rows = [el('tr', {}, el('th', { scope: 'col' }, t('against')), el('th', { scope: 'col' }, t('rulesGroup')),
-      el('th', { scope: 'col' }, t('Won')), el('th', { scope: 'col' }, t('Lost')))];
+    // Each game apart: a table of its own under its name.
+    const games = { scopa: [], briscola: [] };
     for (const k of keys) {
       const label = statsLabel(k, getLang());
-      if (!label) continue;
-      rows.push(el('tr', {}, el('td', {}, label.against), el('td', { class: 'wrap' }, label.rules),
-        el('td', {}, String(s.rows[k].won)), el('td', {}, String(s.rows[k].lost))));
+      if (label) games[label.game]?.push([k, label]);
     }
-    $('stats-body').replaceChildren(el('table', { class: 'summary' }, ...rows));
+    const tables = [];
+    for (const [game, list] of Object.entries(games)) {
+      if (list.length === 0) continue;
+      const rows = [el('tr', {}, el('th', { scope: 'col' }, t('against')), el('th', { scope: 'col' }, t('rulesGroup')),
+        el('th', { scope: 'col' }, t('Won')), el('th', { scope: 'col' }, t('Lost')))];
+      for (const [k, label] of list) {
+        rows.push(el('tr', {}, el('td', {}, label.against), el('td', { class: 'wrap' }, label.rules),
+          el('td', {}, String(s.rows[k].won)), el('td', {}, String(s.rows[k].lost))));
+      }
+      tables.push(el('h3', { 'data-game': game }, t(game === 'briscola' ? 'Briscola' : 'Scopa')),
+        el('table', { class: 'summary', 'data-game': game }, ...rows));
+    }
+    $('stats-body').replaceChildren(...tables);
   }
   $('stats-reset').textContent = t('resetStats');
   $('stats-close').textContent = t('close');
@@ -977,7 +1120,14 @@ function drawSettings() {
     readDraft();
     drawSettings();
   };
-  const rules = el('fieldset', {}, el('legend', {}, t('rulesGroup')),
+  const briscola = d.game === 'briscola';
+  const game = select('set-game', t('Game'), [['scopa', t('Scopa')], ['briscola', t('Briscola')]], d.game, again,
+    t(briscola ? 'help_game_briscola' : 'help_game_scopa'));
+  const rules = briscola ? el('fieldset', {}, el('legend', {}, t('rulesGroup')), game,
+    select('set-players', t('Players'), [[2, '2'], [3, '3'], [4, '4']], d.players, again, t('help_players_briscola')),
+    select('set-handsize', t('CardsInHand'), [[3, '3'], [9, '9']], d.hand_size, null, t('help_handsize')),
+    select('set-hands', t('HandsToWin'), Array.from({ length: 11 }, (_, i) => [i + 1, String(i + 1)]), d.hands, null, t('help_hands')))
+    : el('fieldset', {}, el('legend', {}, t('rulesGroup')), game,
     select('set-players', t('Players'), [[2, '2'], [3, '3'], [4, '4']], d.players, again, t('help_players')),
     select('set-deal', t('Deal'), options('deal', ['standard', 'scopone', 'scopone_scientifico']), d.deal, null, t('help_deal')),
     select('set-target', t('Target'), [11, 16, 21, 31].map((v) => [v, String(v)]), d.target, null, t('help_target')),
@@ -997,8 +1147,17 @@ function drawSettings() {
   // The AI levels by the kind of player they play like; the handheld's level is kept for a
   // setting that already names it, hidden otherwise.
   const choices = [['human', t('Human')], ...LEVELS.map((l) => [l, `${t('Ai')}: ${t(`level_${l}`)}`, l === 'handheld'])];
+  // With two people or more, each person's name (the session's texts use it; it is kept
+  // with the preferences); one person against the computer is "You".
+  const people = d.seats.slice(0, d.players).filter((x) => x === 'human').length;
   for (let i = 0; i < d.players; i++) {
     seats.append(select(`set-seat-${i}`, `${t('Seat')} ${i + 1}`, choices, d.seats[i] || 'expert', again));
+    if (people >= 2 && (d.seats[i] || 'expert') === 'human') {
+      seats.append(field(`set-name-${i}`, t('nameOf', { n: i + 1 }), el('input', {
+        type: 'text', id: `set-name-${i}`, autocomplete: 'off', maxlength: '12', value: d.names[i] || '',
+        placeholder: t('nameNone', { n: i + 1 }),
+      })));
+    }
   }
   // Undo is for one person against the computer: otherwise shown off, and why.
   const solo = d.seats.slice(0, d.players).filter((x) => x === 'human').length === 1;
@@ -1016,7 +1175,7 @@ function drawSettings() {
       drawSettings();
       redraw();
     }),
-    select('set-deck', t('DeckStyle'), [['italian', t('ItalianDeck')], ['french', t('FrenchDeck')]], prefs.deck, () => {
+    select('set-deck', t('DeckStyle'), DECKS.map((k) => [k, t(DECK_LABEL[k])]), prefs.deck, () => {
       prefs.deck = $('set-deck').value;
       savePrefs();
       redraw();
@@ -1047,10 +1206,17 @@ function readDraft() {
   const players = Number(v('set-players'));
   const seats = [];
   for (let i = 0; i < players; i++) seats.push(v(`set-seat-${i}`) || draft.seats[i] || 'expert');
+  // Names of the seats people play (an AI's seat keeps its default name).
+  const names = seats.map((s, i) => (s === 'human' ? ($(`set-name-${i}`)?.value ?? draft.names?.[i] ?? '') : ''));
+  // The other game's options are not on the form: they keep their values.
+  const num = (id, old) => ($(id) ? Number(v(id)) : old);
+  const check = (id, old) => ($(id) ? $(id).checked : old);
   draft = {
-    players, deal: v('set-deal'), target: Number(v('set-target')), primiera: v('set-primiera'),
-    ace: v('set-ace'), napola: $('set-napola').checked, re_bello: $('set-rebello').checked,
-    kings_redeal: $('set-kings').checked, seats, undo: $('set-undo').checked && !$('set-undo').disabled, seed: v('set-seed'),
+    ...draft, game: v('set-game') || draft.game, players, hand_size: num('set-handsize', draft.hand_size), hands: num('set-hands', draft.hands),
+    deal: v('set-deal') ?? draft.deal, target: num('set-target', draft.target), primiera: v('set-primiera') ?? draft.primiera,
+    ace: v('set-ace') ?? draft.ace, napola: check('set-napola', draft.napola), re_bello: check('set-rebello', draft.re_bello),
+    kings_redeal: check('set-kings', draft.kings_redeal), seats, undo: $('set-undo').checked && !$('set-undo').disabled, seed: v('set-seed'),
+    names,
   };
 }
 
@@ -1066,7 +1232,7 @@ function preset(kind) {
 
 function openSettings(forRoom = false) {
   settingsOnline = forRoom === true;
-  draft = { ...DEFAULT_SETTINGS, ...prefs.settings, seats: [...prefs.settings.seats], seed: '' };
+  draft = { ...DEFAULT_SETTINGS, ...prefs.settings, seats: [...prefs.settings.seats], seed: '', names: [...prefs.names] };
   // A room is for people: every seat a person to begin with.
   if (settingsOnline) draft.seats = draft.seats.map(() => 'human');
   $('settings-error').textContent = '';
@@ -1102,8 +1268,8 @@ async function submitSettings(ev) {
     return;
   }
   if (inProgress() && !(await confirmFirst(t('confirmNew'), t('confirmNewOk')))) return;
-  const { seed, ...settings } = draft;
-  const err = newGame(settings, seed);
+  const { seed, names, ...settings } = draft;
+  const err = newGame(settings, seed, names);
   if (err) {
     $('settings-error').textContent = t('badSettings', { reason: err });
     return;
@@ -1117,7 +1283,8 @@ async function submitSettings(ev) {
 // The settings of the dialog as the core's settings line (a session of them tells it, and
 // refuses settings it cannot play); the server draws the room's secret.
 function createRoom() {
-  const { seed: _, ...settings } = draft;
+  // Names are each device's own (the server's frames name the seats): not sent.
+  const { seed: _, names: __, ...settings } = draft;
   let line;
   try {
     const probe = new WebSession({ ...settings, lang: getLang() }, 0n);
@@ -1159,22 +1326,31 @@ function leaveOnline() {
 // ----- welcome and how to play -----------------------------------------------------------
 
 // A small position: the table's cards, the card played and what it takes (highlighted).
-function position({ table = [], play = null, take = [] }) {
+// In Briscola, `trump` is the briscola face up (drawn apart, turned).
+function position({ table = [], play = null, take = [], trump = null }) {
   const cards = (list, cls) => el('div', { class: `row ${cls}` }, ...list.map((c) => {
     const f = face(cardIndex(c));
     if (take.includes(c)) f.classList.add('taken-mark');
     return f;
   }));
-  const parts = [cards(table, 'on-table')];
+  const parts = [];
+  if (trump) parts.push(el('div', { class: 'row trump-row' }, el('span', { class: 'trump' }, face(cardIndex(trump)))));
+  parts.push(cards(table, 'on-table'));
   if (play) parts.push(el('span', { class: 'arrow' }, '←'), cards([play], 'played'));
   return el('div', { class: 'position', 'aria-hidden': 'true' }, ...parts);
 }
 
 function showRules() {
   const r = RULES[getLang()];
+  const b = BRISCOLA[getLang()];
   $('rules-title').textContent = r.title;
-  $('rules-body').replaceChildren(...r.sections.map((sec) => el('section', { class: 'rule' },
-    el('h3', {}, sec.h), el('p', {}, sec.p), ...(sec.table ? [position(sec)] : []))));
+  const sections = (list) => list.map((sec) => el('section', { class: 'rule' },
+    el('h3', {}, sec.h), el('p', {}, sec.p), ...(sec.table ? [position(sec)] : [])));
+  // Both games the app offers: the one being played first.
+  const parts = [[el('h3', { class: 'game-title', id: 'rules-scopa' }, t('Scopa')), ...sections(r.sections)],
+    [el('h3', { class: 'game-title', id: 'rules-briscola' }, b.title), ...sections(b.sections)]];
+  if (session && isBriscola(session.peek())) parts.reverse();
+  $('rules-body').replaceChildren(...parts.flat());
   $('rules-close').textContent = t('close');
   if (!$('dlg-rules').open) $('dlg-rules').showModal();
   // Read from the top (focusing Close scrolled to it; Close stays in view below).
@@ -1221,6 +1397,9 @@ function wire() {
   $('btn-online').addEventListener('click', online.openDialog);
   $('online-close').addEventListener('click', () => $('dlg-online').close());
   $('dlg-online').addEventListener('close', redraw);
+  $('last-trick').addEventListener('click', showLastTrick);
+  $('trick-close').addEventListener('click', () => $('dlg-trick').close());
+  $('dlg-trick').addEventListener('close', redraw);
   $('log-close').addEventListener('click', () => $('dlg-log').close());
   $('dlg-log').addEventListener('close', redraw);
   for (const id of ['btn-rules', 'over-rules', 'settings-rules', 'welcome-rules']) $(id).addEventListener('click', showRules);
@@ -1282,10 +1461,11 @@ function wire() {
 
 function loadPrefs() {
   const p = store.readPrefs() || {};
-  if (['italian', 'french'].includes(p.deck)) prefs.deck = p.deck;
+  if (DECKS.includes(p.deck)) prefs.deck = p.deck;
   prefs.sound = p.sound === true;
   if (Object.hasOwn(PACE, p.pace)) prefs.pace = p.pace;
   prefs.lang = ['en', 'it'].includes(p.lang) ? p.lang : langFromTag((navigator.languages || [])[0] || navigator.language || 'en');
+  if (Array.isArray(p.names)) prefs.names = p.names.slice(0, 4).map((n) => (typeof n === 'string' ? n : ''));
   if (p.settings && typeof p.settings === 'object' && Array.isArray(p.settings.seats)) {
     prefs.settings = { ...DEFAULT_SETTINGS, ...p.settings };
   }
@@ -1306,6 +1486,7 @@ async function main() {
     const bytes = store.readSave();
     if (bytes) {
       replace(WebSession.restore(bytes));
+      applyNames();
       restored = true;
       // The hand's log as it was, if it is this hand's.
       const log = store.readLog();
@@ -1318,7 +1499,7 @@ async function main() {
     store.setAsideSave(damaged);
     session = null;
   }
-  if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '');
+  if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '', []);
   $('app').classList.remove('loading');
   if (!store.welcomed() && !damaged) showWelcome();
   if (damaged) {

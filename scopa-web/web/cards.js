@@ -1,6 +1,10 @@
 // Cards drawn in code as SVG: an Italian deck (denari, coppe, spade, bastoni with Fante,
-// Cavallo and Re faces) and a French-suited deck (denari → diamonds, coppe → hearts,
-// spade → spades, bastoni → clubs; Fante → J, Cavallo → Q, Re → K). Nothing is downloaded.
+// Cavallo and Re faces), a French-suited deck (denari → diamonds, coppe → hearts,
+// spade → spades, bastoni → clubs; Fante → J, Cavallo → Q, Re → K) and a Spanish-suited
+// deck (denari → oros, coppe → copas, spade → espadas, bastoni → bastos; Fante → Sota 10,
+// Cavallo → Caballo 11, Re → Rey 12, numbered as on Spanish cards, with the "pinta": the
+// frame's gaps that tell the suit from a corner — none for oros, one for copas, two for
+// espadas, three for bastos). Nothing is downloaded.
 // A card is its index 0 … 39: suit = index / 10 (d, c, s, b), value = index % 10 + 1.
 
 const W = 100;
@@ -16,6 +20,9 @@ export const cardIndex = (notation) => 'dcsb'.indexOf(notation.slice(-1)) * 10 +
 // Italian suit colours (as on Neapolitan cards) and French red/black.
 const IT_COLOR = ['#b8860b', '#b3202a', '#1f4e9c', '#2e7d32'];
 const FR_COLOR = ['#c8102e', '#c8102e', '#1a1a1a', '#1a1a1a'];
+// Spanish suit colours: gold oros, red copas, blue espadas, green bastos.
+const ES_COLOR = ['#c99a06', '#c62828', '#1565c0', '#2e7d32'];
+const colorOf = (deck, suit) => (deck === 'french' ? FR_COLOR : deck === 'spanish' ? ES_COLOR : IT_COLOR)[suit];
 
 // --- suit marks, each drawn centred on (0,0) within about ±10 units -------------------
 
@@ -59,12 +66,35 @@ function club(c) {
     `<circle cx="5" cy="2" r="4.6" fill="${c}"/><path d="M-1,2 L-3,10 H3 L1,2 Z" fill="${c}"/>`;
 }
 
+// Spanish marks: an oro is a gold coin with a sun in it; a copa a goblet on a tall stem; an
+// espada a straight sword point up with a cross guard; a basto a knotty green club, upright.
+function oro(c) {
+  return `<circle r="9.5" fill="${c}" stroke="#8d6e00" stroke-width="0.9"/><circle r="5.8" fill="#ffe082" stroke="#b71c1c" stroke-width="0.9"/>` +
+    '<circle r="2.2" fill="#b71c1c"/>' +
+    [0, 45, 90, 135].map((a) => `<path d="M0,-8.6 V-6.6 M0,6.6 V8.6" stroke="#8d6e00" stroke-width="0.9" transform="rotate(${a})"/>`).join('');
+}
+function copa(c) {
+  return `<path d="M-7,-10 C-7,-2 -3,1 -1.2,1.8 V6 C-1.2,7.2 -5,7.5 -5,9.5 H5 C5,7.5 1.2,7.2 1.2,6 V1.8 C3,1 7,-2 7,-10 Z" fill="${c}" stroke="#7f0000" stroke-width="0.8"/>` +
+    '<path d="M-7,-10 H7" stroke="#ffca28" stroke-width="1.8"/><circle cy="3.6" r="1.5" fill="#ffca28"/>';
+}
+function espada(c) {
+  return `<path d="M0,-11.5 L1.6,-8.5 V4 H-1.6 V-8.5 Z" fill="${c}" stroke="#0d3c75" stroke-width="0.6"/>` +
+    '<path d="M-6.5,4 H6.5 L5.5,6 H-5.5 Z" fill="#f9a825"/><rect x="-1.1" y="6" width="2.2" height="4" fill="#6d4c41"/>' +
+    '<circle cy="11" r="1.4" fill="#f9a825"/>';
+}
+function basto(c) {
+  return `<path d="M-1.6,11 L-3.4,-5.5 C-4,-11 4,-11 3.4,-5.5 L1.6,11 Z" fill="${c}" stroke="#1b5e20" stroke-width="0.8"/>` +
+    '<circle cx="-3.2" cy="-2" r="1.1" fill="#a5d6a7"/><circle cx="2.9" cy="2.5" r="1.1" fill="#a5d6a7"/><circle cx="-2.1" cy="6" r="0.9" fill="#a5d6a7"/>' +
+    '<path d="M-2.5,8.5 H2.5" stroke="#f9a825" stroke-width="1.6"/>';
+}
+
 const IT_MARK = [denaro, coppa, spada, bastone];
+const ES_MARK = [oro, copa, espada, basto];
 const FR_MARK = [diamond, heart, spadeFr, club];
 
 function mark(deck, suit, x, y, scale = 1, rotate = 0) {
-  const draw = deck === 'french' ? FR_MARK[suit] : IT_MARK[suit];
-  const color = (deck === 'french' ? FR_COLOR : IT_COLOR)[suit];
+  const draw = (deck === 'french' ? FR_MARK : deck === 'spanish' ? ES_MARK : IT_MARK)[suit];
+  const color = colorOf(deck, suit);
   return `<g transform="translate(${x},${y}) rotate(${rotate}) scale(${scale})">${draw(color)}</g>`;
 }
 
@@ -80,11 +110,14 @@ const PIPS = {
 };
 
 const FR_RANK = ['A', '2', '3', '4', '5', '6', '7', 'J', 'Q', 'K'];
+// Spanish cards number their figures 10 (sota), 11 (caballo), 12 (rey).
+const ES_RANK = ['1', '2', '3', '4', '5', '6', '7', '10', '11', '12'];
 
 // A face card: a figure (Fante standing, Cavallo on horseback, Re crowned) holding the suit.
 function face(deck, suit, value) {
-  const color = (deck === 'french' ? FR_COLOR : IT_COLOR)[suit];
-  const robe = deck === 'french' ? color : ['#c0392b', '#1f4e9c', '#8e44ad', '#2e7d32'][suit];
+  const color = colorOf(deck, suit);
+  const robe = deck === 'french' ? color
+    : (deck === 'spanish' ? ['#1565c0', '#c62828', '#f9a825', '#c62828'] : ['#c0392b', '#1f4e9c', '#8e44ad', '#2e7d32'])[suit];
   const skin = '#f2c9a0';
   let figure = '';
   if (value === 9 && deck !== 'french') {
@@ -119,6 +152,15 @@ function face(deck, suit, value) {
         `<path d="M38,52 C36,66 40,74 44,72 M62,52 C64,66 60,74 56,72" fill="none" stroke="#6d4c41" stroke-width="3"/>`;
     } else if (value === 10) {
       figure += `<path d="M38,46 L40,33 L45,40 L50,31 L55,40 L60,33 L62,46 Z" fill="#f1c40f" stroke="#b7950b" stroke-width="1"/>`;
+      // The Spanish rey: a long beard and a cloak over the shoulders.
+      if (deck === 'spanish') {
+        figure += '<path d="M42,60 C43,72 57,72 58,60 C55,66 45,66 42,60 Z" fill="#8d6e63"/>' +
+          `<path d="M30,130 L33,80 C35,74 40,72 42,74 L38,130 Z M70,130 L67,80 C65,74 60,72 58,74 L62,130 Z" fill="${color}"/>`;
+      }
+    } else if (deck === 'spanish') {
+      // The Spanish sota: a page in a brimmed hat with a feather.
+      figure += '<path d="M36,48 C36,42 64,42 64,48 Z" fill="#4e342e"/><path d="M38,46 C40,36 60,36 62,46 Z" fill="#6d4c41"/>' +
+        '<path d="M60,40 C66,32 72,34 70,38" fill="none" stroke="#c62828" stroke-width="2"/>';
     } else {
       figure += `<path d="M38,50 C38,38 62,38 62,50 Z" fill="${color}"/><circle cx="62" cy="43" r="2.5" fill="#f5e6c8"/>`;
     }
@@ -129,8 +171,8 @@ function face(deck, suit, value) {
 }
 
 function corner(deck, suit, value) {
-  const color = (deck === 'french' ? FR_COLOR : IT_COLOR)[suit];
-  const label = deck === 'french' ? FR_RANK[value - 1] : String(value);
+  const color = colorOf(deck, suit);
+  const label = deck === 'french' ? FR_RANK[value - 1] : deck === 'spanish' ? ES_RANK[value - 1] : String(value);
   const size = label.length > 1 ? 15 : 17;
   return `<text x="9" y="19" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${size}" fill="${color}">${label}</text>` +
     mark(deck, suit, 14, 30, 0.55) +
@@ -138,7 +180,23 @@ function corner(deck, suit, value) {
     mark(deck, suit, 14, 30, 0.55) + '</g>';
 }
 
-// The SVG markup of card `index` in `deck` ('italian' or 'french').
+// The pinta of a Spanish card: the frame inside its edge, broken once for copas, twice for
+// espadas, three times for bastos (whole for oros).
+function pinta(suit) {
+  const color = ES_COLOR[suit];
+  const gaps = suit;
+  // Top and bottom lines, each broken `gaps` times (a gap is 6 units wide).
+  const line = (y) => {
+    if (gaps === 0) return `<path d="M8,${y} H92" stroke="${color}" stroke-width="1.6"/>`;
+    const seg = (84 - gaps * 6) / (gaps + 1);
+    let d = '';
+    for (let k = 0, x = 8; k <= gaps; k++, x += seg + 6) d += `M${x.toFixed(1)},${y} H${(x + seg).toFixed(1)} `;
+    return `<path d="${d.trim()}" stroke="${color}" stroke-width="1.6"/>`;
+  };
+  return line(6) + line(144) + `<path d="M6,8 V142 M94,8 V142" stroke="${color}" stroke-width="1.2" opacity="0.6"/>`;
+}
+
+// The SVG markup of card `index` in `deck` ('italian', 'french' or 'spanish').
 export function cardSvg(index, deck = 'italian') {
   const suit = suitOf(index);
   const value = valueOf(index);
@@ -151,7 +209,7 @@ export function cardSvg(index, deck = 'italian') {
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" aria-hidden="true" focusable="false">` +
     `<rect x="1" y="1" width="${W - 2}" height="${H - 2}" rx="8" fill="#fffdf6" stroke="#8a8170" stroke-width="1.5"/>` +
-    body + corner(deck, suit, value) + '</svg>';
+    (deck === 'spanish' ? pinta(suit) : '') + body + corner(deck, suit, value) + '</svg>';
 }
 
 // The back of a card (the same for both decks).

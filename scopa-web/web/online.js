@@ -84,6 +84,8 @@ export class RemoteSession {
 
   setPacing() {}
 
+  setNames() {}
+
   takeSave() {
     return false;
   }

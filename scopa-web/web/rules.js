@@ -121,3 +121,85 @@ export const RULES = {
     ],
   },
 };
+
+// "How to play" Briscola (docs/briscola.md), in English and Italian. A position: `trump` is
+// the briscola face up under the stock, `table` the trick's cards already played, `play` the
+// card played to it, `take` the card that takes the trick (marked).
+export const BRISCOLA = {
+  en: {
+    title: 'Briscola',
+    sections: [
+      {
+        h: 'The deal and the briscola',
+        p: 'The same 40 cards. Each player gets three cards; the next card is turned face up: the '
+          + 'briscola. Its suit is trump for the whole hand, and it lies under the stock, the last '
+          + 'card drawn. With 3 players the 2 of bastoni is left out; with 4, partners sit opposite.',
+        trump: '4c', table: [],
+      },
+      {
+        h: 'A trick',
+        p: 'The leader plays any card, then each other player in turn. Nobody has to follow suit. '
+          + 'The highest trump takes the trick; with no trump, the highest card of the suit led. Rank, '
+          + 'highest first: Ace, 3, Re, Cavallo, Fante, 7, 6, 5, 4, 2. Here (trump coppe) the Ace '
+          + 'of spade takes the 7.',
+        trump: '4c', table: ['7s'], play: '1s', take: ['1s'],
+      },
+      {
+        h: 'Trumps, and the other suits',
+        p: 'Any trump beats a card that is not. A card of another suit that is not trump never takes: '
+          + 'here the 5 of denari, led, beats the Ace of bastoni.',
+        trump: '4c', table: ['5d'], play: '1b', take: ['5d'],
+      },
+      {
+        h: 'Drawing',
+        p: 'The winner takes the cards and leads next. While the stock lasts, everyone draws a card, '
+          + 'the winner first; then the last cards are played out from the hands.',
+      },
+      {
+        h: 'Card points and winning',
+        p: 'Ace 11, 3 10, Re 4, Cavallo 3, Fante 2, the rest 0: 120 in all. More than 60 wins the '
+          + 'hand; 60 each is a draw. The match goes to the side that first wins the hands chosen in '
+          + 'Settings (2: best of three). You see every card played, so both sides’ points show.',
+        table: ['1d', '3d', '10d', '9d', '8d'],
+      },
+    ],
+  },
+  it: {
+    title: 'Briscola',
+    sections: [
+      {
+        h: 'La distribuzione e la briscola',
+        p: 'Le stesse 40 carte. Ogni giocatore riceve tre carte; la carta seguente si scopre: è la '
+          + 'briscola. Il suo seme è briscola per tutta la mano, e sta sotto il tallone: è l’ultima '
+          + 'carta pescata. In 3 si toglie il 2 di bastoni; in 4 i compagni siedono di fronte.',
+        trump: '4c', table: [],
+      },
+      {
+        h: 'Una presa',
+        p: 'Chi è di mano gioca una carta qualsiasi, poi gli altri a turno. Non c’è obbligo di '
+          + 'rispondere al seme. Prende la briscola più alta; senza briscole, la carta più alta del '
+          + 'seme di uscita. Dall’alto: Asso, 3, Re, Cavallo, Fante, 7, 6, 5, 4, 2. Qui (briscola '
+          + 'coppe) l’Asso di spade prende il 7.',
+        trump: '4c', table: ['7s'], play: '1s', take: ['1s'],
+      },
+      {
+        h: 'Le briscole e gli altri semi',
+        p: 'Una briscola batte ogni carta che non lo è. Una carta di un altro seme che non è briscola '
+          + 'non prende mai: qui il 5 di denari, di uscita, batte l’Asso di bastoni.',
+        trump: '4c', table: ['5d'], play: '1b', take: ['5d'],
+      },
+      {
+        h: 'Pescare',
+        p: 'Chi prende raccoglie le carte ed esce per primo. Finché c’è tallone, ognuno pesca una '
+          + 'carta, prima chi ha preso; poi si giocano le ultime carte in mano.',
+      },
+      {
+        h: 'I punti e chi vince',
+        p: 'Asso 11, 3 10, Re 4, Cavallo 3, Fante 2, le altre 0: 120 in tutto. Più di 60 vince la '
+          + 'mano; 60 pari è patta. Vince la partita chi vince per primo le mani scelte nelle '
+          + 'Impostazioni (2: al meglio di tre). Si vedono tutte le carte giocate: i punti di tutti sono noti.',
+        table: ['1d', '3d', '10d', '9d', '8d'],
+      },
+    ],
+  },
+};

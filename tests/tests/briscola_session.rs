@@ -298,8 +298,9 @@ fn briscola_texts_in_both_languages() {
         let mut rng = SplitMix64::new(2);
         let mut texts = String::new();
         for _ in 0..12 {
-            for e in &p.peek().events {
-                texts.push_str(&e.text().to_string());
+            let frame = p.peek();
+            for e in &frame.events {
+                texts.push_str(&frame.event_text(e).to_string());
                 texts.push('\n');
             }
             step(&mut p, &mut rng);

@@ -68,7 +68,7 @@ fn play_through(p: &mut Presenter, rng: &mut SplitMix64) -> (Vec<Action>, Vec<St
         let frame = p.frame();
         for e in &frame.events {
             lines.extend(e.line().to_string().split('\n').map(String::from));
-            assert!(!e.text().to_string().is_empty());
+            assert!(!frame.event_text(e).to_string().is_empty());
         }
         assert_eq!(frame.missed_events, 0);
         let phase = p.session().phase();
@@ -293,9 +293,9 @@ fn a_new_session_saves_at_once_and_a_resumed_one_does_not() {
     // The first frame shows the deal, in Italian.
     let f = p.frame();
     assert!(
-        f.events[0].text().to_string().starts_with("Mano 1"),
+        f.event_text(&f.events[0]).to_string().starts_with("Mano 1"),
         "{}",
-        f.events[0].text()
+        f.event_text(&f.events[0])
     );
     assert!(p.frame().events.is_empty(), "events are shown once");
 }
@@ -488,4 +488,79 @@ fn the_model_is_small_enough_for_the_handheld() {
     // The firmware builds one frame at a time, outside the AI's search (16 KiB stack).
     assert!(size_of::<Frame>() <= 2048);
     assert!(size_of::<Presenter>() <= 2048);
+}
+
+/// Named players: every text of the frames (seats, status, events, scores) calls the
+/// seats by their names, and nothing else changes — the same actions give the same
+/// transcript, saves and frames but for the texts.
+#[test]
+fn names_change_the_texts_and_nothing_else() {
+    use scopa_core::session::names::Names;
+    let mut settings = Settings::against(Level::Easy, Rules::default());
+    settings.seats = [Player::Human, Player::Human, Player::Human, Player::Human];
+    settings = Settings {
+        rules: Rules {
+            players: 4,
+            ..Rules::default()
+        },
+        ..settings
+    };
+    let session = Session::new(settings, 12).unwrap();
+    let names = Names::from_list(["Anna", "Bruno", "Carla", "Dario"]).unwrap();
+    let mut plain = Presenter::new(session.clone(), Pacing::UNATTENDED);
+    let mut named = Presenter::new(session, Pacing::UNATTENDED);
+    named.set_names(names);
+    assert_eq!(named.names(), &names);
+    let mut rng = SplitMix64::new(3);
+    let mut seen = String::new();
+    for _ in 0..200 {
+        let (fp, fn_) = (plain.frame(), named.frame());
+        let jp: serde_json::Value = serde_json::to_value(&fp).unwrap();
+        let jn: serde_json::Value = serde_json::to_value(&fn_).unwrap();
+        assert_eq!(fp.phase, fn_.phase);
+        assert_eq!(fp.hand, fn_.hand);
+        assert_eq!(fp.events, fn_.events);
+        assert_eq!(
+            jp["events"].as_array().map(Vec::len),
+            jn["events"].as_array().map(Vec::len)
+        );
+        for (ep, en) in jp["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(jn["events"].as_array().unwrap())
+        {
+            assert_eq!(
+                ep["line"], en["line"],
+                "transcript lines do not name anyone"
+            );
+            let text = en["text"].as_str().unwrap();
+            assert!(!text.contains("Player "), "{text}");
+            seen.push_str(text);
+            seen.push('\n');
+        }
+        let status = jn["status"].as_str().unwrap();
+        assert!(!status.contains("Player "), "{status}");
+        seen.push_str(status);
+        assert_eq!(plain.session().to_bytes(), named.session().to_bytes());
+        if matches!(plain.session().phase(), Phase::MatchOver { .. }) {
+            break;
+        }
+        let action = match plain.session().phase() {
+            Phase::Play { .. } => {
+                let hand = plain.session().state().hand;
+                let pick = (rng.next() % hand.len() as u64) as usize;
+                Action::Select(hand.iter().nth(pick).unwrap())
+            }
+            Phase::ChooseCapture { .. } => Action::Capture(0),
+            Phase::AiDue { .. } => Action::RunAi,
+            _ => Action::Continue,
+        };
+        let a = plain.act(action);
+        let b = named.act(action);
+        assert_eq!(a.is_ok(), b.is_ok());
+    }
+    for name in ["Anna", "Bruno", "Carla", "Dario", "Anna & Carla"] {
+        assert!(seen.contains(name), "{name} never named in:\n{seen}");
+    }
 }

@@ -2,7 +2,8 @@
 
 use clap::{Args, ValueEnum};
 use scopa_core::ai::Level;
-use scopa_core::session::{Lang, Player, Settings};
+use scopa_core::session::names::Names;
+use scopa_core::session::{Lang, Player, Settings, Texts};
 use std::path::PathBuf;
 
 use anyhow::bail;
@@ -37,6 +38,11 @@ pub struct PlayArgs {
     /// given.
     #[arg(long, value_name = "LIST", conflicts_with_all = ["humans", "watch"])]
     pub seats: Option<String>,
+    /// The players' names, comma-separated from seat 1 (e.g. Anna,,Carla: an empty one
+    /// keeps `Player 2`); at most 12 bytes each. Only the screen uses them: they are not in
+    /// the save or the transcript, so give them again with --resume.
+    #[arg(long, value_name = "LIST")]
+    pub names: Option<String>,
     /// Watch the computer play every seat.
     #[arg(long, conflicts_with = "humans")]
     pub watch: bool,
@@ -87,6 +93,23 @@ impl LangArg {
             LangArg::It => Lang::It,
         }
     }
+}
+
+/// The names of `--names` (none without it); refused when the list is longer than the
+/// game's seats or a name is too long.
+pub fn names_of(args: &PlayArgs, players: u8, lang: Lang) -> anyhow::Result<Names> {
+    let Some(list) = &args.names else {
+        return Ok(Names::NONE);
+    };
+    let names: Vec<&str> = list.split(',').collect();
+    if names.len() > usize::from(players) {
+        bail!(
+            "--names gives {} names but the game has {players} seats",
+            names.len()
+        );
+    }
+    Names::from_list(names)
+        .map_err(|e| anyhow::anyhow!("--names: {}", Texts::new(lang).name_error(&e)))
 }
 
 /// The seats of the options: `--seats`, or `--humans`/`--watch` and `--level`.

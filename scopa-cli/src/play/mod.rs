@@ -87,11 +87,13 @@ fn run_to(args: PlayArgs, out: Box<dyn Write + Send>, tty_out: bool) -> anyhow::
         summary_ms: if interactive { 3000 } else { 0 },
         attended: interactive,
     };
+    let names = args::names_of(&args, session.players(), session.settings().lang)?;
     let mut presenter = match start {
         Start::New => Presenter::new(session, pacing),
         Start::Resumed(_) | Start::Migrated(_) => Presenter::resumed(session, pacing),
     };
     presenter.set_style(style);
+    presenter.set_names(names);
     // The first frame holds the current hand's deal: written to a new session's
     // transcript, shown (below) when the hand has not started.
     let first = presenter.frame();

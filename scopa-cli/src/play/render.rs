@@ -19,9 +19,14 @@ use super::terminal::Terminal;
 use crate::texts::{Stop, TermTexts, pick};
 
 impl Terminal {
-    /// The session's texts, cards in the screen's style.
+    /// The session's texts, cards in the screen's style, seats by their names.
     pub(super) fn texts(&self) -> TermTexts {
-        TermTexts(self.session().texts().with_style(self.screen.style))
+        TermTexts(
+            self.session()
+                .texts()
+                .with_style(self.screen.style)
+                .with_names(*self.presenter.names()),
+        )
     }
 
     pub(super) fn say(&mut self, text: &str) -> io::Result<()> {
@@ -164,19 +169,19 @@ impl Terminal {
                 GameEvent::Scopa(Event::MatchFinished { .. })
                 | GameEvent::Briscola(BriscolaEvent::MatchFinished { .. }) => {}
                 GameEvent::Scopa(Event::Scopa { .. }) => {
-                    let text = self.screen.loud(&shown.text().to_string());
+                    let text = self.screen.loud(&frame.event_text(shown).to_string());
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
                 GameEvent::Briscola(BriscolaEvent::Played { .. }) => {
                     played = true;
-                    let text = shown.text().to_string();
+                    let text = frame.event_text(shown).to_string();
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
                 GameEvent::Scopa(Event::Played { mv, .. }) => {
                     played = true;
-                    let text = shown.text().to_string();
+                    let text = frame.event_text(shown).to_string();
                     self.recent.push(text.clone());
                     self.say(&text)?;
                     if swept_last && last_capture == Some(mv) {
@@ -186,7 +191,7 @@ impl Terminal {
                     }
                 }
                 _ => {
-                    let text = shown.text().to_string();
+                    let text = frame.event_text(shown).to_string();
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
@@ -478,9 +483,19 @@ impl Terminal {
     /// The closing note: whether the match is saved, and the command that continues it.
     pub(super) fn end_note(&self) -> String {
         let t = self.texts();
+        // Names are not in the save: the command gives them again.
+        let names = self.presenter.names();
+        let names = (0..self.session().players())
+            .map(|seat| names.get(seat).unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join(",");
         let command = |path: &std::path::Path| {
             let path = path.display().to_string();
-            let command = format!("{} play --resume {}", self_command(), quote(&path));
+            let mut command = format!("{} play --resume {}", self_command(), quote(&path));
+            if !self.presenter.names().is_empty() {
+                command.push_str(" --names ");
+                command.push_str(&quote(&names));
+            }
             (path, command)
         };
         match self.autosave.state() {

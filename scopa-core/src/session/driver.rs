@@ -37,6 +37,7 @@
 
 use crate::capture::Move;
 
+use super::names::Names;
 use super::pacing::{Next, Pacing, Token};
 use super::table::{Frame, MAX_FRAME_EVENTS};
 use super::texts::{CardStyle, Lang};
@@ -65,6 +66,7 @@ pub struct Presenter {
     session: Session,
     pacing: Pacing,
     style: CardStyle,
+    names: Names,
     generation: u32,
     events: heapless::Vec<GameEvent, MAX_FRAME_EVENTS>,
     missed: u16,
@@ -91,6 +93,7 @@ impl Presenter {
             session,
             pacing,
             style: CardStyle::Letters,
+            names: Names::NONE,
             generation: 0,
             events,
             missed: 0,
@@ -121,6 +124,17 @@ impl Presenter {
     /// How frames write cards (letters by default).
     pub fn set_style(&mut self, style: CardStyle) {
         self.style = style;
+    }
+
+    /// What frames call the seats ([`Names`]; not in the save: a front-end keeps them with
+    /// its preferences and sets them again after a restore).
+    pub fn set_names(&mut self, names: Names) {
+        self.names = names;
+    }
+
+    /// The players' names given to [`set_names`](Presenter::set_names).
+    pub const fn names(&self) -> &Names {
+        &self.names
     }
 
     /// Changes the language of every text (it is in the save: a change asks to save).
@@ -231,7 +245,11 @@ impl Presenter {
 
     /// The frame to draw now, leaving the events for the next [`frame`](Presenter::frame).
     pub fn peek(&self) -> Frame {
-        let texts = self.session.texts().with_style(self.style);
+        let texts = self
+            .session
+            .texts()
+            .with_style(self.style)
+            .with_names(self.names);
         let mut frame = Frame::build(&self.session, self.session.viewer(), texts, self.next());
         for &e in &self.events {
             frame.push_event(e);

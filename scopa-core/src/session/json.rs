@@ -156,14 +156,27 @@ impl<D: core::fmt::Display> Serialize for Text<D> {
     }
 }
 
-impl Serialize for ShownEvent {
+/// One of a frame's events with the frame's texts (language, names).
+struct EventJson<'a>(&'a Texts, &'a ShownEvent);
+
+/// A frame's events, each with the frame's texts.
+struct EventsJson<'a>(&'a Frame);
+
+impl Serialize for EventsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.events.iter().map(|e| EventJson(&self.0.texts, e)))
+    }
+}
+
+impl Serialize for EventJson<'_> {
     /// `{"kind": "played", "seat": 1, "move": {…}, "text": "…", "line": "play 1 7d"}`;
     /// Scopa's kinds `played`, `scopa`, `dealt`, `collected`, `hand_finished`,
     /// `match_finished`, `new_hand`; Briscola's (with `"game": "briscola"`) `played` (with
     /// `card`), `trick_taken`, `drew`, `hand_finished`, `dealt`, `match_finished`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let EventJson(texts, shown) = *self;
         let mut m = s.serialize_map(None)?;
-        let event = match self.event {
+        let event = match shown.event {
             GameEvent::Scopa(e) => e,
             GameEvent::Briscola(e) => {
                 m.serialize_entry("game", "briscola")?;
@@ -205,8 +218,8 @@ impl Serialize for ShownEvent {
                         m.serialize_entry("winner", &winner)?;
                     }
                 }
-                m.serialize_entry("text", &Text(self.text()))?;
-                m.serialize_entry("line", &Text(self.line()))?;
+                m.serialize_entry("text", &Text(texts.event(&shown.event)))?;
+                m.serialize_entry("line", &Text(shown.line()))?;
                 return m.end();
             }
         };
@@ -257,8 +270,8 @@ impl Serialize for ShownEvent {
                 m.serialize_entry("redeals", &redeals)?;
             }
         }
-        m.serialize_entry("text", &Text(self.text()))?;
-        m.serialize_entry("line", &Text(self.line()))?;
+        m.serialize_entry("text", &Text(texts.event(&shown.event)))?;
+        m.serialize_entry("line", &Text(shown.line()))?;
         m.end()
     }
 }
@@ -456,7 +469,7 @@ impl Serialize for Frame {
         m.serialize_entry("offers", &self.offers)?;
         m.serialize_entry("hint", &self.hint.as_ref().map(|h| With(t, h)))?;
         m.serialize_entry("banner", &self.banner.as_ref().map(|b| BannerOut(self, b)))?;
-        m.serialize_entry("events", &self.events[..])?;
+        m.serialize_entry("events", &EventsJson(self))?;
         m.serialize_entry("missed_events", &self.missed_events)?;
         m.serialize_entry("refusal", &self.refusal_text().map(Text))?;
         m.serialize_entry("next", &self.next)?;

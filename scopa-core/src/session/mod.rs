@@ -61,6 +61,7 @@ use crate::view::{Play, PlayerView};
 pub mod driver;
 #[cfg(feature = "serde")]
 mod json;
+pub mod names;
 pub mod pacing;
 pub mod save;
 pub mod seed;

@@ -4,7 +4,7 @@
 //!
 //! A frame holds typed values; each text is written on demand, in the session's language,
 //! by a method returning `impl Display` ([`Frame::status`], [`Frame::seat_name`],
-//! [`ShownEvent::text`] …), so the model allocates nothing and a front-end gets every string
+//! [`Frame::event_text`] …), so the model allocates nothing and a front-end gets every string
 //! without knowing a rule. With the `serde` feature, a frame serializes to JSON with every
 //! text written out (what a network server sends each seat).
 //!
@@ -30,7 +30,7 @@
 //! assert_eq!(frame.seat_name(0).to_string(), "You");
 //! assert_eq!(frame.hand.len(), 3);                  // your cards, and nobody else's
 //! assert_eq!(frame.seats[1].cards, 3);              // the other's: a count
-//! assert_eq!(frame.events[0].text().to_string().starts_with("Hand 1"), true); // the deal
+//! assert!(frame.event_text(&frame.events[0]).to_string().starts_with("Hand 1")); // the deal
 //! if let Choices::Cards(cards) = &frame.choices {   // you lead: each card, what it takes
 //!     assert_eq!(cards.len(), 3);
 //! }
@@ -50,6 +50,8 @@ use super::{AnyMatch, GameEvent, GameHint, Phase, Player, Session, SessionError,
 
 /// The most seats a table has (Scopa: 4; issue 28's two-deck tables raise it to 8).
 pub const MAX_SEATS: usize = 4;
+// Every seat can have a name.
+const _: () = assert!(super::names::MAX_SEATS >= MAX_SEATS);
 /// The most sides a table has (Scopa: 3, with 3 players; issue 28 raises it to 4).
 pub const MAX_SIDES: usize = 3;
 /// The most cards a hand holds (Scopone scientifico: 10).
@@ -267,21 +269,17 @@ pub enum Banner {
     },
 }
 
-/// An event of the steps since the last frame, with its text and transcript line.
+/// An event of the steps since the last frame, with its transcript line; its text is the
+/// frame's ([`Frame::event_text`]: the frame's texts hold the language and the names once,
+/// not once per event).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct ShownEvent {
     /// What happened (to animate).
     pub event: GameEvent,
-    texts: Texts,
 }
 
 impl ShownEvent {
-    /// The line to show, in the session's language ([`Texts::event`]).
-    pub fn text(&self) -> impl Display + '_ {
-        self.texts.event(&self.event)
-    }
-
     /// The transcript line(s), language-free ([`transcript::event`]).
     pub fn line(&self) -> impl Display + '_ {
         transcript::event(&self.event)
@@ -505,10 +503,7 @@ impl Frame {
     /// network server adds the events of each step to every seat's [`Frame::for_seat`]
     /// (events are public: plays, sweeps, deals' table cards, scores, tricks).
     pub fn push_event(&mut self, event: GameEvent) {
-        let shown = ShownEvent {
-            event,
-            texts: self.texts,
-        };
+        let shown = ShownEvent { event };
         if self.events.push(shown).is_err() {
             self.missed_events = self.missed_events.saturating_add(1);
         }
@@ -520,7 +515,13 @@ impl Frame {
         self.texts.phase(&self.phase)
     }
 
-    /// A seat's name: `You`, `Player 2` / `Tu`, `Giocatore 2`.
+    /// The line to show for one of this frame's events, in the session's language and with
+    /// the players' names ([`Texts::event`]): `Player 2 plays 7♦ and takes 7♣`.
+    pub fn event_text<'a>(&'a self, shown: &'a ShownEvent) -> impl Display + 'a {
+        self.texts.event(&shown.event)
+    }
+
+    /// A seat's name: `You`, its name, `Player 2` / `Tu`, `Giocatore 2`.
     pub fn seat_name(&self, seat: u8) -> impl Display + '_ {
         self.texts.seat(seat)
     }

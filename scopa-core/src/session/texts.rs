@@ -27,6 +27,7 @@ use crate::hand::{Event, PlayError};
 use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
 use crate::score::{HandScore, SideScore};
 
+use super::names::{MAX_SEATS, NAME_MAX, NameError, Names};
 use super::{
     ActionKind, GameEvent, GameHint, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session,
     SessionError, SettingsError,
@@ -214,8 +215,8 @@ fn text<F: Fn(&mut Formatter<'_>) -> fmt::Result>(f: F) -> Text<F> {
 /// The texts of one language, card style and point of view.
 ///
 /// Seats are named from the point of view of `you` (the one person playing against AIs):
-/// "You" for that seat, "Player 2" for seat 1 and so on; with no `you` (pass-and-play, watch
-/// mode) every seat is "Player N".
+/// "You" for that seat, its name ([`Names`]) or "Player 2" for seat 1 and so on; with no
+/// `you` (pass-and-play, watch mode) every seat is its name or "Player N".
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Texts {
@@ -227,6 +228,8 @@ pub struct Texts {
     pub you: Option<u8>,
     /// Players in the game (for side names).
     pub players: u8,
+    /// The players' names (none by default).
+    pub names: Names,
 }
 
 impl Texts {
@@ -237,7 +240,13 @@ impl Texts {
             style: CardStyle::Letters,
             you: None,
             players: 2,
+            names: Names::NONE,
         }
+    }
+
+    /// The same texts calling the seats by `names`.
+    pub const fn with_names(self, names: Names) -> Texts {
+        Texts { names, ..self }
     }
 
     /// The same texts with cards written in `style`.
@@ -364,12 +373,14 @@ impl Texts {
         })
     }
 
-    /// The name of `seat`: `You`/`Tu`, or `Player 2`/`Giocatore 2` (seats count from 1 on
-    /// screen).
+    /// The name of `seat`: `You`/`Tu`, its [name](Names), or `Player 2`/`Giocatore 2` (seats
+    /// count from 1 on screen).
     pub fn seat(&self, seat: u8) -> impl Display + '_ {
         text(move |f| {
             if self.you == Some(seat) {
                 f.write_str(self.pick("You", "Tu"))
+            } else if let Some(name) = self.names.get(seat) {
+                f.write_str(name)
             } else {
                 write!(
                     f,
@@ -382,18 +393,23 @@ impl Texts {
     }
 
     /// The name of `side`: a seat's name with 2 or 3 players; with 4, `Your team` /
-    /// `Opponents`, or `Players 1 & 3` without a "You".
+    /// `Opponents`, the partners' names (`Anna & Carla`) when both have one, or
+    /// `Players 1 & 3`.
     pub fn side(&self, side: u8) -> impl Display + '_ {
         text(move |f| {
             if self.players != 4 {
                 return write!(f, "{}", self.seat(side));
             }
-            match self.you {
-                Some(you) if you & 1 == side => {
+            let names = (self.names.get(side), self.names.get(side + 2));
+            match (self.you, names) {
+                (Some(you), _) if you & 1 == side => {
                     f.write_str(self.pick("Your team", "La tua squadra"))
                 }
-                Some(_) => f.write_str(self.pick("Opponents", "Avversari")),
-                None => write!(
+                (Some(_), _) => f.write_str(self.pick("Opponents", "Avversari")),
+                (None, (Some(a), Some(b))) => {
+                    write!(f, "{a} {} {b}", self.pick("&", "e"))
+                }
+                (None, _) => write!(
                     f,
                     "{} {} {} {}",
                     self.pick("Players", "Giocatori"),
@@ -1068,6 +1084,27 @@ impl Texts {
             },
         })
     }
+    /// Why a player's name was refused ([`NameError`]), in the language.
+    pub fn name_error<'a>(&'a self, e: &'a NameError) -> impl Display + 'a {
+        text(move |f| match (*e, self.lang) {
+            (_, Lang::En) => write!(f, "{e}"),
+            (NameError::NoSuchSeat { seat }, Lang::It) => write!(
+                f,
+                "nessun posto {} da chiamare per nome: un tavolo ha al massimo {MAX_SEATS} posti",
+                u16::from(seat) + 1
+            ),
+            (NameError::TooLong { seat, len }, Lang::It) => write!(
+                f,
+                "il nome del posto {} è lungo {len} byte; un nome ne ha al massimo {NAME_MAX} (12 lettere senza accenti)",
+                u16::from(seat) + 1
+            ),
+            (NameError::ControlCharacter { seat }, Lang::It) => write!(
+                f,
+                "il nome del posto {} contiene un carattere di controllo (un a capo o una tabulazione)",
+                u16::from(seat) + 1
+            ),
+        })
+    }
 
     /// Why bytes could not be restored into a session (the English text is the
     /// [`SaveError`]'s `Display`; a damaged match inside is described in English).
@@ -1440,6 +1477,70 @@ mod tests {
             "Asso di denari, 5 di coppe"
         );
         assert_eq!(en.cards(CardSet::EMPTY).to_string(), "—");
+    }
+
+    #[test]
+    fn name_errors_in_both_languages() {
+        let e = NameError::TooLong { seat: 0, len: 13 };
+        assert_eq!(
+            Texts::new(Lang::It).name_error(&e).to_string(),
+            "il nome del posto 1 è lungo 13 byte; un nome ne ha al massimo 12 (12 lettere senza accenti)"
+        );
+        assert_eq!(
+            Texts::new(Lang::En).name_error(&e).to_string(),
+            e.to_string()
+        );
+    }
+
+    #[test]
+    fn names_replace_player_n_but_not_you() {
+        let names = Names::from_list(["Anna", "Bruno", "Carla", ""]).unwrap();
+        let t = Texts {
+            you: None,
+            players: 4,
+            ..Texts::new(Lang::It).with_names(names)
+        };
+        assert_eq!(t.seat(1).to_string(), "Bruno");
+        assert_eq!(t.seat(3).to_string(), "Giocatore 4", "no name: the default");
+        assert_eq!(t.side(0).to_string(), "Anna e Carla");
+        assert_eq!(
+            t.side(1).to_string(),
+            "Giocatori 2 e 4",
+            "one partner unnamed: the seats"
+        );
+        assert_eq!(
+            t.scores([3, 5, 0]).to_string(),
+            "Anna e Carla 3 · Giocatori 2 e 4 5"
+        );
+        let you = Texts { you: Some(0), ..t };
+        assert_eq!(
+            you.seat(0).to_string(),
+            "Tu",
+            "the one person stays \"you\""
+        );
+        assert_eq!(you.seat(2).to_string(), "Carla");
+        assert_eq!(you.side(0).to_string(), "La tua squadra");
+        let two = Texts {
+            players: 2,
+            lang: Lang::En,
+            ..t
+        };
+        assert_eq!(two.scores([1, 2, 0]).to_string(), "Anna 1 · Bruno 2");
+        assert!(
+            two.phase(&Phase::HandOff { seat: 1 })
+                .to_string()
+                .contains("Bruno")
+        );
+        assert_eq!(
+            two.phase(&Phase::HandOff { seat: 1 }).to_string(),
+            Texts {
+                names: Names::NONE,
+                ..two
+            }
+            .phase(&Phase::HandOff { seat: 1 })
+            .to_string()
+            .replace("Player 2", "Bruno")
+        );
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Scopa on an RP2040 handheld: a 240×240 ST7789 over SPI (mipidsi), buttons on GPIO,
+//! Scopa and Briscola on an RP2040 handheld: 240×240 ST7789 over SPI (mipidsi), GPIO buttons,
 //! the session saved in the last 16 KiB of flash after every action.
 //!
 //! Boards (cargo features): `pico-lcd-1-3` (default: Raspberry Pi Pico + Waveshare

@@ -1,5 +1,5 @@
-//! Scripted Scopa sessions on a Cortex-M0 (ARMv6-M, the RP2040's instruction set) under
-//! `qemu-system-arm -machine microbit`, for CI:
+//! Scripted Scopa and Briscola sessions on a Cortex-M0 (ARMv6-M, the RP2040's instruction set)
+//! under `qemu-system-arm -machine microbit`, for CI:
 //!
 //! - the scripts in `qemu/scripts/` (compiled in) are played through the handheld's UI —
 //!   `scopa_ui::App` driving `scopa_core::session::Session`, its buttons pressed by
@@ -13,8 +13,8 @@
 //! - the stack high-water mark is measured (cortex-m-rt `paint-stack`);
 //! - then Briscola's `handheld` level is timed the same way on whole matches of 2 and of 4
 //!   players, played by it at every seat through `scopa_core::briscola` directly
-//!   (`BriscolaMatch`, `choose_card`: the handheld's session does not play Briscola yet),
-//!   with its own stack high-water (the stack painted again before);
+//!   (`BriscolaMatch`, `choose_card`: every seat the level, with no UI in between), with its
+//!   own stack high-water (the stack painted again before);
 //! - the program exits through semihosting: status 0 when every script played to the end
 //!   of its match.
 #![no_std]
@@ -35,8 +35,9 @@ use scopa_ui::script::{DriveError, Driver, Outcome, Script, ScriptError, Start};
 use scopa_ui::{App, NoStorage};
 
 /// The scripts CI plays (the host plays the same files): the handheld AI against itself,
-/// whose decisions are measured, then the cross-front-end scripts of `tests/sessions/`.
-const SCRIPTS: [(&str, &str); 6] = [
+/// whose decisions are measured, then the cross-front-end scripts of `tests/sessions/`
+/// (Scopa's, then Briscola's).
+const SCRIPTS: [(&str, &str); 8] = [
     ("watch", include_str!("../scripts/watch.script")),
     (
         "vs-handheld",
@@ -57,6 +58,14 @@ const SCRIPTS: [(&str, &str); 6] = [
     (
         "four-people",
         include_str!("../../../tests/sessions/four-people.script"),
+    ),
+    (
+        "briscola-vs-expert",
+        include_str!("../../../tests/sessions/briscola/briscola-vs-expert.script"),
+    ),
+    (
+        "briscola-teams",
+        include_str!("../../../tests/sessions/briscola/briscola-teams.script"),
     ),
 ];
 /// Steps after which a script counts as stuck.

@@ -12,6 +12,7 @@ use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
 use scopa_core::ai::Level;
+use scopa_core::briscola::BriscolaRules;
 use scopa_core::session::{Lang, Settings};
 use scopa_core::{Move, Rules};
 use scopa_ui::app::Screen;
@@ -200,7 +201,7 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
 
     let mut d = Driver::new(new_app());
     d.press(Button::A);
-    for _ in 0..2 {
+    for _ in 0..3 {
         d.press(Button::Down);
     }
     d.press(Button::Right); // seat 2: from the handheld AI to a person (pass-and-play)
@@ -208,7 +209,7 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
 
     let mut d = Driver::new(new_app());
     d.press(Button::A);
-    for _ in 0..13 {
+    for _ in 0..15 {
         d.press(Button::Down);
     }
     d.press(Button::Right); // Italiano
@@ -280,7 +281,73 @@ pub fn screens() -> Result<Vec<(&'static str, SimApp)>, String> {
     d.step();
     let flash = d.app.storage_flash();
     out.push(("resume", app_on(flash)));
+
+    briscola_screens(&mut out)?;
     Ok(out)
+}
+
+/// Briscola's screens: the game chosen on the options screen, the table (a trick under
+/// way, the last one taken above it), a hint, the hand's summary and the match's end.
+fn briscola_screens(out: &mut Vec<(&'static str, SimApp)>) -> Result<(), String> {
+    let mut d = Driver::new(new_app());
+    d.press(Button::A);
+    d.press(Button::Right); // the game: Briscola
+    out.push(("briscola_options", d.app));
+
+    let two = Settings::briscola(Level::Random, BriscolaRules::default());
+    // The person's turn with the AI's lead on the table and a trick already taken.
+    let following = |a: &SimApp| {
+        matches!(a.screen(), Screen::Table { .. })
+            && a.state()
+                .is_some_and(|s| s.table.len() == 1 && s.plays >= 4)
+    };
+    let mut d = reach_with(two, 400, "the person to follow a lead", following)?;
+    d.press(Button::Right);
+    out.push(("briscola_table", d.app));
+
+    let mut d = reach_with(two, 400, "the person to follow a lead", following)?;
+    d.press(Button::Down); // "Hint..."
+    d.wait(40); // the hint, computed on the next update
+    out.push(("briscola_hint", d.app));
+
+    let at_hand_end = |a: &SimApp| a.screen() == Screen::HandEnd;
+    let d = reach_with(two, 3000, "the end of a hand", at_hand_end)?;
+    out.push(("briscola_hand_end", d.app));
+
+    // Four players in teams: an AI's card on show over its seat.
+    let mut four = Settings::briscola(
+        Level::Random,
+        BriscolaRules {
+            players: 4,
+            ..BriscolaRules::default()
+        },
+    );
+    four.lang = Lang::It;
+    let d = reach_with(four, 400, "an AI play with 4 players", |a| {
+        matches!(a.screen(), Screen::AiPlay { .. })
+            && a.state()
+                .is_some_and(|s| s.table.len() == 2 && s.plays >= 8)
+    })?;
+    out.push(("briscola_four_it", d.app));
+
+    let d = reach_with(two, 20000, "the end of the match", |a| {
+        a.screen() == Screen::MatchEnd
+    })?;
+    out.push(("briscola_match_end", d.app));
+    Ok(())
+}
+
+/// A fresh app in a match with `settings` ([`Driver::start_with`]), stepped until `done`.
+fn reach_with(
+    settings: Settings,
+    limit: u32,
+    what: &str,
+    done: impl Fn(&SimApp) -> bool,
+) -> Result<Driver, String> {
+    let mut d = Driver::new(new_app());
+    d.start_with(settings);
+    d.until(limit, what, done)?;
+    Ok(d)
 }
 
 /// A fresh app in a match of `players` ([`Driver::start`]), stepped until `done`.

@@ -153,6 +153,7 @@ fn update_asks_for_a_redraw_exactly_when_the_screen_changes() {
     assert!(!app.update(10, Buttons::NONE));
     assert!(app.update(20, Buttons::just(Button::A))); // title → options
     assert!(!app.update(30, Buttons::NONE));
+    assert!(app.update(35, Buttons::just(Button::Down))); // game → players
     assert!(app.update(40, Buttons::just(Button::Right))); // players 2 → 3: same cursor
     assert_eq!(app.options().rules.players, 3);
     assert!(app.update(50, Buttons::just(Button::Left))); // and back to 2
@@ -161,8 +162,17 @@ fn update_asks_for_a_redraw_exactly_when_the_screen_changes() {
 
 #[test]
 fn pass_and_play_hides_each_hand_until_its_player_takes_the_device() {
+    pass_and_play_hides_each_hand(Settings::pass_and_play(Rules::default()));
+    // Briscola: two people.
+    let mut briscola = Settings::briscola(Level::Random, Default::default());
+    briscola.seats[1] = scopa_core::session::Player::Human;
+    pass_and_play_hides_each_hand(briscola);
+}
+
+fn pass_and_play_hides_each_hand(settings: Settings) {
     let mut d = Driver::new(new_app());
-    d.start_with(Settings::pass_and_play(Rules::default()));
+    d.start_with(settings);
+    assert_eq!(d.app.session().unwrap().settings(), &settings);
     let mut handoffs = 0;
     for _ in 0..400 {
         let state = d.app.state().unwrap();
@@ -210,9 +220,16 @@ fn the_language_option_changes_every_text_and_comes_back_with_the_save() {
 
 #[test]
 fn undo_takes_back_the_persons_play_when_the_option_is_on() {
-    let mut d = Driver::new(new_app());
     let mut undo = Settings::against(Level::Random, Rules::default());
     undo.undo = true;
+    undo_takes_back(undo);
+    let mut briscola = Settings::briscola(Level::Random, Default::default());
+    briscola.undo = true;
+    undo_takes_back(briscola);
+}
+
+fn undo_takes_back(undo: Settings) {
+    let mut d = Driver::new(new_app());
     d.start_with(undo);
     assert!(d.app.session().unwrap().settings().undo);
     // Play until the person has played in this hand and it is their turn again.
@@ -224,7 +241,13 @@ fn undo_takes_back_the_persons_play_when_the_option_is_on() {
     d.press(Button::Up);
     let after = d.app.state().unwrap();
     assert!(after.plays < before.plays, "{before:?} → {after:?}");
-    assert!(after.hand.len() > before.hand.len());
+    if undo.game.is_briscola() {
+        // The card comes back and a card drawn since goes back to the stock: the hand is
+        // as many cards, not the same ones.
+        assert_ne!(after.hand, before.hand);
+    } else {
+        assert!(after.hand.len() > before.hand.len());
+    }
 }
 
 #[test]
@@ -273,4 +296,67 @@ fn any_presses_at_any_time_never_panic_hang_or_lose_the_save() {
         }
     }
     assert!(changes > 200, "the walk played only {changes} times");
+}
+
+#[test]
+fn briscola_plays_through_the_buttons_with_hints_saves_and_its_own_summary() {
+    use scopa_core::briscola::BriscolaRules;
+    use scopa_ui::screens::Page;
+    use scopa_ui::screens::model::Status;
+    let mut d = Driver::new(new_app());
+    d.start_with(Settings::briscola(Level::Random, BriscolaRules::default()));
+    assert!(d.app.session().unwrap().game().is_briscola());
+    let mut hints = 0;
+    let mut hand_ends = 0;
+    for _ in 0..5_000 {
+        match d.app.screen() {
+            Screen::MatchEnd => break,
+            Screen::Table { .. } if hints < 3 => {
+                // Down: "Hint..." drawn, then on the next update the frame's hint, its card
+                // in the hand, until the next play.
+                assert!(d.app.update(d.now + 40, Buttons::just(Button::Down)));
+                let Page::Table(t) = d.app.model().page else {
+                    panic!("the table")
+                };
+                assert_eq!(t.status, Status::HintAsked);
+                assert_eq!(t.hint, None);
+                assert!(d.app.update(d.now + 80, Buttons::NONE));
+                d.now += 80;
+                let Page::Table(t) = d.app.model().page else {
+                    panic!("the table")
+                };
+                let hint = t.hint.expect("a hint");
+                assert!(t.state.hand.contains(hint.card()));
+                hints += 1;
+            }
+            Screen::HandEnd => {
+                let Page::HandEnd(m) = d.app.model().page else {
+                    panic!("the summary")
+                };
+                let score = m.points.expect("Briscola's card points");
+                assert_eq!(score.points.iter().map(|&p| u16::from(p)).sum::<u16>(), 120);
+                assert!(m.rows.is_none(), "no Scopa rows");
+                hand_ends += 1;
+            }
+            _ => {
+                if let Page::Table(t) = d.app.model().page {
+                    let table = t.briscola.expect("Briscola's middle from the frame");
+                    assert!(table.trick.len() < 2, "two players: at most the lead waits");
+                    assert_eq!(t.hint, None, "a hint lasts until the next play");
+                }
+            }
+        }
+        let before = d.app.session().cloned();
+        d.step();
+        if d.app.session() != before.as_ref() {
+            // The save holds every action.
+            assert_eq!(app_on(d.app.storage_flash()).session(), d.app.session());
+        }
+    }
+    assert_eq!(d.app.screen(), Screen::MatchEnd);
+    assert!(hand_ends >= 2, "best of three: {hand_ends} hands");
+    let Page::MatchEnd(m) = d.app.model().page else {
+        panic!("the match end")
+    };
+    assert!(m.points.is_some() && m.pile.is_none());
 }

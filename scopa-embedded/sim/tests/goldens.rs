@@ -14,7 +14,7 @@ fn every_screen_matches_its_golden_image() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/golden-actual");
     let screens = scopa_sim::screens().unwrap();
     assert!(
-        screens.len() >= 13,
+        screens.len() >= 19,
         "expected every screen, got {}",
         screens.len()
     );

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use scopa_core::ai::Level;
+use scopa_core::briscola::BriscolaRules;
 use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
 use scopa_core::session::{Action, Phase, Player, Session, Settings};
 use scopa_core::{AceRule, DealKind, Move, PrimieraRule, Rules};
@@ -27,14 +28,24 @@ fn text(path: &Path) -> String {
 
 #[test]
 fn the_committed_sessions_play_save_and_resume_as_their_references() {
-    let dir = repo().join("tests/sessions");
-    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+    committed_sessions(&repo().join("tests/sessions"), 5);
+}
+
+#[test]
+fn the_committed_briscola_sessions_play_save_and_resume_as_their_references() {
+    committed_sessions(&repo().join("tests/sessions/briscola"), 2);
+}
+
+/// Every script of `dir` (at least `at_least`) gives its committed transcript, save and
+/// transcript after the save, through the handheld's buttons.
+fn committed_sessions(dir: &Path, at_least: usize) {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "script"))
         .collect();
     names.sort();
-    assert!(names.len() >= 5, "{names:?}");
+    assert!(names.len() >= at_least, "{names:?}");
     for path in names {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let script_text = text(&path);
@@ -116,6 +127,64 @@ fn the_buttons_play_scripts_of_every_kind_as_the_reference() {
                 "settings {i} seed {seed}"
             );
             if let Some(save) = &reference.save {
+                let session = scripts::session_from(save).unwrap();
+                let tail = scripts::play(&script, Some(&session), false).unwrap();
+                assert_eq!(
+                    tail.transcript, reference.after_save,
+                    "settings {i} seed {seed}"
+                );
+            }
+        }
+    }
+}
+
+/// Briscola settings of every kind: 2, 3 and 4 players, nine cards a hand, people and AIs
+/// mixed, watch mode, undo, one hand or more to win.
+fn briscola_settings() -> Vec<Settings> {
+    let rules = |players, hand_size, target| BriscolaRules {
+        players,
+        hand_size,
+        target,
+    };
+    let mut out = vec![
+        Settings::briscola(Level::Random, rules(2, 3, 1)),
+        Settings::briscola(Level::Easy, rules(2, 9, 2)),
+        Settings::briscola(Level::Random, rules(3, 3, 1)),
+    ];
+    let mut people = Settings::briscola(Level::Random, rules(4, 3, 1));
+    people.seats = [
+        Player::Human,
+        Player::Ai(Level::Easy),
+        Player::Human,
+        Player::Human,
+    ];
+    out.push(people);
+    let mut watch = Settings::briscola(Level::Random, rules(4, 3, 2));
+    watch.seats[0] = Player::Ai(Level::Random);
+    out.push(watch);
+    let mut undo = Settings::briscola(Level::Random, rules(2, 3, 1));
+    undo.undo = true;
+    out.push(undo);
+    out
+}
+
+#[test]
+fn the_buttons_play_briscola_scripts_of_every_kind_as_the_reference() {
+    for (i, settings) in briscola_settings().iter().enumerate() {
+        assert_eq!(settings.validate(), Ok(()), "settings {i}");
+        for seed in [3, 2026] {
+            let text = generate(*settings, seed, Level::Random, 5, usize::MAX);
+            let script = Script::parse(&text).unwrap();
+            let reference = run(&text).unwrap();
+            let ui = scripts::play(&script, None, false).unwrap();
+            assert_eq!(ui.outcome, Outcome::MatchOver, "settings {i}");
+            assert_eq!(
+                ui.transcript, reference.transcript,
+                "settings {i} seed {seed}"
+            );
+            if let Some(save) = &reference.save {
+                let saved = scripts::play(&script, None, true).unwrap();
+                assert_eq!(saved.save.as_ref(), Some(save), "settings {i} seed {seed}");
                 let session = scripts::session_from(save).unwrap();
                 let tail = scripts::play(&script, Some(&session), false).unwrap();
                 assert_eq!(

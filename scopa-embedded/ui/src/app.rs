@@ -5,7 +5,8 @@
 //! the main loop's update runs the one delay it names and fires it — an AI play stays on
 //! screen for [`AI_SHOW_MS`] and a scopa banner for [`SCOPA_MS`] ([`PACING`]; A skips
 //! both). The app never looks at the phase to decide what comes next; it only picks the
-//! screen that shows it.
+//! screen that shows it. Scopa and Briscola go through the same screens: what differs is
+//! the frame's [`GameTable`] and [`HandOver`], which the screen model carries.
 
 use core::fmt::{self, Write};
 
@@ -14,7 +15,7 @@ use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::pixelcolor::Rgb565;
 use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::pacing::{Due, Next, Pacing, Token};
-use scopa_core::session::table::{Banner, HandOver};
+use scopa_core::session::table::{Banner, GameTable, HandOver};
 use scopa_core::session::{
     Action, GameEvent, Label, Phase, Session, SessionError, TableState, Texts,
 };
@@ -148,6 +149,10 @@ pub struct App<S: Storage> {
     due: Option<(Token, u32)>,
     /// A step happened during this update: its delay runs from the next one.
     fresh: bool,
+    /// Down asked for a hint: the next update computes it (the screen says so first).
+    hint_asked: bool,
+    /// The viewer has a hint since the last play (the presenter's frame holds it).
+    hinted: bool,
     message: Msg,
     entropy: u64,
     next_seed: Option<u64>,
@@ -182,6 +187,8 @@ impl<S: Storage> App<S> {
             ai: None,
             due: None,
             fresh: false,
+            hint_asked: false,
+            hinted: false,
             message,
             entropy: 0x5C0FA,
             next_seed: None,
@@ -327,8 +334,13 @@ impl<S: Storage> App<S> {
             self.add_entropy(u64::from(now));
         }
         let before = self.fingerprint();
+        // A hint asked for on an earlier update (its screen drawn since) is computed now.
+        let hint_due = self.hint_asked;
         for b in pressed.iter() {
             self.press(b, events);
+        }
+        if hint_due && self.hint_asked {
+            self.hint();
         }
         if !self.fresh {
             self.tick(events);
@@ -338,12 +350,14 @@ impl<S: Storage> App<S> {
     }
 
     /// Everything a screen shows that input or time can change.
-    fn fingerprint(&self) -> (Screen, Msg, Options, Option<TableState>) {
+    fn fingerprint(&self) -> (Screen, Msg, Options, Option<TableState>, bool, bool) {
         (
             self.screen(),
             self.message.clone(),
             self.options,
             self.state(),
+            self.hint_asked,
+            self.hinted,
         )
     }
 
@@ -465,6 +479,7 @@ impl<S: Storage> App<S> {
                     Button::Up if self.state().is_some_and(|s| s.can_undo) => {
                         self.act(Action::Undo, events)
                     }
+                    Button::Down if !self.hinted => self.hint_asked = true,
                     Button::B => self.view = View::Title { cursor: 0 },
                     _ => {}
                 }
@@ -490,6 +505,27 @@ impl<S: Storage> App<S> {
                 _ => {}
             },
             _ => {}
+        }
+    }
+
+    /// The hint Down asked for: the presenter's (the expert's suggestion), shown until the
+    /// next play. The expert's search runs here, on the update after the one that drew
+    /// "Hint…" (it takes a while on the device); off the table, nothing.
+    #[inline(never)]
+    fn hint(&mut self) {
+        self.hint_asked = false;
+        if !matches!(self.screen(), Screen::Table { .. }) {
+            return;
+        }
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        match game.hint() {
+            Ok(_) => {
+                self.hinted = true;
+                self.message.set(format_args!(""));
+            }
+            Err(e) => self.refused(e),
         }
     }
 
@@ -559,6 +595,8 @@ impl<S: Storage> App<S> {
         self.ai = None;
         self.due = None;
         self.fresh = true;
+        self.hint_asked = false;
+        self.hinted = false;
         let Some(game) = &self.game else { return };
         if let Next::Due(due) = game.next()
             && due.action != Action::RunAi
@@ -593,7 +631,7 @@ impl<S: Storage> App<S> {
                 cursor,
             },
             (Screen::HandEnd | Screen::MatchEnd, Some(p)) => end_page(p),
-            (screen, Some(p)) => Page::Table(self.table_model(p.session(), screen)),
+            (screen, Some(p)) => Page::Table(self.table_model(p, screen)),
             (_, None) => title(0),
         };
         ScreenModel {
@@ -603,13 +641,23 @@ impl<S: Storage> App<S> {
     }
 
     /// The table on `screen`: what is highlighted, the status line, the banner.
-    fn table_model(&self, session: &Session, screen: Screen) -> TableModel<'_> {
-        let mut t = TableModel::new(session.state(), session.rules().players);
+    fn table_model(&self, p: &Presenter, screen: Screen) -> TableModel<'_> {
+        let session = p.session();
+        let mut t = TableModel::new(session.state(), session.players());
+        let frame = p.peek();
+        if let GameTable::Briscola(table) = frame.table {
+            t.briscola = Some(table);
+        }
+        t.hint = frame.hint;
         let phase = Status::Phase(t.state.phase);
         match screen {
             Screen::Table { cursor } => {
                 t.selected = Some(cursor);
-                t.status = phase;
+                t.status = match t.hint {
+                    Some(hint) => Status::Hint(hint),
+                    None if self.hint_asked => Status::HintAsked,
+                    None => phase,
+                };
             }
             Screen::Choose {
                 cursor,
@@ -629,9 +677,14 @@ impl<S: Storage> App<S> {
             Screen::AiPlay { mv, .. } => {
                 t.taken = mv.capture();
                 t.ai_play = Some(mv);
-                t.status = Status::Played {
-                    seat: t.state.turn,
-                    mv,
+                let seat = t.state.turn;
+                t.status = if t.briscola.is_some() {
+                    Status::PlayedCard {
+                        seat,
+                        card: mv.card(),
+                    }
+                } else {
+                    Status::Played { seat, mv }
                 };
             }
             Screen::Scopa { seat, .. } => t.overlay = Overlay::Scopa { seat },
@@ -666,11 +719,14 @@ fn end_page(p: &Presenter) -> Page<'static> {
     for (s, side) in scores.iter_mut().zip(&frame.sides) {
         *s = side.score;
     }
-    // The handheld plays Scopa only (its menu offers no Briscola): a Briscola summary has no
-    // Scopa rows.
+    // Scopa's summary has rows; Briscola's, each side's card points and the winner.
     let rows = |over: &HandOver| match over {
         HandOver::Scopa { rows, .. } => Some(rows.clone()),
         HandOver::Briscola { .. } => None,
+    };
+    let points = |over: &HandOver| match over {
+        HandOver::Scopa { .. } => None,
+        HandOver::Briscola { score, .. } => Some(*score),
     };
     match &frame.banner {
         Some(Banner::MatchOver {
@@ -684,6 +740,7 @@ fn end_page(p: &Presenter) -> Page<'static> {
                 }
                 HandOver::Briscola { .. } => None,
             }),
+            points: last_hand.as_ref().and_then(points),
         }),
         banner => {
             // After the last hand no new one is dealt; otherwise the next hand has begun.
@@ -698,6 +755,10 @@ fn end_page(p: &Presenter) -> Page<'static> {
                 scores,
                 rows: match banner {
                     Some(Banner::HandOver(over)) => rows(over),
+                    _ => None,
+                },
+                points: match banner {
+                    Some(Banner::HandOver(over)) => points(over),
                     _ => None,
                 },
             })

@@ -1,6 +1,6 @@
 //! # scopa-ui
 //!
-//! The hardware-independent half of the Scopa handheld: every screen, the card drawings,
+//! The hardware-independent half of the Scopa and Briscola handheld: every screen, the cards,
 //! the input trait and its debouncer, the front-end of [`scopa_core::session::Session`]
 //! through its presenter (buttons become actions, the screens draw its state and frames,
 //! the delays it names run in the main loop's update), the session saved in flash when

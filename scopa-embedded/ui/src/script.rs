@@ -20,7 +20,7 @@ use core::fmt::{self, Display};
 
 use scopa_core::Move;
 use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
-use scopa_core::session::{Action, GameEvent, Settings};
+use scopa_core::session::{Action, GameEvent, Phase, Settings};
 
 use crate::app::{App, Screen};
 use crate::input::{Button, Buttons};
@@ -313,12 +313,15 @@ pub fn play_move<S: Storage>(
         }
         press(app, now, Button::A, events);
     }
-    // Played: the seat's last play is the move, or the hand (or the match) is over.
+    // Played: the seat's last play is the move (Scopa), one more play in the hand
+    // (Briscola, which keeps no last play), or the hand (or the match) is over.
     let after = app.state();
-    let played = after
-        .and_then(|s| s.last_play)
-        .is_some_and(|p| p.mv == mv && p.seat == state.turn);
-    let next_hand = after.map(|s| s.hand_number) != Some(state.hand_number);
+    let played = after.is_some_and(|s| match s.last_play {
+        Some(p) => p.mv == mv && p.seat == state.turn,
+        None => s.plays == state.plays.wrapping_add(1),
+    });
+    let next_hand = after.map(|s| s.hand_number) != Some(state.hand_number)
+        || after.is_some_and(|s| matches!(s.phase, Phase::HandSummary | Phase::MatchOver { .. }));
     app.message().is_empty() && (played || next_hand)
 }
 

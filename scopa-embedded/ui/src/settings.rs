@@ -1,22 +1,30 @@
 //! [`Options`]: what the options screen chooses. They become a session's
 //! [`Settings`] when a match starts; the handheld keeps no settings format of its own (the
-//! options of the last match come back from its saved session).
+//! options of the last match come back from its saved session). The first row picks the
+//! game, Scopa or Briscola; the rows of the other game's rules are dimmed and keep their
+//! values.
 
 use scopa_core::ai::Level;
-use scopa_core::session::{Lang, Player, Settings};
+use scopa_core::briscola::BriscolaRules;
+use scopa_core::session::{Game, Lang, Player, Settings};
 use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 
 /// A row of the options screen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Row {
+    /// The game: Scopa or Briscola.
+    Game,
     /// Players: 2, 3 or 4.
     Players,
     /// Who plays seat 0 … 3: a person or the AI at a level (seats past the last are
     /// unused).
     Seat(u8),
-    /// Points to win: 1 … [`MAX_TARGET`].
+    /// Scopa: points to win, 1 … [`MAX_TARGET`]; Briscola: hands to win, 1 …
+    /// [`MAX_BRISCOLA_TARGET`].
     Target,
+    /// Briscola's cards a hand: 3, or 9 with 2 players (the leaflet's two-player deal).
+    HandSize,
     /// The deal (scopone needs 4 players).
     Deal,
     /// The primiera rule.
@@ -39,13 +47,15 @@ pub enum Row {
 
 impl Row {
     /// The rows, top to bottom.
-    pub const ALL: [Row; 15] = [
+    pub const ALL: [Row; 17] = [
+        Row::Game,
         Row::Players,
         Row::Seat(0),
         Row::Seat(1),
         Row::Seat(2),
         Row::Seat(3),
         Row::Target,
+        Row::HandSize,
         Row::Deal,
         Row::Primiera,
         Row::Ace,
@@ -72,6 +82,9 @@ pub const ROWS: u8 = Row::ALL.len() as u8;
 /// The highest target offered.
 pub const MAX_TARGET: u8 = 99;
 
+/// The most hands to win a match of Briscola (BRISCOLA.md section 4).
+pub const MAX_BRISCOLA_TARGET: u8 = 11;
+
 /// Who may play a seat, in the order the options screen steps through them: a person, then
 /// the AI levels.
 const CONTROLLERS: [Player; 6] = [
@@ -87,8 +100,12 @@ const CONTROLLERS: [Player; 6] = [
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Options {
-    /// The rules.
+    /// Whether the match is Briscola (else Scopa).
+    pub briscola: bool,
+    /// Scopa's rules.
     pub rules: Rules,
+    /// Briscola's rules.
+    pub briscola_rules: BriscolaRules,
     /// Who plays each seat (only the first `rules.players` are used).
     pub seats: [Player; 4],
     /// Undo (when exactly one seat is a person).
@@ -109,7 +126,13 @@ impl Options {
     /// is on only for one person against AIs.
     pub fn settings(&self) -> Settings {
         let mut s = Settings::pass_and_play(self.rules);
-        let players = usize::from(self.rules.players);
+        if self.briscola {
+            // A Briscola session's Scopa rules are the defaults (the save and the script
+            // line hold none).
+            s.rules = Rules::default();
+            s.game = Game::Briscola(self.briscola_rules);
+        }
+        let players = usize::from(self.players());
         s.seats[..players].copy_from_slice(&self.seats[..players]);
         s.undo = self.undo && s.humans() == 1;
         s.lang = self.lang;
@@ -119,24 +142,50 @@ impl Options {
     /// The options that give `settings`.
     pub fn from_settings(settings: &Settings) -> Options {
         let mut seats = settings.seats;
-        let players = usize::from(settings.rules.players).min(4);
+        let players = usize::from(settings.players()).min(4);
         // Seats past the last keep a useful value for when players are added.
         for seat in seats.iter_mut().skip(players) {
             *seat = Player::Ai(Level::Handheld);
         }
+        let (briscola, briscola_rules) = match settings.game {
+            Game::Scopa => (false, BriscolaRules::default()),
+            Game::Briscola(r) => (true, r),
+        };
         Options {
+            briscola,
             rules: settings.rules,
+            briscola_rules,
             seats,
             undo: settings.undo,
             lang: settings.lang,
         }
     }
 
+    /// Players at the table of the game chosen.
+    pub fn players(&self) -> u8 {
+        if self.briscola {
+            self.briscola_rules.players
+        } else {
+            self.rules.players
+        }
+    }
+
+    /// The points (Scopa) or hands (Briscola) to win.
+    pub fn target(&self) -> u8 {
+        if self.briscola {
+            self.briscola_rules.target
+        } else {
+            self.rules.target
+        }
+    }
+
     /// Whether `row` matters with the other options (the screen dims it otherwise).
     pub fn applies(&self, row: Row) -> bool {
         match row {
-            Row::Seat(seat) => seat < self.rules.players,
-            Row::Deal => self.rules.players == 4,
+            Row::Seat(seat) => seat < self.players(),
+            Row::HandSize => self.briscola && self.briscola_rules.players == 2,
+            Row::Deal => !self.briscola && self.rules.players == 4,
+            Row::Primiera | Row::Ace | Row::Napola | Row::ReBello | Row::Redeal => !self.briscola,
             Row::Undo => self.settings().humans() == 1,
             _ => true,
         }
@@ -148,8 +197,35 @@ impl Options {
         if !self.applies(row) && row != Row::Undo {
             return;
         }
+        if self.briscola {
+            let b = &mut self.briscola_rules;
+            match row {
+                Row::Players => {
+                    b.players = cycle(&[2, 3, 4], b.players, delta);
+                    if b.players != 2 {
+                        b.hand_size = 3;
+                    }
+                    return;
+                }
+                Row::Target => {
+                    b.target = match (delta < 0, b.target) {
+                        (true, t) if t <= 1 => MAX_BRISCOLA_TARGET,
+                        (true, t) => t - 1,
+                        (false, t) if t >= MAX_BRISCOLA_TARGET => 1,
+                        (false, t) => t + 1,
+                    };
+                    return;
+                }
+                Row::HandSize => {
+                    b.hand_size = cycle(&[3, 9], b.hand_size, delta);
+                    return;
+                }
+                _ => {}
+            }
+        }
         let r = &mut self.rules;
         match row {
+            Row::Game => self.briscola = !self.briscola,
             Row::Players => {
                 r.players = cycle(&[2, 3, 4], r.players, delta);
                 if r.players != 4 {
@@ -169,6 +245,7 @@ impl Options {
                     (false, t) => t + 1,
                 }
             }
+            Row::HandSize => {}
             Row::Deal => r.deal = cycle(DealKind::ALL, r.deal, delta),
             Row::Primiera => r.primiera = cycle(PrimieraRule::ALL, r.primiera, delta),
             Row::Ace => r.ace = cycle(AceRule::ALL, r.ace, delta),
@@ -187,7 +264,10 @@ impl Options {
         let (a, b) = (&self.rules, &other.rules);
         match row {
             _ if !self.applies(row) && row != Row::Undo => true,
-            Row::Players => a.players == b.players,
+            Row::Game => self.briscola == other.briscola,
+            Row::Players => self.players() == other.players(),
+            Row::HandSize => self.briscola_rules.hand_size == other.briscola_rules.hand_size,
+            Row::Target if self.briscola => self.target() == other.target(),
             Row::Seat(seat) => {
                 self.seats.get(usize::from(seat)) == other.seats.get(usize::from(seat))
             }
@@ -223,7 +303,15 @@ mod tests {
 
     #[test]
     fn every_stepped_value_gives_valid_settings_that_come_back() {
-        let mut o = Options::default();
+        for briscola in [false, true] {
+            stepped_values_come_back(Options {
+                briscola,
+                ..Options::default()
+            });
+        }
+    }
+
+    fn stepped_values_come_back(mut o: Options) {
         for row in Row::ALL {
             for delta in [1i8, -1] {
                 for _ in 0..(2 * usize::from(MAX_TARGET) + 3) {
@@ -251,6 +339,36 @@ mod tests {
         one.undo = true;
         one.lang = Lang::It;
         assert_eq!(Options::from_settings(&one).settings(), one);
+    }
+
+    #[test]
+    fn briscola_has_its_own_rows_and_keeps_scopas() {
+        let mut o = Options::default();
+        o.step(Row::Target, 1); // Scopa: 11 → 12
+        o.step(Row::Game, 1);
+        assert!(o.briscola);
+        assert_eq!(
+            o.settings(),
+            Settings::briscola(Level::Handheld, BriscolaRules::default())
+        );
+        assert!(!o.applies(Row::Deal) && !o.applies(Row::Napola));
+        assert!(o.applies(Row::HandSize), "nine cards with two players");
+        o.step(Row::HandSize, 1);
+        assert_eq!(o.briscola_rules.hand_size, 9);
+        o.step(Row::Players, 1); // 2 → 3: three cards again
+        assert_eq!(o.briscola_rules.hand_size, 3);
+        assert!(!o.applies(Row::HandSize));
+        o.step(Row::Target, -1); // 2 → 1
+        o.step(Row::Target, -1); // 1 → 11
+        assert_eq!(o.target(), MAX_BRISCOLA_TARGET);
+        assert_eq!(o.settings().validate(), Ok(()));
+        assert_eq!(
+            Options::from_settings(&o.settings()).settings(),
+            o.settings()
+        );
+        o.step(Row::Game, -1);
+        assert_eq!(o.rules.target, 12, "Scopa's rules are kept");
+        assert_eq!(o.settings().game, Game::Scopa);
     }
 
     #[test]

@@ -419,7 +419,7 @@ impl Frame {
                 .events
                 .iter()
                 .map(|e| EventView {
-                    text: e.text().to_string(),
+                    text: f.event_text(e).to_string(),
                     line: e.line().to_string(),
                     played: match e.event {
                         GameEvent::Scopa(Event::Played { seat, mv }) => Some(Played {

@@ -23,6 +23,7 @@ pub mod frame;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use scopa_core::session::driver::Presenter;
+use scopa_core::session::names::Names;
 use scopa_core::session::pacing::{Next, Pacing, Token};
 use scopa_core::session::{self as core, Action, CardStyle, Label, Lang, Texts};
 
@@ -347,6 +348,22 @@ impl GameController {
     pub fn set_lang(&self, lang: Lang) -> Result<(), SessionError> {
         self.run("GameController.set_lang", |p| {
             p.set_lang(lang);
+            Ok(())
+        })
+    }
+
+    /// Calls the seats by `names` (seat 1 first; an empty name keeps `Player N`; at most 12
+    /// bytes each) in every text from the next frame on. Names are not in the save: the app
+    /// keeps them with its preferences and sets them again after `restore`.
+    pub fn set_names(&self, names: Vec<String>) -> Result<(), SessionError> {
+        self.run("GameController.set_names", |p| {
+            let texts = p.session().texts();
+            let names = Names::from_list(names.iter().map(String::as_str)).map_err(|e| {
+                SessionError::InvalidSettings {
+                    message: texts.name_error(&e).to_string(),
+                }
+            })?;
+            p.set_names(names);
             Ok(())
         })
     }

@@ -462,3 +462,36 @@ fn a_panic_comes_back_as_internal_and_the_controller_goes_on() {
     app.c.select(card).unwrap();
     assert!(app.screen.last().refusal.is_none());
 }
+
+#[test]
+fn names_call_the_seats_in_every_text_and_are_not_saved() {
+    let app = start(settings(2, &[None, Some(AiLevel::Easy)]), 42);
+    until_person(&app);
+    let saves = app.saves();
+    let before = app.c.save().unwrap();
+    app.c
+        .set_names(vec!["Anna".into(), "Bruno".into()])
+        .unwrap();
+    let f = app.screen.last();
+    assert_eq!(f.seats[0].name, "You", "the one person stays you");
+    assert_eq!(f.seats[1].name, "Bruno");
+    assert_eq!(app.saves(), saves, "names are not in the save");
+    assert_eq!(app.c.save().unwrap(), before);
+    let err = app
+        .c
+        .set_names(vec!["Anna".into(), "Bartolomeo Colleoni".into()])
+        .unwrap_err();
+    assert!(
+        err.message()
+            .contains("the name of seat 2 is 19 bytes long"),
+        "{err:?}"
+    );
+    assert_eq!(
+        app.screen.last().seats[1].name,
+        "Bruno",
+        "a refusal changes nothing"
+    );
+    app.c.set_lang(Lang::It).unwrap();
+    let err = app.c.set_names(vec!["a\nb".into()]).unwrap_err();
+    assert!(err.message().contains("carattere di controllo"), "{err:?}");
+}

@@ -248,3 +248,53 @@ pub async fn join(c: &mut Client, room: &str, seat: u8) -> (String, Value) {
     let frame = c.expect("frame").await;
     (v["token"].as_str().unwrap().to_string(), frame)
 }
+
+/// Plays until the match is over or `stop` says so (after an action, given how many the
+/// clients made); `frames[i]` is client i's last frame where the room waits.
+pub async fn play(
+    clients: &mut [&mut Client],
+    frames: &mut [Value],
+    mut stop: impl FnMut(usize) -> bool,
+) -> bool {
+    let mut made = 0;
+    loop {
+        if frames[0]["frame"]["phase"]["kind"] == "match_over" {
+            return true;
+        }
+        if stop(made) {
+            return false;
+        }
+        let seq = frames[0]["seq"].as_u64().unwrap();
+        let actor = (0..clients.len())
+            .find(|&i| choose(&frames[i]["frame"]).is_some())
+            .unwrap_or_else(|| panic!("somebody is to play: {frames:?}"));
+        let line = choose(&frames[actor]["frame"]).unwrap();
+        clients[actor]
+            .send(json!({"type": "act", "action": line}))
+            .await;
+        made += 1;
+        for (c, f) in clients.iter_mut().zip(frames.iter_mut()) {
+            *f = c.settle(seq).await;
+        }
+    }
+}
+
+/// The local reference's action lines: what the room must have stored.
+pub fn local_actions(settings: Settings, seed: u64) -> Vec<String> {
+    let mut s = Session::new(settings, seed).unwrap();
+    let mut out = Vec::new();
+    loop {
+        let action = match s.phase() {
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => choose_local(
+                &Frame::for_seat(&s, Some(seat), CardStyle::Letters, &Pacing::UNATTENDED),
+            )
+            .unwrap(),
+            Phase::AiDue { .. } => Action::RunAi,
+            Phase::MatchOver { .. } => break,
+            _ => Action::Continue,
+        };
+        s.apply(action).unwrap();
+        out.push(transcript::action(&action).to_string());
+    }
+    out
+}

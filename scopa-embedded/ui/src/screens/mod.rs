@@ -9,8 +9,9 @@
 //! - title: [`TitleScreen`] (with the [`Sevens`]);
 //! - options: [`OptionsScreen`];
 //! - the match ([`TableScreen`]): [`ScoreBar`], [`Opponents`], [`Deck`],
-//!   [`TableCards`], the [`PlayedCard`] of an AI, [`StatusLine`], [`Hand`], and a
-//!   [`ScopaBanner`] or [`HandOffPanel`] over them;
+//!   [`TableCards`] (in Briscola the [`BriscolaMiddle`] instead of both), the
+//!   [`PlayedCard`] of an AI, [`StatusLine`], [`Hand`], and a [`ScopaBanner`] or
+//!   [`HandOffPanel`] over them;
 //! - between hands: [`HandEndScreen`]; at the end: [`MatchEndScreen`]; both with a
 //!   [`Footer`].
 //!
@@ -31,8 +32,10 @@ use embedded_graphics::prelude::*;
 pub use model::{Page, ScreenModel};
 pub use options::OptionsScreen;
 pub use seats::{Hand, Opponents, PlayedCard, ScoreBar};
-pub use summary::{Footer, HandEndScreen, MatchEndScreen};
-pub use table::{Deck, HandOffPanel, ScopaBanner, StatusLine, TableCards, TableScreen};
+pub use summary::{BriscolaPoints, Footer, HandEndScreen, MatchEndScreen};
+pub use table::{
+    BriscolaMiddle, Deck, HandOffPanel, ScopaBanner, StatusLine, TableCards, TableScreen,
+};
 pub use title::{Sevens, TitleScreen};
 
 use crate::cards::color;

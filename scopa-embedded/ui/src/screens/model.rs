@@ -2,8 +2,10 @@
 //! [`App::model`](crate::App::model). The drawables of [`super`] read this and nothing
 //! else: they never see the app, its storage or its timers.
 
+use scopa_core::briscola::BriscolaScore;
+use scopa_core::session::table::BriscolaTable;
 use scopa_core::session::texts::SummaryRow;
-use scopa_core::session::{Label, Phase, TableState, Texts};
+use scopa_core::session::{GameHint, Label, Phase, TableState, Texts};
 use scopa_core::{Card, CardSet, Move};
 
 use crate::settings::Options;
@@ -61,6 +63,12 @@ pub struct TableModel<'a> {
     pub status: Status<'a>,
     /// A banner over the table.
     pub overlay: Overlay,
+    /// Briscola's middle of the table, from the presenter's frame (`None` in Scopa): the
+    /// trick with its seats, the briscola and the stock, the last trick, the card points.
+    pub briscola: Option<BriscolaTable>,
+    /// The expert's suggestion the viewer asked for (the frame's, until the next play):
+    /// its card is outlined in the hand.
+    pub hint: Option<GameHint>,
 }
 
 impl TableModel<'_> {
@@ -74,6 +82,8 @@ impl TableModel<'_> {
             selected: None,
             status: Status::Blank,
             overlay: Overlay::None,
+            briscola: None,
+            hint: None,
         }
     }
 
@@ -105,6 +115,17 @@ pub enum Status<'a> {
         /// How many there are.
         of: usize,
     },
+    /// `seat` (an AI) plays `card` in Briscola.
+    PlayedCard {
+        /// The seat.
+        seat: u8,
+        /// The card.
+        card: Card,
+    },
+    /// The expert's suggestion.
+    Hint(GameHint),
+    /// A hint was asked for: it is being computed.
+    HintAsked,
     /// `seat` (an AI) plays `mv`.
     Played {
         /// The seat.
@@ -141,8 +162,11 @@ pub struct HandEndModel {
     pub sides: u8,
     /// The match score per side.
     pub scores: [u16; 3],
-    /// The hand's breakdown, its total last (`None` before any hand has finished).
+    /// The hand's breakdown, its total last (`None` before any hand has finished, and in
+    /// Briscola).
     pub rows: Option<heapless::Vec<SummaryRow, 8>>,
+    /// Briscola: each side's card points in the hand and its winner (`None` in Scopa).
+    pub points: Option<BriscolaScore>,
 }
 
 /// The end of the match (from the frame's [`Banner::MatchOver`](scopa_core::session::table::Banner::MatchOver)).
@@ -152,8 +176,11 @@ pub struct MatchEndModel {
     pub winner: u8,
     /// The final score per side.
     pub scores: [u16; 3],
-    /// The winning side's pile in the last hand (`None` if no hand has finished).
+    /// The winning side's pile in the last hand (`None` if no hand has finished, and in
+    /// Briscola).
     pub pile: Option<CardSet>,
+    /// Briscola: the last hand's card points and winner (`None` in Scopa).
+    pub points: Option<BriscolaScore>,
 }
 
 impl MatchEndModel {

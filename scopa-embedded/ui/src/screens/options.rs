@@ -100,7 +100,15 @@ impl OptionsScreen<'_> {
         let none = Line::new();
         let named = |s: &str| (line(short(s)), line(s));
         let (label, (value, help)) = match row {
-            Row::Players => (Label::Players, (line(r.players), none)),
+            Row::Game => {
+                let game = if o.briscola {
+                    Label::Briscola
+                } else {
+                    Label::Scopa
+                };
+                (Label::Game, (line(texts.label(game)), none))
+            }
+            Row::Players => (Label::Players, (line(o.players()), none)),
             Row::Seat(seat) => {
                 let value = match o.seats[usize::from(seat)] {
                     Player::Human => line(texts.label(Label::Human)),
@@ -114,7 +122,9 @@ impl OptionsScreen<'_> {
                 let label = line(format_args!("{} {}", texts.label(Label::Seat), seat + 1));
                 return (label, value, help);
             }
+            Row::Target if o.briscola => (Label::HandsToWin, (line(o.target()), none)),
             Row::Target => (Label::Target, (line(r.target), none)),
+            Row::HandSize => (Label::CardsInHand, (line(o.briscola_rules.hand_size), none)),
             Row::Deal => (Label::Deal, named(texts.deal(r.deal))),
             Row::Primiera => (Label::Primiera, named(texts.primiera(r.primiera))),
             Row::Ace => (Label::Ace, named(texts.ace(r.ace))),
@@ -129,6 +139,10 @@ impl OptionsScreen<'_> {
             ),
             Row::Undo => (Label::Undo, (line(texts.on_off(o.settings().undo)), none)),
             Row::Language => (Label::Language, (line(o.lang.name()), none)),
+            Row::Start if o.briscola => (
+                Label::Start,
+                (none, line(texts.briscola_rules(o.briscola_rules))),
+            ),
             Row::Start => (Label::Start, (none, line(texts.rules(o.rules)))),
         };
         (line(texts.label(label)), value, help)

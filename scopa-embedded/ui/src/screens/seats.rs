@@ -1,7 +1,7 @@
 //! The seats around the table: the score bar along the top, the other seats' hands face
 //! down under it (with an AI's card as it plays), and the bottom seat's hand.
 
-use embedded_graphics::mono_font::iso_8859_1::FONT_6X10;
+use embedded_graphics::mono_font::iso_8859_1::{FONT_5X8, FONT_6X10};
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
@@ -95,7 +95,13 @@ impl Drawable for Opponents<'_> {
                 color::TEXT
             };
             let name = line(self.texts.seat(seat));
-            Pen::new(&FONT_6X10, col, Alignment::Left).write(d, &name, Point::new(x0 + 3, 28))?;
+            // A name wider than its group (`Giocatore 2` of four players) in the small font.
+            let font = if name.chars().count() as i32 * 6 > group_w - 4 {
+                &FONT_5X8
+            } else {
+                &FONT_6X10
+            };
+            Pen::new(font, col, Alignment::Left).write(d, &name, Point::new(x0 + 3, 28))?;
             let n = usize::from(self.hand_sizes[usize::from(seat)]);
             for i in 0..n {
                 let x = spread_x(i, n, 14, (x0 + 2, x0 + group_w - 2), 3);
@@ -133,6 +139,8 @@ pub struct Hand {
     pub cards: CardSet,
     /// The raised card, by position.
     pub selected: Option<u8>,
+    /// The card of the hint on show, outlined in blue.
+    pub hinted: Option<Card>,
     /// The bottom seat's hidden cards, drawn when `cards` is empty.
     pub backs: u8,
 }
@@ -146,10 +154,10 @@ impl Drawable for Hand {
         for (i, card) in self.cards.iter().enumerate() {
             let x = spread_x(i, n, 40, (2, 238), 6);
             let sel = self.selected.map(usize::from) == Some(i);
-            let (y, mark) = if sel {
-                (180, Mark::Selected)
-            } else {
-                (184, Mark::None)
+            let (y, mark) = match (sel, self.hinted == Some(card)) {
+                (true, _) => (180, Mark::Selected),
+                (false, true) => (184, Mark::Taken),
+                (false, false) => (184, Mark::None),
             };
             draw_card(d, card, Point::new(x, y), CardSize::Large, mark)?;
         }

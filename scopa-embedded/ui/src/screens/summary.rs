@@ -8,6 +8,7 @@ use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::Alignment;
+use scopa_core::briscola::BriscolaScore;
 use scopa_core::session::{Label, Texts};
 
 use super::kit::{Pen, fill, line, panel, short, spread_x};
@@ -51,6 +52,15 @@ impl Drawable for HandEndScreen<'_> {
             Point::new(120, 22),
         )?;
         Footer(&line(format_args!("A: {}", texts.label(Label::Continue)))).draw(d)?;
+        if let Some(score) = m.points {
+            return BriscolaPoints {
+                texts,
+                sides: m.sides,
+                score,
+                hands: m.scores,
+            }
+            .draw(d);
+        }
         let Some(rows) = &m.rows else {
             return Ok(());
         };
@@ -85,6 +95,55 @@ impl Drawable for HandEndScreen<'_> {
             columns.cell(d, y, side, None, m.scores[side])?;
         }
         Ok(())
+    }
+}
+
+/// A Briscola hand's summary: each side's card points, the hands won in the match (the
+/// match score) and the hand's result in words.
+#[derive(Copy, Clone, Debug)]
+pub struct BriscolaPoints<'a> {
+    /// The texts.
+    pub texts: &'a Texts,
+    /// Sides in the match.
+    pub sides: u8,
+    /// The hand's card points and winner.
+    pub score: BriscolaScore,
+    /// Hands won per side (the match score).
+    pub hands: [u16; 3],
+}
+
+impl Drawable for BriscolaPoints<'_> {
+    type Color = Rgb565;
+    type Output = ();
+
+    fn draw<D: DrawTarget<Color = Rgb565>>(&self, d: &mut D) -> Result<(), D::Error> {
+        let texts = self.texts;
+        panel(d, Rectangle::new(Point::new(4, 30), Size::new(232, 184)))?;
+        let columns = Columns::new(self.sides);
+        for side in 0..columns.sides {
+            Pen::new(&FONT_6X10, color::GOLD, Alignment::Right).paragraph(
+                d,
+                &line(texts.side(side as u8)),
+                ((columns.width as usize - 4) / 6, 10),
+                Point::new(columns.right(side), 44),
+            )?;
+        }
+        let label = Pen::new(&FONT_6X13_BOLD, color::TEXT, Alignment::Left);
+        label.write(d, short(texts.label(Label::CardPoints)), Point::new(10, 74))?;
+        for side in 0..columns.sides {
+            let points = u16::from(self.score.points[side]);
+            columns.cell(d, 74, side, None, points)?;
+        }
+        label.write(d, texts.label(Label::Won), Point::new(10, 92))?;
+        for side in 0..columns.sides {
+            columns.cell(d, 92, side, None, self.hands[side])?;
+        }
+        Pen::new(&FONT_6X10, color::TEXT, Alignment::Center).paragraph(
+            d,
+            &line(texts.briscola_points(self.score)),
+            (36, 12),
+            Point::new(120, 120),
+        )
     }
 }
 
@@ -164,6 +223,20 @@ impl Drawable for MatchEndScreen<'_> {
             (34, 11),
             Point::new(120, 80),
         )?;
+        if let Some(score) = m.points {
+            // Briscola: the last hand's card points and result.
+            let last = line(format_args!(
+                "{}: {}",
+                texts.label(Label::CardPoints),
+                texts.briscola_points(score)
+            ));
+            Pen::new(&FONT_6X10, color::TEXT, Alignment::Center).paragraph(
+                d,
+                &last,
+                (36, 12),
+                Point::new(120, 128),
+            )?;
+        }
         if let Some(pile) = m.pile {
             let best = m.best();
             for (i, &card) in best.iter().enumerate() {

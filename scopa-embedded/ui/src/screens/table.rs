@@ -1,19 +1,23 @@
 //! The table during play, from the top: the score bar, the other seats, the deck, the
 //! cards on the table (those a capture takes marked), the status line, the hand at the
-//! bottom, and the scopa or hand-off banner over it all.
+//! bottom, and the scopa or hand-off banner over it all. In Briscola the middle is the
+//! [`BriscolaMiddle`]: the stock with the briscola, the trick (or the last one taken) and
+//! the card points.
 
 use embedded_graphics::mono_font::iso_8859_1::{FONT_6X10, FONT_7X13_BOLD, FONT_10X20};
 use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyleBuilder, Rectangle, RoundedRectangle};
 use embedded_graphics::text::Alignment;
+use scopa_core::briscola::BriscolaEvent;
+use scopa_core::session::table::{BriscolaTable, TrickCard};
 use scopa_core::session::{Label, Phase, Texts};
 use scopa_core::{Card, CardSet, Event};
 
 use super::kit::{Line, Pen, line, panel, spread_x};
 use super::model::{Overlay, Status, TableModel};
 use super::seats::{Hand, Opponents, ScoreBar};
-use crate::cards::{CardSize, Mark, color, draw_back, draw_card};
+use crate::cards::{CardSize, Mark, color, draw_back, draw_card, draw_suit};
 
 /// The table screen: every part of it, drawn from a [`TableModel`].
 #[derive(Copy, Clone, Debug)]
@@ -44,12 +48,17 @@ impl Drawable for TableScreen<'_> {
             hand_sizes: s.hand_sizes,
         };
         opponents.draw(d)?;
-        Deck { left: s.deck_left }.draw(d)?;
-        TableCards {
-            cards: s.table,
-            taken: m.taken,
+        match &m.briscola {
+            Some(table) => BriscolaMiddle { texts, table }.draw(d)?,
+            None => {
+                Deck { left: s.deck_left }.draw(d)?;
+                TableCards {
+                    cards: s.table,
+                    taken: m.taken,
+                }
+                .draw(d)?;
+            }
         }
-        .draw(d)?;
         if let Some(mv) = m.ai_play {
             opponents.playing(mv.card()).draw(d)?;
         }
@@ -61,6 +70,7 @@ impl Drawable for TableScreen<'_> {
         Hand {
             cards: s.hand,
             selected: m.selected,
+            hinted: m.hint.map(|h| h.card()),
             backs: s.hand_sizes[usize::from(m.bottom())],
         }
         .draw(d)?;
@@ -160,11 +170,102 @@ impl Drawable for StatusLine<'_> {
                 texts.label(Label::Cancel)
             )),
             Status::Played { seat, mv } => line(texts.scopa_event(&Event::Played { seat, mv })),
+            Status::PlayedCard { seat, card } => {
+                line(texts.briscola_event(&BriscolaEvent::Played { seat, card }))
+            }
+            Status::Hint(hint) => {
+                // A sentence: two lines above the hand.
+                let pen = Pen::new(&FONT_6X10, color::TAKE, Alignment::Center);
+                return pen.paragraph(d, &line(texts.hint(&hint)), (39, 10), Point::new(120, 165));
+            }
+            Status::HintAsked => line(format_args!("{}...", texts.label(Label::Hint))),
             Status::Phase(phase) => line(texts.phase(&phase)),
             Status::Blank => Line::new(),
         };
         let pen = Pen::new(&FONT_6X10, color::TEXT, Alignment::Center);
         pen.write(d, &status, Point::new(120, 175))
+    }
+}
+
+/// Briscola's middle of the table, all from the frame's [`BriscolaTable`]: on the right the
+/// stock (face down, with its count, the briscola included) over the face-up briscola — its
+/// suit alone once someone drew it; in the middle the trick under way with each card's
+/// seat, or between tricks the last trick taken with its winner's card outlined; above it
+/// the last trick's winner and points, under it each side's card points this hand.
+#[derive(Copy, Clone, Debug)]
+pub struct BriscolaMiddle<'a> {
+    /// The texts.
+    pub texts: &'a Texts,
+    /// The frame's Briscola table.
+    pub table: &'a BriscolaTable,
+}
+
+impl Drawable for BriscolaMiddle<'_> {
+    type Color = Rgb565;
+    type Output = ();
+
+    fn draw<D: DrawTarget<Color = Rgb565>>(&self, d: &mut D) -> Result<(), D::Error> {
+        let (texts, t) = (self.texts, self.table);
+        let dim = Pen::new(&FONT_6X10, color::DIM, Alignment::Center);
+        // The stock: backs while cards other than the briscola are left.
+        if t.stock > 1 {
+            draw_back(d, Point::new(210, 22), Size::new(22, 32))?;
+        }
+        dim.write(d, &line(t.stock), Point::new(221, 66))?;
+        match t.briscola_holder {
+            None => draw_card(
+                d,
+                t.briscola,
+                Point::new(205, 72),
+                CardSize::Small,
+                Mark::None,
+            )?,
+            // Drawn: its suit stays trump for the hand.
+            Some(_) => draw_suit(d, t.briscola.suit(), Point::new(221, 95), 16)?,
+        }
+        // The trick under way, else the last one taken.
+        let (cards, winner): (&[TrickCard], Option<u8>) = match &t.last_trick {
+            _ if !t.trick.is_empty() => (&t.trick, None),
+            Some(last) => (&last.cards, Some(last.winner)),
+            None => (&[], None),
+        };
+        if let Some(last) = &t.last_trick {
+            let caption = line(format_args!(
+                "{}: {} +{}",
+                texts.label(Label::LastTrick),
+                texts.seat(last.winner),
+                last.points
+            ));
+            dim.write(d, &caption, Point::new(101, 72))?;
+        }
+        let n = cards.len();
+        // Up to 4 cards 55 pixels apart: a seat's name over its card, or its last word (the
+        // seat's number) when the name is wider than that.
+        for (i, tc) in cards.iter().enumerate() {
+            let x = spread_x(i, n, 32, (2, 200), 24);
+            let name = line(texts.seat(tc.seat));
+            let name = if name.chars().count() > 9 {
+                name.rsplit(' ').next().unwrap_or(&name)
+            } else {
+                &name
+            };
+            let pen = Pen::new(&FONT_6X10, color::TEXT, Alignment::Center);
+            pen.write(d, name, Point::new(x + 16, 84))?;
+            let mark = if winner == Some(tc.seat) {
+                Mark::Taken
+            } else {
+                Mark::None
+            };
+            draw_card(d, tc.card, Point::new(x, 88), CardSize::Small, mark)?;
+        }
+        // Each side's card points this hand (public: every trick is seen).
+        let mut points = line(format_args!("{}:", texts.label(Label::CardPoints)));
+        for (side, p) in t.points.iter().enumerate() {
+            let sep = if side == 0 { " " } else { " · " };
+            let part = line(format_args!("{sep}{} {p}", texts.side(side as u8)));
+            let _ = points.push_str(&part);
+        }
+        dim.paragraph(d, &points, (39, 10), Point::new(120, 146))
     }
 }
 

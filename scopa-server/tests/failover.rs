@@ -1,0 +1,138 @@
+//! Several server processes on one PostgreSQL database (a cluster of the test's own): two
+//! people connected to two different processes play a whole match against each other; the
+//! process of one of them is killed with SIGKILL mid-hand and its client resumes its seat,
+//! with its token, on the other process. The match ends with the transcript of the same
+//! seed and choices played on the core's `Session` directly, and the stored action log is
+//! the local game's actions, none lost or doubled. Then a person against an AI, with a
+//! spectator on a second process: both processes run the AI's delays, exactly one stores
+//! each move.
+
+mod cluster;
+mod common;
+
+use std::path::Path;
+
+use cluster::Cluster;
+use common::*;
+use scopa_core::session::Settings;
+use scopa_server::store::Store;
+use serde_json::json;
+
+const SEED: u64 = 20_261_127;
+
+async fn stored_log(url: &str, room: &str) -> Vec<String> {
+    let store = Store::open(url).await.unwrap();
+    let log = store.actions(room).await.unwrap();
+    store.close().await;
+    log
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_of_a_killed_process_finishes_its_match_on_another() {
+    let cluster = Cluster::start();
+    let url = cluster.url();
+    let db = Path::new(&url);
+    let one = Server::start(db, &[]);
+    let mut two = Server::start(db, &[]);
+    // a on process one creates the room and takes seat 0; b on process two takes seat 1.
+    let mut a = Client::connect(&one.addr).await;
+    let room = create(&mut a, TWO_PEOPLE, SEED).await;
+    let (_, fa) = join(&mut a, &room, 0).await;
+    let mut b = Client::connect(&two.addr).await;
+    let (tb, fb) = join(&mut b, &room, 1).await;
+    // Seat 0 is taken on process one: process two knows it from the store.
+    let mut c = Client::connect(&two.addr).await;
+    c.send(json!({"type": "join", "room": room, "seat": 0}))
+        .await;
+    assert_eq!(c.expect("error").await["code"], "seat_taken");
+    // Each hears the other's actions through the other process (LISTEN/NOTIFY).
+    let mut frames = vec![fa, fb];
+    assert!(!play(&mut [&mut a, &mut b], &mut frames, |made| made == 7).await);
+    let seq = frames[1]["seq"].as_u64().unwrap();
+    assert_eq!(frames[0]["seq"].as_u64().unwrap(), seq);
+    // Mid-hand: the first hand goes on.
+    assert_eq!(frames[1]["frame"]["hand_number"], 0);
+    assert!(frames[1]["frame"]["table"]["deck_left"].as_u64().unwrap() > 0);
+    two.kill();
+    assert!(b.next().await.is_none(), "the socket dies with its process");
+    // b resumes its seat on process one, with its token, and sees its hand again.
+    let mut b = Client::connect(&one.addr).await;
+    b.send(json!({"type": "resume", "room": room, "token": tb}))
+        .await;
+    assert_eq!(b.expect("joined").await["seat"], 1);
+    let fb = b.expect("frame").await;
+    assert_eq!(
+        fb["seq"].as_u64().unwrap(),
+        seq,
+        "every acknowledged action was kept"
+    );
+    assert_eq!(fb["frame"]["hand"], frames[1]["frame"]["hand"]);
+    frames[1] = fb;
+    assert!(play(&mut [&mut a, &mut b], &mut frames, |_| false).await);
+    // No action lost or doubled: the stored log is the local game's, one for one, and
+    // replays to the local game's session and transcript.
+    let settings: Settings = TWO_PEOPLE.parse().unwrap();
+    let (local, end) = play_locally(settings, SEED);
+    let log = stored_log(&url, &room).await;
+    assert_eq!(log, local_actions(settings, SEED));
+    let (replayed, session) = replay_log(settings, SEED, &log);
+    assert_eq!(replayed, local);
+    assert_eq!(session.to_bytes(), end.to_bytes());
+    assert!(local.iter().any(|l| l.starts_with("winner ")));
+    // a, on the process that lived, heard every event of the match in order: its own
+    // actions' from its process, b's through the notifications.
+    assert_eq!(a.lines, local[1..]);
+    for f in &frames {
+        assert_eq!(f["frame"]["phase"]["kind"], "match_over");
+        assert_eq!(f["seq"].as_u64().unwrap(), log.len() as u64);
+    }
+    drop(one);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_running_an_ai_store_each_move_once() {
+    let cluster = Cluster::start();
+    let url = cluster.url();
+    let db = Path::new(&url);
+    let one = Server::start(db, &[]);
+    let two = Server::start(db, &[]);
+    let settings_line = TWO_PEOPLE.replace("seats human human", "seats human easy");
+    let mut a = Client::connect(&one.addr).await;
+    let room = create(&mut a, &settings_line, SEED).await;
+    let (_, fa) = join(&mut a, &room, 0).await;
+    // A spectator on process two: that process has the room loaded and runs its delays too.
+    let mut w = Client::connect(&two.addr).await;
+    w.send(json!({"type": "watch", "room": room})).await;
+    w.expect("watching").await;
+    let fw = w.expect("frame").await;
+    // The AI may lead: each starts from the first frame where the room waits for a.
+    let mut frames = Vec::new();
+    for (c, f) in [(&mut a, fa), (&mut w, fw)] {
+        frames.push(if f["frame"]["next"].get("wait").is_some() {
+            f
+        } else {
+            c.settle(f["seq"].as_u64().unwrap()).await
+        });
+    }
+    assert_eq!(frames[0]["seq"], frames[1]["seq"]);
+    assert!(play(&mut [&mut a, &mut w], &mut frames, |_| false).await);
+    let settings: Settings = settings_line.parse().unwrap();
+    let log = stored_log(&url, &room).await;
+    // Each AI move once: the log is the local game's, an `ai` there an `aiplay` here.
+    let local = local_actions(settings, SEED);
+    assert_eq!(log.len(), local.len());
+    for (stored, local) in log.iter().zip(&local) {
+        if local == "ai" {
+            assert!(stored.starts_with("aiplay "), "{stored}");
+        } else {
+            assert_eq!(stored, local);
+        }
+    }
+    let (transcript, _) = play_locally(settings, SEED);
+    assert_eq!(replay_log(settings, SEED, &log).0, transcript);
+    assert_eq!(
+        w.last.as_ref().unwrap()["seq"].as_u64().unwrap(),
+        log.len() as u64
+    );
+    drop((one, two));
+}
