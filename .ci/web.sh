@@ -45,6 +45,9 @@ echo "wasm: $(wc -c < "$wasm") bytes raw, $(gzip -9 -c "$wasm" | wc -c) bytes gz
 step "native replay tool (the browser transcripts are checked against it)"
 cargo build -q --release -p scopa-web --example replay --example ai_speed
 
+step "scopa-server (online.test.mjs plays a match through it)"
+cargo build -q --release -p scopa-server
+
 step "browser tests (headless chromium)"
 # One test file at a time (each drives its own Chromium); node 18 (Debian 12's) has no
 # --test-concurrency flag and runs one file per spare core, i.e. one at a time on 2 cores.

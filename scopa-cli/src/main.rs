@@ -12,6 +12,7 @@ macro_rules! outln {
 
 mod bench;
 mod input;
+mod online;
 mod play;
 mod screen;
 mod simulate;
@@ -42,6 +43,8 @@ enum Command {
     Engine(engine::EngineArgs),
     /// AI-vs-AI tournament on paired deals (every deck played twice, seats swapped).
     Simulate(simulate::SimulateArgs),
+    /// Play a room of a scopa-server: `create` one (and get its invite code and link) or `join` one.
+    Online(online::OnlineArgs),
     /// Measure random deals per second and legal-move generation time on one thread.
     Bench(bench::BenchArgs),
 }
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Some(Command::Engine(args)) => engine::run(args),
         Some(Command::Simulate(args)) => simulate::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Online(args)) => online::run(args),
     };
     match result {
         Ok(code) => code,

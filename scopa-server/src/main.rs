@@ -30,6 +30,10 @@ struct Args {
     /// The start of invite links (default: http://LISTEN/).
     #[arg(long)]
     public_url: Option<String>,
+    /// Serve the browser app's files from this directory (scopa-web/dist) at `/`; an invite
+    /// link then opens the app.
+    #[arg(long)]
+    web: Option<std::path::PathBuf>,
     /// Accept a `seed` in `create` (tests, reproducible matches): whoever knows the seed
     /// knows every hidden card.
     #[arg(long)]
@@ -99,6 +103,7 @@ async fn main() -> ExitCode {
                 }
                 let web = WebConfig {
                     allowed_origins: args.allow_origin.clone(),
+                    web_dir: args.web.clone(),
                     trusted_proxies: args.trusted_proxy.clone(),
                 };
                 ws::serve(listener, hub, web).await

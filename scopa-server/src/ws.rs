@@ -1,12 +1,15 @@
 //! The WebSocket transport (axum): `GET /ws` upgrades to one [`Conn`](crate::hub::Conn)
 //! per socket; `GET /join/{code}` answers an invite link; `GET /health` says `ok`. Only
-//! the Origins allowed (if any are set) may open a socket from a browser.
+//! the Origins allowed (if any are set) may open a socket from a browser. With a web
+//! directory (`--web DIR`, the built browser app), every other path is a file of it and an
+//! invite link opens the app, which joins the room (`?join=CODE`).
 //!
 //! A socket's limits are its client's address: the peer's, or behind a proxy named in
 //! [`WebConfig::trusted_proxies`] the last address of `X-Forwarded-For` that is not one of
 //! those proxies ([`client_addr`]).
 
 use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
@@ -28,6 +31,8 @@ pub struct WebConfig {
     /// The Origins a browser may open a socket from (empty: any, and requests without an
     /// Origin, from programs, are always allowed).
     pub allowed_origins: Vec<String>,
+    /// The browser app's files (scopa-web/dist), served at `/` (none: no files).
+    pub web_dir: Option<PathBuf>,
     /// The reverse proxies whose `X-Forwarded-For` is believed (empty: none is, and the
     /// client's address is the peer's).
     pub trusted_proxies: Vec<IpAddr>,
@@ -70,14 +75,21 @@ struct AppState {
 
 /// The HTTP routes.
 pub fn router(hub: Arc<Hub>, web: WebConfig) -> Router {
-    Router::new()
+    let files = web.web_dir.is_some();
+    let router = Router::new()
         .route("/ws", get(upgrade))
-        .route("/join/{code}", get(join_page))
-        .route("/health", get(|| async { "ok" }))
-        .with_state(AppState {
-            hub,
-            web: Arc::new(web),
-        })
+        .route("/health", get(|| async { "ok" }));
+    let router = if files {
+        router
+            .route("/join/{code}", get(join_app))
+            .fallback(get(web_file))
+    } else {
+        router.route("/join/{code}", get(join_page))
+    };
+    router.with_state(AppState {
+        hub,
+        web: Arc::new(web),
+    })
 }
 
 /// Serves the routes on `listener` until the process ends.
@@ -95,16 +107,77 @@ pub async fn serve(listener: TcpListener, hub: Arc<Hub>, web: WebConfig) -> std:
 
 async fn join_page(Path(code): Path<String>) -> Html<String> {
     // The code is echoed only as letters and digits: nothing a page could run.
-    let code: String = code
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .take(32)
-        .collect();
+    let code = clean_code(&code);
     Html(format!(
         "<!doctype html><meta charset=utf-8><title>Scopa: room {code}</title>\
          <p>Scopa room <b>{code}</b>. Connect a client to <code>/ws</code> and send \
          <code>{{\"type\":\"join\",\"room\":\"{code}\",\"seat\":1}}</code> (docs/online.md).</p>"
     ))
+}
+
+/// The invite code as letters and digits only (nothing a page or header could run).
+fn clean_code(code: &str) -> String {
+    code.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(32)
+        .collect()
+}
+
+/// With the app served: an invite link opens the app, which joins the room. The redirect is
+/// relative (`../?join=CODE`), so the app works behind a proxy under any path.
+async fn join_app(Path(code): Path<String>) -> Response {
+    let code = clean_code(&code);
+    (
+        StatusCode::SEE_OTHER,
+        [(header::LOCATION, format!("../?join={code}"))],
+    )
+        .into_response()
+}
+
+/// A file of the web directory: `/` is `index.html`; a path with anything but plain names
+/// (no `..`, no hidden files) is not found.
+async fn web_file(State(state): State<AppState>, uri: axum::http::Uri) -> Response {
+    let Some(dir) = state.web.web_dir.as_ref() else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() || path.ends_with('/') {
+        format!("{path}index.html")
+    } else {
+        path.to_string()
+    };
+    let plain = path.split('/').all(|part| {
+        !part.is_empty()
+            && !part.starts_with('.')
+            && part
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    });
+    if !plain {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let kind = match path.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        Some("json") => "application/json",
+        Some("webmanifest") => "application/manifest+json",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        _ => "application/octet-stream",
+    };
+    match tokio::fs::read(dir.join(&path)).await {
+        Ok(bytes) => (
+            [
+                (header::CONTENT_TYPE, kind),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            bytes,
+        )
+            .into_response(),
+        Err(_) => StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
 async fn upgrade(
@@ -168,6 +241,87 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hub::Config;
+    use crate::store::{Store, url_of};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// The raw answer to `GET path` (the connection closed after it).
+    async fn get(addr: SocketAddr, path: &str) -> String {
+        let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        tcp.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = Vec::new();
+        tcp.read_to_end(&mut answer).await.unwrap();
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+
+    async fn server(web_dir: Option<PathBuf>, db: &std::path::Path) -> SocketAddr {
+        let store = Store::open(&url_of(db.to_str().unwrap())).await.unwrap();
+        let hub = Hub::new(store, Config::default());
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let web = WebConfig {
+            allowed_origins: Vec::new(),
+            web_dir,
+            trusted_proxies: Vec::new(),
+        };
+        tokio::spawn(serve(listener, hub, web));
+        addr
+    }
+
+    #[tokio::test]
+    async fn the_app_is_served_and_an_invite_opens_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let app = dir.path().join("dist");
+        std::fs::create_dir_all(app.join("pkg")).unwrap();
+        std::fs::write(app.join("index.html"), "<!doctype html>app").unwrap();
+        std::fs::write(app.join("pkg/x.wasm"), b"\0asm").unwrap();
+        std::fs::write(app.join(".secret"), "no").unwrap();
+        std::fs::write(dir.path().join("outside.txt"), "no").unwrap();
+        let addr = server(Some(app), &dir.path().join("db.sqlite")).await;
+
+        let index = get(addr, "/").await;
+        assert!(index.starts_with("HTTP/1.1 200"), "{index}");
+        assert!(index.contains("text/html") && index.ends_with("<!doctype html>app"));
+        let wasm = get(addr, "/pkg/x.wasm").await;
+        assert!(wasm.contains("application/wasm"), "{wasm}");
+        for path in [
+            "/.secret",
+            "/../outside.txt",
+            "/%2e%2e/outside.txt",
+            "/pkg/../../outside.txt",
+            "/missing.js",
+        ] {
+            let answer = get(addr, path).await;
+            assert!(answer.starts_with("HTTP/1.1 404"), "{path}: {answer}");
+        }
+        let join = get(addr, "/join/1s3bgn6xkvt1fme2").await;
+        assert!(join.starts_with("HTTP/1.1 303"), "{join}");
+        assert!(
+            join.to_ascii_lowercase()
+                .contains("location: ../?join=1s3bgn6xkvt1fme2\r\n"),
+            "{join}"
+        );
+        let odd = get(addr, "/join/ab%0d%0aX-Evil:%201").await;
+        assert!(
+            odd.to_ascii_lowercase()
+                .contains("location: ../?join=abxevil1\r\n"),
+            "{odd}"
+        );
+        assert!(get(addr, "/health").await.ends_with("ok"));
+    }
+
+    #[tokio::test]
+    async fn without_a_web_directory_the_join_page_says_how_to_join() {
+        let dir = tempfile::tempdir().unwrap();
+        let addr = server(None, &dir.path().join("db.sqlite")).await;
+        let join = get(addr, "/join/1s3bgn6xkvt1fme2").await;
+        assert!(
+            join.starts_with("HTTP/1.1 200") && join.contains("\"room\":\"1s3bgn6xkvt1fme2\""),
+            "{join}"
+        );
+        assert!(get(addr, "/index.html").await.starts_with("HTTP/1.1 404"));
+    }
 
     fn xff(value: &str) -> HeaderMap {
         let mut h = HeaderMap::new();

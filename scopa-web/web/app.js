@@ -11,6 +11,7 @@ import { backSvg, cardIndex, cardSvg } from './cards.js';
 import { getLang, setLang, t } from './i18n.js';
 import { BRISCOLA, RULES } from './rules.js';
 import * as store from './storage.js';
+import * as online from './online.js';
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ['random', 'easy', 'medium', 'expert', 'handheld'];
@@ -30,6 +31,11 @@ const DEFAULT_SETTINGS = {
 let prefs = { deck: 'italian', pace: 'normal', lang: null, sound: false, settings: DEFAULT_SETTINGS, names: [] };
 let paused = false; // watch mode paused: the frame's delays wait until it resumes
 let session = null;
+// Online (online.js): the session is a room's `RemoteSession` (`session.remote`), and the
+// local one waits here until the room is left.
+let offline = null;
+// The settings dialog creates a room rather than a local match.
+let settingsOnline = false;
 let generation = 0; // bumped when the session is replaced: late replies and animations are dropped
 let due = null; // the delay running now (the frame's `next.due`), until it is fired
 let dueRun = 0; // bumped when a delay is replaced or dropped
@@ -158,6 +164,10 @@ function applyNames() {
 
 function replace(g) {
   if (session) session.free();
+  if (session?.remote && offline && offline !== g) {
+    offline.free();
+    offline = null;
+  }
   session = g;
   generation += 1;
   lastPlays = {};
@@ -171,6 +181,7 @@ function replace(g) {
 }
 
 function save() {
+  if (session.remote) return;
   store.writeSave(session.toBytes());
 }
 
@@ -203,7 +214,7 @@ function act(line) {
 async function show() {
   const mine = generation;
   const frame = session.frame();
-  if (!quiet) for (const e of frame.events) record.transcript.push(...e.line.split('\n'));
+  if (!quiet && !session.remote) for (const e of frame.events) record.transcript.push(...e.line.split('\n'));
   for (const e of frame.events) {
     if (e.kind === 'played') {
       // Briscola's plays are a card; Scopa's a move (the card and what it takes).
@@ -284,7 +295,7 @@ function noteLog(frame, restoring) {
     handLog.lines.push(e.text);
   }
   handLog.key = key;
-  store.writeLog(handLog);
+  if (!session.remote) store.writeLog(handLog);
   if (!$('dlg-log').open) return;
   // A hand's summary and the match's end stand alone: the log (which already holds the
   // next deal's table) closes under them.
@@ -303,7 +314,7 @@ function drop() {
 // computes the move from the session's bytes), then fires its token.
 function run(next) {
   drop();
-  if (!next.due || paused) return;
+  if (!next.due || paused || session.remote) return;
   due = next.due;
   const mine = dueRun;
   const { token, after_ms: ms, action } = next.due;
@@ -822,7 +833,7 @@ function drawBanner(frame) {
 function dialog(id, open, fill) {
   if (open) {
     fill();
-    const over = ['dlg-settings', 'dlg-message', 'dlg-welcome', 'dlg-rules', 'dlg-confirm', 'dlg-trick'].some((d) => $(d).open);
+    const over = ['dlg-settings', 'dlg-message', 'dlg-welcome', 'dlg-rules', 'dlg-confirm', 'dlg-trick', 'dlg-online'].some((d) => $(d).open);
     if (!$(id).open && !over) {
       $(id).showModal();
       // From its title: the focused button would scroll a long one (a match's end on a
@@ -936,7 +947,7 @@ function summaryCards(frame, summary) {
 
 function showOver(frame) {
   const won = frame.banner.you_won;
-  if (won !== null && won !== undefined) {
+  if (won !== null && won !== undefined && !session.remote) {
     store.recordResult(store.toBase64(session.toBytes()), session.settingsLine(), won);
   }
   $('over-title').textContent = t('matchOver');
@@ -1151,7 +1162,8 @@ function drawSettings() {
   // Undo is for one person against the computer: otherwise shown off, and why.
   const solo = d.seats.slice(0, d.players).filter((x) => x === 'human').length === 1;
   seats.append(checkbox('set-undo', t('Undo'), d.undo, solo ? t('help_undo') : t('undoOnlySolo'), !solo));
-  seats.append(el('details', { id: 'set-replay', open: Boolean(d.seed) }, el('summary', {}, t('replayDeal')),
+  // A room's deal is the server's to draw: no deal number to replay.
+  seats.append(el('details', { id: 'set-replay', open: Boolean(d.seed), hidden: settingsOnline }, el('summary', {}, t('replayDeal')),
     field('set-seed', t('seed'), el('input', { type: 'text', id: 'set-seed', inputmode: 'numeric', autocomplete: 'off', value: d.seed || '' }),
       t('replayHelp'))));
   const display = el('fieldset', {}, el('legend', {}, t('displayGroup')),
@@ -1176,7 +1188,7 @@ function drawSettings() {
     savePrefs();
   });
   $('settings-title').textContent = t('Settings');
-  $('settings-start').textContent = t('Start');
+  $('settings-start').textContent = settingsOnline ? t('createRoom') : t('Start');
   $('settings-close').textContent = t('close');
   $('settings-rules').textContent = t('howToPlay');
 }
@@ -1218,8 +1230,11 @@ function preset(kind) {
   drawSettings();
 }
 
-function openSettings() {
+function openSettings(forRoom = false) {
+  settingsOnline = forRoom === true;
   draft = { ...DEFAULT_SETTINGS, ...prefs.settings, seats: [...prefs.settings.seats], seed: '', names: [...prefs.names] };
+  // A room is for people: every seat a person to begin with.
+  if (settingsOnline) draft.seats = draft.seats.map(() => 'human');
   $('settings-error').textContent = '';
   drawSettings();
   if (!$('dlg-settings').open) $('dlg-settings').showModal();
@@ -1248,6 +1263,10 @@ function confirmFirst(text, yes) {
 async function submitSettings(ev) {
   ev.preventDefault();
   readDraft();
+  if (settingsOnline) {
+    createRoom();
+    return;
+  }
   if (inProgress() && !(await confirmFirst(t('confirmNew'), t('confirmNewOk')))) return;
   const { seed, names, ...settings } = draft;
   const err = newGame(settings, seed, names);
@@ -1256,6 +1275,51 @@ async function submitSettings(ev) {
     return;
   }
   $('dlg-settings').close();
+  show();
+}
+
+// ----- online (online.js) ---------------------------------------------------------------
+
+// The settings of the dialog as the core's settings line (a session of them tells it, and
+// refuses settings it cannot play); the server draws the room's secret.
+function createRoom() {
+  // Names are each device's own (the server's frames name the seats): not sent.
+  const { seed: _, names: __, ...settings } = draft;
+  let line;
+  try {
+    const probe = new WebSession({ ...settings, lang: getLang() }, 0n);
+    line = probe.settingsLine();
+    probe.free();
+  } catch (e) {
+    $('settings-error').textContent = t('badSettings', { reason: errText(e) });
+    return;
+  }
+  if (!settings.seats.includes('human')) {
+    $('settings-error').textContent = t('badSettings', { reason: t('needPerson') });
+    return;
+  }
+  prefs.settings = settings;
+  savePrefs();
+  $('dlg-settings').close();
+  online.create(line);
+}
+
+// A room's frames replace the local match's (kept aside until the room is left).
+function enterOnline(remote) {
+  if (!session?.remote) offline = session;
+  session = null;
+  replace(remote);
+}
+
+function leaveOnline() {
+  if (!session?.remote || !offline) return;
+  const local = offline;
+  offline = null;
+  const remote = session;
+  session = null;
+  remote.free();
+  replace(local);
+  restored = true;
   show();
 }
 
@@ -1311,6 +1375,7 @@ function staticTexts() {
   $('btn-stats').textContent = t('Statistics');
   $('btn-rules').textContent = t('howToPlay');
   $('btn-log').textContent = t('thisHand');
+  $('btn-online').textContent = t('playFriends');
   $('title').textContent = t('title');
   document.querySelector('nav.actions').setAttribute('aria-label', t('menu'));
 }
@@ -1329,6 +1394,9 @@ function wire() {
   $('btn-settings').addEventListener('click', openSettings);
   $('btn-stats').addEventListener('click', showStats);
   $('btn-log').addEventListener('click', showLog);
+  $('btn-online').addEventListener('click', online.openDialog);
+  $('online-close').addEventListener('click', () => $('dlg-online').close());
+  $('dlg-online').addEventListener('close', redraw);
   $('last-trick').addEventListener('click', showLastTrick);
   $('trick-close').addEventListener('click', () => $('dlg-trick').close());
   $('dlg-trick').addEventListener('close', redraw);
@@ -1404,7 +1472,7 @@ function loadPrefs() {
 }
 
 async function main() {
-  window.__scopa = { ready: false, record, busy, sounds: () => sounds, heard: () => [...heard] };
+  window.__scopa = { ready: false, record, busy, sounds: () => sounds, heard: () => [...heard], online: online.debug() };
   // The wasm, fetched once and compiled while it downloads; the worker gets the module.
   const module = await WebAssembly.compileStreaming(fetch(new URL('./pkg/scopa_web_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });
@@ -1442,6 +1510,14 @@ async function main() {
   } else {
     show();
   }
+  online.attach({
+    el, enter: enterOnline, leave: leaveOnline, show, current: () => session, setStatus,
+    settingsFor: openSettings, failed: (text) => {
+      leaveOnline();
+      showMessage(text);
+    },
+  });
+  online.resumeOnLoad();
   window.__scopa.ready = true;
   performance.mark('scopa-interactive');
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').catch(() => {});

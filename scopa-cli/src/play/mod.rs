@@ -22,7 +22,7 @@ mod render;
 mod setup;
 mod terminal;
 
-pub use args::PlayArgs;
+pub use args::{LangArg, PlayArgs, settings_of};
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};

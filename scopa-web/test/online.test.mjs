@@ -1,0 +1,212 @@
+// "Play with friends" against the real scopa-server (built by .ci/web.sh; SCOPA_SERVER
+// names another binary), on 127.0.0.1 with a SQLite file in a temp dir, serving the built
+// app: two browser contexts create and join a room by its invite link and play a whole
+// match against each other; one reloads mid-hand and resumes its seat; one loses its
+// connection for 10 s (offline emulation and its socket closed) and comes back by itself;
+// the match ends for both with the same score.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { DESKTOP, DIST, PHONE, ROOT, openPage, screen, settle, start, step } from './lib.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function serverBinary() {
+  if (process.env.SCOPA_SERVER) return process.env.SCOPA_SERVER;
+  const target = process.env.CARGO_TARGET_DIR || join(ROOT, '..', 'target');
+  for (const profile of ['release', 'debug']) {
+    const bin = join(target, profile, 'scopa-server');
+    if (existsSync(bin)) return bin;
+  }
+  throw new Error('scopa-server is not built: cargo build --release -p scopa-server');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let env;
+let server;
+let dir;
+let base;
+const serverLog = [];
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'scopa-online-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}/`;
+  server = spawn(serverBinary(), ['--listen', `127.0.0.1:${port}`, '--db', join(dir, 'rooms.sqlite'), '--web', DIST,
+    '--ai-ms', '0', '--scopa-ms', '0', '--summary-ms', '600000', '--rate', '100'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise((resolve, reject) => {
+    server.stderr.on('data', (d) => {
+      serverLog.push(String(d));
+      if (/listening on/.test(String(d))) resolve();
+    });
+    server.once('exit', (code) => reject(new Error(`scopa-server ended (${code}): ${serverLog.join('')}`)));
+  });
+  env = await start();
+});
+
+after(async () => {
+  await env?.close();
+  server?.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const online = (page) => page.evaluate(() => window.__scopa.online.state());
+
+// Waits until the page shows its room's latest frame over a live connection.
+async function inRoom(page, timeout = 30000) {
+  try {
+    await page.waitForFunction(() => {
+      const s = window.__scopa.online.state();
+      return s && s.state === 'connected' && s.shown && s.seat !== null && !window.__scopa.busy();
+    }, { timeout, polling: 50 });
+  } catch (e) {
+    throw new Error(`not in the room: ${JSON.stringify(await online(page))}, ${page.errors.join('; ')}, ${await page.$eval('#status', (x) => x.textContent)}; ${e.message}`);
+  }
+  await settle(page);
+}
+
+// Whether the page has something to do: a card to play, a capture to choose, a summary
+// to go on from, or the match's end.
+const actionable = (s) => s.over || s.summary || s.choice || s.hand.some((h) => h.enabled);
+
+// Connection errors while the network is cut are expected (the browser logs each refused
+// socket); anything else fails the test.
+const realErrors = (page) => page.errors.filter((e) => !/WebSocket|ERR_INTERNET_DISCONNECTED|net::/.test(e));
+
+test('two people play a whole match through scopa-server: invite link, reload, lost connection', async () => {
+  const ctxA = await env.browser.createBrowserContext();
+  const ctxB = await env.browser.createBrowserContext();
+  const a = await openPage({ browser: ctxA }, DESKTOP);
+  const b = await openPage({ browser: ctxB }, PHONE);
+  await a.goto(base);
+  await settle(a);
+
+  // A creates a room in the settings dialog: two people, to 11.
+  await a.click('#btn-online');
+  await a.waitForSelector('#dlg-online[open]');
+  await a.click('#online-create');
+  await a.waitForSelector('#dlg-settings[open]');
+  assert.equal(await a.$eval('#settings-start', (e) => e.textContent), 'Create room');
+  await a.select('#set-players', '2');
+  await a.select('#set-target', '11');
+  await a.select('#set-seat-0', 'human');
+  await a.select('#set-seat-1', 'human');
+  await a.click('#settings-start');
+  await inRoom(a);
+  const room = await online(a);
+  assert.equal(room.seat, 0);
+  assert.match(room.link, /\/join\/[0-9a-z]{16}$/);
+
+  // The dialog shows the link to share, with a copy button, and who sits where.
+  await a.click('#btn-online');
+  await a.waitForSelector('#dlg-online[open]');
+  assert.equal(await a.$eval('#online-link', (e) => e.value), room.link);
+  assert.ok(await a.$('#online-copy'));
+  assert.match(await a.$eval('#online-seats', (e) => e.textContent), /you/);
+  await a.click('#online-close');
+
+  // B opens the invite link: the app opens and takes the other seat.
+  await b.goto(room.link);
+  await inRoom(b);
+  assert.equal((await online(b)).seat, 1);
+  assert.equal((await online(b)).code, room.code);
+  assert.match(await b.$eval('#online-bar', (e) => e.textContent), new RegExp(room.code));
+
+  const counts = { play: 0, choice: 0, summary: 0, over: 0 };
+  let reloaded = false;
+  let cut = false;
+  for (let i = 0; i < 3000; i++) {
+    const [sa, sb] = [await screen(a), await screen(b)];
+    if (sa.over && sb.over) break;
+    // B reloads in the middle of the second hand and finds its hand and table again.
+    if (!reloaded && counts.summary >= 1 && counts.play >= 45) {
+      reloaded = true;
+      const beforeReload = sb;
+      await b.reload();
+      await inRoom(b);
+      const afterReload = await screen(b);
+      assert.deepEqual(afterReload.hand, beforeReload.hand);
+      assert.deepEqual(afterReload.table, beforeReload.table);
+      assert.equal(afterReload.score, beforeReload.score);
+      assert.equal((await online(b)).seat, 1);
+      continue;
+    }
+    // A loses the network for 10 s: it says so, then comes back by itself.
+    if (reloaded && !cut && counts.play >= 60) {
+      cut = true;
+      await a.setOfflineMode(true);
+      await a.evaluate(() => window.__scopa.online.dropSocket());
+      await sleep(10000);
+      assert.equal((await online(a)).state, 'reconnecting');
+      assert.equal(await a.$eval('#online-bar', (e) => e.dataset.state), 'reconnecting');
+      await a.setOfflineMode(false);
+      await inRoom(a, 20000);
+      continue;
+    }
+    let moved = false;
+    for (const [page, s] of [[a, sa], [b, sb]]) {
+      if (!actionable(s) || s.over) continue;
+      const seen = (await online(page)).frames;
+      let what;
+      try {
+        what = await step(page, { nth: i * 7, pick: i % 2 });
+      } catch (e) {
+        // The screen changed under the step (the other person's play arrived): read again.
+        if (/nothing to do/.test(e.message)) break;
+        throw e;
+      }
+      counts[what] += 1;
+      moved = true;
+      // Wait for the server's answer before reading the screens again (a summary may be
+      // gone on by the other person already: then nothing comes).
+      await page.waitForFunction((n) => {
+        const st = window.__scopa.online.state();
+        return st && st.frames > n && st.shown;
+      }, { timeout: what === 'summary' ? 1000 : 10000, polling: 20 }, seen).catch((e) => {
+        if (what !== 'summary') throw e;
+      });
+      break;
+    }
+    if (!moved) await sleep(50);
+  }
+  const [endA, endB] = [await screen(a), await screen(b)];
+  assert.ok(endA.over && endB.over, `the match ended for both: ${JSON.stringify({ endA, endB, counts })}`);
+  assert.ok(reloaded && cut, 'the match was long enough for the reload and the lost connection');
+  assert.ok(counts.summary >= 1);
+  // The same points for each side on both screens (the sides in the same order).
+  const points = (page) => page.$$eval('#score .pts', (l) => l.map((e) => Number(e.textContent)));
+  assert.deepEqual(await points(a), await points(b));
+  assert.ok(Math.max(...(await points(a))) >= 11, 'a side reached the target');
+
+  // A leaves the room: its local match comes back, and a reload stays off line.
+  await a.evaluate(() => document.getElementById('dlg-over').close());
+  await a.click('#btn-online');
+  await a.waitForSelector('#online-leave');
+  await a.click('#online-leave');
+  await a.waitForFunction(() => window.__scopa.online.state() === null && document.getElementById('online-bar').hidden);
+  await settle(a);
+  assert.equal(await a.evaluate(() => JSON.parse(localStorage.getItem('scopa.v1.online')).current), null);
+  assert.ok(!(await screen(a)).over, 'the local match is shown again');
+  await a.reload();
+  await settle(a);
+  await sleep(500);
+  assert.equal(await online(a), null);
+  assert.deepEqual(realErrors(a), []);
+  assert.deepEqual(realErrors(b), []);
+  await ctxA.close();
+  await ctxB.close();
+});
