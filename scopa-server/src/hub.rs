@@ -19,8 +19,10 @@ use scopa_core::session::pacing::{Pacing, Token};
 use scopa_core::session::{Action, Lang, Settings, transcript};
 use tokio::sync::{Mutex, mpsc};
 
-use crate::protocol::{ClientError, ClientMsg, ServerMsg, parse, to_line};
-use crate::room::{Applied, Room};
+use scopa_core::ai::Level;
+
+use crate::protocol::{ClientError, ClientMsg, DeadlineMsg, ServerMsg, parse, to_line};
+use crate::room::{Applied, Deadline, Room, TurnTimer};
 use crate::store::{Store, StoreError};
 
 /// What a server is allowed and how it paces its rooms.
@@ -42,6 +44,9 @@ pub struct Config {
     pub allow_client_seed: bool,
     /// The start of invite links (`https://scopa.example/`).
     pub public_url: String,
+    /// How long a room with no connection stays in memory ([`Hub::evict_idle`]); it is
+    /// read from the store again when somebody names it.
+    pub idle_evict: Duration,
 }
 
 impl Default for Config {
@@ -60,6 +65,7 @@ impl Default for Config {
             guesses_per_conn: 10,
             allow_client_seed: false,
             public_url: "http://127.0.0.1:8080/".into(),
+            idle_evict: Duration::from_secs(600),
         }
     }
 }
@@ -81,6 +87,19 @@ struct Sub {
 struct Live {
     room: Room,
     subs: Vec<Sub>,
+    /// When the room was last left by a connection (or loaded): how long it has been idle
+    /// once no connection holds it.
+    idle_since: Instant,
+}
+
+impl Live {
+    fn new(room: Room) -> Live {
+        Live {
+            room,
+            subs: Vec::new(),
+            idle_since: Instant::now(),
+        }
+    }
 }
 
 type LiveRef = Arc<Mutex<Live>>;
@@ -125,6 +144,14 @@ pub fn new_token() -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// The wall clock in ms since the Unix epoch: turn deadlines are stored in it, so that they
+/// mean the same after a restart.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 fn now_secs() -> i64 {
@@ -172,6 +199,55 @@ impl Hub {
         self.rooms.lock().ok()?.get(code).cloned()
     }
 
+    /// How many rooms are in memory.
+    pub fn loaded(&self) -> usize {
+        self.rooms.lock().map_or(0, |r| r.len())
+    }
+
+    /// Drops from memory every room that no connection has held for
+    /// [`Config::idle_evict`] (as of `now`) and no timer task is running: its state is all
+    /// in the store, and the next client that names it loads it again (its pending delay
+    /// or deadline starts again then). Returns how many were dropped.
+    pub fn evict_idle(&self, now: Instant) -> usize {
+        let Ok(mut rooms) = self.rooms.lock() else {
+            return 0;
+        };
+        let before = rooms.len();
+        rooms.retain(|_, live| {
+            // Only the map holds it: no connection, no running task. New holders come only
+            // through the map, whose lock is held here.
+            if Arc::strong_count(live) != 1 {
+                return true;
+            }
+            match live.try_lock() {
+                Ok(l) => {
+                    !l.subs.is_empty()
+                        || now.saturating_duration_since(l.idle_since) < self.config.idle_evict
+                }
+                Err(_) => true,
+            }
+        });
+        before - rooms.len()
+    }
+
+    /// Runs [`Hub::evict_idle`] every tenth of [`Config::idle_evict`] (at least every
+    /// second) until the hub is dropped.
+    pub fn spawn_evictor(self: &Arc<Hub>) {
+        let hub = Arc::downgrade(self);
+        let every = (self.config.idle_evict / 10).max(Duration::from_secs(1));
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                hub.evict_idle(Instant::now());
+            }
+        });
+    }
+
     /// Room `code`, from memory or else from the store (then its timer starts again).
     async fn room(self: &Arc<Hub>, code: &str) -> Result<LiveRef, ClientError> {
         if let Some(live) = self.cached(code) {
@@ -191,18 +267,40 @@ impl Hub {
             self.config.pacing,
         )
         .map_err(|_| ClientError::Unavailable)?;
-        let live = {
+        let mut room = room;
+        if let Some(timer) = self
+            .store
+            .timer(code)
+            .await
+            .map_err(|_| ClientError::Unavailable)?
+        {
+            let level: Level = timer.ai.parse().map_err(|_| ClientError::Unavailable)?;
+            room.set_timer(
+                Some(TurnTimer {
+                    seconds: timer.seconds,
+                    level,
+                }),
+                timer.deadline.map(|(seat, at_ms)| Deadline { seat, at_ms }),
+            );
+        }
+        let (live, fresh) = {
             let mut rooms = self.rooms.lock().map_err(|_| ClientError::Unavailable)?;
-            Arc::clone(rooms.entry(code.to_string()).or_insert_with(|| {
-                Arc::new(Mutex::new(Live {
-                    room,
-                    subs: Vec::new(),
-                }))
-            }))
+            let mut fresh = false;
+            let live = Arc::clone(rooms.entry(code.to_string()).or_insert_with(|| {
+                fresh = true;
+                Arc::new(Mutex::new(Live::new(room)))
+            }));
+            (live, fresh)
         };
-        let due = live.lock().await.room.due();
-        if let Some(due) = due {
-            self.schedule(code.to_string(), due.token, due.after_ms, due.action);
+        if fresh {
+            let l = live.lock().await;
+            if let Some(due) = l.room.due() {
+                self.schedule(code.to_string(), due.token, due.after_ms, due.action);
+            }
+            // The stored deadline runs on: a restart gives nobody more time.
+            if let Some(deadline) = l.room.deadline() {
+                self.schedule_deadline(code.to_string(), deadline);
+            }
         }
         Ok(live)
     }
@@ -214,6 +312,25 @@ impl Hub {
         lang: Option<&str>,
         seed: Option<u64>,
     ) -> Result<String, ClientError> {
+        self.create_timed(settings, lang, seed, None).await
+    }
+
+    /// Creates a room with a turn timer (or none); returns its code.
+    pub async fn create_timed(
+        self: &Arc<Hub>,
+        settings: &str,
+        lang: Option<&str>,
+        seed: Option<u64>,
+        timer: Option<TurnTimer>,
+    ) -> Result<String, ClientError> {
+        if let Some(t) = timer
+            && !(1..=TurnTimer::MAX_SECONDS).contains(&t.seconds)
+        {
+            return Err(ClientError::BadSettings(format!(
+                "turn_seconds must be 1 to {}",
+                TurnTimer::MAX_SECONDS
+            )));
+        }
         let mut parsed: Settings = settings
             .parse()
             .map_err(|e| ClientError::BadSettings(format!("{e}")))?;
@@ -241,28 +358,40 @@ impl Hub {
             )
             .await
             .map_err(|_| ClientError::Unavailable)?;
-        let seq_before = room.seq();
         let mut room = room;
+        if let Some(timer) = timer {
+            self.store
+                .create_timer(&code, timer.seconds, timer.level.name())
+                .await
+                .map_err(|_| ClientError::Unavailable)?;
+            room.set_timer(Some(timer), None);
+        }
+        let seq_before = room.seq();
         let settled = room.settle()?;
-        if !settled.actions.is_empty() {
+        room.restart_clock(&settled, now_ms());
+        if !settled.actions.is_empty() || room.deadline().is_some() {
             // If this fails the stored room is at its first hand-off, which a load settles.
             self.store
-                .commit(&code, seq_before, &settled.lines(), &room.bytes())
+                .commit_timed(
+                    &code,
+                    seq_before,
+                    &settled.lines(),
+                    &room.bytes(),
+                    room.timer().map(|_| stored(room.deadline())),
+                )
                 .await
                 .map_err(|_| ClientError::Unavailable)?;
         }
         let due = room.due();
+        let deadline = room.deadline();
         if let Ok(mut rooms) = self.rooms.lock() {
-            rooms.insert(
-                code.clone(),
-                Arc::new(Mutex::new(Live {
-                    room,
-                    subs: Vec::new(),
-                })),
-            );
+            rooms.insert(code.clone(), Arc::new(Mutex::new(Live::new(room))));
         }
         if let Some(due) = due {
             self.schedule(code.clone(), due.token, due.after_ms, due.action);
+        }
+        if let Some(deadline) = deadline {
+            self.schedule_deadline(code.clone(), deadline);
         }
         Ok(code)
     }
@@ -299,7 +428,7 @@ impl Hub {
             };
             if let Ok(Some(applied)) = applied {
                 // A store failure leaves the room as it was: the delay runs again.
-                let retry = hub.commit(&mut live, next, applied).await.is_err();
+                let retry = hub.commit(&mut live, next, applied, None).await.is_err();
                 if let Some(due) = live.room.due() {
                     let after = if retry { 1000 } else { due.after_ms };
                     hub.schedule(code.clone(), due.token, after, due.action);
@@ -308,25 +437,102 @@ impl Hub {
         });
     }
 
-    /// Stores `next` (the room after `applied`), then makes it the room and tells everyone.
+    /// A turn's deadline: when it passes, if the room still waits for that seat with that
+    /// deadline, the timer's AI moves for it (computed on a copy, on a blocking thread) and
+    /// every connection of the room is told (`timed_out`, then the frames).
+    fn schedule_deadline(self: &Arc<Hub>, code: String, deadline: Deadline) {
+        let hub = Arc::clone(self);
+        tokio::spawn(async move {
+            let wait = deadline.at_ms.saturating_sub(now_ms()).max(0);
+            tokio::time::sleep(Duration::from_millis(wait as u64)).await;
+            // The clock may run behind the timer by a little: wait until it agrees.
+            while now_ms() < deadline.at_ms {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            let Some(live) = hub.cached(&code) else {
+                return;
+            };
+            let copy = {
+                let live = live.lock().await;
+                if live.room.deadline() != Some(deadline) {
+                    return;
+                }
+                live.room.clone()
+            };
+            let mv = match tokio::task::spawn_blocking(move || copy.timeout_move()).await {
+                Ok(Some(mv)) => mv,
+                _ => return,
+            };
+            let mut live = live.lock().await;
+            let mut next = live.room.clone();
+            let Some(level) = next.timer().map(|t| t.level) else {
+                return;
+            };
+            if let Ok(Some(applied)) = next.time_out(deadline, mv) {
+                let notice = to_line(&ServerMsg::TimedOut {
+                    room: code.clone(),
+                    seat: deadline.seat,
+                    ai: level.name(),
+                    action: transcript::action(&Action::Play(mv)).to_string(),
+                });
+                let failed = hub
+                    .commit(&mut live, next, applied, Some(notice))
+                    .await
+                    .is_err();
+                if failed {
+                    // The store failed: the room is as it was; try again in a second.
+                    let hub = Arc::clone(&hub);
+                    tokio::spawn(async move {
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        hub.schedule_deadline(code, deadline);
+                    });
+                } else if let Some(due) = live.room.due() {
+                    hub.schedule(code.clone(), due.token, due.after_ms, due.action);
+                }
+            }
+        });
+    }
+
+    /// Stores `next` (the room after `applied`, its turn clock restarted), then makes it
+    /// the room and tells everyone (`notice` first, if any).
     async fn commit(
         self: &Arc<Hub>,
         live: &mut Live,
-        next: Room,
+        mut next: Room,
         applied: Applied,
+        notice: Option<String>,
     ) -> Result<(), StoreError> {
+        let before = next.deadline();
+        next.restart_clock(&applied, now_ms());
         self.store
-            .commit(
+            .commit_timed(
                 next.code(),
                 live.room.seq(),
                 &applied.lines(),
                 &next.bytes(),
+                next.timer().map(|_| stored(next.deadline())),
             )
             .await?;
+        let deadline = next.deadline();
+        let code = next.code().to_string();
         live.room = next;
+        if let Some(notice) = notice {
+            live.subs
+                .retain(|sub| sub.tx.try_send(notice.clone()).is_ok());
+        }
         broadcast(live, &applied.events, None);
+        if let Some(deadline) = deadline
+            && Some(deadline) != before
+        {
+            self.schedule_deadline(code, deadline);
+        }
         Ok(())
     }
+}
+
+/// A deadline as the store keeps it.
+fn stored(deadline: Option<Deadline>) -> Option<(u8, i64)> {
+    deadline.map(|d| (d.seat, d.at_ms))
 }
 
 /// Sends every connection of the room its frame, with `events`; `hint` goes to the one
@@ -354,6 +560,11 @@ pub fn frame_line(room: &Room, seat: Option<u8>, events: &[Event], hint: Option<
         seat,
         seq: room.seq(),
         frame: room.frame_json(seat, events, hint),
+        deadline: room.deadline().map(|d| DeadlineMsg {
+            seat: d.seat,
+            at_ms: d.at_ms,
+            left_ms: d.at_ms.saturating_sub(now_ms()).max(0),
+        }),
     })
 }
 
@@ -481,11 +692,33 @@ impl Conn {
                 settings,
                 lang,
                 seed,
+                turn_seconds,
+                turn_ai,
             } => {
                 if self.created >= self.hub.config.rooms_per_conn {
                     return Err(ClientError::TooManyRooms);
                 }
-                let code = self.hub.create(&settings, lang.as_deref(), seed).await?;
+                let timer = match (turn_seconds, turn_ai) {
+                    (None, None) => None,
+                    (None, Some(_)) => {
+                        return Err(ClientError::BadSettings(
+                            "turn_ai needs turn_seconds".into(),
+                        ));
+                    }
+                    (Some(seconds), ai) => Some(TurnTimer {
+                        seconds,
+                        level: match ai {
+                            None => Level::Medium,
+                            Some(name) => name.parse().map_err(|_| {
+                                ClientError::BadSettings(format!("unknown AI level {name:?}"))
+                            })?,
+                        },
+                    }),
+                };
+                let code = self
+                    .hub
+                    .create_timed(&settings, lang.as_deref(), seed, timer)
+                    .await?;
                 self.created += 1;
                 let link = format!("{}join/{code}", self.hub.config.public_url);
                 self.send(&ServerMsg::Created { room: code, link }).await;
@@ -535,11 +768,14 @@ impl Conn {
                 let action: Action = action.parse().map_err(ClientError::BadAction)?;
                 let live = self.live()?;
                 let mut l = live.lock().await;
+                if !matches!(action, Action::Continue | Action::Rematch) {
+                    l.room.check_clock(seat, now_ms())?;
+                }
                 let mut next = l.room.clone();
                 let applied = next.act(seat, action)?;
                 let code = next.code().to_string();
                 self.hub
-                    .commit(&mut l, next, applied)
+                    .commit(&mut l, next, applied, None)
                     .await
                     .map_err(|_| ClientError::Unavailable)?;
                 if let Some(due) = l.room.due() {
@@ -562,6 +798,7 @@ impl Conn {
                 };
                 let mut l = live.lock().await;
                 l.subs.retain(|s| s.conn != self.id);
+                l.idle_since = Instant::now();
                 let mut next = l.room.clone();
                 for &seat in &self.seats {
                     next.release(seat);
@@ -636,7 +873,9 @@ impl Conn {
     /// The connection closed: it stops hearing from its room (its seats stay its own).
     pub async fn close(&mut self) {
         if let Some((_, live)) = self.room.take() {
-            live.lock().await.subs.retain(|s| s.conn != self.id);
+            let mut l = live.lock().await;
+            l.subs.retain(|s| s.conn != self.id);
+            l.idle_since = Instant::now();
         }
     }
 }

@@ -49,6 +49,10 @@ struct Args {
     /// Messages per second a connection may send (after a burst of 3 seconds' worth).
     #[arg(long, default_value_t = 10)]
     rate: u32,
+    /// Seconds a room with no connection stays in memory (it is read from the store again
+    /// when named).
+    #[arg(long, default_value_t = 600)]
+    idle_secs: u64,
 }
 
 #[tokio::main]
@@ -76,9 +80,11 @@ async fn main() -> ExitCode {
             .public_url
             .clone()
             .unwrap_or_else(|| format!("http://{}/", args.listen)),
+        idle_evict: std::time::Duration::from_secs(args.idle_secs.max(1)),
         ..Config::default()
     };
     let hub = Hub::new(store.clone(), config);
+    hub.spawn_evictor();
     let result = if args.stdio {
         stdio::run(hub, tokio::io::stdin(), tokio::io::stdout()).await
     } else {

@@ -42,7 +42,19 @@ pub struct Store {
     pool: AnyPool,
 }
 
-const SCHEMA: [&str; 3] = [
+/// A room's turn timer as stored: seconds per move, the AI level's name, and the deadline
+/// running (the seat and ms since the Unix epoch), if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTimer {
+    /// Seconds per move.
+    pub seconds: u32,
+    /// The AI level's name.
+    pub ai: String,
+    /// The seat whose time runs and when it is up.
+    pub deadline: Option<(u8, i64)>,
+}
+
+const SCHEMA: [&str; 4] = [
     "CREATE TABLE IF NOT EXISTS rooms (
         code TEXT PRIMARY KEY,
         settings TEXT NOT NULL,
@@ -61,6 +73,14 @@ const SCHEMA: [&str; 3] = [
         seq BIGINT NOT NULL,
         action TEXT NOT NULL,
         PRIMARY KEY (code, seq)
+    )",
+    // Rooms with a turn timer only; `seat` -1 when no deadline runs.
+    "CREATE TABLE IF NOT EXISTS timers (
+        code TEXT PRIMARY KEY,
+        seconds BIGINT NOT NULL,
+        ai TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        deadline BIGINT NOT NULL
     )",
 ];
 
@@ -178,6 +198,20 @@ impl Store {
         lines: &[String],
         session: &[u8],
     ) -> Result<(), StoreError> {
+        self.commit_timed(code, seq_before, lines, session, None)
+            .await
+    }
+
+    /// [`Store::commit`] of a room with a turn timer: its new `deadline` (`Some(None)`: none
+    /// runs) is stored in the same transaction.
+    pub async fn commit_timed(
+        &self,
+        code: &str,
+        seq_before: u64,
+        lines: &[String],
+        session: &[u8],
+        deadline: Option<Option<(u8, i64)>>,
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         let seq_after = seq_before + lines.len() as u64;
         let updated =
@@ -199,8 +233,58 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        if let Some(deadline) = deadline {
+            let (seat, at) = deadline.map_or((-1, 0), |(s, at)| (i32::from(s), at));
+            sqlx::query("UPDATE timers SET seat = $1, deadline = $2 WHERE code = $3")
+                .bind(seat)
+                .bind(at)
+                .bind(code)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Gives room `code` a turn timer of `seconds` per move, moving with the AI `ai`
+    /// (a level's name), no deadline running yet.
+    pub async fn create_timer(&self, code: &str, seconds: u32, ai: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO timers (code, seconds, ai, seat, deadline) VALUES ($1, $2, $3, -1, 0)",
+        )
+        .bind(code)
+        .bind(i64::from(seconds))
+        .bind(ai)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Room `code`'s turn timer, if it has one.
+    pub async fn timer(&self, code: &str) -> Result<Option<StoredTimer>, StoreError> {
+        let Some(row) =
+            sqlx::query("SELECT seconds, ai, seat, deadline FROM timers WHERE code = $1")
+                .bind(code)
+                .fetch_optional(&self.pool)
+                .await?
+        else {
+            return Ok(None);
+        };
+        let damaged = || StoreError::Damaged(code.to_string());
+        let seconds: i64 = row.try_get(0)?;
+        let ai: String = row.try_get(1)?;
+        let seat: i32 = row.try_get(2)?;
+        let at: i64 = row.try_get(3)?;
+        let seconds = u32::try_from(seconds).map_err(|_| damaged())?;
+        let deadline = match seat {
+            -1 => None,
+            s => Some((u8::try_from(s).map_err(|_| damaged())?, at)),
+        };
+        Ok(Some(StoredTimer {
+            seconds,
+            ai,
+            deadline,
+        }))
     }
 
     /// Room `code` as stored, if there is one.
