@@ -334,9 +334,14 @@ struct Shared {
 }
 
 async fn play(mut room: Open, pace: Duration, offset: Duration, shared: Arc<Shared>) {
-    tokio::time::sleep(offset).await;
     let mut lat = Vec::new();
-    let mut next = tokio::time::Instant::now();
+    // The first move at `offset`, then one every `pace`.
+    let mut next = tokio::time::Instant::now() + offset;
+    if !pace.is_zero() {
+        next = next.checked_sub(pace).unwrap_or(next);
+    } else {
+        tokio::time::sleep(offset).await;
+    }
     while !shared.stop.load(Ordering::Relaxed) {
         if room.frames[0]["frame"]["phase"]["kind"] == "match_over" {
             shared.matches.fetch_add(1, Ordering::Relaxed);
