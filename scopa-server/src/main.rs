@@ -53,6 +53,10 @@ struct Args {
     /// several; none: the peer's address is the client's).
     #[arg(long = "trusted-proxy")]
     trusted_proxy: Vec<std::net::IpAddr>,
+    /// Seconds a room with no connection stays in memory (it is read from the store again
+    /// when named).
+    #[arg(long, default_value_t = 600)]
+    idle_secs: u64,
 }
 
 #[tokio::main]
@@ -80,6 +84,7 @@ async fn main() -> ExitCode {
             .public_url
             .clone()
             .unwrap_or_else(|| format!("http://{}/", args.listen)),
+        idle_evict: std::time::Duration::from_secs(args.idle_secs.max(1)),
         ..Config::default()
     };
     let hub = Hub::new(store.clone(), config);
@@ -88,6 +93,7 @@ async fn main() -> ExitCode {
         eprintln!("scopa-server: cannot listen on {}: {e}", args.db);
         return ExitCode::FAILURE;
     }
+    hub.spawn_evictor();
     let result = if args.stdio {
         stdio::run(hub, tokio::io::stdin(), tokio::io::stdout()).await
     } else {
