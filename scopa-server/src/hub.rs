@@ -19,6 +19,14 @@
 //! whose stored log has moved on is reloaded instead, so of two processes running the same
 //! delay the first to take the row carries it out and the second does nothing.
 //!
+//! A room with a turn timer restarts its clock on the step's copy and its new deadline is
+//! written in the step's transaction; every process that has the room loaded (or reloads
+//! it) schedules the deadline, bound like a delay to the log's length, and the timer AI's
+//! move is one step under the row lock: one process carries it out. A room no connection
+//! holds is dropped from memory — at once when another process notifies a step of it, else
+//! after [`Config::idle_evict`] ([`Hub::evict_idle`]) — and read from the store, with its
+//! timer, when named again.
+//!
 //! Limits (messages, rooms created, unknown codes or tokens) are kept per client address,
 //! so a client that reconnects does not get a fresh allowance.
 
