@@ -49,6 +49,9 @@ struct Args {
     /// Messages per second a client address may send (after a burst of 3 seconds' worth).
     #[arg(long, default_value_t = 10)]
     rate: u32,
+    /// Rooms a client address may create at once (and again per hour after that).
+    #[arg(long, default_value_t = 10)]
+    rooms_per_addr: u32,
     /// A reverse proxy whose X-Forwarded-For names the client's address (repeat for
     /// several; none: the peer's address is the client's).
     #[arg(long = "trusted-proxy")]
@@ -79,6 +82,7 @@ async fn main() -> ExitCode {
         max_message: args.max_message,
         burst: args.rate.saturating_mul(3).max(1),
         per_second: args.rate.max(1),
+        rooms_per_addr: args.rooms_per_addr.max(1),
         allow_client_seed: args.allow_client_seed,
         public_url: args
             .public_url
