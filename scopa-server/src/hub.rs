@@ -19,6 +19,14 @@
 //! whose stored log has moved on is reloaded instead, so of two processes running the same
 //! delay the first to take the row carries it out and the second does nothing.
 //!
+//! A room with a turn timer restarts its clock on the step's copy and its new deadline is
+//! written in the step's transaction; every process that has the room loaded (or reloads
+//! it) schedules the deadline, bound like a delay to the log's length, and the timer AI's
+//! move is one step under the row lock: one process carries it out. A room no connection
+//! holds is dropped from memory — at once when another process notifies a step of it, else
+//! after [`Config::idle_evict`] ([`Hub::evict_idle`]) — and read from the store, with its
+//! timer, when named again.
+//!
 //! Limits (messages, rooms created, unknown codes or tokens) are kept per client address,
 //! so a client that reconnects does not get a fresh allowance.
 
@@ -34,9 +42,11 @@ use scopa_core::session::pacing::{Pacing, Token};
 use scopa_core::session::{Action, Lang, Settings, transcript};
 use tokio::sync::{Mutex, mpsc};
 
-use crate::protocol::{ClientError, ClientMsg, ServerMsg, parse, to_line};
-use crate::room::{Applied, Room};
-use crate::store::{CHANNEL, Locked, Store, StoreError, token_hash};
+use scopa_core::ai::Level;
+
+use crate::protocol::{ClientError, ClientMsg, DeadlineMsg, ServerMsg, parse, to_line};
+use crate::room::{Applied, Deadline, Room, TurnTimer};
+use crate::store::{CHANNEL, Locked, Store, StoreError, StoredTimer, token_hash};
 
 /// What a server is allowed and how it paces its rooms.
 #[derive(Clone, Debug)]
@@ -58,6 +68,9 @@ pub struct Config {
     pub allow_client_seed: bool,
     /// The start of invite links (`https://scopa.example/`).
     pub public_url: String,
+    /// How long a room with no connection stays in memory ([`Hub::evict_idle`]); it is
+    /// read from the store again when somebody names it.
+    pub idle_evict: Duration,
 }
 
 impl Default for Config {
@@ -76,6 +89,7 @@ impl Default for Config {
             guesses_per_addr: 10,
             allow_client_seed: false,
             public_url: "http://127.0.0.1:8080/".into(),
+            idle_evict: Duration::from_secs(600),
         }
     }
 }
@@ -97,6 +111,19 @@ struct Sub {
 struct Live {
     room: Room,
     subs: Vec<Sub>,
+    /// When the room was last left by a connection (or loaded): how long it has been idle
+    /// once no connection holds it.
+    idle_since: Instant,
+}
+
+impl Live {
+    fn new(room: Room) -> Live {
+        Live {
+            room,
+            subs: Vec::new(),
+            idle_since: Instant::now(),
+        }
+    }
 }
 
 type LiveRef = Arc<Mutex<Live>>;
@@ -146,6 +173,14 @@ pub fn new_token() -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// The wall clock in ms since the Unix epoch: turn deadlines are stored in it, so that they
+/// mean the same after a restart.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 fn now_secs() -> i64 {
@@ -273,7 +308,7 @@ impl Hub {
         if session.to_bytes().to_vec() != stored.session {
             events.clear();
         }
-        live.room = Room::restore(
+        let mut room = Room::restore(
             code.clone(),
             &stored.session,
             stored.tokens,
@@ -281,16 +316,27 @@ impl Hub {
             self.config.pacing,
         )
         .map_err(|_| StoreError::Damaged(code.clone()))?;
+        // The turn timer and the deadline stored with that step.
+        let timer = locked.timer().await?;
+        set_stored_timer(&mut room, timer).ok_or_else(|| StoreError::Damaged(code.clone()))?;
+        live.room = room;
         broadcast(live, &events, None);
-        self.schedule_due(&live.room);
+        self.schedule_all(&live.room);
         Ok(())
     }
 
     /// One step of a room: under its row lock (after [`sync`](Hub::sync)ing a copy the
     /// store has moved past), `f` acts on a copy of the room; what it did is stored, then
-    /// the copy becomes the room, its connections are told and its next delay starts.
-    /// `Ok(false)`: `f` did nothing (nothing stored).
-    async fn step<F>(self: &Arc<Hub>, live: &mut Live, f: F) -> Result<bool, ClientError>
+    /// the copy becomes the room, its connections are told (`notice` first, if any) and
+    /// its next delay starts. A room with a turn timer has its clock restarted on the copy
+    /// and the new deadline is written in the same transaction (then scheduled).
+    /// `Ok(false)`: `f` did nothing (nothing stored, nobody told).
+    async fn step<F>(
+        self: &Arc<Hub>,
+        live: &mut Live,
+        notice: Option<String>,
+        f: F,
+    ) -> Result<bool, ClientError>
     where
         F: FnOnce(&mut Room) -> Result<Option<Applied>, ClientError>,
     {
@@ -309,13 +355,22 @@ impl Hub {
         let Some(applied) = f(&mut next)? else {
             return Ok(false);
         };
+        next.restart_clock(&applied, now_ms());
         locked
-            .commit(&applied.lines(), &next.bytes())
+            .commit_timed(
+                &applied.lines(),
+                &next.bytes(),
+                next.timer().map(|_| stored(next.deadline())),
+            )
             .await
             .map_err(|_| ClientError::Unavailable)?;
         live.room = next;
+        if let Some(notice) = notice {
+            live.subs
+                .retain(|sub| sub.tx.try_send(notice.clone()).is_ok());
+        }
         broadcast(live, &applied.events, None);
-        self.schedule_due(&live.room);
+        self.schedule_all(&live.room);
         Ok(true)
     }
 
@@ -333,6 +388,15 @@ impl Hub {
         self.sync(live, &mut locked)
             .await
             .map_err(|_| ClientError::Unavailable)
+    }
+
+    /// Starts the room's delay and its turn deadline, if it has them now (both tied to the
+    /// room's current `seq`: a task started at an older one does nothing).
+    fn schedule_all(self: &Arc<Hub>, room: &Room) {
+        self.schedule_due(room);
+        if let Some(deadline) = room.deadline() {
+            self.schedule_deadline(room.code().to_string(), room.seq(), deadline);
+        }
     }
 
     /// Starts the room's delay, if it has one now.
@@ -403,18 +467,69 @@ impl Hub {
         self.rooms.lock().ok()?.get(code).cloned()
     }
 
+    /// How many rooms are in memory.
+    pub fn loaded(&self) -> usize {
+        self.rooms.lock().map_or(0, |r| r.len())
+    }
+
+    /// Drops from memory every room that no connection has held for
+    /// [`Config::idle_evict`] (as of `now`) and no timer task is running: its state is all
+    /// in the store, and the next client that names it loads it again (its pending delay
+    /// or deadline starts again then). Returns how many were dropped.
+    pub fn evict_idle(&self, now: Instant) -> usize {
+        let Ok(mut rooms) = self.rooms.lock() else {
+            return 0;
+        };
+        let before = rooms.len();
+        rooms.retain(|_, live| {
+            // Only the map holds it: no connection, no running task. New holders come only
+            // through the map, whose lock is held here.
+            if Arc::strong_count(live) != 1 {
+                return true;
+            }
+            match live.try_lock() {
+                Ok(l) => {
+                    !l.subs.is_empty()
+                        || now.saturating_duration_since(l.idle_since) < self.config.idle_evict
+                }
+                Err(_) => true,
+            }
+        });
+        before - rooms.len()
+    }
+
+    /// Runs [`Hub::evict_idle`] every tenth of [`Config::idle_evict`] (at least every
+    /// second) until the hub is dropped.
+    pub fn spawn_evictor(self: &Arc<Hub>) {
+        let hub = Arc::downgrade(self);
+        let every = (self.config.idle_evict / 10).max(Duration::from_secs(1));
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                hub.evict_idle(Instant::now());
+            }
+        });
+    }
+
     /// Room `code`, from memory or else from the store (then its timer starts again).
     async fn room(self: &Arc<Hub>, code: &str) -> Result<LiveRef, ClientError> {
         if let Some(live) = self.cached(code) {
             return Ok(live);
         }
-        let stored = self
-            .store
-            .load(code)
-            .await
-            .map_err(|_| ClientError::Unavailable)?
-            .ok_or(ClientError::NoSuchRoom)?;
-        let room = Room::restore(
+        // The room and its timer read in one transaction, so that they belong together.
+        let mut locked = self.store.lock(code).await.map_err(|e| match e {
+            StoreError::NoRoom(_) => ClientError::NoSuchRoom,
+            _ => ClientError::Unavailable,
+        })?;
+        let stored = locked.load().await.map_err(|_| ClientError::Unavailable)?;
+        let timer = locked.timer().await.map_err(|_| ClientError::Unavailable)?;
+        drop(locked);
+        let mut room = Room::restore(
             code.to_string(),
             &stored.session,
             stored.tokens,
@@ -422,16 +537,20 @@ impl Hub {
             self.config.pacing,
         )
         .map_err(|_| ClientError::Unavailable)?;
-        let live = {
+        set_stored_timer(&mut room, timer).ok_or(ClientError::Unavailable)?;
+        let (live, fresh) = {
             let mut rooms = self.rooms.lock().map_err(|_| ClientError::Unavailable)?;
-            Arc::clone(rooms.entry(code.to_string()).or_insert_with(|| {
-                Arc::new(Mutex::new(Live {
-                    room,
-                    subs: Vec::new(),
-                }))
-            }))
+            let mut fresh = false;
+            let live = Arc::clone(rooms.entry(code.to_string()).or_insert_with(|| {
+                fresh = true;
+                Arc::new(Mutex::new(Live::new(room)))
+            }));
+            (live, fresh)
         };
-        self.schedule_due(&live.lock().await.room);
+        if fresh {
+            // The stored delay and deadline run on: a restart gives nobody more time.
+            self.schedule_all(&live.lock().await.room);
+        }
         Ok(live)
     }
 
@@ -442,6 +561,25 @@ impl Hub {
         lang: Option<&str>,
         seed: Option<u64>,
     ) -> Result<String, ClientError> {
+        self.create_timed(settings, lang, seed, None).await
+    }
+
+    /// Creates a room with a turn timer (or none); returns its code.
+    pub async fn create_timed(
+        self: &Arc<Hub>,
+        settings: &str,
+        lang: Option<&str>,
+        seed: Option<u64>,
+        timer: Option<TurnTimer>,
+    ) -> Result<String, ClientError> {
+        if let Some(t) = timer
+            && !(1..=TurnTimer::MAX_SECONDS).contains(&t.seconds)
+        {
+            return Err(ClientError::BadSettings(format!(
+                "turn_seconds must be 1 to {}",
+                TurnTimer::MAX_SECONDS
+            )));
+        }
         let mut parsed: Settings = settings
             .parse()
             .map_err(|e| ClientError::BadSettings(format!("{e}")))?;
@@ -469,25 +607,33 @@ impl Hub {
             )
             .await
             .map_err(|_| ClientError::Unavailable)?;
-        let seq_before = room.seq();
         let mut room = room;
+        if let Some(timer) = timer {
+            self.store
+                .create_timer(&code, timer.seconds, timer.level.name())
+                .await
+                .map_err(|_| ClientError::Unavailable)?;
+            room.set_timer(Some(timer), None);
+        }
+        let seq_before = room.seq();
         let settled = room.settle()?;
-        if !settled.actions.is_empty() {
+        room.restart_clock(&settled, now_ms());
+        if !settled.actions.is_empty() || room.deadline().is_some() {
             // If this fails the stored room is at its first hand-off, which a load settles.
             self.store
-                .commit(&code, seq_before, &settled.lines(), &room.bytes())
+                .commit_timed(
+                    &code,
+                    seq_before,
+                    &settled.lines(),
+                    &room.bytes(),
+                    room.timer().map(|_| stored(room.deadline())),
+                )
                 .await
                 .map_err(|_| ClientError::Unavailable)?;
         }
-        self.schedule_due(&room);
+        self.schedule_all(&room);
         if let Ok(mut rooms) = self.rooms.lock() {
-            rooms.insert(
-                code.clone(),
-                Arc::new(Mutex::new(Live {
-                    room,
-                    subs: Vec::new(),
-                })),
-            );
+            rooms.insert(code.clone(), Arc::new(Mutex::new(Live::new(room))));
         }
         Ok(code)
     }
@@ -530,7 +676,7 @@ impl Hub {
             };
             let mut live = live.lock().await;
             let stepped = hub
-                .step(&mut live, |next| {
+                .step(&mut live, None, |next| {
                     if !current(next) {
                         return Ok(None);
                     }
@@ -546,6 +692,86 @@ impl Hub {
             }
         });
     }
+
+    /// A turn's deadline, tied (as [`schedule`](Hub::schedule)'s delays are) to the log's
+    /// length `seq` it was scheduled at: when it passes, if the room is still at `seq` and
+    /// waits for that seat with that deadline, the timer's AI moves for it (computed on a
+    /// copy, on a blocking thread) in one [`step`](Hub::step) — under the row lock, so a
+    /// room another process moved on (it timed the seat out first, or the seat moved) is
+    /// reloaded and nothing is done: one process acts on a deadline. Every connection of
+    /// the room is told (`timed_out`, then the frames).
+    fn schedule_deadline(self: &Arc<Hub>, code: String, seq: u64, deadline: Deadline) {
+        let hub = Arc::clone(self);
+        tokio::spawn(async move {
+            let wait = deadline.at_ms.saturating_sub(now_ms()).max(0);
+            tokio::time::sleep(Duration::from_millis(wait as u64)).await;
+            // The clock may run behind the timer by a little: wait until it agrees.
+            while now_ms() < deadline.at_ms {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            let Some(live) = hub.cached(&code) else {
+                return;
+            };
+            let current = |room: &Room| room.seq() == seq && room.deadline() == Some(deadline);
+            let copy = {
+                let live = live.lock().await;
+                if !current(&live.room) {
+                    return;
+                }
+                live.room.clone()
+            };
+            let Some(level) = copy.timer().map(|t| t.level) else {
+                return;
+            };
+            let mv = match tokio::task::spawn_blocking(move || copy.timeout_move()).await {
+                Ok(Some(mv)) => mv,
+                _ => return,
+            };
+            let notice = to_line(&ServerMsg::TimedOut {
+                room: code.clone(),
+                seat: deadline.seat,
+                ai: level.name(),
+                action: transcript::action(&Action::Play(mv)).to_string(),
+            });
+            let mut live = live.lock().await;
+            let stepped = hub
+                .step(&mut live, Some(notice), |next| {
+                    if !current(next) {
+                        return Ok(None);
+                    }
+                    next.time_out(deadline, mv)
+                })
+                .await;
+            if stepped.is_err() && current(&live.room) {
+                // A store failure leaves the room as it was: try again in a second.
+                let hub = Arc::clone(&hub);
+                tokio::spawn(async move {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    hub.schedule_deadline(code, seq, deadline);
+                });
+            }
+        });
+    }
+}
+
+/// Gives `room` its timer as stored (`None` if the stored AI level is unknown).
+fn set_stored_timer(room: &mut Room, timer: Option<StoredTimer>) -> Option<()> {
+    if let Some(timer) = timer {
+        let level: Level = timer.ai.parse().ok()?;
+        room.set_timer(
+            Some(TurnTimer {
+                seconds: timer.seconds,
+                level,
+            }),
+            timer.deadline.map(|(seat, at_ms)| Deadline { seat, at_ms }),
+        );
+    }
+    Some(())
+}
+
+/// A deadline as the store keeps it.
+fn stored(deadline: Option<Deadline>) -> Option<(u8, i64)> {
+    deadline.map(|d| (d.seat, d.at_ms))
 }
 
 /// Sends every connection of the room its frame, with `events`; `hint` goes to the one
@@ -573,6 +799,11 @@ pub fn frame_line(room: &Room, seat: Option<u8>, events: &[Event], hint: Option<
         seat,
         seq: room.seq(),
         frame: room.frame_json(seat, events, hint),
+        deadline: room.deadline().map(|d| DeadlineMsg {
+            seat: d.seat,
+            at_ms: d.at_ms,
+            left_ms: d.at_ms.saturating_sub(now_ms()).max(0),
+        }),
     })
 }
 
@@ -744,11 +975,33 @@ impl Conn {
                 settings,
                 lang,
                 seed,
+                turn_seconds,
+                turn_ai,
             } => {
                 if !self.allow(|a| a.rooms.has()) {
                     return Err(ClientError::TooManyRooms);
                 }
-                let code = self.hub.create(&settings, lang.as_deref(), seed).await?;
+                let timer = match (turn_seconds, turn_ai) {
+                    (None, None) => None,
+                    (None, Some(_)) => {
+                        return Err(ClientError::BadSettings(
+                            "turn_ai needs turn_seconds".into(),
+                        ));
+                    }
+                    (Some(seconds), ai) => Some(TurnTimer {
+                        seconds,
+                        level: match ai {
+                            None => Level::Medium,
+                            Some(name) => name.parse().map_err(|_| {
+                                ClientError::BadSettings(format!("unknown AI level {name:?}"))
+                            })?,
+                        },
+                    }),
+                };
+                let code = self
+                    .hub
+                    .create_timed(&settings, lang.as_deref(), seed, timer)
+                    .await?;
                 self.allow(|a| a.rooms.take());
                 let link = format!("{}join/{code}", self.hub.config.public_url);
                 self.send(&ServerMsg::Created { room: code, link }).await;
@@ -812,7 +1065,14 @@ impl Conn {
                 let live = self.live()?;
                 let mut l = live.lock().await;
                 self.hub
-                    .step(&mut l, |next| next.act(seat, action).map(Some))
+                    .step(&mut l, None, |next| {
+                        // A move after the seat's time is up is refused (the server moves
+                        // for it); checked on the room as stored, under the row lock.
+                        if !matches!(action, Action::Continue | Action::Rematch) {
+                            next.check_clock(seat, now_ms())?;
+                        }
+                        next.act(seat, action).map(Some)
+                    })
                     .await?;
                 Ok(())
             }
@@ -831,6 +1091,7 @@ impl Conn {
                 };
                 let mut l = live.lock().await;
                 l.subs.retain(|s| s.conn != self.id);
+                l.idle_since = Instant::now();
                 let mut next = l.room.clone();
                 for &seat in &self.seats {
                     if let Some(hash) = next.tokens()[usize::from(seat)].clone() {
@@ -907,7 +1168,9 @@ impl Conn {
     /// The connection closed: it stops hearing from its room (its seats stay its own).
     pub async fn close(&mut self) {
         if let Some((_, live)) = self.room.take() {
-            live.lock().await.subs.retain(|s| s.conn != self.id);
+            let mut l = live.lock().await;
+            l.subs.retain(|s| s.conn != self.id);
+            l.idle_since = Instant::now();
         }
     }
 }

@@ -53,10 +53,17 @@ struct Args {
     /// Messages per second a client address may send (after a burst of 3 seconds' worth).
     #[arg(long, default_value_t = 10)]
     rate: u32,
+    /// Rooms a client address may create at once (and again per hour after that).
+    #[arg(long, default_value_t = 10)]
+    rooms_per_addr: u32,
     /// A reverse proxy whose X-Forwarded-For names the client's address (repeat for
     /// several; none: the peer's address is the client's).
     #[arg(long = "trusted-proxy")]
     trusted_proxy: Vec<std::net::IpAddr>,
+    /// Seconds a room with no connection stays in memory (it is read from the store again
+    /// when named).
+    #[arg(long, default_value_t = 600)]
+    idle_secs: u64,
 }
 
 #[tokio::main]
@@ -79,11 +86,13 @@ async fn main() -> ExitCode {
         max_message: args.max_message,
         burst: args.rate.saturating_mul(3).max(1),
         per_second: args.rate.max(1),
+        rooms_per_addr: args.rooms_per_addr.max(1),
         allow_client_seed: args.allow_client_seed,
         public_url: args
             .public_url
             .clone()
             .unwrap_or_else(|| format!("http://{}/", args.listen)),
+        idle_evict: std::time::Duration::from_secs(args.idle_secs.max(1)),
         ..Config::default()
     };
     let hub = Hub::new(store.clone(), config);
@@ -92,6 +101,7 @@ async fn main() -> ExitCode {
         eprintln!("scopa-server: cannot listen on {}: {e}", args.db);
         return ExitCode::FAILURE;
     }
+    hub.spawn_evictor();
     let result = if args.stdio {
         stdio::run(hub, tokio::io::stdin(), tokio::io::stdout()).await
     } else {

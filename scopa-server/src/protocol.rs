@@ -24,6 +24,14 @@ pub enum ClientMsg {
         /// The session's secret (only with `--allow-client-seed`).
         #[serde(default)]
         seed: Option<u64>,
+        /// The turn timer: seconds a person's seat has for each move (1 to 86,400), after
+        /// which the server moves for it (none: no timer).
+        #[serde(default)]
+        turn_seconds: Option<u32>,
+        /// The AI level that moves for a seat out of time (`medium` by default): `random`,
+        /// `easy`, `medium`, `expert`, `handheld`.
+        #[serde(default)]
+        turn_ai: Option<String>,
     },
     /// Takes a free person's seat of a room; the answer holds the seat's token.
     Join {
@@ -101,6 +109,22 @@ pub enum ServerMsg {
         seq: u64,
         /// The core's `Frame` as the core writes it (every text written out).
         frame: Box<serde_json::value::RawValue>,
+        /// In a room with a turn timer, while it waits for a person: whose time runs and
+        /// when it is up (absent otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        deadline: Option<DeadlineMsg>,
+    },
+    /// A person's seat ran out of time: the server made its move with the timer's AI (sent
+    /// to every connection of the room, before the frames of that move).
+    TimedOut {
+        /// The invite code.
+        room: String,
+        /// The seat that ran out of time.
+        seat: u8,
+        /// The AI level that moved for it.
+        ai: &'static str,
+        /// The move made, as the core's script line (`play 7d 5d 2c`).
+        action: String,
     },
     /// The connection left its room.
     Left {},
@@ -114,6 +138,18 @@ pub enum ServerMsg {
         /// In words (English, or the session's language for `refused`).
         message: String,
     },
+}
+
+/// A frame's `deadline`: the seat whose time runs, and when it is up.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeadlineMsg {
+    /// The seat the room waits for.
+    pub seat: u8,
+    /// When its time is up: milliseconds since the Unix epoch (the server's clock).
+    pub at_ms: i64,
+    /// Milliseconds left when the frame was sent (0 once past): a client's countdown
+    /// needs no clock in step with the server's.
+    pub left_ms: i64,
 }
 
 /// Why a client's message was refused.
@@ -196,6 +232,12 @@ pub enum ClientError {
     /// The store failed: the action was not carried out.
     #[error("the server could not store the action; try again")]
     Unavailable,
+    /// The seat's time for this move is up: the server moves for it.
+    #[error("seat {seat}'s time is up: the server moves for it")]
+    TimeUp {
+        /// The seat out of time.
+        seat: u8,
+    },
 }
 
 impl ClientError {
@@ -222,6 +264,7 @@ impl ClientError {
             ClientError::NotYourTurn { .. } => "not_your_turn",
             ClientError::Refused(_) => "refused",
             ClientError::Unavailable => "unavailable",
+            ClientError::TimeUp { .. } => "time_up",
         }
     }
 

@@ -3,6 +3,9 @@
 //! it is tested on its own. The [`hub`](crate::hub) stores what a room did before anyone
 //! is told, runs its timers and talks to the connections.
 
+use scopa_core::CardSet;
+use scopa_core::ai::{self, Level};
+use scopa_core::briscola;
 use scopa_core::capture::Move;
 use scopa_core::session::GameEvent as Event;
 use scopa_core::session::GameHint as Hint;
@@ -34,6 +37,31 @@ impl Applied {
     }
 }
 
+/// A room's turn timer: a person's seat that has not moved `seconds` after its turn began
+/// has its move made by the AI of `level`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnTimer {
+    /// Seconds per move.
+    pub seconds: u32,
+    /// The AI level that moves for a seat out of time.
+    pub level: Level,
+}
+
+impl TurnTimer {
+    /// The longest turn a room may set: one day.
+    pub const MAX_SECONDS: u32 = 86_400;
+}
+
+/// When the seat to play runs out of time: milliseconds since the Unix epoch (a wall
+/// clock, so that a stored deadline means the same after a restart).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    /// The seat the room waits for.
+    pub seat: u8,
+    /// The moment its time is up, in ms since the Unix epoch.
+    pub at_ms: i64,
+}
+
 /// One room: see the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct Room {
@@ -41,6 +69,8 @@ pub struct Room {
     presenter: Presenter,
     tokens: [Option<String>; MAX_SEATS],
     seq: u64,
+    timer: Option<TurnTimer>,
+    deadline: Option<Deadline>,
 }
 
 /// Compares two tokens in time independent of where they differ.
@@ -67,7 +97,103 @@ impl Room {
             presenter: Presenter::resumed(session, pacing),
             tokens: Default::default(),
             seq: 0,
+            timer: None,
+            deadline: None,
         }
+    }
+
+    /// Sets the room's turn timer and the deadline it runs (as created, or as stored).
+    pub fn set_timer(&mut self, timer: Option<TurnTimer>, deadline: Option<Deadline>) {
+        self.timer = timer;
+        self.deadline = timer.and(deadline);
+    }
+
+    /// The room's turn timer, if it has one.
+    pub const fn timer(&self) -> Option<TurnTimer> {
+        self.timer
+    }
+
+    /// The deadline of the seat the room waits for, if the room has a timer and waits for
+    /// a person.
+    pub const fn deadline(&self) -> Option<Deadline> {
+        self.deadline
+    }
+
+    /// The person's seat the room waits for (to play, or to choose a capture).
+    pub fn waiting_seat(&self) -> Option<u8> {
+        let session = self.session();
+        match session.phase() {
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. }
+                if session.settings().player(seat).is_human() =>
+            {
+                Some(seat)
+            }
+            _ => None,
+        }
+    }
+
+    /// After `applied` was carried out at `now_ms`: the seat the room now waits for gets
+    /// a new deadline, unless it is the seat that was already waiting and `applied` was
+    /// only its own step within the same move (selecting a card that needs a capture
+    /// chosen, cancelling, undoing): a person gets no more time by going back and forth.
+    pub fn restart_clock(&mut self, applied: &Applied, now_ms: i64) {
+        let Some(timer) = self.timer else {
+            self.deadline = None;
+            return;
+        };
+        let same_move = applied.events.is_empty()
+            && applied
+                .actions
+                .iter()
+                .all(|a| matches!(a, Action::Select(_) | Action::Cancel | Action::Undo));
+        self.deadline = match (self.waiting_seat(), self.deadline) {
+            (None, _) => None,
+            (Some(seat), Some(d)) if d.seat == seat && same_move => Some(d),
+            (Some(seat), _) => Some(Deadline {
+                seat,
+                at_ms: now_ms.saturating_add(i64::from(timer.seconds) * 1000),
+            }),
+        };
+    }
+
+    /// Refuses a move of `seat` once its time is up (`now_ms` at or past its deadline):
+    /// the server moves for it.
+    pub fn check_clock(&self, seat: u8, now_ms: i64) -> Result<(), ClientError> {
+        match self.deadline {
+            Some(d) if d.seat == seat && now_ms >= d.at_ms => Err(ClientError::TimeUp { seat }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The move the timer's AI makes for the seat the room waits for, from what that seat
+    /// may know (its own view): a pure function of the room, so it runs on a copy.
+    pub fn timeout_move(&self) -> Option<Move> {
+        let timer = self.timer?;
+        self.waiting_seat()?;
+        let session = self.session();
+        // The seed of the AI's randomness (the `random` level): the room's log length, so
+        // a replay of the log makes the same move.
+        let seed = self.seq;
+        if let Some(view) = session.view() {
+            return ai::choose_move(timer.level, &view, seed);
+        }
+        let view = session.briscola_view()?;
+        briscola::choose_card(timer.level, &view, seed).map(|card| Move::new(card, CardSet::EMPTY))
+    }
+
+    /// The deadline `deadline` passed: plays `mv` ([`Room::timeout_move`]) for its seat, if
+    /// it is still the room's deadline (else nothing: `Ok(None)`).
+    pub fn time_out(
+        &mut self,
+        deadline: Deadline,
+        mv: Move,
+    ) -> Result<Option<Applied>, ClientError> {
+        if self.deadline != Some(deadline) || self.waiting_seat() != Some(deadline.seat) {
+            return Ok(None);
+        }
+        let mut applied = Applied::default();
+        self.apply(Action::Play(mv), &mut applied)?;
+        Ok(Some(applied))
     }
 
     /// A room as stored: its session's bytes, the tokens of its seats and how many actions
@@ -397,5 +523,70 @@ mod tests {
             applied.events[0],
             Event::Scopa(scopa_core::hand::Event::NewHand { .. })
         ));
+    }
+
+    #[test]
+    fn the_turn_clock_runs_per_move_and_refuses_late_moves() {
+        let mut room = Room::create("r".into(), two_people(), 9, fast()).unwrap();
+        let timer = TurnTimer {
+            seconds: 30,
+            level: Level::Medium,
+        };
+        room.set_timer(Some(timer), None);
+        let settled = room.settle().unwrap();
+        room.restart_clock(&settled, 1_000);
+        let seat = room.waiting_seat().unwrap();
+        let first = Deadline {
+            seat,
+            at_ms: 31_000,
+        };
+        assert_eq!(room.deadline(), Some(first));
+        assert_eq!(room.check_clock(seat, 30_999), Ok(()));
+        assert_eq!(room.check_clock(1 - seat, 40_000), Ok(()));
+        assert_eq!(
+            room.check_clock(seat, 31_000),
+            Err(ClientError::TimeUp { seat })
+        );
+        // A stale deadline does nothing.
+        let mv = room.timeout_move().unwrap();
+        let stale = Deadline { at_ms: 1, ..first };
+        assert_eq!(room.clone().time_out(stale, mv), Ok(None));
+        // Selecting a card with a choice of captures, or cancelling, keeps the deadline.
+        let hand = room.frame(Some(seat), &[], None).hand;
+        for card in hand {
+            let mut copy = room.clone();
+            let applied = copy.act(seat, Action::Select(card)).unwrap();
+            copy.restart_clock(&applied, 5_000);
+            if copy.waiting_seat() == Some(seat) {
+                assert_eq!(copy.deadline(), Some(first));
+                let applied = copy.act(seat, Action::Cancel).unwrap();
+                copy.restart_clock(&applied, 6_000);
+                assert_eq!(copy.deadline(), Some(first));
+            } else {
+                assert_eq!(
+                    copy.deadline().map(|d| (d.seat, d.at_ms)),
+                    copy.waiting_seat().map(|s| (s, 35_000))
+                );
+            }
+        }
+        // Out of time: the AI's move for the seat, then the other seat's clock.
+        let applied = room.time_out(first, mv).unwrap().unwrap();
+        assert_eq!(applied.actions[0], Action::Play(mv));
+        room.restart_clock(&applied, 31_000);
+        if let Some(next) = room.waiting_seat() {
+            assert_eq!(
+                room.deadline(),
+                Some(Deadline {
+                    seat: next,
+                    at_ms: 61_000
+                })
+            );
+        }
+        // A room without a timer has no deadline.
+        let mut plain = Room::create("p".into(), two_people(), 9, fast()).unwrap();
+        let settled = plain.settle().unwrap();
+        plain.restart_clock(&settled, 0);
+        assert_eq!(plain.deadline(), None);
+        assert_eq!(plain.timeout_move(), None);
     }
 }

@@ -60,7 +60,19 @@ pub struct Store {
     postgres: bool,
 }
 
-const SCHEMA: [&str; 4] = [
+/// A room's turn timer as stored: seconds per move, the AI level's name, and the deadline
+/// running (the seat and ms since the Unix epoch), if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTimer {
+    /// Seconds per move.
+    pub seconds: u32,
+    /// The AI level's name.
+    pub ai: String,
+    /// The seat whose time runs and when it is up.
+    pub deadline: Option<(u8, i64)>,
+}
+
+const SCHEMA: [&str; 5] = [
     "CREATE TABLE IF NOT EXISTS rooms (
         code TEXT PRIMARY KEY,
         settings TEXT NOT NULL,
@@ -83,6 +95,14 @@ const SCHEMA: [&str; 4] = [
     "CREATE TABLE IF NOT EXISTS meta (
         name TEXT PRIMARY KEY,
         value TEXT NOT NULL
+    )",
+    // Rooms with a turn timer only; `seat` -1 when no deadline runs.
+    "CREATE TABLE IF NOT EXISTS timers (
+        code TEXT PRIMARY KEY,
+        seconds BIGINT NOT NULL,
+        ai TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        deadline BIGINT NOT NULL
     )",
 ];
 
@@ -142,6 +162,24 @@ fn seats_of(
     Ok(tokens)
 }
 
+fn timer_of(code: &str, row: &sqlx::any::AnyRow) -> Result<StoredTimer, StoreError> {
+    let damaged = || StoreError::Damaged(code.to_string());
+    let seconds: i64 = row.try_get(0)?;
+    let ai: String = row.try_get(1)?;
+    let seat: i32 = row.try_get(2)?;
+    let at: i64 = row.try_get(3)?;
+    let seconds = u32::try_from(seconds).map_err(|_| damaged())?;
+    let deadline = match seat {
+        -1 => None,
+        s => Some((u8::try_from(s).map_err(|_| damaged())?, at)),
+    };
+    Ok(StoredTimer {
+        seconds,
+        ai,
+        deadline,
+    })
+}
+
 impl Locked {
     /// How many actions the stored log holds.
     pub const fn seq(&self) -> u64 {
@@ -181,9 +219,30 @@ impl Locked {
             .collect()
     }
 
+    /// Room's turn timer as stored (read in the transaction), if it has one.
+    pub async fn timer(&mut self) -> Result<Option<StoredTimer>, StoreError> {
+        let row = sqlx::query("SELECT seconds, ai, seat, deadline FROM timers WHERE code = $1")
+            .bind(self.code.as_str())
+            .fetch_optional(&mut *self.tx)
+            .await?;
+        row.map(|row| timer_of(&self.code, &row)).transpose()
+    }
+
     /// Appends `lines` to the log (numbered from [`seq`](Locked::seq)` + 1`), stores the
     /// session's bytes after them, notifies the other processes (PostgreSQL) and commits.
-    pub async fn commit(mut self, lines: &[String], session: &[u8]) -> Result<(), StoreError> {
+    pub async fn commit(self, lines: &[String], session: &[u8]) -> Result<(), StoreError> {
+        self.commit_timed(lines, session, None).await
+    }
+
+    /// [`Locked::commit`] of a room with a turn timer: its new `deadline` (`Some(None)`:
+    /// none runs; `None`: left as it is) is written in the same transaction, before the
+    /// notification.
+    pub async fn commit_timed(
+        mut self,
+        lines: &[String],
+        session: &[u8],
+        deadline: Option<Option<(u8, i64)>>,
+    ) -> Result<(), StoreError> {
         let seq_after = self.seq + lines.len() as u64;
         let updated =
             sqlx::query("UPDATE rooms SET session = $1, seq = $2 WHERE code = $3 AND seq = $4")
@@ -201,6 +260,15 @@ impl Locked {
                 .bind(self.code.as_str())
                 .bind((self.seq + 1 + i as u64) as i64)
                 .bind(line.as_str())
+                .execute(&mut *self.tx)
+                .await?;
+        }
+        if let Some(deadline) = deadline {
+            let (seat, at) = deadline.map_or((-1, 0), |(s, at)| (i32::from(s), at));
+            sqlx::query("UPDATE timers SET seat = $1, deadline = $2 WHERE code = $3")
+                .bind(seat)
+                .bind(at)
+                .bind(self.code.as_str())
                 .execute(&mut *self.tx)
                 .await?;
         }
@@ -446,11 +514,52 @@ impl Store {
         lines: &[String],
         session: &[u8],
     ) -> Result<(), StoreError> {
+        self.commit_timed(code, seq_before, lines, session, None)
+            .await
+    }
+
+    /// [`Store::commit`] of a room with a turn timer: its new `deadline` (`Some(None)`: none
+    /// runs) is stored in the same transaction.
+    pub async fn commit_timed(
+        &self,
+        code: &str,
+        seq_before: u64,
+        lines: &[String],
+        session: &[u8],
+        deadline: Option<Option<(u8, i64)>>,
+    ) -> Result<(), StoreError> {
         let locked = self.lock(code).await?;
         if locked.seq() != seq_before {
             return Err(StoreError::Conflict(code.to_string()));
         }
-        locked.commit(lines, session).await
+        locked.commit_timed(lines, session, deadline).await
+    }
+
+    /// Gives room `code` a turn timer of `seconds` per move, moving with the AI `ai`
+    /// (a level's name), no deadline running yet.
+    pub async fn create_timer(&self, code: &str, seconds: u32, ai: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO timers (code, seconds, ai, seat, deadline) VALUES ($1, $2, $3, -1, 0)",
+        )
+        .bind(code)
+        .bind(i64::from(seconds))
+        .bind(ai)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Room `code`'s turn timer, if it has one.
+    pub async fn timer(&self, code: &str) -> Result<Option<StoredTimer>, StoreError> {
+        let Some(row) =
+            sqlx::query("SELECT seconds, ai, seat, deadline FROM timers WHERE code = $1")
+                .bind(code)
+                .fetch_optional(&self.pool)
+                .await?
+        else {
+            return Ok(None);
+        };
+        timer_of(code, &row).map(Some)
     }
 
     /// Room `code` as stored, if there is one.

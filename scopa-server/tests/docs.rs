@@ -28,13 +28,19 @@ fn keys(v: &Value) -> BTreeSet<String> {
     v.as_object().unwrap().keys().cloned().collect()
 }
 
-/// A kind of server message: its type, and for errors whether a reason is given.
+/// A kind of server message: its type, for errors whether a reason is given, for frames
+/// whether a deadline is.
 fn kind(v: &Value) -> String {
     format!(
-        "{}{}",
+        "{}{}{}",
         v["type"].as_str().unwrap(),
         if v.get("reason").is_some() {
             "+reason"
+        } else {
+            ""
+        },
+        if v.get("deadline").is_some() {
+            "+deadline"
         } else {
             ""
         }
@@ -73,6 +79,29 @@ async fn real_messages() -> Vec<Value> {
     let mut out = vec![created];
     while let Ok(line) = rx.try_recv() {
         out.push(serde_json::from_str(&line).unwrap());
+    }
+    // A room with a turn timer of one second: its frames' deadline, and the server moving
+    // for the seat out of time.
+    let (tx, mut rx) = tokio::sync::mpsc::channel(64);
+    let mut conn = hub.connect(tx, false);
+    conn.handle(
+        &serde_json::json!({"type": "create", "settings": settings, "seed": 4, "turn_seconds": 1})
+            .to_string(),
+    )
+    .await;
+    let created: Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+    let room = created["room"].as_str().unwrap().to_string();
+    conn.handle(&serde_json::json!({"type": "join", "room": room, "seat": 0}).to_string())
+        .await;
+    conn.handle(&serde_json::json!({"type": "join", "room": room, "seat": 1}).to_string())
+        .await;
+    loop {
+        let v: Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+        let done = v["type"] == "timed_out";
+        out.push(v);
+        if done {
+            break;
+        }
     }
     out
 }
@@ -119,8 +148,16 @@ async fn the_examples_of_docs_online_md_are_real_messages() {
         }
         server_kinds.insert(v["type"].as_str().unwrap().to_string());
     }
-    let all_server: BTreeSet<String> = ["created", "joined", "watching", "frame", "left", "error"]
-        .map(String::from)
-        .into();
+    let all_server: BTreeSet<String> = [
+        "created",
+        "joined",
+        "watching",
+        "frame",
+        "left",
+        "error",
+        "timed_out",
+    ]
+    .map(String::from)
+    .into();
     assert_eq!(server_kinds, all_server);
 }

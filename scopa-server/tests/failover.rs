@@ -5,7 +5,8 @@
 //! seed and choices played on the core's `Session` directly, and the stored action log is
 //! the local game's actions, none lost or doubled. Then a person against an AI, with a
 //! spectator on a second process: both processes run the AI's delays, exactly one stores
-//! each move.
+//! each move. And a room with a turn timer, loaded by two processes that both schedule its
+//! deadline: exactly one of them plays the timed-out seat's move.
 
 mod cluster;
 mod common;
@@ -134,5 +135,75 @@ async fn two_processes_running_an_ai_store_each_move_once() {
         w.last.as_ref().unwrap()["seq"].as_u64().unwrap(),
         log.len() as u64
     );
+    drop((one, two));
+}
+
+/// Messages of `c` until it has been quiet for `quiet_ms`.
+async fn drain(c: &mut Client, quiet_ms: u64) -> Vec<serde_json::Value> {
+    let mut got = Vec::new();
+    while let Ok(Some(v)) =
+        tokio::time::timeout(std::time::Duration::from_millis(quiet_ms), c.next()).await
+    {
+        got.push(v);
+    }
+    got
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_deadline_is_acted_on_once_by_two_processes() {
+    let cluster = Cluster::start();
+    let url = cluster.url();
+    let db = Path::new(&url);
+    let one = Server::start(db, &[]);
+    let two = Server::start(db, &[]);
+    let mut a = Client::connect(&one.addr).await;
+    a.send(json!({"type": "create", "settings": TWO_PEOPLE, "seed": SEED, "turn_seconds": 4, "turn_ai": "easy"}))
+        .await;
+    let room = a.expect("created").await["room"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (_, fa) = join(&mut a, &room, 0).await;
+    // Process two loads the room (and its stored deadline) when b joins.
+    let mut b = Client::connect(&two.addr).await;
+    let (_, fb) = join(&mut b, &room, 1).await;
+    let at = fa["deadline"]["at_ms"].as_i64().expect("a deadline runs");
+    let seat = fa["deadline"]["seat"].as_u64().unwrap();
+    assert_eq!(fb["deadline"]["at_ms"].as_i64(), Some(at), "{fb}");
+    let base = fa["seq"].as_u64().unwrap();
+    assert_eq!(fb["seq"].as_u64(), Some(base));
+    // Nobody moves. Two seconds past the deadline (the next one is four seconds after the
+    // server's move): the seat out of time was played for once, not once per process.
+    let wait = (at + 2000 - now_ms()).max(0) as u64;
+    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+    let log = stored_log(&url, &room).await;
+    // One play after the deal (with the hand-off steps the session settles after it).
+    let plays: Vec<&String> = log[base as usize..]
+        .iter()
+        .filter(|l| l.starts_with("play "))
+        .collect();
+    assert_eq!(plays.len(), 1, "{log:?}");
+    let (ma, mb) = (drain(&mut a, 500).await, drain(&mut b, 500).await);
+    let notices: Vec<_> = ma
+        .iter()
+        .chain(&mb)
+        .filter(|v| v["type"] == "timed_out")
+        .collect();
+    assert_eq!(notices.len(), 1, "{ma:?} {mb:?}");
+    assert_eq!(notices[0]["seat"].as_u64(), Some(seat));
+    assert_eq!(notices[0]["action"].as_str(), Some(&plays[0][..]));
+    // Both processes' clients see the move's frame, with the next seat's deadline.
+    for (c, msgs) in [(&a, &ma), (&b, &mb)] {
+        let last = c.last.as_ref().unwrap();
+        assert_eq!(last["seq"].as_u64(), Some(log.len() as u64), "{msgs:?}");
+        assert_ne!(last["deadline"]["seat"].as_u64(), Some(seat), "{last}");
+    }
     drop((one, two));
 }
