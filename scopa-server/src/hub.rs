@@ -832,19 +832,19 @@ impl Bucket {
         self.tokens = (self.tokens + dt * self.rate).min(self.burst);
     }
 
-    /// Whether one is left (none taken).
-    fn has(&mut self) -> bool {
-        self.refill(Instant::now());
-        self.tokens >= 1.0
-    }
-
     /// Takes one if one is left.
     fn take(&mut self) -> bool {
-        let ok = self.has();
+        self.refill(Instant::now());
+        let ok = self.tokens >= 1.0;
         if ok {
             self.tokens -= 1.0;
         }
         ok
+    }
+
+    /// Gives back one taken for something that did not happen.
+    fn give_back(&mut self) {
+        self.tokens = (self.tokens + 1.0).min(self.burst);
     }
 
     fn full(&mut self, now: Instant) -> bool {
@@ -960,6 +960,35 @@ impl Conn {
         self.allowance.lock().is_ok_and(|mut a| f(&mut a))
     }
 
+    /// Makes a room of `settings` (a `create` message's fields), with its turn timer.
+    async fn create_room(
+        &self,
+        settings: &str,
+        lang: Option<&str>,
+        seed: Option<u64>,
+        turn_seconds: Option<u32>,
+        turn_ai: Option<String>,
+    ) -> Result<String, ClientError> {
+        let timer = match (turn_seconds, turn_ai) {
+            (None, None) => None,
+            (None, Some(_)) => {
+                return Err(ClientError::BadSettings(
+                    "turn_ai needs turn_seconds".into(),
+                ));
+            }
+            (Some(seconds), ai) => Some(TurnTimer {
+                seconds,
+                level: match ai {
+                    None => Level::Medium,
+                    Some(name) => name.parse().map_err(|_| {
+                        ClientError::BadSettings(format!("unknown AI level {name:?}"))
+                    })?,
+                },
+            }),
+        };
+        self.hub.create_timed(settings, lang, seed, timer).await
+    }
+
     /// A line that was too long to read whole.
     pub async fn too_large(&self, size: usize) {
         self.fail(&ClientError::TooLarge {
@@ -978,31 +1007,24 @@ impl Conn {
                 turn_seconds,
                 turn_ai,
             } => {
-                if !self.allow(|a| a.rooms.has()) {
+                // Taken before the room is made (and given back if it is not), so that
+                // creates arriving together from one address cannot all pass one check.
+                if !self.allow(|a| a.rooms.take()) {
                     return Err(ClientError::TooManyRooms);
                 }
-                let timer = match (turn_seconds, turn_ai) {
-                    (None, None) => None,
-                    (None, Some(_)) => {
-                        return Err(ClientError::BadSettings(
-                            "turn_ai needs turn_seconds".into(),
-                        ));
+                let created = self
+                    .create_room(&settings, lang.as_deref(), seed, turn_seconds, turn_ai)
+                    .await;
+                let code = match created {
+                    Ok(code) => code,
+                    Err(e) => {
+                        self.allow(|a| {
+                            a.rooms.give_back();
+                            true
+                        });
+                        return Err(e);
                     }
-                    (Some(seconds), ai) => Some(TurnTimer {
-                        seconds,
-                        level: match ai {
-                            None => Level::Medium,
-                            Some(name) => name.parse().map_err(|_| {
-                                ClientError::BadSettings(format!("unknown AI level {name:?}"))
-                            })?,
-                        },
-                    }),
                 };
-                let code = self
-                    .hub
-                    .create_timed(&settings, lang.as_deref(), seed, timer)
-                    .await?;
-                self.allow(|a| a.rooms.take());
                 let link = format!("{}join/{code}", self.hub.config.public_url);
                 self.send(&ServerMsg::Created { room: code, link }).await;
                 Ok(())

@@ -314,3 +314,28 @@ async fn forwarded_for_names_the_address_only_behind_a_trusted_proxy() {
     let mut c = connect_as(&server.addr, "198.51.100.2").await;
     assert_eq!(guesses_allowed(&mut c).await, 0);
 }
+
+/// Creates sent at the same moment from one address share its allowance: the rooms are
+/// taken from it before they are made, so no more than its 10 are made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creates_at_once_from_one_address_stay_within_its_rooms() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("c.sqlite"), &[]);
+    let mut clients = Vec::new();
+    for _ in 0..16 {
+        clients.push(Client::connect(&server.addr).await);
+    }
+    let replies = futures_util::future::join_all(clients.iter_mut().map(|c| async move {
+        c.send(json!({"type": "create", "settings": TWO_PEOPLE}))
+            .await;
+        let reply = c.next().await.unwrap();
+        reply["type"].as_str().unwrap().to_string() + ":" + reply["code"].as_str().unwrap_or("")
+    }))
+    .await;
+    let created = replies.iter().filter(|r| r.starts_with("created")).count();
+    let refused = replies
+        .iter()
+        .filter(|r| *r == "error:too_many_rooms")
+        .count();
+    assert_eq!((created, refused), (10, 6), "{replies:?}");
+}
