@@ -53,6 +53,7 @@ pub mod cardset;
 pub mod deal;
 pub mod game;
 pub mod hand;
+pub mod multiset;
 mod playout;
 pub mod rules;
 pub mod score;
