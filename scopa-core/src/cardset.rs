@@ -393,17 +393,22 @@ impl fmt::Display for ParseCardSetError {
 impl core::error::Error for ParseCardSetError {}
 
 /// Parses cards separated by spaces and/or commas; duplicates are an error.
+/// The cards of a list separated by spaces or commas, each with its position (0-based).
+pub(crate) fn card_words(
+    s: &str,
+) -> impl Iterator<Item = (usize, Result<Card, crate::card::ParseCardError>)> + '_ {
+    s.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::parse)
+        .enumerate()
+}
+
 impl core::str::FromStr for CardSet {
     type Err = ParseCardSetError;
     fn from_str(s: &str) -> Result<CardSet, ParseCardSetError> {
         let mut set = CardSet::EMPTY;
-        let words = s
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|w| !w.is_empty());
-        for (position, word) in words.enumerate() {
-            let card: Card = word
-                .parse()
-                .map_err(|error| ParseCardSetError::BadCard { position, error })?;
+        for (position, card) in card_words(s) {
+            let card = card.map_err(|error| ParseCardSetError::BadCard { position, error })?;
             if !set.insert(card) {
                 return Err(ParseCardSetError::Duplicate { position, card });
             }

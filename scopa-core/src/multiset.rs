@@ -312,13 +312,8 @@ impl core::str::FromStr for CardMultiset {
     /// Cards separated by spaces or commas, a card at most twice.
     fn from_str(s: &str) -> Result<CardMultiset, ParseMultisetError> {
         let mut out = CardMultiset::EMPTY;
-        let words = s
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|w| !w.is_empty());
-        for (position, word) in words.enumerate() {
-            let card: Card = word
-                .parse()
-                .map_err(|error| ParseMultisetError::BadCard { position, error })?;
+        for (position, card) in cardset::card_words(s) {
+            let card = card.map_err(|error| ParseMultisetError::BadCard { position, error })?;
             out.insert(card)
                 .map_err(|ThirdCopy { card }| ParseMultisetError::ThirdCopy { position, card })?;
         }
