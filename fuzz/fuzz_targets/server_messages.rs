@@ -15,26 +15,17 @@ use std::sync::Arc;
 use libfuzzer_sys::fuzz_target;
 use scopa_core::session::pacing::Pacing;
 use scopa_server::hub::{Config, Conn, Hub};
+use scopa_server::protocol::SERVER_TYPES;
 use scopa_server::store::Store;
 use serde_json::Value;
 use tokio::sync::mpsc::Receiver;
-
-const TYPES: [&str; 7] = [
-    "created",
-    "joined",
-    "watching",
-    "frame",
-    "left",
-    "error",
-    "timed_out",
-];
 
 /// Reads what a client received so far: checks each message; remembers codes and tokens.
 fn drain(rx: &mut Receiver<String>, room: &mut String, token: &mut String) {
     while let Ok(line) = rx.try_recv() {
         let v: Value = serde_json::from_str(&line).expect("the server sends JSON");
         let kind = v["type"].as_str().expect("a message has a type");
-        assert!(TYPES.contains(&kind), "unknown message type {kind}");
+        assert!(SERVER_TYPES.contains(&kind), "unknown message type {kind}");
         if kind == "error" {
             assert!(v["code"].is_string(), "{v}");
         }

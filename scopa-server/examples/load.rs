@@ -157,82 +157,11 @@ impl Drop for Server {
     }
 }
 
-/// A PostgreSQL 15 cluster (Debian's) in a temp dir on 127.0.0.1, stopped when dropped.
-struct Cluster {
-    data: PathBuf,
-    port: u16,
-    _dir: tempfile::TempDir,
-}
-
-const PG: &str = "/usr/lib/postgresql/15/bin";
-
-fn as_postgres(program: &str) -> Command {
-    let root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout == b"0\n");
-    if root {
-        let mut c = Command::new("runuser");
-        c.args(["-u", "postgres", "--", program]);
-        c
-    } else {
-        Command::new(program)
-    }
-}
-
-impl Cluster {
-    fn start() -> Cluster {
-        let dir = tempfile::tempdir().expect("a temp dir");
-        let _ = Command::new("chmod").arg("777").arg(dir.path()).status();
-        let data = dir.path().join("data");
-        let out = as_postgres(&format!("{PG}/initdb"))
-            .args(["-A", "trust", "-U", "postgres", "-D"])
-            .arg(&data)
-            .output()
-            .expect("initdb of postgresql 15 runs");
-        assert!(
-            out.status.success(),
-            "initdb: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .expect("a free port");
-        let options = format!(
-            "-c listen_addresses=127.0.0.1 -p {port} -k {} -c fsync=on -c max_connections=50",
-            data.display()
-        );
-        let out = as_postgres(&format!("{PG}/pg_ctl"))
-            .arg("-D")
-            .arg(&data)
-            .args(["-o", &options, "-l"])
-            .arg(data.join("log"))
-            .args(["-w", "start"])
-            .output()
-            .expect("pg_ctl runs");
-        assert!(
-            out.status.success(),
-            "pg_ctl: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        Cluster {
-            data,
-            port,
-            _dir: dir,
-        }
-    }
-}
-
-impl Drop for Cluster {
-    fn drop(&mut self) {
-        let _ = as_postgres(&format!("{PG}/pg_ctl"))
-            .arg("-D")
-            .arg(&self.data)
-            .args(["-m", "immediate", "-w", "stop"])
-            .output();
-    }
-}
+/// A PostgreSQL 15 cluster (Debian's) in a temp dir on 127.0.0.1, stopped when dropped: the
+/// tests' own.
+#[path = "../tests/cluster/mod.rs"]
+mod cluster;
+use cluster::Cluster;
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -394,9 +323,11 @@ fn percentile(sorted: &[u32], p: f64) -> u64 {
 /// Runs the load: see the [module documentation](self).
 pub async fn run(opts: &Options) -> Report {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let cluster = opts.postgres.then(Cluster::start);
+    let cluster = opts
+        .postgres
+        .then(|| Cluster::start_with("-c max_connections=50"));
     let db = match &cluster {
-        Some(c) => format!("postgres://postgres@127.0.0.1:{}/postgres", c.port),
+        Some(c) => c.url(),
         None => dir.path().join("load.sqlite").display().to_string(),
     };
     let server = Server::start(&opts.server, &db);

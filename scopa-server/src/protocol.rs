@@ -73,6 +73,18 @@ pub enum ClientMsg {
     Leave {},
 }
 
+/// The `type` of each message the server sends (each [`ServerMsg`] variant), for clients
+/// and tests that check what they receive.
+pub const SERVER_TYPES: [&str; 7] = [
+    "created",
+    "joined",
+    "watching",
+    "frame",
+    "left",
+    "error",
+    "timed_out",
+];
+
 /// What the server sends.
 #[derive(Serialize, Debug, Clone)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use scopa_server::hub::{Config, Hub};
-use scopa_server::protocol::parse;
+use scopa_server::protocol::{SERVER_TYPES, parse};
 use scopa_server::store::{Store, url_of};
 use serde_json::Value;
 
@@ -148,16 +148,6 @@ async fn the_examples_of_docs_online_md_are_real_messages() {
         }
         server_kinds.insert(v["type"].as_str().unwrap().to_string());
     }
-    let all_server: BTreeSet<String> = [
-        "created",
-        "joined",
-        "watching",
-        "frame",
-        "left",
-        "error",
-        "timed_out",
-    ]
-    .map(String::from)
-    .into();
+    let all_server: BTreeSet<String> = SERVER_TYPES.map(String::from).into();
     assert_eq!(server_kinds, all_server);
 }

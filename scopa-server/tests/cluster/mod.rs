@@ -31,6 +31,11 @@ fn as_postgres(program: &str) -> Command {
 
 impl Cluster {
     pub fn start() -> Cluster {
+        Cluster::start_with("")
+    }
+
+    /// A cluster whose server also gets the options `extra` (`-c name=value …`).
+    pub fn start_with(extra: &str) -> Cluster {
         let dir = tempfile::tempdir().unwrap();
         // The postgres user must reach the folder.
         Command::new("chmod")
@@ -61,7 +66,7 @@ impl Cluster {
             _dir: dir,
         };
         let options = format!(
-            "-c listen_addresses=127.0.0.1 -p {port} -k {} -c fsync=on",
+            "-c listen_addresses=127.0.0.1 -p {port} -k {} -c fsync=on {extra}",
             cluster.data.display()
         );
         let out = as_postgres(&format!("{BIN}/pg_ctl"))
