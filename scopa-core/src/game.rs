@@ -83,7 +83,7 @@ impl Match {
 
     /// A new match; the first dealer is drawn by lot from the seed.
     pub fn new(rules: Rules, seed: u64) -> Result<Match, RulesError> {
-        rules.validate()?;
+        rules.validate_one_deck()?;
         let mut rng = SplitMix64::new(seed);
         let dealer = below(&mut rng, u32::from(rules.players)) as u8;
         Ok(Match::start(rules, rng, dealer))
@@ -95,7 +95,7 @@ impl Match {
         seed: u64,
         first_dealer: u8,
     ) -> Result<Match, DealError> {
-        rules.validate()?;
+        rules.validate_one_deck()?;
         if first_dealer >= rules.players {
             return Err(DealError::BadDealer {
                 dealer: first_dealer,
@@ -366,6 +366,7 @@ fn add_points(scores: [u16; 3], points: [u16; 3]) -> Option<[u16; 3]> {
 const _: () = {
     let most = Rules {
         players: 4,
+        decks: 1,
         deal: DealKind::ScoponeScientifico,
         target: 1,
         primiera: crate::rules::PrimieraRule::Classic,

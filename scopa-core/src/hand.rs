@@ -400,7 +400,7 @@ impl HandState {
     /// Refuses impossible rules, a bad dealer, and — with `kings_redeal` on — a deck that
     /// puts 3 or more Kings on the initial table.
     pub fn from_deck(rules: Rules, dealer: u8, deck: &Deck) -> Result<HandState, DealError> {
-        rules.validate()?;
+        rules.validate_one_deck()?;
         if dealer >= rules.players {
             return Err(DealError::BadDealer {
                 dealer,
@@ -576,7 +576,7 @@ impl HandState {
         dealer: u8,
         rng: &mut R,
     ) -> Result<(HandState, Deck), DealError> {
-        rules.validate()?;
+        rules.validate_one_deck()?;
         if dealer >= rules.players {
             return Err(DealError::BadDealer {
                 dealer,
@@ -592,7 +592,7 @@ impl HandState {
         dealer: u8,
         rng: &mut R,
     ) -> Result<HandState, DealError> {
-        rules.validate()?;
+        rules.validate_one_deck()?;
         if dealer >= rules.players {
             return Err(DealError::BadDealer {
                 dealer,
@@ -624,7 +624,7 @@ impl HandState {
         last_capture: Option<u8>,
         deck: &[Card],
     ) -> Result<HandState, PositionError> {
-        rules.validate().map_err(PositionError::Rules)?;
+        rules.validate_one_deck().map_err(PositionError::Rules)?;
         let n = rules.players;
         let k = rules.sides();
         if dealer >= n {

@@ -69,7 +69,10 @@ pub use cardset::{CardSet, ParseCardSetError};
 pub use deal::{Deck, DeckError, SplitMix64};
 pub use game::{FinishedHand, MAX_REDEALS, Match, RewindError, winner_after_hand, winner_of};
 pub use hand::{DealError, Event, Events, HandState, PlayError, PositionError};
-pub use rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError, UnknownOption};
+pub use rules::{
+    AceRule, DealKind, MAX_SEATS, MAX_SIDES, PrimieraRule, Rules, RulesError, UnknownOption,
+    decks_for,
+};
 pub use score::{HandScore, ScoreError, SideScore, napola_points, primiera_value, score_hand};
 pub use snapshot::{SNAPSHOT_LEN, SNAPSHOT_VERSION, SnapshotError};
 pub use view::{History, Play, PlayerView, ViewError};

@@ -122,8 +122,11 @@ impl core::error::Error for UnknownOption {}
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Rules {
-    /// Number of players: 2, 3 or 4 (4 play in two teams).
+    /// Number of players: 2, 3 or 4 with one deck (4 play in two teams); 6 or 8 with two
+    /// decks, in teams of two partners sitting opposite (RULES.md section 8).
     pub players: u8,
+    /// Decks shuffled together: 1, or 2 for 6 and 8 players (who need two).
+    pub decks: u8,
     /// How the cards are dealt.
     pub deal: DealKind,
     /// Points needed to win the match (at least 1; 11 by default).
@@ -136,7 +139,7 @@ pub struct Rules {
     pub napola: bool,
     /// Re bello: the King of coins scores 1.
     pub re_bello: bool,
-    /// Redeal when 3 or more Kings land on the initial table.
+    /// Redeal when 3 or more Kings land on the initial table (5 or more with two decks).
     pub kings_redeal: bool,
 }
 
@@ -144,6 +147,7 @@ impl Default for Rules {
     fn default() -> Rules {
         Rules {
             players: 2,
+            decks: 1,
             deal: DealKind::Standard,
             target: 11,
             primiera: PrimieraRule::Classic,
@@ -159,9 +163,23 @@ impl Default for Rules {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum RulesError {
-    /// `players` is not 2, 3 or 4.
+    /// `players` is not 2, 3, 4, 6 or 8.
     BadPlayers {
         /// The value given.
+        players: u8,
+    },
+    /// `decks` does not suit `players`: 2, 3 and 4 players use one deck, 6 and 8 two.
+    DecksForPlayers {
+        /// The decks given.
+        decks: u8,
+        /// The player count given.
+        players: u8,
+    },
+    /// Two decks (6 or 8 players) asked of a type that plays one deck: the one-deck
+    /// [`HandState`](crate::HandState) and [`Match`](crate::Match), and what is built on them.
+    /// Two-deck tables are played by the `teams` module.
+    OneDeckOnly {
+        /// The player count given.
         players: u8,
     },
     /// Scopone deals need exactly 4 players.
@@ -179,8 +197,20 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::BadPlayers { players } => {
-                write!(f, "players must be 2, 3 or 4, not {players}")
+                write!(
+                    f,
+                    "players must be 2, 3 or 4 (one deck) or 6 or 8 (two decks), not {players}"
+                )
             }
+            RulesError::DecksForPlayers { decks, players } => write!(
+                f,
+                "{players} players play with {} deck(s), not {decks}: 2, 3 or 4 players use one deck, 6 or 8 use two",
+                if *players >= 6 { 2 } else { 1 }
+            ),
+            RulesError::OneDeckOnly { players } => write!(
+                f,
+                "{players} players play with two decks, which this one-deck table does not play"
+            ),
             RulesError::DealNeedsFourPlayers { deal, players } => {
                 write!(f, "deal {deal} needs 4 players, not {players}")
             }
@@ -194,8 +224,14 @@ impl core::error::Error for RulesError {}
 impl Rules {
     /// Checks that the options can be played together.
     pub const fn validate(&self) -> Result<(), RulesError> {
-        if self.players < 2 || self.players > 4 {
+        if !matches!(self.players, 2 | 3 | 4 | 6 | 8) {
             return Err(RulesError::BadPlayers {
+                players: self.players,
+            });
+        }
+        if self.decks != decks_for(self.players) {
+            return Err(RulesError::DecksForPlayers {
+                decks: self.decks,
                 players: self.players,
             });
         }
@@ -211,13 +247,53 @@ impl Rules {
         Ok(())
     }
 
-    /// Number of sides: 2 for 2 players and for 4 in teams, 3 for 3 players.
+    /// [`Rules::validate`], and one deck: what [`HandState`](crate::HandState),
+    /// [`Match`](crate::Match) and the session check (two-deck tables are played by the `teams` module).
+    ///
+    /// ```
+    /// use scopa_core::{Rules, RulesError};
+    /// let six = Rules { players: 6, decks: 2, ..Rules::default() };
+    /// assert_eq!(six.validate(), Ok(()));
+    /// assert_eq!(six.validate_one_deck(), Err(RulesError::OneDeckOnly { players: 6 }));
+    /// ```
+    pub const fn validate_one_deck(&self) -> Result<(), RulesError> {
+        if let Err(e) = self.validate() {
+            return Err(e);
+        }
+        if self.decks != 1 {
+            return Err(RulesError::OneDeckOnly {
+                players: self.players,
+            });
+        }
+        Ok(())
+    }
+
+    /// The rules of `players` seats with the decks they need (1, or 2 for 6 and 8), the
+    /// other options unchanged.
+    ///
+    /// ```
+    /// use scopa_core::Rules;
+    /// let eight = Rules::default().with_players(8);
+    /// assert_eq!((eight.players, eight.decks, eight.sides()), (8, 2, 4));
+    /// assert_eq!(eight.side_of(5), 1);
+    /// ```
+    pub const fn with_players(self, players: u8) -> Rules {
+        Rules {
+            players,
+            decks: decks_for(players),
+            ..self
+        }
+    }
+
+    /// Number of sides: 2 for 2 players and for 4 in teams, 3 for 3 players, 3 for 6 and 4
+    /// for 8 (teams of two).
     #[inline]
     pub const fn sides(&self) -> u8 {
         sides_of(self.players)
     }
 
-    /// The side of `seat`: with 4 players seats 0 and 2 are side 0, seats 1 and 3 side 1.
+    /// The side of `seat`: with 4 players seats 0 and 2 are side 0, seats 1 and 3 side 1;
+    /// with 6 or 8 partners sit opposite (seat s is side s mod players/2).
     #[inline]
     pub const fn side_of(&self, seat: u8) -> u8 {
         side_of_seat(self.players, seat)
@@ -233,19 +309,26 @@ impl Rules {
         }
     }
 
-    /// Cards laid face up at the start of a hand: 4, or 0 in scopone scientifico.
+    /// Cards laid face up at the start of a hand: 4 (8 with two decks), or 0 in scopone
+    /// scientifico.
     #[inline]
     pub const fn initial_table(&self) -> u8 {
         match self.deal {
             DealKind::ScoponeScientifico => 0,
-            _ => 4,
+            _ => 4 * self.decks,
         }
     }
 
-    /// Plays in a hand: 36, or 40 in scopone scientifico.
+    /// Cards in play: 40, or 80 with two decks.
+    #[inline]
+    pub const fn cards(&self) -> u8 {
+        40 * self.decks
+    }
+
+    /// Plays in a hand: 36 (72 with two decks), or 40 in scopone scientifico.
     #[inline]
     pub const fn plays_per_hand(&self) -> u8 {
-        40 - self.initial_table()
+        self.cards() - self.initial_table()
     }
 
     /// The most scope one side can make in a hand: one per play of its seats, so 18 with
@@ -272,14 +355,17 @@ impl Rules {
     /// let r = Rules { napola: true, re_bello: true, ..Rules::default() };
     /// assert_eq!(r.max_hand_points(), 18 + 4 + 10 + 1);
     /// ```
+    ///
+    /// With two decks settebello and re bello count once per copy held (2 at most).
     #[inline]
     pub const fn max_hand_points(&self) -> u16 {
         let napola = if self.napola { 10 } else { 0 };
-        let re_bello = if self.re_bello { 1 } else { 0 };
-        self.max_scope() as u16 + 4 + napola + re_bello
+        let re_bello = if self.re_bello { self.decks as u16 } else { 0 };
+        self.max_scope() as u16 + 3 + self.decks as u16 + napola + re_bello
     }
 
-    /// Deal rounds in a hand: 6 (2 players), 4 (3), 3 (4 standard), 1 (scopone deals).
+    /// Deal rounds in a hand: 6 (2 players), 4 (3), 3 (4 standard), 1 (scopone deals); with
+    /// two decks 4 (6 players) and 3 (8).
     #[inline]
     pub const fn rounds(&self) -> u8 {
         self.plays_per_hand() / (self.players * self.cards_per_round())
@@ -306,6 +392,7 @@ impl Rules {
     }
 
     /// Decodes [`Rules::to_bytes`]; `None` for a byte out of range. Does not validate.
+    /// The decks follow from the players (6 and 8 need two), so they take no byte.
     pub const fn from_bytes(b: [u8; 8]) -> Option<Rules> {
         let deal = match b[1] {
             0 => DealKind::Standard,
@@ -330,6 +417,7 @@ impl Rules {
         }
         Some(Rules {
             players: b[0],
+            decks: decks_for(b[0]),
             deal,
             target: b[2],
             primiera,
@@ -341,18 +429,39 @@ impl Rules {
     }
 }
 
+/// The most sides of any table: 4 (8 players in teams of two).
+pub const MAX_SIDES: usize = 4;
+
+/// The most seats of any table: 8 (two decks).
+pub const MAX_SEATS: usize = 8;
+
+/// The decks `players` seats use, for every game: 2 for 6 and 8 players, else 1.
+#[inline]
+pub const fn decks_for(players: u8) -> u8 {
+    if players >= 6 { 2 } else { 1 }
+}
+
 /// The sides at a table of `players` seats, for every game: 3 with three players (each for
-/// itself), else 2 (two players, or four in two teams).
+/// itself), 2 with two or four (in two teams), players/2 with 6 or 8 (teams of two).
 #[inline]
 pub(crate) const fn sides_of(players: u8) -> u8 {
-    if players == 3 { 3 } else { 2 }
+    match players {
+        3 => 3,
+        6 | 8 => players / 2,
+        _ => 2,
+    }
 }
 
 /// The side of `seat` at a table of `players`, for every game: with 4 players seats 0 and 2
-/// are side 0, seats 1 and 3 side 1; otherwise every seat is its own side.
+/// are side 0, seats 1 and 3 side 1; with 6 or 8 partners sit opposite (seat s is side
+/// s mod players/2); otherwise every seat is its own side.
 #[inline]
 pub(crate) const fn side_of_seat(players: u8, seat: u8) -> u8 {
-    if players == 4 { seat & 1 } else { seat }
+    match players {
+        4 => seat & 1,
+        6 | 8 => seat % (players / 2),
+        _ => seat,
+    }
 }
 
 #[cfg(test)]
@@ -373,6 +482,17 @@ mod tests {
         assert_eq!(
             (r.rounds(), r.plays_per_hand(), r.initial_table()),
             (1, 40, 0)
+        );
+        // RULES.md section 8: 8 cards to the table, 72 = 4 × 18 = 3 × 24.
+        let six = Rules::default().with_players(6);
+        assert_eq!(
+            (six.rounds(), six.plays_per_hand(), six.initial_table()),
+            (4, 72, 8)
+        );
+        let eight = Rules::default().with_players(8);
+        assert_eq!(
+            (eight.rounds(), eight.plays_per_hand(), eight.max_scope()),
+            (3, 72, 18)
         );
     }
 
@@ -417,6 +537,7 @@ mod tests {
     fn byte_encoding_round_trips() {
         let r = Rules {
             players: 4,
+            decks: 1,
             deal: DealKind::ScoponeScientifico,
             target: 21,
             primiera: PrimieraRule::MostSevens,
@@ -427,5 +548,52 @@ mod tests {
         };
         assert_eq!(Rules::from_bytes(r.to_bytes()), Some(r));
         assert_eq!(Rules::from_bytes([2, 9, 11, 0, 0, 0, 0, 1]), None);
+        let eight = Rules::default().with_players(8);
+        assert_eq!(Rules::from_bytes(eight.to_bytes()), Some(eight));
+    }
+
+    #[test]
+    fn two_decks_seat_teams_of_two_partners_opposite() {
+        let six = Rules::default().with_players(6);
+        assert_eq!(six.validate(), Ok(()));
+        assert_eq!(six.sides(), 3);
+        let sides: [u8; 6] = core::array::from_fn(|s| six.side_of(s as u8));
+        assert_eq!(sides, [0, 1, 2, 0, 1, 2]);
+        let eight = Rules::default().with_players(8);
+        let sides: [u8; 8] = core::array::from_fn(|s| eight.side_of(s as u8));
+        assert_eq!(sides, [0, 1, 2, 3, 0, 1, 2, 3]);
+        assert_eq!(
+            Rules { decks: 1, ..six }.validate(),
+            Err(RulesError::DecksForPlayers {
+                decks: 1,
+                players: 6
+            })
+        );
+        assert_eq!(
+            Rules {
+                decks: 2,
+                ..Rules::default()
+            }
+            .validate(),
+            Err(RulesError::DecksForPlayers {
+                decks: 2,
+                players: 2
+            })
+        );
+        assert_eq!(
+            Rules::default().with_players(5).validate(),
+            Err(RulesError::BadPlayers { players: 5 })
+        );
+        assert_eq!(
+            Rules {
+                deal: DealKind::Scopone,
+                ..six
+            }
+            .validate(),
+            Err(RulesError::DealNeedsFourPlayers {
+                deal: DealKind::Scopone,
+                players: 6
+            })
+        );
     }
 }

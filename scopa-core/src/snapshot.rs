@@ -382,7 +382,9 @@ impl Match {
         let mut rb = [0u8; 8];
         rb.copy_from_slice(&bytes[5..13]);
         let rules = Rules::from_bytes(rb).ok_or(SnapshotError::RulesOutOfRange)?;
-        rules.validate().map_err(SnapshotError::ImpossibleRules)?;
+        rules
+            .validate_one_deck()
+            .map_err(SnapshotError::ImpossibleRules)?;
         let n = rules.players;
         let k = rules.sides() as usize;
         let first_dealer = bytes[13];

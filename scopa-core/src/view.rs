@@ -173,7 +173,7 @@ impl PlayerView {
         history: &[Play],
         scores: [u16; 3],
     ) -> Result<PlayerView, ViewError> {
-        rules.validate().map_err(ViewError::Rules)?;
+        rules.validate_one_deck().map_err(ViewError::Rules)?;
         let n = rules.players;
         if seat >= n || dealer >= n {
             return Err(ViewError::BadSeat);

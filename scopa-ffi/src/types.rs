@@ -137,6 +137,7 @@ impl RulesConfig {
         })?;
         Ok(Rules {
             players,
+            decks: scopa_core::decks_for(players),
             deal: match self.deal {
                 DealKind::Standard => CoreDeal::Standard,
                 DealKind::Scopone => CoreDeal::Scopone,

@@ -108,6 +108,7 @@ impl SettingsIn {
         }
         let rules = Rules {
             players: self.players,
+            decks: scopa_core::decks_for(self.players),
             deal: self.deal.parse().map_err(|e| bad(&e))?,
             target: self.target,
             primiera: self.primiera.parse().map_err(|e| bad(&e))?,

@@ -28,6 +28,7 @@ fn rules_list() -> Vec<Rules> {
         for (i, ace) in AceRule::ALL.iter().enumerate() {
             out.push(Rules {
                 players,
+                decks: 1,
                 deal,
                 target: [1, 11, 21][i],
                 primiera: PrimieraRule::ALL[i],

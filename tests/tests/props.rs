@@ -31,6 +31,7 @@ fn every_rules() -> Vec<Rules> {
                         for kings_redeal in [false, true] {
                             out.push(Rules {
                                 players,
+                                decks: 1,
                                 deal,
                                 target: 11,
                                 primiera: *primiera,

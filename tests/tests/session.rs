@@ -27,6 +27,7 @@ fn rules_number(i: usize, target: u8) -> Rules {
     let i = i / 5;
     Rules {
         players,
+        decks: 1,
         deal,
         target,
         primiera: PrimieraRule::ALL[i % 3],

@@ -318,7 +318,10 @@ impl Settings {
     /// Checks that the settings can be played.
     pub fn validate(&self) -> Result<(), SettingsError> {
         match self.game {
-            Game::Scopa => self.rules.validate().map_err(SettingsError::Rules)?,
+            Game::Scopa => self
+                .rules
+                .validate_one_deck()
+                .map_err(SettingsError::Rules)?,
             Game::Briscola(r) => r.validate().map_err(SettingsError::Briscola)?,
         }
         let players = self.players();

@@ -1164,11 +1164,28 @@ impl Texts {
     pub fn rules_error<'a>(&'a self, e: &'a RulesError) -> impl Display + 'a {
         text(move |f| match (*e, self.lang) {
             (RulesError::BadPlayers { players }, Lang::En) => {
-                write!(f, "a game has 2, 3 or 4 players, not {players}")
+                write!(f, "a game has 2, 3, 4, 6 or 8 players, not {players}")
             }
             (RulesError::BadPlayers { players }, Lang::It) => {
-                write!(f, "si gioca in 2, 3 o 4, non in {players}")
+                write!(f, "si gioca in 2, 3, 4, 6 o 8, non in {players}")
             }
+            (RulesError::DecksForPlayers { decks, players }, Lang::En) => write!(
+                f,
+                "{players} players need {} deck(s), not {decks}: two decks are for 6 or 8 players",
+                crate::rules::decks_for(players)
+            ),
+            (RulesError::DecksForPlayers { decks, players }, Lang::It) => write!(
+                f,
+                "in {players} si gioca con {} mazzi, non {decks}: due mazzi sono per 6 o 8 giocatori",
+                crate::rules::decks_for(players)
+            ),
+            (RulesError::OneDeckOnly { players }, Lang::En) => {
+                write!(f, "a table of {players} with two decks is not offered here")
+            }
+            (RulesError::OneDeckOnly { players }, Lang::It) => write!(
+                f,
+                "un tavolo di {players} con due mazzi non è disponibile qui"
+            ),
             (RulesError::DealNeedsFourPlayers { deal, players }, Lang::En) => write!(
                 f,
                 "the deal {} needs 4 players, not {players}",

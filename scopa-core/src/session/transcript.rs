@@ -268,6 +268,8 @@ pub fn start<'a>(settings: &'a Settings) -> impl Display + 'a {
         }
         let Rules {
             players,
+            // The decks follow from the players (RULES.md section 8).
+            decks: _,
             deal,
             target,
             primiera,
@@ -388,6 +390,7 @@ impl FromStr for Settings {
         let undo = flag(next(Some("undo"))?, 18)?;
         let rules = Rules {
             players,
+            decks: crate::rules::decks_for(players),
             deal,
             target,
             primiera,

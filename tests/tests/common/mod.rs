@@ -32,6 +32,7 @@ pub fn rules_with_target(target: std::ops::RangeInclusive<u8>) -> impl Strategy<
         .prop_map(
             |((players, deal), target, primiera, ace, napola, re_bello, kings_redeal)| Rules {
                 players,
+                decks: 1,
                 deal,
                 target,
                 primiera,
