@@ -353,7 +353,10 @@ impl Match {
 }
 
 /// Adds one hand's points to the running scores; `None` if a total would not fit.
-pub(crate) fn add_points<const N: usize>(scores: [u16; N], points: [u16; MAX_SIDES]) -> Option<[u16; N]> {
+pub(crate) fn add_points<const N: usize>(
+    scores: [u16; N],
+    points: [u16; MAX_SIDES],
+) -> Option<[u16; N]> {
     let mut out = [0; N];
     for (slot, (&s, &p)) in out.iter_mut().zip(scores.iter().zip(&points)) {
         *slot = s.checked_add(p)?;

@@ -165,12 +165,7 @@ pub fn for_each_capture(
 }
 
 /// Every sub-multiset of `cards` (with their counts) summing to `left`, added to `taken`.
-fn sums(
-    cards: &[(Card, u8)],
-    left: u8,
-    taken: CardMultiset,
-    emit: &mut impl FnMut(CardMultiset),
-) {
+fn sums(cards: &[(Card, u8)], left: u8, taken: CardMultiset, emit: &mut impl FnMut(CardMultiset)) {
     if left == 0 {
         emit(taken);
         return;
@@ -200,7 +195,12 @@ pub fn capture_count(table: CardMultiset, card: Card, ace: AceRule) -> usize {
 }
 
 /// The `k`-th capture of [`for_each_capture`]'s order, if there are more than `k`.
-pub fn nth_capture(table: CardMultiset, card: Card, ace: AceRule, k: usize) -> Option<CardMultiset> {
+pub fn nth_capture(
+    table: CardMultiset,
+    card: Card,
+    ace: AceRule,
+    k: usize,
+) -> Option<CardMultiset> {
     let (mut i, mut out) = (0, None);
     for_each_capture(table, card, ace, &mut |c| {
         if i == k {
@@ -276,8 +276,14 @@ mod tests {
     #[test]
     fn aces_follow_the_ace_option() {
         assert_eq!(all("5d 4c", "1s", AceRule::TakesAll), [ms("5d 4c")]);
-        assert_eq!(all("1d 5d 4c", "1s", AceRule::MatchTakesAll), [ms("1d"), ms("1d 5d 4c")]);
-        assert_eq!(all("1d 1d", "1s", AceRule::MatchTakesAll), [ms("1d"), ms("1d 1d")]);
+        assert_eq!(
+            all("1d 5d 4c", "1s", AceRule::MatchTakesAll),
+            [ms("1d"), ms("1d 5d 4c")]
+        );
+        assert_eq!(
+            all("1d 1d", "1s", AceRule::MatchTakesAll),
+            [ms("1d"), ms("1d 1d")]
+        );
         assert_eq!(all("5d 4c", "1s", AceRule::Plain), [CardMultiset::EMPTY]);
     }
 }

@@ -58,7 +58,11 @@ impl TeamMatch {
         TeamMatch::start(rules, SplitMix64::new(seed), first_dealer)
     }
 
-    fn start(rules: Rules, mut rng: SplitMix64, first_dealer: u8) -> Result<TeamMatch, TeamDealError> {
+    fn start(
+        rules: Rules,
+        mut rng: SplitMix64,
+        first_dealer: u8,
+    ) -> Result<TeamMatch, TeamDealError> {
         let (hand, redeals) = TeamHand::deal(rules, first_dealer, &mut rng)?;
         Ok(TeamMatch {
             rules,
@@ -261,7 +265,10 @@ mod tests {
                 for i in 0..TEAM_PLAYS {
                     assert_eq!(all_cards(game.hand()), CardMultiset::TWO_DECKS);
                     let n = game.hand().legal_move_count();
-                    let mv = game.hand().nth_legal_move((seed as usize * 7 + i) % n).unwrap();
+                    let mv = game
+                        .hand()
+                        .nth_legal_move((seed as usize * 7 + i) % n)
+                        .unwrap();
                     played.insert(mv.card).unwrap();
                     let events = game.play(game.turn(), mv).unwrap();
                     deals += events
@@ -271,7 +278,11 @@ mod tests {
                 }
                 // 4 rounds of 18 plays with 6 players, 3 of 24 with 8.
                 assert_eq!(deals + 1, if players == 6 { 4 } else { 3 });
-                assert_eq!(played, CardMultiset::TWO_DECKS, "every copy played or dealt to the table once");
+                assert_eq!(
+                    played,
+                    CardMultiset::TWO_DECKS,
+                    "every copy played or dealt to the table once"
+                );
                 let score = game.last_hand().unwrap();
                 let cards: u32 = score.sides().iter().map(|s| u32::from(s.cards)).sum();
                 assert_eq!(score.side_count(), rules.sides());
@@ -291,20 +302,22 @@ mod tests {
         for (k, &from) in kings.iter().take(5).enumerate() {
             deck.swap(18 + k, from);
         }
-        let table: CardMultiset = deck[18..26].iter().copied().collect::<Vec<_>>().iter().fold(
-            CardMultiset::EMPTY,
-            |mut m, &c| {
-                m.insert(c).unwrap();
-                m
-            },
-        );
+        let mut table = CardMultiset::EMPTY;
+        for &c in &deck[18..26] {
+            table.insert(c).unwrap();
+        }
         let kings_on_table = table.count_value(10);
         assert!(kings_on_table >= 5);
         assert_eq!(
             TeamHand::from_deck(rules, 0, &deck),
-            Err(TeamDealError::KingsOnTable { kings: kings_on_table as u8 })
+            Err(TeamDealError::KingsOnTable {
+                kings: kings_on_table as u8
+            })
         );
-        let lenient = Rules { kings_redeal: false, ..rules };
+        let lenient = Rules {
+            kings_redeal: false,
+            ..rules
+        };
         assert!(TeamHand::from_deck(lenient, 0, &deck).is_ok());
         // Four Kings on the table are dealt.
         let mut four = two_decks();
@@ -330,7 +343,10 @@ mod tests {
         third[2] = third[0];
         assert_eq!(
             TeamHand::from_deck(six, 0, &third),
-            Err(TeamDealError::ThirdCopy { card: deck[0], position: 2 })
+            Err(TeamDealError::ThirdCopy {
+                card: deck[0],
+                position: 2
+            })
         );
         assert_eq!(
             TeamHand::from_deck(Rules::default(), 0, &deck),
@@ -338,7 +354,10 @@ mod tests {
         );
         assert_eq!(
             TeamHand::from_deck(six, 6, &deck),
-            Err(TeamDealError::BadDealer { dealer: 6, players: 6 })
+            Err(TeamDealError::BadDealer {
+                dealer: 6,
+                players: 6
+            })
         );
         assert!(TeamMatch::new(Rules { decks: 1, ..six }, 1).is_err());
     }

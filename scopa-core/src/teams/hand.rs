@@ -5,7 +5,6 @@ use core::fmt;
 
 use crate::capture::CaptureKind;
 use crate::card::Card;
-use crate::cardset::CardSet;
 use crate::deal::below;
 use crate::multiset::CardMultiset;
 use crate::rules::{MAX_SEATS, MAX_SIDES, Rules, RulesError};
@@ -72,7 +71,10 @@ impl fmt::Display for TeamDealError {
                 "card {card} appears a third time at position {position}: two decks have two of each card"
             ),
             TeamDealError::BadDealer { dealer, players } => {
-                write!(f, "there is no seat {dealer} to deal at a table of {players}")
+                write!(
+                    f,
+                    "there is no seat {dealer} to deal at a table of {players}"
+                )
             }
             TeamDealError::KingsOnTable { kings } => write!(
                 f,
@@ -230,18 +232,18 @@ pub type TeamEvents = heapless::Vec<TeamEvent, 8>;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct TeamHand {
-    rules: Rules,
-    dealer: u8,
-    deck: [Card; TWO_DECKS],
+    pub(super) rules: Rules,
+    pub(super) dealer: u8,
+    pub(super) deck: [Card; TWO_DECKS],
     /// Index in `deck` of the next card to deal.
-    next: u8,
-    turn: u8,
-    plays: u8,
-    hands: [CardMultiset; MAX_SEATS],
-    table: CardMultiset,
-    piles: [CardMultiset; MAX_SIDES],
-    scope: [u8; MAX_SIDES],
-    last_capture: Option<u8>,
+    pub(super) next: u8,
+    pub(super) turn: u8,
+    pub(super) plays: u8,
+    pub(super) hands: [CardMultiset; MAX_SEATS],
+    pub(super) table: CardMultiset,
+    pub(super) piles: [CardMultiset; MAX_SIDES],
+    pub(super) scope: [u8; MAX_SIDES],
+    pub(super) last_capture: Option<u8>,
 }
 
 /// Checks `rules` for a two-deck table.
@@ -496,14 +498,14 @@ impl TeamHand {
         }
         self.turn = (self.turn + 1) % self.rules.players;
         if last {
-            if let Some(side) = self.last_capture {
-                if !self.table.is_empty() {
-                    let cards = self.table;
-                    let pile = &mut self.piles[side as usize];
-                    *pile = pile.checked_add(cards).unwrap_or(*pile);
-                    self.table = CardMultiset::EMPTY;
-                    let _ = events.push(TeamEvent::TableCollected { side, cards });
-                }
+            if let Some(side) = self.last_capture
+                && !self.table.is_empty()
+            {
+                let cards = self.table;
+                let pile = &mut self.piles[side as usize];
+                *pile = pile.checked_add(cards).unwrap_or(*pile);
+                self.table = CardMultiset::EMPTY;
+                let _ = events.push(TeamEvent::TableCollected { side, cards });
             }
             if let Some(score) = self.score() {
                 let _ = events.push(TeamEvent::HandFinished(score));
@@ -529,20 +531,5 @@ impl TeamHand {
         }
         let n = self.rules.sides() as usize;
         score_copies(&self.rules, &self.piles[..n], &self.scope[..n]).ok()
-    }
-
-    /// Every card a seat cannot see from `seat`: the other hands and the cards not dealt.
-    pub fn unseen_by(&self, seat: u8) -> CardMultiset {
-        let mut seen = self.table;
-        for pile in &self.piles {
-            seen = seen.checked_add(*pile).unwrap_or(seen);
-        }
-        seen = seen.checked_add(self.hand(seat)).unwrap_or(seen);
-        CardMultiset::TWO_DECKS - seen
-    }
-
-    /// The cards of `seat`'s hand as a one-deck set (which cards it holds at least once).
-    pub fn hand_cards(&self, seat: u8) -> CardSet {
-        self.hand(seat).distinct()
     }
 }

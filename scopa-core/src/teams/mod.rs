@@ -10,6 +10,8 @@
 //! - [`TeamHand`] ([`hand`]): the deal (3 cards each per round, 8 to the first table, a
 //!   deal with 5 or more Kings on the table voided), plays, scope, the end of the hand and
 //!   its score per side ([`crate::score_copies`]).
+//! - [`TeamView`] ([`view`]): what one seat knows; the only input of the AI.
+//! - [`choose_move`] ([`ai`]): the AI levels, partners playing for their side.
 //! - [`TeamMatch`] ([`game`]): hands to the target, scores per side (3 or 4).
 //!
 //! ```
@@ -21,10 +23,14 @@
 //! assert_eq!(hand.deck_left(), 80 - 8 * 3 - 8);
 //! ```
 
+pub mod ai;
 pub mod capture;
 pub mod game;
 pub mod hand;
+pub mod view;
 
+pub use ai::{TeamBudget, choose_move, choose_move_with_budget};
 pub use capture::{TeamMove, capture_count, for_each_capture, is_legal_capture, nth_capture};
 pub use game::{TEAM_PLAYS, TeamMatch};
 pub use hand::{TeamDealError, TeamEvent, TeamEvents, TeamHand, TeamPlayError};
+pub use view::TeamView;
