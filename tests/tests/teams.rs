@@ -154,8 +154,16 @@ proptest! {
         let mut per_seat = vec![0u32; usize::from(rules.players)];
         let mut rounds = 1;
         let mut finished = None;
+        let mut history = Vec::new();
         while !hand.is_finished() {
             prop_assert_eq!(everything(&hand), CardMultiset::TWO_DECKS);
+            // The view rebuilt from public facts alone is the view.
+            let seat = hand.turn();
+            let view = hand.view(seat, [1, 2, 3, 4]).unwrap();
+            let rebuilt = TeamView::from_public(
+                rules, seat, dealer, view.hand, view.table, &history, [1, 2, 3, 4],
+            );
+            prop_assert_eq!(rebuilt, Ok(view));
             let n = hand.legal_move_count();
             prop_assert!(n > 0);
             let k = scopa_core::deal::below(&mut rng, n as u32) as usize;
@@ -163,6 +171,7 @@ proptest! {
             let seat = hand.turn();
             prop_assert!(hand.is_legal(seat, mv));
             played.insert(mv.card).unwrap();
+            history.push((seat, mv));
             per_seat[usize::from(seat)] += 1;
             for e in hand.play(seat, mv).unwrap() {
                 match e {

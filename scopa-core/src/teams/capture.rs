@@ -126,7 +126,7 @@ pub fn is_legal_capture(
 /// let table = "3c 3c 3s 5d 1s".parse().unwrap();
 /// let mut seen = Vec::new();
 /// for_each_capture(table, "6b".parse().unwrap(), AceRule::Plain, &mut |c| seen.push(c.to_string()));
-/// assert_eq!(seen, ["5d 1s", "3s 3c", "3c 3c"]);
+/// assert_eq!(seen, ["3c 3s", "3c 3c", "5d 1s"]);
 /// ```
 pub fn for_each_capture(
     table: CardMultiset,
