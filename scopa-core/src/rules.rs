@@ -123,7 +123,7 @@ impl core::error::Error for UnknownOption {}
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Rules {
     /// Number of players: 2, 3 or 4 with one deck (4 play in two teams); 6 or 8 with two
-    /// decks, in teams of two partners sitting opposite (RULES.md section 8).
+    /// decks, in teams of two partners sitting opposite (docs/rules.md §8).
     pub players: u8,
     /// Decks shuffled together: 1, or 2 for 6 and 8 players (who need two).
     pub decks: u8,
@@ -204,8 +204,12 @@ impl fmt::Display for RulesError {
             }
             RulesError::DecksForPlayers { decks, players } => write!(
                 f,
-                "{players} players play with {} deck(s), not {decks}: 2, 3 or 4 players use one deck, 6 or 8 use two",
-                if *players >= 6 { 2 } else { 1 }
+                "{players} players play with {}, not {decks}: 2, 3 or 4 players use one deck, 6 or 8 use two",
+                if *players >= 6 {
+                    "two decks"
+                } else {
+                    "one deck"
+                }
             ),
             RulesError::OneDeckOnly { players } => write!(
                 f,
@@ -483,7 +487,7 @@ mod tests {
             (r.rounds(), r.plays_per_hand(), r.initial_table()),
             (1, 40, 0)
         );
-        // RULES.md section 8: 8 cards to the table, 72 = 4 × 18 = 3 × 24.
+        // docs/rules.md §8: 8 cards to the table, 72 = 4 × 18 = 3 × 24.
         let six = Rules::default().with_players(6);
         assert_eq!(
             (six.rounds(), six.plays_per_hand(), six.initial_table()),

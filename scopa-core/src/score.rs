@@ -381,7 +381,7 @@ pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<Hand
     }))
 }
 
-/// Scores one hand of two decks (RULES.md section 8) from each side's pile, counting
+/// Scores one hand of two decks (docs/rules.md §8) from each side's pile, counting
 /// copies: carte of the 80 cards, denari of the 20 coins, settebello and re bello 1 point
 /// per copy held, primiera and napola on the cards the pile holds.
 ///

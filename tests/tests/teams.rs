@@ -1,4 +1,4 @@
-//! Properties of Scopa at two-deck tables (RULES.md section 8) over random deals and plays:
+//! Properties of Scopa at two-deck tables (docs/rules.md §8) over random deals and plays:
 //! the 80 cards are conserved at every play, every copy is played once, the rounds come out
 //! even, each side's score is what the section says (recounted here from the piles), what a
 //! seat sees does not depend on the cards it cannot see, and every AI level plays legally.

@@ -1,4 +1,4 @@
-//! [`TeamHand`]: one hand of Scopa at a two-deck table (RULES.md section 8), from the deal
+//! [`TeamHand`]: one hand of Scopa at a two-deck table (docs/rules.md §8), from the deal
 //! to the score.
 
 use core::fmt;
@@ -211,7 +211,7 @@ pub enum TeamEvent {
 /// The events of one play, in order.
 pub type TeamEvents = heapless::Vec<TeamEvent, 8>;
 
-/// One hand of Scopa with two decks and 6 or 8 players (RULES.md section 8): 3 cards to
+/// One hand of Scopa with two decks and 6 or 8 players (docs/rules.md §8): 3 cards to
 /// each seat per round, 8 to the first table; 4 rounds with 6 players, 3 with 8.
 ///
 /// ```

@@ -1,5 +1,5 @@
 //! Scopa at a two-deck table: 6 or 8 players in teams of two partners sitting opposite
-//! (RULES.md section 8, the leaflet's "if there are six or more players use both decks").
+//! (docs/rules.md §8, the leaflet's "if there are six or more players use both decks").
 //!
 //! The one-deck game keeps its 40-bit fast path ([`crate::HandState`], [`crate::Match`]);
 //! here the hands, the table and the piles are [`CardMultiset`](crate::multiset::CardMultiset)s
