@@ -319,7 +319,8 @@ impl Rules {
     pub const fn initial_table(&self) -> u8 {
         match self.deal {
             DealKind::ScoponeScientifico => 0,
-            _ => 4 * self.decks,
+            _ if self.decks == 2 => 8,
+            _ => 4,
         }
     }
 
@@ -332,7 +333,11 @@ impl Rules {
     /// Plays in a hand: 36 (72 with two decks), or 40 in scopone scientifico.
     #[inline]
     pub const fn plays_per_hand(&self) -> u8 {
-        self.cards() - self.initial_table()
+        match self.deal {
+            DealKind::ScoponeScientifico => 40,
+            _ if self.decks == 2 => 72,
+            _ => 36,
+        }
     }
 
     /// The most scope one side can make in a hand: one per play of its seats, so 18 with
@@ -450,9 +455,34 @@ pub const fn decks_for(players: u8) -> u8 {
 #[inline]
 pub(crate) const fn sides_of(players: u8) -> u8 {
     match players {
-        3 => 3,
-        6 | 8 => players / 2,
+        3 | 6 => 3,
+        8 => 4,
         _ => 2,
+    }
+}
+
+impl Rules {
+    /// [`Rules::sides`] for the one-deck hot path (2 to 4 players, checked when a
+    /// [`HandState`](crate::HandState) is built): two instructions instead of a match.
+    #[inline(always)]
+    pub(crate) const fn one_deck_sides(&self) -> u8 {
+        if self.players == 3 { 3 } else { 2 }
+    }
+
+    /// [`Rules::side_of`] for the one-deck hot path (2 to 4 players).
+    #[inline(always)]
+    pub(crate) const fn one_deck_side_of(&self, seat: u8) -> u8 {
+        if self.players == 4 { seat & 1 } else { seat }
+    }
+
+    /// [`Rules::plays_per_hand`] for the one-deck hot path.
+    #[inline(always)]
+    pub(crate) const fn one_deck_plays(&self) -> u8 {
+        if matches!(self.deal, DealKind::ScoponeScientifico) {
+            40
+        } else {
+            36
+        }
     }
 }
 
@@ -463,7 +493,8 @@ pub(crate) const fn sides_of(players: u8) -> u8 {
 pub(crate) const fn side_of_seat(players: u8, seat: u8) -> u8 {
     match players {
         4 => seat & 1,
-        6 | 8 => seat % (players / 2),
+        6 => seat % 3,
+        8 => seat & 3,
         _ => seat,
     }
 }
