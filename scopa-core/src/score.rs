@@ -397,7 +397,7 @@ pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<Hand
 /// let score = score_copies(&rules, &[a, b, c], &[0, 1, 0]).unwrap();
 /// assert_eq!((score.side(0).settebello, score.side(0).re_bello), (2, 1));
 /// assert_eq!(score.side(0).carte + score.side(0).denari, 2);
-/// assert_eq!(score.totals(), [6, 2, 0, 0]);
+/// assert_eq!(score.totals(), [5, 2, 0, 0]); // carte, denari, 2 settebelli, 1 re bello
 /// ```
 pub fn score_copies(
     rules: &Rules,
