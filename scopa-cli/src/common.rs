@@ -17,8 +17,8 @@ pub struct RulesArgs {
     /// Briscola: cards in a hand, 3 (or the leaflet's 9 with two players) [default: 3].
     #[arg(long, value_name = "N")]
     pub hand_size: Option<u8>,
-    /// Number of players: 2, 3, or 4 in two teams (partners sit opposite).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    /// Number of players: 2, 3, or 4 in two teams (partners sit opposite); Scopa with two decks: 6 or 8 in teams of two.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
     pub players: Option<u8>,
     /// How the cards are dealt: standard, scopone or scopone_scientifico (4 players).
     #[arg(long)]
@@ -135,7 +135,8 @@ impl RulesArgs {
             }
         };
         if let Some(p) = self.players {
-            rules.players = p;
+            // 6 and 8 players bring the second deck they need (docs/rules.md §8).
+            rules = rules.with_players(p);
         }
         if let Some(d) = self.deal {
             rules.deal = d;

@@ -2,7 +2,9 @@
 //!
 //! Deck `i` is shuffled from a generator seeded by (seed, i) only and played twice: once
 //! with A in seats 0 (and 2) and B in seats 1 (and 3), once with the seats swapped, so the
-//! luck of the cards cancels. Decks are played in parallel (rayon) and the results are
+//! luck of the cards cancels. At a two-deck table (6 or 8 players, docs/rules.md §8) A is
+//! one side of partners and B every other side, and each deck is played once with A as
+//! each side in turn (3 or 4 seatings). Decks are played in parallel (rayon) and the results are
 //! combined in deck order, so every figure except the timings is the same whatever the
 //! number of threads.
 
@@ -17,6 +19,7 @@ use rayon::prelude::*;
 use scopa_core::ai::{self, Level};
 use scopa_core::briscola::{self, BriscolaHand, BriscolaRules};
 use scopa_core::session::seed::{self, Purpose};
+use scopa_core::teams::{self, TeamHand};
 use scopa_core::{Deck, HandState, Play, PlayerView, Rules, SplitMix64};
 use serde_json::json;
 
@@ -48,11 +51,15 @@ pub struct SimulateArgs {
     pub rules: RulesArgs,
 }
 
-/// The outcome of one deck played twice.
+/// The outcome of one deck played in every seating.
 struct DeckResult {
-    /// A's points minus B's points, in each seating.
-    margins: [i32; 2],
-    /// A's and B's points, summed over both seatings.
+    /// In each seating, A's points times the B sides (1, or 2 or 3 at a two-deck table)
+    /// minus the B sides' points: A's margin over the mean B side, kept in integers.
+    margins: Vec<i32>,
+    /// In each seating: 1 when A scored strictly more than every B side, -1 when a B side
+    /// scored strictly more than A, else 0.
+    outcomes: Vec<i8>,
+    /// A's points, and the B sides' points, summed over the seatings.
     points: [u32; 2],
     /// Nanoseconds of each AI call, per side.
     times: [Vec<u64>; 2],
@@ -162,16 +169,20 @@ fn both_seatings(
     mut hand: impl FnMut(bool, (u64, u32, u16), &mut [Vec<u64>; 2]) -> anyhow::Result<[u16; 2]>,
 ) -> anyhow::Result<DeckResult> {
     let mut times = [Vec::with_capacity(40), Vec::with_capacity(40)];
-    let mut margins = [0i32; 2];
+    let mut margins = Vec::with_capacity(2);
+    let mut outcomes = Vec::with_capacity(2);
     let mut points = [0u32; 2];
     for (k, a_even) in [true, false].into_iter().enumerate() {
         let [a, b] = hand(a_even, (seed, deck_number, k as u16), &mut times)?;
-        margins[k] = i32::from(a) - i32::from(b);
+        let margin = i32::from(a) - i32::from(b);
+        margins.push(margin);
+        outcomes.push(margin.signum() as i8);
         points[0] += u32::from(a);
         points[1] += u32::from(b);
     }
     Ok(DeckResult {
         margins,
+        outcomes,
         points,
         times,
     })
@@ -195,6 +206,67 @@ fn play_deck(
     };
     both_seatings(seed, deck_number, |a_even, at, times| {
         play_hand(rules, dealer, &deck, levels, a_even, at, times)
+    })
+}
+
+/// One two-deck deck (6 or 8 players) played once with A as each side in turn.
+fn play_team_deck(
+    rules: Rules,
+    levels: [Level; 2],
+    seed: u64,
+    index: u64,
+) -> anyhow::Result<DeckResult> {
+    let deck_number = index as u32;
+    let mut rng = SplitMix64::new(seed::deal_seed(seed, deck_number));
+    let dealer = (index % u64::from(rules.players)) as u8;
+    let (start, _) = TeamHand::deal(rules, dealer, &mut rng)?;
+    let sides = rules.sides();
+    let scale = i32::from(sides) - 1;
+    let mut times = [Vec::with_capacity(72), Vec::with_capacity(72)];
+    let (mut margins, mut outcomes, mut points) = (Vec::new(), Vec::new(), [0u32; 2]);
+    for a_side in 0..sides {
+        let mut hand = start;
+        while !hand.is_finished() {
+            let seat = hand.turn();
+            let player = usize::from(rules.side_of(seat) != a_side);
+            let Some(view) = hand.view(seat, [0; 4]) else {
+                bail!("seat {seat} has no view");
+            };
+            let move_seed = seed::derive(
+                seed,
+                Purpose::Ai,
+                deck_number,
+                u16::from(a_side),
+                hand.plays(),
+                seat,
+            );
+            let start_time = Instant::now();
+            let mv = teams::choose_move(levels[player], &view, move_seed);
+            times[player].push(start_time.elapsed().as_nanos() as u64);
+            let Some(mv) = mv else {
+                bail!("the {} AI found no move", levels[player]);
+            };
+            hand.play(seat, mv)?;
+        }
+        let Some(score) = hand.score() else {
+            bail!("a finished hand has no score");
+        };
+        let totals = score.totals();
+        let a = i32::from(totals[usize::from(a_side)]);
+        let others = (0..sides)
+            .filter(|&s| s != a_side)
+            .map(|s| i32::from(totals[usize::from(s)]));
+        let (b_sum, b_best) = others.fold((0, i32::MIN), |(sum, best), p| (sum + p, best.max(p)));
+        margins.push(scale * a - b_sum);
+        outcomes.push((a - b_best).signum() as i8);
+        points[0] += a as u32;
+        points[1] += b_sum as u32;
+    }
+    Ok(DeckResult {
+        margins,
+        outcomes,
+        points,
+        times,
     })
 }
 
@@ -238,7 +310,8 @@ struct Stats {
     draws: u64,
     losses: u64,
     points: [u64; 2],
-    /// Σ over decks of (margin seating 1 + margin seating 2), and of its square.
+    /// Σ over decks of the sum of the deck's (scaled) margins over its seatings, and of its
+    /// square.
     pair_sum: i64,
     pair_sq: i64,
     time_ns: [u128; 2],
@@ -249,8 +322,8 @@ struct Stats {
 impl Stats {
     fn add(&mut self, r: DeckResult) {
         self.decks += 1;
-        for m in r.margins {
-            match m.signum() {
+        for o in r.outcomes {
+            match o {
                 1 => self.wins += 1,
                 0 => self.draws += 1,
                 _ => self.losses += 1,
@@ -258,7 +331,7 @@ impl Stats {
         }
         self.points[0] += u64::from(r.points[0]);
         self.points[1] += u64::from(r.points[1]);
-        let pair = i64::from(r.margins[0] + r.margins[1]);
+        let pair = r.margins.iter().map(|&m| i64::from(m)).sum::<i64>();
         self.pair_sum += pair;
         self.pair_sq += pair * pair;
         for (side, times) in r.times.iter().enumerate() {
@@ -339,8 +412,16 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
         GameRules::Briscola(r) => (r.players, "card points", "briscola"),
     };
     if players == 3 {
-        bail!("simulate pits two sides against each other: use --players 2 or 4");
+        bail!(
+            "simulate pits side A against side B: use --players 2 or 4, or 6 or 8 (A one side of partners, B the others)"
+        );
     }
+    let two_decks = matches!(game, GameRules::Scopa(r) if r.decks == 2);
+    // Seatings of each deck, and the B sides A's margin is measured against.
+    let (seatings, b_sides) = match game {
+        GameRules::Scopa(r) if two_decks => (u64::from(r.sides()), f64::from(r.sides() - 1)),
+        _ => (2, 1.0),
+    };
     let levels = [args.a, args.b];
     let n = args.decks;
     let mut pool = rayon::ThreadPoolBuilder::new();
@@ -366,6 +447,9 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
             .into_par_iter()
             .try_fold(Stats::default, |mut acc, i| {
                 acc.add(match game {
+                    GameRules::Scopa(rules) if two_decks => {
+                        play_team_deck(rules, levels, args.seed, i)?
+                    }
                     GameRules::Scopa(rules) => play_deck(rules, levels, args.seed, i)?,
                     GameRules::Briscola(rules) => play_briscola_deck(rules, levels, args.seed, i)?,
                 });
@@ -379,15 +463,17 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     let wall = started.elapsed().as_secs_f64();
 
     // Integer sums: the same whatever the thread count and the order of combination.
-    let hands = 2 * n;
+    let hands = seatings * n;
     let (wins, draws, losses) = (stats.wins, stats.draws, stats.losses);
     let points = stats.points;
     let nf = n as f64;
-    // The per-deck paired difference is (m1 + m2) / 2.
-    let margin = stats.pair_sum as f64 / 2.0 / nf;
+    // A deck's paired difference is the mean of its seatings' margins over the mean B side:
+    // its scaled sum divided by (seatings × B sides).
+    let per_deck = seatings as f64 * b_sides;
+    let margin = stats.pair_sum as f64 / per_deck / nf;
     let ci95 = if n >= 2 {
         let sum = stats.pair_sum as f64;
-        let var = (stats.pair_sq as f64 - sum * sum / nf) / (nf - 1.0) / 4.0;
+        let var = (stats.pair_sq as f64 - sum * sum / nf) / (nf - 1.0) / (per_deck * per_deck);
         Some(1.96 * var.max(0.0).sqrt() / nf.sqrt())
     } else {
         None
@@ -396,7 +482,8 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     let (a_median, b_median) = (stats.median_ms(0), stats.median_ms(1));
     let (a_moves, b_moves) = (stats.moves[0], stats.moves[1]);
     let a_points = points[0] as f64 / hands as f64;
-    let b_points = points[1] as f64 / hands as f64;
+    // Per B side at a two-deck table.
+    let b_points = points[1] as f64 / hands as f64 / b_sides;
     let mut text = String::new();
     if args.json {
         let out = json!({
@@ -427,7 +514,7 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     } else {
         outln!(
             text,
-            "A = {} vs B = {}: {name}, {} players, {n} decks × 2 seatings = {hands} hands, seed {}",
+            "A = {} vs B = {}: {name}, {} players, {n} decks × {seatings} seatings = {hands} hands, seed {}",
             args.a,
             args.b,
             players,
@@ -436,7 +523,12 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
         match ci95 {
             Some(ci) => outln!(
                 text,
-                "A's margin: {margin:+.3} {unit} per hand (95% CI ±{ci:.3}, i.e. {:+.3} … {:+.3})",
+                "A's margin{}: {margin:+.3} {unit} per hand (95% CI ±{ci:.3}, i.e. {:+.3} … {:+.3})",
+                if two_decks {
+                    " over the mean B side"
+                } else {
+                    ""
+                },
                 margin - ci,
                 margin + ci
             ),
@@ -447,14 +539,23 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
         }
         outln!(
             text,
-            "{} per hand: A {a_points:.3}, B {b_points:.3}",
+            "{} per hand: A {a_points:.3}, B {b_points:.3}{}",
             if name == "scopa" {
                 "Points"
             } else {
                 "Card points"
+            },
+            if two_decks { " (each B side)" } else { "" }
+        );
+        outln!(
+            text,
+            "Hands: A won {wins}, drew {draws}, lost {losses}{}",
+            if two_decks {
+                " (won: more points than every B side; lost: a B side had more)"
+            } else {
+                ""
             }
         );
-        outln!(text, "Hands: A won {wins}, drew {draws}, lost {losses}");
         outln!(
             text,
             "A ({}): {} ms/move mean, {} median ({a_moves} moves)",

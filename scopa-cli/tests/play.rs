@@ -938,3 +938,30 @@ fn named_players_are_on_screen_only() {
         assert!(!save.exists());
     }
 }
+
+/// Tables of 6 and 8 (two decks) are played by the engine and `scopa simulate`, not yet by
+/// the session: `scopa play` and `scopa online` say so before anything starts, and write
+/// nothing.
+#[test]
+fn big_tables_are_refused_with_a_clear_message() {
+    let dir = std::env::temp_dir().join(format!("scopa-big-{}", std::process::id()));
+    let save = dir.join("never.scopa");
+    let save = save.to_str().unwrap();
+    for args in [
+        &["play", "--players", "6", "--save", save][..],
+        &[
+            "play",
+            "--rules",
+            r#"{"players":8,"decks":2}"#,
+            "--save",
+            save,
+        ][..],
+    ] {
+        let out = scopa(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("not played by `scopa play` yet"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    assert!(!dir.exists(), "nothing written");
+}

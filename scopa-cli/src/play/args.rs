@@ -3,7 +3,7 @@
 use clap::{Args, ValueEnum};
 use scopa_core::ai::Level;
 use scopa_core::session::names::Names;
-use scopa_core::session::{Lang, Player, Settings, Texts};
+use scopa_core::session::{Game, Lang, Player, Settings, Texts};
 use std::path::PathBuf;
 
 use anyhow::bail;
@@ -139,6 +139,16 @@ pub fn settings_of(args: &PlayArgs) -> anyhow::Result<Settings> {
         GameRules::Scopa(rules) => Settings::against(level, rules),
         GameRules::Briscola(rules) => Settings::briscola(level, rules),
     };
+    // Tables of 6 and 8 (two decks) are played by the engine and `scopa simulate`; the
+    // session, and so `scopa play` and `scopa online`, seat 2 to 4 so far.
+    if let Game::Scopa = settings.game {
+        settings.rules.validate_one_deck().map_err(|_| {
+            anyhow::anyhow!(
+                "a table of {} players (two decks) is not played by `scopa play` yet: it seats 2, 3 or 4; `scopa simulate` and `scopa engine` play 6 and 8",
+                settings.rules.players
+            )
+        })?;
+    }
     let players = settings.players();
     match list {
         Some(list) => {
