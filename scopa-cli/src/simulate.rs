@@ -600,7 +600,8 @@ mod tests {
     fn median_comes_from_the_histogram() {
         let mut s = Stats::default();
         s.add(DeckResult {
-            margins: [1, -1],
+            margins: vec![1, -1],
+            outcomes: vec![1, -1],
             points: [3, 3],
             times: [vec![100, 200, 300_000], vec![5, 5, 7]],
         });
