@@ -144,6 +144,10 @@ fn main() -> std::io::Result<()> {
     let deck: Vec<String> = (0..40)
         .map(|i| format!("\"{}\"", Card::from_index(i).unwrap()))
         .collect();
+    // Two decks in card order, each card twice in a row.
+    let two_decks: Vec<String> = (0..80)
+        .map(|i| format!("\"{}\"", Card::from_index(i / 2).unwrap()))
+        .collect();
     let lines = [
         r#"{"cmd":"hello","id":1}"#.to_string(),
         r#"{"cmd":"legal","table":["4c","1s","3d","2b"],"card":"5b","rules":{"ace":"takes_all"}}"#
@@ -165,6 +169,17 @@ fn main() -> std::io::Result<()> {
             deck.join(",")
         ),
         r#"{"cmd":"bestmove","rules":{"game":"briscola"},"level":"expert","seed":7,"view":{"seat":1,"dealer":1,"hand":["1s","2d","5b"],"briscola":"3c","history":[{"seat":0,"card":"7s"}],"scores":[0,0]}}"#
+            .to_string(),
+        // Two decks (6 or 8 players): card lists with copies.
+        r#"{"cmd":"legal","rules":{"players":6,"decks":2},"table":["3c","3c","3s","5d","1s"],"card":"6b"}"#
+            .to_string(),
+        r#"{"cmd":"score","rules":{"players":8,"decks":2,"re_bello":true},"piles":[["7d","7d","10d"],["10d"],[],["1c","1c"]],"scope":[0,1,0,2]}"#
+            .to_string(),
+        format!(
+            r#"{{"cmd":"replay","rules":{{"players":6,"decks":2}},"dealer":0,"deck":[{}],"moves":[{{"card":"1d","capture":["1c"]}}]}}"#,
+            two_decks.join(",")
+        ),
+        r#"{"cmd":"bestmove","rules":{"players":6,"decks":2},"level":"medium","seed":7,"view":{"seat":1,"dealer":0,"hand":["3c","6b","10d"],"table":["3c","4d","5s","7d","9b","2c","1s","8d"],"history":[]}}"#
             .to_string(),
     ];
     for (i, line) in lines.iter().enumerate() {
