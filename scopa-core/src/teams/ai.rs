@@ -210,7 +210,9 @@ impl Unseen {
 /// opponent): a sweep of a table worth 10 or less, weighed by the odds that it holds the
 /// card of that value, and the settebello left lying.
 fn medium_value(table: CardMultiset, mv: TeamMove, last: bool, unseen: &Unseen) -> i32 {
-    let mut v = easy_value(table, mv, last);
+    // Taking cards comes first, as with `easy`; the risks choose among the captures, or
+    // among the cards to lay.
+    let mut v = easy_value(table, mv, last) + if mv.is_lay() { 0 } else { 1000 };
     if last {
         return v;
     }
@@ -225,6 +227,10 @@ fn medium_value(table: CardMultiset, mv: TeamMove, last: bool, unseen: &Unseen) 
     if !after.is_empty() && sum <= 10 {
         let at_stake = 40 + 2 * (after.len() as i32 + 1);
         v -= unseen.odds(sum as u8) * at_stake / 100;
+    }
+    if mv.is_lay() {
+        // The laid card itself may go to the next seat with one of its value.
+        v -= unseen.odds(mv.card.value()) * 2 * card_worth(mv.card) / 100;
     }
     if after.contains(Card::SETTEBELLO) {
         v -= unseen.odds(7) * 22 / 100;
