@@ -514,23 +514,72 @@ fn parse_play(v: &Value, at: &str, seat_required: bool) -> Res<(Option<u64>, Mov
     Ok((seat, Move::new(card, capture)))
 }
 
-fn replay(obj: &Obj) -> Res<Obj> {
-    allow_fields(obj, "replay", &["rules", "dealer", "deck", "moves"])?;
-    let rules = rules_of(obj)?;
-    let dealer = parse_dealer(obj, rules.players)?;
-    let deck_cards = parse_cards(required(obj, "deck")?, "deck")?;
-    let deck =
-        Deck::from_cards(&deck_cards).map_err(|e| err("bad_deck", format!("`deck`: {e}")))?;
-    let mut hand = HandState::from_deck(rules, dealer, &deck).map_err(|e| match e {
-        DealError::Rules(r) => err("bad_rules", r.to_string()),
-        DealError::BadDealer { .. } => bad_field(format!("`dealer`: {e}")),
-        DealError::Deck(_) | DealError::KingsOnTable { .. } => {
-            err("bad_deck", format!("`deck`: {e}"))
-        }
-    })?;
+/// A Scopa hand `replay` plays and reports: one deck ([`HandState`]) or two
+/// ([`scopa_core::teams::TeamHand`]), with the card lists of each.
+trait ReplayHand {
+    /// A move of this hand.
+    type Move;
+    /// A move of `moves` (card, capture, optional seat).
+    fn parse_play(v: &Value, at: &str) -> Res<(Option<u64>, Self::Move)>;
+    fn is_finished(&self) -> bool;
+    fn plays(&self) -> u8;
+    fn turn(&self) -> u8;
+    /// Plays `mv` for `seat`; the error in words.
+    fn play_move(&mut self, seat: u8, mv: Self::Move) -> Result<(), String>;
+    fn players(&self) -> u8;
+    fn sides(&self) -> u8;
+    fn hand_json(&self, seat: u8) -> Value;
+    fn table_json(&self) -> Value;
+    fn pile_json(&self, side: u8) -> Value;
+    fn scope(&self, side: u8) -> u8;
+    fn score(&self) -> Option<HandScore>;
+}
+
+impl ReplayHand for HandState {
+    type Move = Move;
+    fn parse_play(v: &Value, at: &str) -> Res<(Option<u64>, Move)> {
+        parse_play(v, at, false)
+    }
+    fn is_finished(&self) -> bool {
+        HandState::is_finished(self)
+    }
+    fn plays(&self) -> u8 {
+        HandState::plays(self)
+    }
+    fn turn(&self) -> u8 {
+        HandState::turn(self)
+    }
+    fn play_move(&mut self, seat: u8, mv: Move) -> Result<(), String> {
+        self.play(seat, mv).map(drop).map_err(|e| e.to_string())
+    }
+    fn players(&self) -> u8 {
+        self.rules().players
+    }
+    fn sides(&self) -> u8 {
+        self.rules().sides()
+    }
+    fn hand_json(&self, seat: u8) -> Value {
+        cards_json(self.hand(seat))
+    }
+    fn table_json(&self) -> Value {
+        cards_json(self.table())
+    }
+    fn pile_json(&self, side: u8) -> Value {
+        cards_json(self.pile(side))
+    }
+    fn scope(&self, side: u8) -> u8 {
+        HandState::scope(self, side)
+    }
+    fn score(&self) -> Option<HandScore> {
+        HandState::score(self)
+    }
+}
+
+/// Plays `replay`'s `moves` on `hand` and answers with the hand as they leave it.
+fn replay_moves<H: ReplayHand>(obj: &Obj, mut hand: H) -> Res<Obj> {
     for (index, m) in moves_of(obj)?.iter().enumerate() {
         let at = format!("moves[{index}]");
-        let (seat, mv) = parse_play(m, &at, false).map_err(|mut e| {
+        let (seat, mv) = H::parse_play(m, &at).map_err(|mut e| {
             e.index = Some(index);
             e
         })?;
@@ -549,11 +598,11 @@ fn replay(obj: &Obj) -> Res<Obj> {
                 "`{at}`: seat {seat} cannot play now: it is seat {turn}'s turn"
             )));
         }
-        hand.play(turn, mv)
+        hand.play_move(turn, mv)
             .map_err(|e| illegal(format!("`{at}`: {e}")))?;
     }
-    let sides = rules.sides();
-    let piles = Value::Array((0..sides).map(|s| cards_json(hand.pile(s))).collect());
+    let sides = hand.sides();
+    let piles = Value::Array((0..sides).map(|s| hand.pile_json(s)).collect());
     let scope = Value::Array((0..sides).map(|s| json!(hand.scope(s))).collect());
     let mut out = Map::new();
     if let Some(score) = hand.score() {
@@ -566,17 +615,30 @@ fn replay(obj: &Obj) -> Res<Obj> {
         out.insert("to_play".into(), json!(hand.turn()));
         out.insert(
             "hands".into(),
-            Value::Array(
-                (0..rules.players)
-                    .map(|s| cards_json(hand.hand(s)))
-                    .collect(),
-            ),
+            Value::Array((0..hand.players()).map(|s| hand.hand_json(s)).collect()),
         );
-        out.insert("table".into(), cards_json(hand.table()));
+        out.insert("table".into(), hand.table_json());
         out.insert("piles".into(), piles);
         out.insert("scope".into(), scope);
     }
     Ok(out)
+}
+
+fn replay(obj: &Obj) -> Res<Obj> {
+    allow_fields(obj, "replay", &["rules", "dealer", "deck", "moves"])?;
+    let rules = rules_of(obj)?;
+    let dealer = parse_dealer(obj, rules.players)?;
+    let deck_cards = parse_cards(required(obj, "deck")?, "deck")?;
+    let deck =
+        Deck::from_cards(&deck_cards).map_err(|e| err("bad_deck", format!("`deck`: {e}")))?;
+    let hand = HandState::from_deck(rules, dealer, &deck).map_err(|e| match e {
+        DealError::Rules(r) => err("bad_rules", r.to_string()),
+        DealError::BadDealer { .. } => bad_field(format!("`dealer`: {e}")),
+        DealError::Deck(_) | DealError::KingsOnTable { .. } => {
+            err("bad_deck", format!("`deck`: {e}"))
+        }
+    })?;
+    replay_moves(obj, hand)
 }
 
 /// Builds the seat's [`PlayerView`] from the request's public facts only.

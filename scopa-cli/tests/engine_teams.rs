@@ -2,52 +2,14 @@
 //! card lists with copies, whole hands replayed against scopa-core, `bestmove` from public
 //! facts equal to the AI's move from the real view, and every error code.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use common::engine::{ask, error_code};
 use scopa_core::ai::Level;
 use scopa_core::multiset::CardMultiset;
 use scopa_core::teams::{TeamHand, TeamMove, choose_move};
 use scopa_core::{Card, Rules, SplitMix64};
 use serde_json::{Value, json};
-
-fn engine(lines: &[String]) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scopa"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input: Vec<u8> = lines
-        .iter()
-        .flat_map(|l| format!("{l}\n").into_bytes())
-        .collect();
-    let writer = std::thread::spawn(move || stdin.write_all(&input).unwrap());
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn ask(request: Value) -> Value {
-    engine(&[request.to_string()]).remove(0)
-}
-
-fn error_code(answer: &Value) -> String {
-    assert_eq!(answer["ok"], false, "{answer}");
-    assert!(
-        answer["error"]["message"]
-            .as_str()
-            .is_some_and(|m| !m.is_empty())
-    );
-    answer["error"]["code"].as_str().unwrap().to_owned()
-}
 
 fn cards(m: CardMultiset) -> Value {
     Value::Array(m.iter().map(|c| json!(c.to_string())).collect())
@@ -181,7 +143,7 @@ fn replay_plays_whole_and_partial_hands_as_the_core_does() {
         );
         assert_eq!(
             (error_code(&a), a["error"]["index"].clone()),
-            ("illegal_move".to_owned(), json!(72))
+            ("illegal_move", json!(72))
         );
         let a = ask(
             json!({"cmd": "replay", "rules": rules_json(players), "dealer": 0, "deck": deck_json, "moves": [moves_json[1]]}),

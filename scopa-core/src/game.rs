@@ -241,23 +241,13 @@ impl Match {
     /// the position the match was in then. Refused (and nothing changes) when `plays` is not
     /// below the number of plays made, or once the match is over.
     pub fn rewind(&mut self, plays: u8) -> Result<(), RewindError> {
-        if self.winner.is_some() {
-            return Err(RewindError::MatchOver);
-        }
-        let made = self.history.len();
-        if usize::from(plays) >= made {
-            return Err(RewindError::NothingToTakeBack {
-                plays,
-                made: made as u8,
-            });
-        }
-        let mut hand = HandState::from_deck(self.rules, self.hand.dealer(), &self.deck)
-            .map_err(|_| RewindError::Inconsistent)?;
-        for &mv in &self.history[..usize::from(plays)] {
-            hand.play(hand.turn(), mv)
-                .map_err(|_| RewindError::Inconsistent)?;
-        }
-        self.hand = hand;
+        self.hand = replay_prefix(
+            self.winner,
+            &self.history,
+            plays,
+            || HandState::from_deck(self.rules, self.hand.dealer(), &self.deck).ok(),
+            |hand, mv| hand.play(hand.turn(), mv).is_ok(),
+        )?;
         self.history.truncate(usize::from(plays));
         Ok(())
     }
@@ -411,6 +401,35 @@ pub fn winner_after_hand<const N: usize>(
         None if hand_number >= Match::MAX_HANDS - 1 => Some(leader(rules, scores)),
         None => None,
     }
+}
+
+/// The hand dealt again by `fresh` with the first `plays` moves of `history` replayed by
+/// `play` — [`Match::rewind`]'s and the two-deck match's: refused once the match is over
+/// (`winner`), when nothing comes after `plays`, or when the replay fails.
+pub(crate) fn replay_prefix<H, M: Copy>(
+    winner: Option<u8>,
+    history: &[M],
+    plays: u8,
+    fresh: impl FnOnce() -> Option<H>,
+    play: impl Fn(&mut H, M) -> bool,
+) -> Result<H, RewindError> {
+    if winner.is_some() {
+        return Err(RewindError::MatchOver);
+    }
+    let made = history.len();
+    if usize::from(plays) >= made {
+        return Err(RewindError::NothingToTakeBack {
+            plays,
+            made: made as u8,
+        });
+    }
+    let mut hand = fresh().ok_or(RewindError::Inconsistent)?;
+    for &mv in &history[..usize::from(plays)] {
+        if !play(&mut hand, mv) {
+            return Err(RewindError::Inconsistent);
+        }
+    }
+    Ok(hand)
 }
 
 /// Why [`Match::rewind`] refused.

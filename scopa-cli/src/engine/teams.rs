@@ -6,12 +6,12 @@ use scopa_core::multiset::CardMultiset;
 use scopa_core::teams::{
     TeamDealError, TeamHand, TeamMove, TeamView, choose_move, for_each_capture,
 };
-use scopa_core::{Card, MAX_SIDES, Rules, score_copies};
+use scopa_core::{Card, HandScore, MAX_SIDES, Rules, score_copies};
 use serde_json::{Map, Value, json};
 
 use super::{
-    Obj, Res, bad_field, breakdown_json, err, history_items_up_to, illegal_move, moves_of,
-    parse_card, parse_cards, parse_dealer, parse_small, parse_view_scores, required, shorten,
+    Obj, ReplayHand, Res, bad_field, breakdown_json, err, history_items_up_to, parse_card,
+    parse_cards, parse_dealer, parse_small, parse_view_scores, replay_moves, required, shorten,
     view_object,
 };
 use crate::common::json_type;
@@ -159,65 +159,57 @@ fn parse_play(v: &Value, at: &str, seat_required: bool) -> Res<(Option<u64>, Tea
     Ok((seat, TeamMove { card, capture }))
 }
 
+impl ReplayHand for TeamHand {
+    type Move = TeamMove;
+    fn parse_play(v: &Value, at: &str) -> Res<(Option<u64>, TeamMove)> {
+        parse_play(v, at, false)
+    }
+    fn is_finished(&self) -> bool {
+        TeamHand::is_finished(self)
+    }
+    fn plays(&self) -> u8 {
+        TeamHand::plays(self)
+    }
+    fn turn(&self) -> u8 {
+        TeamHand::turn(self)
+    }
+    fn play_move(&mut self, seat: u8, mv: TeamMove) -> Result<(), String> {
+        self.play(seat, mv).map(drop).map_err(|e| e.to_string())
+    }
+    fn players(&self) -> u8 {
+        self.rules().players
+    }
+    fn sides(&self) -> u8 {
+        self.rules().sides()
+    }
+    fn hand_json(&self, seat: u8) -> Value {
+        cards_json(self.hand(seat))
+    }
+    fn table_json(&self) -> Value {
+        cards_json(self.table())
+    }
+    fn pile_json(&self, side: u8) -> Value {
+        cards_json(self.pile(side))
+    }
+    fn scope(&self, side: u8) -> u8 {
+        TeamHand::scope(self, side)
+    }
+    fn score(&self) -> Option<HandScore> {
+        TeamHand::score(self)
+    }
+}
+
 pub(super) fn replay(obj: &Obj, rules: Rules) -> Res<Obj> {
     let dealer = parse_dealer(obj, rules.players)?;
     let deck = parse_cards(required(obj, "deck")?, "deck")?;
-    let mut hand = TeamHand::from_deck(rules, dealer, &deck).map_err(|e| match e {
+    let hand = TeamHand::from_deck(rules, dealer, &deck).map_err(|e| match e {
         TeamDealError::Rules(_) | TeamDealError::OneDeck { .. } => err("bad_rules", e.to_string()),
         TeamDealError::BadDealer { .. } => bad_field(format!("`dealer`: {e}")),
         TeamDealError::DeckLength { .. }
         | TeamDealError::ThirdCopy { .. }
         | TeamDealError::KingsOnTable { .. } => err("bad_deck", format!("`deck`: {e}")),
     })?;
-    for (index, m) in moves_of(obj)?.iter().enumerate() {
-        let at = format!("moves[{index}]");
-        let (seat, mv) = parse_play(m, &at, false).map_err(|mut e| {
-            e.index = Some(index);
-            e
-        })?;
-        let illegal = |message: String| illegal_move(index, message);
-        if hand.is_finished() {
-            return Err(illegal(format!(
-                "`{at}`: too many moves: the hand ended after {} plays",
-                hand.plays()
-            )));
-        }
-        let turn = hand.turn();
-        if let Some(seat) = seat
-            && seat != u64::from(turn)
-        {
-            return Err(illegal(format!(
-                "`{at}`: seat {seat} cannot play now: it is seat {turn}'s turn"
-            )));
-        }
-        hand.play(turn, mv)
-            .map_err(|e| illegal(format!("`{at}`: {e}")))?;
-    }
-    let sides = rules.sides();
-    let piles = Value::Array((0..sides).map(|s| cards_json(hand.pile(s))).collect());
-    let scope = Value::Array((0..sides).map(|s| json!(hand.scope(s))).collect());
-    let mut out = Map::new();
-    if let Some(score) = hand.score() {
-        out.insert("complete".into(), Value::Bool(true));
-        out.insert("piles".into(), piles);
-        out.insert("scope".into(), scope);
-        out.insert("breakdown".into(), breakdown_json(&score));
-    } else {
-        out.insert("complete".into(), Value::Bool(false));
-        out.insert("to_play".into(), json!(hand.turn()));
-        out.insert(
-            "hands".into(),
-            Value::Array(
-                (0..rules.players)
-                    .map(|s| cards_json(hand.hand(s)))
-                    .collect(),
-            ),
-        );
-        out.insert("table".into(), cards_json(hand.table()));
-        out.insert("piles".into(), piles);
-        out.insert("scope".into(), scope);
-    }
-    Ok(out)
+    replay_moves(obj, hand)
 }
 
 fn parse_view(v: &Value, rules: Rules) -> Res<TeamView> {

@@ -2,7 +2,7 @@
 //! dealer moving one seat a hand, scores per side (3 sides with 6 players, 4 with 8).
 
 use crate::deal::{SplitMix64, below};
-use crate::game::{Match, RewindError, add_points, winner_after_hand};
+use crate::game::{Match, RewindError, add_points, replay_prefix, winner_after_hand};
 use crate::rules::{MAX_SIDES, Rules};
 use crate::score::HandScore;
 
@@ -140,23 +140,13 @@ impl TeamMatch {
     /// Takes back the plays of the current hand after the first `plays`, replaying the
     /// hand from its deck. Refused once the match is over or when nothing is after `plays`.
     pub fn rewind(&mut self, plays: u8) -> Result<(), RewindError> {
-        if self.winner.is_some() {
-            return Err(RewindError::MatchOver);
-        }
-        let made = self.history.len();
-        if usize::from(plays) >= made {
-            return Err(RewindError::NothingToTakeBack {
-                plays,
-                made: made as u8,
-            });
-        }
-        let mut hand = TeamHand::from_deck(self.rules, self.hand.dealer(), self.hand.deck())
-            .map_err(|_| RewindError::Inconsistent)?;
-        for &mv in &self.history[..usize::from(plays)] {
-            hand.play(hand.turn(), mv)
-                .map_err(|_| RewindError::Inconsistent)?;
-        }
-        self.hand = hand;
+        self.hand = replay_prefix(
+            self.winner,
+            &self.history,
+            plays,
+            || TeamHand::from_deck(self.rules, self.hand.dealer(), self.hand.deck()).ok(),
+            |hand, mv| hand.play(hand.turn(), mv).is_ok(),
+        )?;
         self.history.truncate(usize::from(plays));
         Ok(())
     }
