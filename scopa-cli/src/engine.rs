@@ -482,6 +482,19 @@ fn parse_piles(obj: &Obj, sides: usize, players: u8) -> Res<Vec<CardSet>> {
 
 /// A move of `replay`'s `moves` or of a view's `history`: card, capture, optional seat.
 fn parse_play(v: &Value, at: &str, seat_required: bool) -> Res<(Option<u64>, Move)> {
+    let (seat, card, capture) = parse_play_with(v, at, seat_required, CardSet::EMPTY, parse_set)?;
+    Ok((seat, Move::new(card, capture)))
+}
+
+/// A Scopa play object — `card`, `capture` (a card list read by `capture`; `empty` when
+/// left out), `seat` (required or optional) — for one deck or two.
+fn parse_play_with<C>(
+    v: &Value,
+    at: &str,
+    seat_required: bool,
+    empty: C,
+    capture: fn(&Value, &str) -> Res<C>,
+) -> Res<(Option<u64>, Card, C)> {
     let Some(m) = v.as_object() else {
         return Err(bad_field(format!(
             "`{at}` must be an object like {{\"card\":\"5b\",\"capture\":[\"5d\"]}}, not {}",
@@ -508,10 +521,10 @@ fn parse_play(v: &Value, at: &str, seat_required: bool) -> Res<(Option<u64>, Mov
         None => return Err(bad_field(format!("`{at}`: missing field `card`"))),
     };
     let capture = match m.get("capture") {
-        Some(c) => parse_set(c, &format!("{at}.capture"))?,
-        None => CardSet::EMPTY,
+        Some(c) => capture(c, &format!("{at}.capture"))?,
+        None => empty,
     };
-    Ok((seat, Move::new(card, capture)))
+    Ok((seat, card, capture))
 }
 
 /// A Scopa hand `replay` plays and reports: one deck ([`HandState`]) or two

@@ -11,8 +11,8 @@ use serde_json::{Map, Value, json};
 
 use super::{
     Obj, ReplayHand, Res, bad_field, breakdown_json, err, history_items_up_to, parse_card,
-    parse_cards, parse_dealer, parse_small, parse_view_scores, replay_moves, required, shorten,
-    view_object,
+    parse_cards, parse_dealer, parse_play_with, parse_small, parse_view_scores, replay_moves,
+    required, view_object,
 };
 use crate::common::json_type;
 
@@ -126,36 +126,11 @@ pub(super) fn score(obj: &Obj, rules: Rules) -> Res<Obj> {
     Ok(out)
 }
 
-/// A move of `replay`'s `moves` or of a view's `history`: card, capture, optional seat.
+/// A move of `replay`'s `moves` or of a view's `history`: card, capture (copies allowed),
+/// optional seat.
 fn parse_play(v: &Value, at: &str, seat_required: bool) -> Res<(Option<u64>, TeamMove)> {
-    let Some(m) = v.as_object() else {
-        return Err(bad_field(format!(
-            "`{at}` must be an object like {{\"card\":\"6b\",\"capture\":[\"3c\",\"3c\"]}}, not {}",
-            json_type(v)
-        )));
-    };
-    if let Some(key) = m
-        .keys()
-        .find(|k| !["card", "capture", "seat"].contains(&k.as_str()))
-    {
-        return Err(bad_field(format!(
-            "`{at}`: unknown field `{}`; expected card, capture, seat",
-            shorten(key)
-        )));
-    }
-    let seat = match m.get("seat") {
-        Some(s) => Some(parse_small(s, &format!("{at}.seat"), 255)?),
-        None if seat_required => return Err(bad_field(format!("`{at}`: missing field `seat`"))),
-        None => None,
-    };
-    let card = match m.get("card") {
-        Some(c) => parse_card(c, &format!("{at}.card"))?,
-        None => return Err(bad_field(format!("`{at}`: missing field `card`"))),
-    };
-    let capture = match m.get("capture") {
-        Some(c) => parse_multiset(c, &format!("{at}.capture"))?,
-        None => CardMultiset::EMPTY,
-    };
+    let (seat, card, capture) =
+        parse_play_with(v, at, seat_required, CardMultiset::EMPTY, parse_multiset)?;
     Ok((seat, TeamMove { card, capture }))
 }
 
