@@ -202,6 +202,10 @@ pub fn game_rules_from_json(value: Option<&Value>) -> Result<GameRules, String> 
             json_type(value)
         ));
     };
+    // Briscola reads `decks` itself: 1, or 2 for 6 and 8 players (BRISCOLA.md §2).
+    if obj.get("game").and_then(Value::as_str) == Some("briscola") {
+        return briscola_rules_from_json(obj).map(GameRules::Briscola);
+    }
     match obj.get("decks") {
         None => {}
         Some(v) if v.as_u64() == Some(1) => {}
@@ -233,14 +237,16 @@ fn small_field(key: &str, v: &Value, max: u64) -> Result<u8, String> {
         .ok_or_else(|| format!("`rules.{key}` must be a whole number up to {max}, not {v}"))
 }
 
-/// Briscola's rules object: `players` (2–4), `hand_size` (3, or 9 for two), `target`
-/// (hands won, 1–11), besides `game` and `decks`.
+/// Briscola's rules object: `players` (2–4 with one deck, 6 or 8 with two), `hand_size`
+/// (3, or 9 for two), `target` (hands won, 1–11), `decks` (1, or 2 for 6 and 8 players),
+/// besides `game`.
 fn briscola_rules_from_json(obj: &Map<String, Value>) -> Result<BriscolaRules, String> {
     let mut rules = BriscolaRules::default();
     for (key, v) in obj {
         let small = |max: u64| small_field(key, v, max);
         match key.as_str() {
-            "game" | "decks" => {}
+            "game" => {}
+            "decks" => rules.decks = small(255)?,
             "players" => rules.players = small(255)?,
             "hand_size" => rules.hand_size = small(255)?,
             "target" => rules.target = small(255)?,

@@ -11,7 +11,7 @@
 //! - Two decks (6 or 8 players in teams of two, BRISCOLA.md §2): [`TwoDeckHand`],
 //!   [`TwoDeckView`], [`TwoDeckMatch`] — the same code as the one-deck types, generic over
 //!   the card container ([`BriscolaCards`]: [`CardSet`](crate::CardSet) for one deck, the
-//!   40-bit fast path; [`CardMultiset`](crate::CardMultiset) for two, copies counted).
+//!   40-bit fast path; [`CardMultiset`](crate::multiset::CardMultiset) for two, copies counted).
 //!
 //! Shared with Scopa: [`Card`](crate::Card), [`CardSet`](crate::CardSet), the seeded
 //! [`Deck`](crate::Deck), and the seats-and-sides shape of a table.
