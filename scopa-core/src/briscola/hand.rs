@@ -998,8 +998,7 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize> BriscolaViewOf<C,
             view.hand_lens[usize::from(by)] -= 1;
             view.trick[usize::from(view.trick_len)] = card;
             view.trick_len += 1;
-            // Every copy of the card this seat knows the place of, this one included.
-            if !played.add(card) || view.copies_known(played, card) > C::DECKS {
+            if !played.add(card) {
                 return Err(BriscolaViewError::CardTwice { card });
             }
             if view.trick_len < n {
@@ -1022,6 +1021,13 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize> BriscolaViewOf<C,
                 }
             }
         }
+        // Every copy this seat knows the place of now (its hand, the cards played, the
+        // briscola where it cannot see it): at most the decks' copies of each card.
+        for card in hand.into_iter().chain(played).chain(core::iter::once(briscola)) {
+            if view.copies_known(played, card) > C::DECKS {
+                return Err(BriscolaViewError::CardTwice { card });
+            }
+        }
         if view.tricks_done == rules.tricks() {
             return Err(BriscolaViewError::HandOver);
         }
@@ -1029,9 +1035,6 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize> BriscolaViewOf<C,
         let found = hand.size() as u8;
         if found != expected {
             return Err(BriscolaViewError::HandSize { expected, found });
-        }
-        if view.copies_known(played, briscola) > C::DECKS {
-            return Err(BriscolaViewError::CardTwice { card: briscola });
         }
         let holds = view.briscola_holder == Some(seat) && !view.briscola_out;
         // One deck: the briscola is in the hand exactly when this seat holds it; two: it is
