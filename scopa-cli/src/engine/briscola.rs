@@ -255,7 +255,24 @@ fn replay_of<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
 
 /// The view's `history`: `[{"seat":1,"card":"5b"},…]`.
 fn parse_history(v: &Value, rules: BriscolaRules) -> Res<Vec<(u8, Card)>> {
-    let items = history_items(v)?;
+    let items = match v.as_array() {
+        // Two decks: up to 78 or 80 plays (the shared check stops at one deck's 40).
+        Some(items) if rules.decks == 2 => {
+            if items.len() > usize::from(rules.deck_len()) {
+                return Err(err(
+                    "bad_state",
+                    format!(
+                        "`view.history` holds {} plays; a hand of {} players has {}",
+                        items.len(),
+                        rules.players,
+                        rules.deck_len()
+                    ),
+                ));
+            }
+            items.as_slice()
+        }
+        _ => history_items(v)?,
+    };
     let mut history = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let at = format!("view.history[{i}]");
