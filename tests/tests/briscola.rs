@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use scopa_core::ai::Level;
 use scopa_core::briscola::{
     BriscolaBudget, BriscolaCards, BriscolaEvent, BriscolaEventOf, BriscolaHandOf, BriscolaMatch,
-    BriscolaRules, BriscolaViewError, BriscolaViewOf, TwoDeckMatch, choose_card_with_budget,
+    BriscolaMatchOf, BriscolaRules, BriscolaViewError, BriscolaViewOf, choose_card_with_budget,
     hint,
 };
 use scopa_core::multiset::CardMultiset;
@@ -83,7 +83,10 @@ fn check_conservation<C: BriscolaCards, const S: usize, const SI: usize, const D
         place(&h.pile(side).into_iter().collect::<Vec<_>>());
     }
     place(h.trick());
-    assert_eq!(count + u32::from(h.stock_len()), u32::from(rules.deck_len()));
+    assert_eq!(
+        count + u32::from(h.stock_len()),
+        u32::from(rules.deck_len())
+    );
     if h.briscola_holder().is_none() {
         assert!(
             seen.copies(h.briscola()) < C::DECKS,
@@ -107,7 +110,8 @@ fn hand_comes_out_even<C: BriscolaCards, const S: usize, const SI: usize, const 
     plays: u64,
 ) -> Result<(), TestCaseError> {
     let dealer = dealer % rules.players;
-    let mut h = BriscolaHandOf::<C, S, SI, D>::from_deck(rules, dealer, &deck(rules, seed)).unwrap();
+    let mut h =
+        BriscolaHandOf::<C, S, SI, D>::from_deck(rules, dealer, &deck(rules, seed)).unwrap();
     let mut r = SplitMix64::new(plays);
     let mut played = [0u8; 8];
     let mut every = C::EMPTY;
@@ -125,10 +129,13 @@ fn hand_comes_out_even<C: BriscolaCards, const S: usize, const SI: usize, const 
             for seat in 1..rules.players {
                 prop_assert_eq!(h.hand_len(seat), len);
             }
-            let drew: Vec<u8> = events.iter().filter_map(|e| match e {
-                BriscolaEventOf::Drew { seat, .. } => Some(*seat),
-                _ => None,
-            }).collect();
+            let drew: Vec<u8> = events
+                .iter()
+                .filter_map(|e| match e {
+                    BriscolaEventOf::Drew { seat, .. } => Some(*seat),
+                    _ => None,
+                })
+                .collect();
             if let Some(BriscolaEventOf::TrickTaken { seat, .. }) = events.get(1) {
                 prop_assert_eq!(h.leader(), *seat);
                 if !drew.is_empty() {
@@ -230,8 +237,14 @@ fn view_hides_the_hidden<C: BriscolaCards, const S: usize, const SI: usize, cons
         }
         for e in h.play(seat, card).unwrap() {
             match e {
-                BriscolaEventOf::Drew { seat, briscola: false } => drawn_by.push(seat),
-                BriscolaEventOf::Drew { seat, briscola: true } => briscola_held = Some(seat),
+                BriscolaEventOf::Drew {
+                    seat,
+                    briscola: false,
+                } => drawn_by.push(seat),
+                BriscolaEventOf::Drew {
+                    seat,
+                    briscola: true,
+                } => briscola_held = Some(seat),
                 _ => {}
             }
         }
@@ -242,7 +255,11 @@ fn view_hides_the_hidden<C: BriscolaCards, const S: usize, const SI: usize, cons
     // The same view, rebuilt from public facts only (the engine protocol's bestmove).
     prop_assert_eq!(
         BriscolaViewOf::<C, S, SI>::from_public(rules, viewer, 0, view.hand, view.briscola, &moves),
-        if h.is_over() { Err(BriscolaViewError::HandOver) } else { Ok(view) }
+        if h.is_over() {
+            Err(BriscolaViewError::HandOver)
+        } else {
+            Ok(view)
+        }
     );
     // Permute the cards the viewer cannot see among their deck positions.
     let positions = hidden_positions(&h, &cards, &drawn_by, briscola_held, viewer);
@@ -259,7 +276,10 @@ fn view_hides_the_hidden<C: BriscolaCards, const S: usize, const SI: usize, cons
     }
     prop_assert_eq!(other.view(viewer).unwrap(), view);
     // So every AI level plays the same card in both, hint included (fair by property).
-    let small = BriscolaBudget { samples: 4, nodes: 5_000 };
+    let small = BriscolaBudget {
+        samples: 4,
+        nodes: 5_000,
+    };
     for level in Level::ALL {
         prop_assert_eq!(
             choose_card_with_budget(level, &view, mix, small),
@@ -272,6 +292,37 @@ fn view_hides_the_hidden<C: BriscolaCards, const S: usize, const SI: usize, cons
     if let Some(card) = choose_card_with_budget(Level::Expert, &view, mix, small) {
         prop_assert!(view.hand.copies(card) > 0);
     }
+    Ok(())
+}
+
+/// A match at random ends when a side has won `target` hands; every hand holds the decks'
+/// points.
+fn match_ends<C: BriscolaCards, const S: usize, const SI: usize, const D: usize>(
+    rules: BriscolaRules,
+    seed: u64,
+    plays: u64,
+) -> Result<(), TestCaseError> {
+    let mut m = BriscolaMatchOf::<C, S, SI, D>::new(rules, seed).unwrap();
+    let mut r = SplitMix64::new(plays);
+    let mut finished = 0u32;
+    while m.winner().is_none() {
+        let seat = m.turn();
+        let card = pick(m.hand().hand(seat), &mut r);
+        for e in m.play(seat, card).unwrap() {
+            if let BriscolaEventOf::HandFinished(score) = e {
+                finished += 1;
+                let total: u32 = score.points.iter().map(|&p| u32::from(p)).sum();
+                prop_assert_eq!(total, 120 * u32::from(rules.decks));
+            }
+        }
+        prop_assert!(finished < 200, "the match never ends");
+    }
+    let w = usize::from(m.winner().unwrap());
+    prop_assert!(w < usize::from(rules.sides()));
+    prop_assert_eq!(m.wins()[w], rules.target);
+    let won: u32 = m.wins().iter().map(|&x| u32::from(x)).sum();
+    prop_assert!(won <= finished);
+    prop_assert!(m.play(m.turn(), Card::SETTEBELLO).is_err());
     Ok(())
 }
 
@@ -299,44 +350,13 @@ proptest! {
     }
 
     #[test]
-    fn a_two_deck_match_ends_when_a_side_has_won_target_hands(rules in two_deck_rules(), seed: u64, plays: u64) {
-        let mut m = TwoDeckMatch::new(rules, seed).unwrap();
-        let mut r = SplitMix64::new(plays);
-        let mut finished = 0u32;
-        while m.winner().is_none() {
-            let seat = m.turn();
-            let card = pick(m.hand().hand(seat), &mut r);
-            for e in m.play(seat, card).unwrap() {
-                if let BriscolaEventOf::HandFinished(score) = e {
-                    finished += 1;
-                    prop_assert_eq!(score.points.iter().map(|&p| u32::from(p)).sum::<u32>(), 240);
-                }
-            }
-            prop_assert!(finished < 200, "the match never ends");
-        }
-        let w = usize::from(m.winner().unwrap());
-        prop_assert!(w < usize::from(rules.sides()));
-        prop_assert_eq!(m.wins()[w], rules.target);
+    fn a_match_ends_when_a_side_has_won_target_hands(rules in any_rules(), seed: u64, plays: u64) {
+        match_ends::<CardSet, 4, 3, 40>(rules, seed, plays)?;
     }
 
     #[test]
-    fn a_match_ends_when_a_side_has_won_target_hands(rules in any_rules(), seed: u64, plays: u64) {
-        let mut m = BriscolaMatch::new(rules, seed).unwrap();
-        let mut r = SplitMix64::new(plays);
-        let mut finished = 0u32;
-        while m.winner().is_none() {
-            let seat = m.turn();
-            let card = pick(m.hand().hand(seat), &mut r);
-            for e in m.play(seat, card).unwrap() {
-                if let BriscolaEvent::HandFinished(_) = e { finished += 1; }
-            }
-            prop_assert!(finished < 200, "the match never ends");
-        }
-        let w = usize::from(m.winner().unwrap());
-        prop_assert_eq!(m.wins()[w], rules.target);
-        let won: u32 = m.wins().iter().map(|&x| u32::from(x)).sum();
-        prop_assert!(won <= finished);
-        prop_assert!(m.play(m.turn(), Card::SETTEBELLO).is_err());
+    fn a_two_deck_match_ends_when_a_side_has_won_target_hands(rules in two_deck_rules(), seed: u64, plays: u64) {
+        match_ends::<CardMultiset, 8, 4, 80>(rules, seed, plays)?;
     }
 }
 

@@ -204,10 +204,10 @@ fn replay_of<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
     let deck = parse_cards(required(obj, "deck")?, "deck")?;
     let mut hand = BriscolaHandOf::<C, SEATS, SIDES, DECK>::from_deck(rules, dealer, &deck)
         .map_err(|e| match e {
-        BriscolaDealError::Rules(r) => err("bad_rules", r.to_string()),
-        BriscolaDealError::Dealer { .. } => bad_field(format!("`dealer`: {e}")),
-        _ => err("bad_deck", format!("`deck`: {e}")),
-    })?;
+            BriscolaDealError::Rules(r) => err("bad_rules", r.to_string()),
+            BriscolaDealError::Dealer { .. } => bad_field(format!("`dealer`: {e}")),
+            _ => err("bad_deck", format!("`deck`: {e}")),
+        })?;
     for (index, m) in moves_of(obj)?.iter().enumerate() {
         let at = format!("moves[{index}]");
         let card = parse_card(m, &at).map_err(|mut e| {
@@ -236,11 +236,7 @@ fn replay_of<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
         out.insert("to_play".into(), json!(hand.turn()));
         out.insert(
             "hands".into(),
-            Value::Array(
-                (0..rules.players)
-                    .map(|s| list(hand.hand(s)))
-                    .collect(),
-            ),
+            Value::Array((0..rules.players).map(|s| list(hand.hand(s))).collect()),
         );
         out.insert(
             "trick".into(),
@@ -364,7 +360,7 @@ fn bestmove_of<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const D
     let view = BriscolaViewOf::<C, SEATS, SIDES>::from_public(
         rules, seat, dealer, hand, briscola, &history,
     )
-        .map_err(|e| err("bad_state", format!("`view`: {e}")))?;
+    .map_err(|e| err("bad_state", format!("`view`: {e}")))?;
     let card = choose_card(level, &view, seed).ok_or_else(|| {
         err(
             "bad_state",

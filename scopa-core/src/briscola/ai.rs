@@ -225,7 +225,9 @@ fn first<C: BriscolaCards>(cards: C) -> Card {
 /// The cards of `cards` once each, in canonical order (a card held twice is one choice).
 fn distinct<C: BriscolaCards>(cards: C) -> impl Iterator<Item = Card> {
     let mut last = None;
-    cards.into_iter().filter(move |&c| last.replace(c) != Some(c))
+    cards
+        .into_iter()
+        .filter(move |&c| last.replace(c) != Some(c))
 }
 
 /// The points of the cards of a trick (a card may be there twice with two decks).

@@ -45,13 +45,7 @@ pub trait BriscolaCards:
     /// Every card in play with `rules` (the decks, the `2b` left out for 3 or 6 players).
     fn in_play(rules: &BriscolaRules) -> Self;
     /// The cards of a slice, copies counted (copies past the limit are dropped).
-    #[inline]
-    fn of_cards(cards: &[Card]) -> Self {
-        cards.iter().fold(Self::EMPTY, |mut s, &c| {
-            s.add(c);
-            s
-        })
-    }
+    fn of_cards(cards: &[Card]) -> Self;
 }
 
 impl BriscolaCards for CardSet {
@@ -88,6 +82,11 @@ impl BriscolaCards for CardSet {
     #[inline]
     fn nth_card(self, n: u32) -> Option<Card> {
         self.nth(n)
+    }
+    #[inline]
+    fn of_cards(cards: &[Card]) -> CardSet {
+        // One OR a card: the deal's and the trick's fast path.
+        CardSet::from_bits_truncate(cards.iter().fold(0, |b, c| b | 1u64 << c.index()))
     }
     #[inline]
     fn in_play(rules: &BriscolaRules) -> CardSet {
@@ -140,6 +139,13 @@ impl BriscolaCards for CardMultiset {
         self.iter().nth(n as usize)
     }
     #[inline]
+    fn of_cards(cards: &[Card]) -> CardMultiset {
+        cards.iter().fold(CardMultiset::EMPTY, |mut s, &c| {
+            s.add(c);
+            s
+        })
+    }
+    #[inline]
     fn in_play(rules: &BriscolaRules) -> CardMultiset {
         let mut all = CardMultiset::TWO_DECKS;
         if !rules.uses(THREE_PLAYER_DISCARD) {
@@ -157,10 +163,7 @@ mod tests {
     #[test]
     fn both_containers_count_the_decks_in_play() {
         let one = BriscolaRules::default();
-        let three = BriscolaRules {
-            players: 3,
-            ..one
-        };
+        let three = BriscolaRules { players: 3, ..one };
         let six = BriscolaRules {
             players: 6,
             decks: 2,

@@ -178,7 +178,9 @@ fn take<C: BriscolaCards>(
 }
 
 /// The rules, checked for a table of `C` (one deck or two).
-pub(super) fn validate_for<C: BriscolaCards>(rules: &BriscolaRules) -> Result<(), BriscolaRulesError> {
+pub(super) fn validate_for<C: BriscolaCards>(
+    rules: &BriscolaRules,
+) -> Result<(), BriscolaRulesError> {
     rules.validate()?;
     if rules.decks != C::DECKS {
         return Err(BriscolaRulesError::WrongTable {
@@ -472,7 +474,7 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize
         if C::DECKS == 1 {
             let deck = crate::deal::Deck::shuffled(rng);
             for &card in deck.cards() {
-                if rules.uses(card) && len < DECK {
+                if rules.uses(card) {
                     cards[len] = card;
                     len += 1;
                 }
@@ -536,7 +538,10 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize
 
     /// The cards in `seat`'s hand (empty for a seat not at the table).
     pub fn hand(&self, seat: u8) -> C {
-        self.hands.get(usize::from(seat)).copied().unwrap_or(C::EMPTY)
+        self.hands
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or(C::EMPTY)
     }
 
     /// How many cards `seat` holds.
@@ -546,7 +551,10 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize
 
     /// The cards `side` has taken in tricks this hand (public).
     pub fn pile(&self, side: u8) -> C {
-        self.piles.get(usize::from(side)).copied().unwrap_or(C::EMPTY)
+        self.piles
+            .get(usize::from(side))
+            .copied()
+            .unwrap_or(C::EMPTY)
     }
 
     /// The current trick's cards, in the order played (empty between tricks).
@@ -741,8 +749,7 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize> BriscolaViewOf<C,
     /// Whether the face-up briscola is somewhere this seat knows but cannot see: under the
     /// stock, or in another seat's hand (that seat drew it and has not played it).
     const fn briscola_elsewhere(&self) -> bool {
-        !self.briscola_out
-            && !matches!(self.briscola_holder, Some(h) if h == self.seat)
+        !self.briscola_out && !matches!(self.briscola_holder, Some(h) if h == self.seat)
     }
 
     /// The cards this seat knows the place of: its hand, every card played, and the
@@ -1023,7 +1030,11 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize> BriscolaViewOf<C,
         }
         // Every copy this seat knows the place of now (its hand, the cards played, the
         // briscola where it cannot see it): at most the decks' copies of each card.
-        for card in hand.into_iter().chain(played).chain(core::iter::once(briscola)) {
+        for card in hand
+            .into_iter()
+            .chain(played)
+            .chain(core::iter::once(briscola))
+        {
             if view.copies_known(played, card) > C::DECKS {
                 return Err(BriscolaViewError::CardTwice { card });
             }

@@ -45,9 +45,9 @@ pub use cards::BriscolaCards;
 pub use game::{BriscolaMatch, BriscolaMatchOf, TwoDeckMatch};
 pub use hand::{
     BriscolaDealError, BriscolaEvent, BriscolaEventOf, BriscolaEvents, BriscolaEventsOf,
-    BriscolaHand, BriscolaHandOf, BriscolaPlayError, BriscolaScore, BriscolaScoreOf,
-    BriscolaView, BriscolaViewError, BriscolaViewOf, TwoDeckEvent, TwoDeckEvents, TwoDeckHand,
-    TwoDeckScore, TwoDeckView,
+    BriscolaHand, BriscolaHandOf, BriscolaPlayError, BriscolaScore, BriscolaScoreOf, BriscolaView,
+    BriscolaViewError, BriscolaViewOf, TwoDeckEvent, TwoDeckEvents, TwoDeckHand, TwoDeckScore,
+    TwoDeckView,
 };
 pub use rules::{BriscolaRules, BriscolaRulesError};
 pub use snapshot::{BRISCOLA_SNAPSHOT_LEN, BRISCOLA_SNAPSHOT_VERSION, BriscolaSnapshotError};

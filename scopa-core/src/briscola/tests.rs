@@ -307,7 +307,10 @@ fn two_decks_are_for_six_and_eight_players_and_six_play_without_the_two_2b() {
         ..eight()
     };
     assert_eq!((six.deck_len(), six.tricks(), six.sides()), (78, 13, 3));
-    assert_eq!((eight().deck_len(), eight().tricks(), eight().sides()), (80, 10, 4));
+    assert_eq!(
+        (eight().deck_len(), eight().tricks(), eight().sides()),
+        (80, 10, 4)
+    );
     // Partners sit opposite: seat s is side s mod players/2.
     assert_eq!(
         (0..8).map(|s| eight().side_of(s)).collect::<Vec<_>>(),
@@ -443,14 +446,14 @@ fn of_two_identical_cards_the_one_played_first_takes_the_trick() {
 #[test]
 fn two_deck_hands_come_out_even_and_hold_240_points() {
     for (players, tricks) in [(6u8, 13u8), (8, 10)] {
-        let rules = BriscolaRules {
-            players,
-            ..eight()
-        };
+        let rules = BriscolaRules { players, ..eight() };
         for seed in 0..20 {
-            let mut hand =
-                TwoDeckHand::deal(rules, (seed % u64::from(players)) as u8, &mut SplitMix64::new(seed))
-                    .unwrap();
+            let mut hand = TwoDeckHand::deal(
+                rules,
+                (seed % u64::from(players)) as u8,
+                &mut SplitMix64::new(seed),
+            )
+            .unwrap();
             let mut played = CardMultiset::EMPTY;
             while !hand.is_over() {
                 let seat = hand.turn();
@@ -471,7 +474,10 @@ fn two_deck_hands_come_out_even_and_hold_240_points() {
     }
     assert_eq!(TwoDeckScore::from_points([60, 60, 60, 60], 4).winner, None);
     assert_eq!(TwoDeckScore::from_points([50, 70, 70, 50], 4).winner, None);
-    assert_eq!(TwoDeckScore::from_points([90, 80, 70, 0], 3).winner, Some(0));
+    assert_eq!(
+        TwoDeckScore::from_points([90, 80, 70, 0], 3).winner,
+        Some(0)
+    );
 }
 
 #[test]
@@ -480,10 +486,7 @@ fn the_expert_plays_two_deck_tables_in_its_budget() {
     // run with --nocapture.
     use crate::ai::Level;
     for players in [6u8, 8] {
-        let rules = BriscolaRules {
-            players,
-            ..eight()
-        };
+        let rules = BriscolaRules { players, ..eight() };
         let mut m = TwoDeckMatch::new(rules, 11).unwrap();
         let mut times = std::vec::Vec::new();
         for i in 0..(u64::from(players) * 6) {
