@@ -286,7 +286,7 @@ fn view_hides_the_hidden<C: BriscolaCards, const S: usize, const SI: usize, cons
             choose_card_with_budget(level, &other.view(viewer).unwrap(), mix, small)
         );
     }
-    if stop % 8 == 0 {
+    if stop.is_multiple_of(8) {
         prop_assert_eq!(hint(&view), hint(&other.view(viewer).unwrap()));
     }
     if let Some(card) = choose_card_with_budget(Level::Expert, &view, mix, small) {

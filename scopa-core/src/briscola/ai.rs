@@ -1,5 +1,5 @@
 //! The AI levels for Briscola, with the names and promises of Scopa's
-//! ([`Level`]): each sees only a [`BriscolaView`] and a seed, so the same
+//! ([`Level`]): each sees only a [`BriscolaView`](super::BriscolaView) and a seed, so the same
 //! view and seed give the same card everywhere, and no level can reach a hidden card.
 //!
 //! - `random`: any card.
