@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use scopa_core::briscola::{BriscolaHand, BriscolaRules, TwoDeckHand};
+use scopa_core::briscola::{BriscolaCards, BriscolaHand, BriscolaRules, TwoDeckHand};
 use scopa_core::multiset::CardMultiset;
 use scopa_core::{Card, Deck, SplitMix64};
 use serde_json::{Value, json};
@@ -117,13 +117,19 @@ fn bestmove_answers_every_turn_of_a_match_with_a_card_of_the_hand() {
     }
     let answers = engine(&requests);
     assert_eq!(answers.len(), 40);
+    assert_moves_held(&answers, &hands);
+}
+
+/// Each `bestmove` answer's card is in the hand the request gave.
+fn assert_moves_held<C: BriscolaCards + std::fmt::Display>(answers: &[Value], hands: &[C]) {
+    assert_eq!(answers.len(), hands.len());
     for (a, held) in answers.iter().zip(hands) {
         let card: Card = a["move"]["card"]
             .as_str()
             .unwrap_or_else(|| panic!("{a}"))
             .parse()
             .unwrap();
-        assert!(held.contains(card), "{a} not in {held}");
+        assert!(held.copies(card) > 0, "{a} not in {held}");
     }
 }
 
@@ -370,14 +376,7 @@ fn bestmove_answers_every_turn_of_two_deck_hands_with_a_card_of_the_hand() {
         }
         let answers = engine(&requests);
         assert_eq!(answers.len(), cards.len());
-        for (a, held) in answers.iter().zip(hands) {
-            let card: Card = a["move"]["card"]
-                .as_str()
-                .unwrap_or_else(|| panic!("{a}"))
-                .parse()
-                .unwrap();
-            assert!(held.contains(card), "{a} not in {held}");
-        }
+        assert_moves_held(&answers, &hands);
     }
 }
 
