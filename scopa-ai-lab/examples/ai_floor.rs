@@ -111,7 +111,7 @@ fn choose(who: Contender, st: &HandState, history: &[Play], seed: u64) -> Result
 }
 
 /// Side 0's points minus side 1's from a hand's totals, in centipoints.
-fn margin(totals: [u16; 3]) -> f64 {
+fn margin(totals: [u16; scopa_core::MAX_SIDES]) -> f64 {
     100.0 * (f64::from(totals[0]) - f64::from(totals[1]))
 }
 

@@ -191,7 +191,8 @@ pub enum GameRules {
 }
 
 /// Parses a protocol rules object of either game (`game`: `scopa` by default, or
-/// `briscola`; `decks`: 1). The error names the field and what was wrong with it.
+/// `briscola`; `decks`: 1, or 2 for 6 or 8 players). The error names the field and what
+/// was wrong with it.
 pub fn game_rules_from_json(value: Option<&Value>) -> Result<GameRules, String> {
     let Some(value) = value else {
         return Ok(GameRules::Scopa(Rules::default()));
@@ -202,26 +203,18 @@ pub fn game_rules_from_json(value: Option<&Value>) -> Result<GameRules, String> 
             json_type(value)
         ));
     };
-    // Briscola reads `decks` itself: 1, or 2 for 6 and 8 players (BRISCOLA.md §2).
-    if obj.get("game").and_then(Value::as_str) == Some("briscola") {
-        return briscola_rules_from_json(obj).map(GameRules::Briscola);
-    }
-    match obj.get("decks") {
-        None => {}
-        Some(v) if v.as_u64() == Some(1) => {}
-        Some(v) if v.as_u64() == Some(2) => {
-            return Err(
-                "`rules.decks`: two decks (6 or 8 players) are not played by this engine yet; use 1"
-                    .to_owned(),
-            );
-        }
+    let decks = match obj.get("decks") {
+        None => 1,
+        Some(v) if matches!(v.as_u64(), Some(1 | 2)) => v.as_u64().unwrap_or(1) as u8,
         Some(v) => return Err(format!("`rules.decks` must be 1 or 2, not {v}")),
-    }
+    };
     match obj.get("game") {
-        None => scopa_rules_from_json(obj).map(GameRules::Scopa),
-        Some(Value::String(g)) if g == "scopa" => scopa_rules_from_json(obj).map(GameRules::Scopa),
+        None => scopa_rules_from_json(obj, decks).map(GameRules::Scopa),
+        Some(Value::String(g)) if g == "scopa" => {
+            scopa_rules_from_json(obj, decks).map(GameRules::Scopa)
+        }
         Some(Value::String(g)) if g == "briscola" => {
-            briscola_rules_from_json(obj).map(GameRules::Briscola)
+            briscola_rules_from_json(obj, decks).map(GameRules::Briscola)
         }
         Some(v) => Err(format!(
             "`rules.game` must be \"scopa\" or \"briscola\", not {v}"
@@ -238,15 +231,17 @@ fn small_field(key: &str, v: &Value, max: u64) -> Result<u8, String> {
 }
 
 /// Briscola's rules object: `players` (2–4 with one deck, 6 or 8 with two), `hand_size`
-/// (3, or 9 for two), `target` (hands won, 1–11), `decks` (1, or 2 for 6 and 8 players),
-/// besides `game`.
-fn briscola_rules_from_json(obj: &Map<String, Value>) -> Result<BriscolaRules, String> {
-    let mut rules = BriscolaRules::default();
+/// (3, or 9 for two), `target` (hands won, 1–11), besides `game` and `decks` (read by the
+/// caller: 1, or 2 for 6 and 8 players).
+fn briscola_rules_from_json(obj: &Map<String, Value>, decks: u8) -> Result<BriscolaRules, String> {
+    let mut rules = BriscolaRules {
+        decks,
+        ..BriscolaRules::default()
+    };
     for (key, v) in obj {
         let small = |max: u64| small_field(key, v, max);
         match key.as_str() {
-            "game" => {}
-            "decks" => rules.decks = small(255)?,
+            "game" | "decks" => {}
             "players" => rules.players = small(255)?,
             "hand_size" => rules.hand_size = small(255)?,
             "target" => rules.target = small(255)?,
@@ -261,9 +256,12 @@ fn briscola_rules_from_json(obj: &Map<String, Value>) -> Result<BriscolaRules, S
     Ok(rules)
 }
 
-/// Scopa's rules object (docs/protocol.md, "The rules object").
-fn scopa_rules_from_json(obj: &Map<String, Value>) -> Result<Rules, String> {
-    let mut rules = Rules::default();
+/// Scopa's rules object (docs/protocol.md, "The rules object"), with `decks` already read.
+fn scopa_rules_from_json(obj: &Map<String, Value>, decks: u8) -> Result<Rules, String> {
+    let mut rules = Rules {
+        decks,
+        ..Rules::default()
+    };
     for (key, v) in obj {
         let small = |max: u64| small_field(key, v, max);
         let name = || -> Result<&str, String> {

@@ -20,6 +20,7 @@ use crate::common::{
 };
 
 mod briscola;
+mod teams;
 
 /// The longest request line accepted, in bytes. Longer lines are answered with `bad_field`
 /// without ever being held in memory whole.
@@ -209,10 +210,18 @@ fn dispatch(obj: &Obj) -> Res<Obj> {
         },
         "score" => match game_of(obj)? {
             GameRules::Briscola(rules) => briscola::score(obj, rules),
+            GameRules::Scopa(rules) if rules.decks == 2 => {
+                allow_fields(obj, "score", &["piles", "scope", "rules"])?;
+                teams::score(obj, rules)
+            }
             GameRules::Scopa(_) => score(obj),
         },
         "replay" => match game_of(obj)? {
             GameRules::Briscola(rules) => briscola::replay(obj, rules),
+            GameRules::Scopa(rules) if rules.decks == 2 => {
+                allow_fields(obj, "replay", &["rules", "dealer", "deck", "moves"])?;
+                teams::replay(obj, rules)
+            }
             GameRules::Scopa(_) => replay(obj),
         },
         "bestmove" => bestmove(obj),
@@ -357,6 +366,9 @@ fn move_json(mv: Move) -> Value {
 fn legal(obj: &Obj) -> Res<Obj> {
     allow_fields(obj, "legal", &["table", "card", "rules"])?;
     let rules = rules_of(obj)?;
+    if rules.decks == 2 {
+        return teams::legal(obj, rules);
+    }
     let table = parse_set(required(obj, "table")?, "table")?;
     let card = parse_card(required(obj, "card")?, "card")?;
     if table.contains(card) {
@@ -589,17 +601,22 @@ fn view_object<'a>(v: &'a Value, fields: &[&str]) -> Res<&'a Obj> {
 
 /// A view's `history`: an array of at most 40 plays (a hand has no more).
 fn history_items(v: &Value) -> Res<&[Value]> {
+    history_items_up_to(v, 40)
+}
+
+/// A view's `history`: an array of at most `limit` plays (a hand's plays).
+fn history_items_up_to(v: &Value, limit: usize) -> Res<&[Value]> {
     let Some(items) = v.as_array() else {
         return Err(bad_field(format!(
             "`view.history` must be an array of plays, not {}",
             json_type(v)
         )));
     };
-    if items.len() > 40 {
+    if items.len() > limit {
         return Err(err(
             "bad_state",
             format!(
-                "`view.history` holds {} plays; a hand has at most 40",
+                "`view.history` holds {} plays; a hand has at most {limit}",
                 items.len()
             ),
         ));
@@ -638,8 +655,16 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
             });
         }
     }
+    let scores: [u16; 3] = parse_view_scores(view, &rules)?;
+    PlayerView::from_public(rules, seat, dealer, hand, table, &history, scores)
+        .map_err(|e| err("bad_state", format!("`view`: {e}")))
+}
+
+/// A view's `scores` (one per side; none: 0 each), refused when they already decide the
+/// match.
+fn parse_view_scores<const N: usize>(view: &Obj, rules: &Rules) -> Res<[u16; N]> {
     let sides = rules.sides() as usize;
-    let mut scores = [0u16; 3];
+    let mut scores = [0u16; N];
     if let Some(s) = view.get("scores") {
         let Some(items) = s.as_array() else {
             return Err(bad_field(format!(
@@ -647,7 +672,7 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
                 json_type(s)
             )));
         };
-        if items.len() != sides {
+        if items.len() != sides || sides > N {
             return Err(bad_field(format!(
                 "`view.scores` must hold {sides} numbers (one per side), not {}",
                 items.len()
@@ -658,7 +683,7 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
                 parse_small(item, &format!("view.scores[{i}]"), u64::from(u16::MAX))? as u16;
         }
         // Scores that already decide the match leave no hand to play.
-        if let Some(winner) = scopa_core::winner_of(&rules, scores) {
+        if let Some(winner) = scopa_core::winner_of(rules, scores) {
             return Err(err(
                 "bad_state",
                 format!(
@@ -669,8 +694,7 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
             ));
         }
     }
-    PlayerView::from_public(rules, seat, dealer, hand, table, &history, scores)
-        .map_err(|e| err("bad_state", format!("`view`: {e}")))
+    Ok(scores)
 }
 
 fn bestmove(obj: &Obj) -> Res<Obj> {
@@ -697,6 +721,9 @@ fn bestmove(obj: &Obj) -> Res<Obj> {
     };
     let rules = match game {
         GameRules::Briscola(rules) => return briscola::bestmove(obj, rules, level, seed),
+        GameRules::Scopa(rules) if rules.decks == 2 => {
+            return teams::bestmove(obj, rules, level, seed);
+        }
         GameRules::Scopa(rules) => rules,
     };
     let view = parse_view(required(obj, "view")?, rules)?;

@@ -11,6 +11,9 @@
 //!   draw exactly what `legal_moves()[below(rng, len)]` draws (checked move by move by the
 //!   property `random_playouts_equal_the_checked_path` in `tests/tests/props.rs`).
 //!
+//! - `teams_expert/*`: one move of the two-deck `expert` (6 and 8 players) from positions
+//!   sampled along `medium` games: the median is its time a move.
+//!
 //! Run: `cargo bench -p scopa-core --bench core`. After criterion, the binary prints the
 //! sizes of the main types, criterion's median estimates, and its own median deals/s
 //! (11 timed batches of 100,000 deals each, by wall clock and by the thread's on-CPU time
@@ -204,10 +207,51 @@ fn criterion_median_ns(id: &str) -> Option<f64> {
     rest[..end].trim().parse().ok()
 }
 
+/// Views of the seat to play along `medium` games at a two-deck table: every 5th play.
+fn team_views(players: u8, games: u64) -> Vec<scopa_core::teams::TeamView> {
+    use scopa_core::ai::Level;
+    use scopa_core::teams::{TeamHand, choose_move};
+    let rules = Rules::default().with_players(players);
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let (mut hand, _) = TeamHand::deal(rules, 0, &mut SplitMix64::new(seed)).unwrap();
+        let mut i = 0;
+        while !hand.is_finished() {
+            let view = hand.view(hand.turn(), [0; 4]).unwrap();
+            if i % 5 == 0 {
+                out.push(view);
+            }
+            let mv = choose_move(Level::Medium, &view, i).unwrap();
+            hand.play(hand.turn(), mv).unwrap();
+            i += 1;
+        }
+    }
+    out
+}
+
+fn teams_expert(c: &mut Criterion) {
+    use scopa_core::ai::Level;
+    use scopa_core::teams::choose_move;
+    let mut group = c.benchmark_group("teams_expert");
+    group.sample_size(20);
+    for players in [6u8, 8] {
+        let views = team_views(players, 3);
+        let mut i = 0usize;
+        group.bench_function(format!("{players}p_move"), |b| {
+            b.iter(|| {
+                i = (i + 1) % views.len();
+                black_box(choose_move(Level::Expert, black_box(&views[i]), i as u64))
+            })
+        });
+    }
+    group.finish();
+}
+
 fn main() {
     let mut c = Criterion::default().configure_from_args();
     legal_moves(&mut c);
     random_deals(&mut c);
+    teams_expert(&mut c);
     c.final_summary();
 
     let quick = std::env::args().any(|a| a == "--test" || a == "--list");
@@ -229,9 +273,13 @@ fn main() {
         "random_deal/list_index",
         "random_deal/random_move",
         "random_deal/playout_random",
+        "teams_expert/6p_move",
+        "teams_expert/8p_move",
     ] {
         if let Some(ns) = criterion_median_ns(id) {
-            if id.starts_with("random_deal") {
+            if id.starts_with("teams_expert") {
+                println!("criterion median {id}: {:.2} ms a move", ns / 1e6);
+            } else if id.starts_with("random_deal") {
                 println!(
                     "criterion median {id}: {:.0} ns/deal = {:.0} deals/s",
                     ns,

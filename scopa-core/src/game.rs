@@ -5,7 +5,7 @@ use crate::capture::{Move, MoveList};
 use crate::cardset::CardSet;
 use crate::deal::{Deck, SplitMix64, below};
 use crate::hand::{DealError, Event, Events, HandState, PlayError};
-use crate::rules::{DealKind, Rules, RulesError};
+use crate::rules::{DealKind, MAX_SIDES, Rules, RulesError};
 use crate::score::{HandScore, score_hand};
 use crate::view::{Play, PlayerView};
 
@@ -353,8 +353,11 @@ impl Match {
 }
 
 /// Adds one hand's points to the running scores; `None` if a total would not fit.
-fn add_points(scores: [u16; 3], points: [u16; 3]) -> Option<[u16; 3]> {
-    let mut out = [0; 3];
+pub(crate) fn add_points<const N: usize>(
+    scores: [u16; N],
+    points: [u16; MAX_SIDES],
+) -> Option<[u16; N]> {
+    let mut out = [0; N];
     for (slot, (&s, &p)) in out.iter_mut().zip(scores.iter().zip(&points)) {
         *slot = s.checked_add(p)?;
     }
@@ -381,8 +384,8 @@ const _: () = {
 };
 
 /// The first side (in side order) with the highest score.
-fn leader(rules: &Rules, scores: [u16; 3]) -> u8 {
-    let k = rules.sides() as usize;
+fn leader<const N: usize>(rules: &Rules, scores: [u16; N]) -> u8 {
+    let k = (rules.sides() as usize).min(N);
     let best = scores[..k].iter().copied().max().unwrap_or(0);
     scores[..k].iter().position(|&s| s == best).unwrap_or(0) as u8
 }
@@ -398,7 +401,11 @@ fn leader(rules: &Rules, scores: [u16; 3]) -> u8 {
 /// assert_eq!(winner_after_hand(&r, [12, 12, 0], Match::MAX_HANDS - 1), Some(0));
 /// assert_eq!(winner_after_hand(&r, [12, 13, 0], Match::MAX_HANDS - 1), Some(1));
 /// ```
-pub fn winner_after_hand(rules: &Rules, scores: [u16; 3], hand_number: u16) -> Option<u8> {
+pub fn winner_after_hand<const N: usize>(
+    rules: &Rules,
+    scores: [u16; N],
+    hand_number: u16,
+) -> Option<u8> {
     match winner_of(rules, scores) {
         Some(w) => Some(w),
         None if hand_number >= Match::MAX_HANDS - 1 => Some(leader(rules, scores)),
@@ -443,8 +450,8 @@ impl core::error::Error for RewindError {}
 
 /// The winner after a hand's points are added (docs/rules.md §6): a side that has reached the
 /// target with strictly the highest total.
-pub fn winner_of(rules: &Rules, scores: [u16; 3]) -> Option<u8> {
-    let k = rules.sides() as usize;
+pub fn winner_of<const N: usize>(rules: &Rules, scores: [u16; N]) -> Option<u8> {
+    let k = (rules.sides() as usize).min(N);
     let best = *scores[..k].iter().max()?;
     if best < u16::from(rules.target) {
         return None;

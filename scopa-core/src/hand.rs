@@ -322,12 +322,12 @@ impl HandState {
 
     #[inline]
     const fn hand_code(&self, seat: u8) -> u8 {
-        1 + self.rules.sides() + seat
+        1 + self.rules.one_deck_sides() + seat
     }
 
     #[inline]
     const fn batch_code(&self, batch: u8) -> u8 {
-        1 + self.rules.sides() + self.rules.players + batch
+        1 + self.rules.one_deck_sides() + self.rules.players + batch
     }
 
     /// The cards at location `code`.
@@ -709,7 +709,7 @@ impl HandState {
 
     /// Cards `seat` holds at this point of the hand.
     const fn expected_hand_size(&self, seat: u8) -> u8 {
-        if self.plays >= self.rules.plays_per_hand() {
+        if self.plays >= self.rules.one_deck_plays() {
             return 0;
         }
         let n = self.rules.players;
@@ -721,7 +721,7 @@ impl HandState {
 
     /// Cards still in the deck at this point of the hand.
     const fn expected_deck_len(&self) -> u8 {
-        if self.plays >= self.rules.plays_per_hand() {
+        if self.plays >= self.rules.one_deck_plays() {
             return 0;
         }
         let dealt = self.rules.initial_table() + (self.round() + 1) * self.rules.plays_per_round();
@@ -763,13 +763,13 @@ impl HandState {
     /// Whether every card has been played.
     #[inline]
     pub const fn is_finished(&self) -> bool {
-        self.plays >= self.rules.plays_per_hand()
+        self.plays >= self.rules.one_deck_plays()
     }
 
     /// Whether the next play is the last of the hand (which never scores a scopa).
     #[inline]
     pub const fn is_last_play(&self) -> bool {
-        self.plays + 1 == self.rules.plays_per_hand()
+        self.plays + 1 == self.rules.one_deck_plays()
     }
 
     /// The cards in `seat`'s hand (empty for a seat that does not exist).
@@ -790,7 +790,7 @@ impl HandState {
     /// The cards captured by `side` (empty for a side that does not exist).
     #[inline]
     pub const fn pile(&self, side: u8) -> CardSet {
-        if side >= self.rules.sides() {
+        if side >= self.rules.one_deck_sides() {
             return CardSet::EMPTY;
         }
         self.at(HandState::pile_code(side))
@@ -819,7 +819,7 @@ impl HandState {
     /// The cards not dealt yet.
     pub fn deck(&self) -> CardSet {
         let mut dealt = self.table();
-        for side in 0..self.rules.sides() {
+        for side in 0..self.rules.one_deck_sides() {
             dealt |= self.pile(side);
         }
         for seat in 0..self.rules.players {
@@ -968,7 +968,7 @@ impl HandState {
         }
         let card = mv.card();
         let hand_code = self.hand_code(seat);
-        let side = self.rules.side_of(seat);
+        let side = self.rules.one_deck_side_of(seat);
         let last = self.is_last_play();
         record(&mut events, Event::Played { seat, mv });
         match kind {
@@ -1047,7 +1047,7 @@ impl HandState {
         for (side, &pile) in piles
             .iter()
             .enumerate()
-            .take(usize::from(self.rules.sides()))
+            .take(usize::from(self.rules.one_deck_sides()))
         {
             // Code 1 + side: side 0 is plane 0, side 1 plane 1, side 2 planes 0 and 1.
             let code = 1 + side;
@@ -1057,7 +1057,7 @@ impl HandState {
         self.planes = planes;
         self.scope = scope;
         self.last_capture = last_capture;
-        self.plays = self.rules.plays_per_hand();
+        self.plays = self.rules.one_deck_plays();
         self.turn = (self.dealer + 1 + self.plays % self.rules.players) % self.rules.players;
     }
 
@@ -1078,7 +1078,7 @@ impl HandState {
     ) {
         let before = *self;
         self.planes = [0; 4]; // everything on the table (code 0), then moved out
-        for side in 0..self.rules.sides() {
+        for side in 0..self.rules.one_deck_sides() {
             let pile = CardSet::from_bits_truncate(piles[side as usize]);
             self.relocate(pile, TABLE, HandState::pile_code(side));
         }
@@ -1101,7 +1101,7 @@ impl HandState {
         if !self.is_finished() {
             return None;
         }
-        let k = self.rules.sides() as usize;
+        let k = self.rules.one_deck_sides() as usize;
         if k == 2 && self.scope[0] <= 40 && self.scope[1] <= 40 {
             // Two piles that the encoding keeps disjoint: nothing to check.
             let piles = [self.at(1), self.at(2)];

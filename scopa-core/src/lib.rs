@@ -59,6 +59,7 @@ pub mod rules;
 pub mod score;
 pub mod session;
 pub mod snapshot;
+pub mod teams;
 pub mod view;
 
 pub use capture::{
@@ -73,6 +74,8 @@ pub use rules::{
     AceRule, DealKind, MAX_SEATS, MAX_SIDES, PrimieraRule, Rules, RulesError, UnknownOption,
     decks_for,
 };
-pub use score::{HandScore, ScoreError, SideScore, napola_points, primiera_value, score_hand};
+pub use score::{
+    HandScore, ScoreError, SideScore, napola_points, primiera_value, score_copies, score_hand,
+};
 pub use snapshot::{SNAPSHOT_LEN, SNAPSHOT_VERSION, SnapshotError};
 pub use view::{History, Play, PlayerView, ViewError};

@@ -1,4 +1,4 @@
-//! [`CardMultiset`]: cards of two decks shuffled together (RULES.md section 8), where a card
+//! [`CardMultiset`]: cards of two decks shuffled together (docs/rules.md §8), where a card
 //! may be held twice — on two [`CardSet`] bitsets, so it stays `Copy`, allocation-free and a
 //! few bit operations per step, beside the one-deck fast path that keeps [`CardSet`].
 //!

@@ -123,7 +123,7 @@ impl core::error::Error for UnknownOption {}
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Rules {
     /// Number of players: 2, 3 or 4 with one deck (4 play in two teams); 6 or 8 with two
-    /// decks, in teams of two partners sitting opposite (RULES.md section 8).
+    /// decks, in teams of two partners sitting opposite (docs/rules.md §8).
     pub players: u8,
     /// Decks shuffled together: 1, or 2 for 6 and 8 players (who need two).
     pub decks: u8,
@@ -204,8 +204,12 @@ impl fmt::Display for RulesError {
             }
             RulesError::DecksForPlayers { decks, players } => write!(
                 f,
-                "{players} players play with {} deck(s), not {decks}: 2, 3 or 4 players use one deck, 6 or 8 use two",
-                if *players >= 6 { 2 } else { 1 }
+                "{players} players play with {}, not {decks}: 2, 3 or 4 players use one deck, 6 or 8 use two",
+                if *players >= 6 {
+                    "two decks"
+                } else {
+                    "one deck"
+                }
             ),
             RulesError::OneDeckOnly { players } => write!(
                 f,
@@ -315,7 +319,8 @@ impl Rules {
     pub const fn initial_table(&self) -> u8 {
         match self.deal {
             DealKind::ScoponeScientifico => 0,
-            _ => 4 * self.decks,
+            _ if self.decks == 2 => 8,
+            _ => 4,
         }
     }
 
@@ -328,7 +333,11 @@ impl Rules {
     /// Plays in a hand: 36 (72 with two decks), or 40 in scopone scientifico.
     #[inline]
     pub const fn plays_per_hand(&self) -> u8 {
-        self.cards() - self.initial_table()
+        match self.deal {
+            DealKind::ScoponeScientifico => 40,
+            _ if self.decks == 2 => 72,
+            _ => 36,
+        }
     }
 
     /// The most scope one side can make in a hand: one per play of its seats, so 18 with
@@ -446,9 +455,34 @@ pub const fn decks_for(players: u8) -> u8 {
 #[inline]
 pub(crate) const fn sides_of(players: u8) -> u8 {
     match players {
-        3 => 3,
-        6 | 8 => players / 2,
+        3 | 6 => 3,
+        8 => 4,
         _ => 2,
+    }
+}
+
+impl Rules {
+    /// [`Rules::sides`] for the one-deck hot path (2 to 4 players, checked when a
+    /// [`HandState`](crate::HandState) is built): two instructions instead of a match.
+    #[inline(always)]
+    pub(crate) const fn one_deck_sides(&self) -> u8 {
+        if self.players == 3 { 3 } else { 2 }
+    }
+
+    /// [`Rules::side_of`] for the one-deck hot path (2 to 4 players).
+    #[inline(always)]
+    pub(crate) const fn one_deck_side_of(&self, seat: u8) -> u8 {
+        if self.players == 4 { seat & 1 } else { seat }
+    }
+
+    /// [`Rules::plays_per_hand`] for the one-deck hot path.
+    #[inline(always)]
+    pub(crate) const fn one_deck_plays(&self) -> u8 {
+        if matches!(self.deal, DealKind::ScoponeScientifico) {
+            40
+        } else {
+            36
+        }
     }
 }
 
@@ -459,7 +493,8 @@ pub(crate) const fn sides_of(players: u8) -> u8 {
 pub(crate) const fn side_of_seat(players: u8, seat: u8) -> u8 {
     match players {
         4 => seat & 1,
-        6 | 8 => seat % (players / 2),
+        6 => seat % 3,
+        8 => seat & 3,
         _ => seat,
     }
 }
@@ -483,7 +518,7 @@ mod tests {
             (r.rounds(), r.plays_per_hand(), r.initial_table()),
             (1, 40, 0)
         );
-        // RULES.md section 8: 8 cards to the table, 72 = 4 × 18 = 3 × 24.
+        // docs/rules.md §8: 8 cards to the table, 72 = 4 × 18 = 3 × 24.
         let six = Rules::default().with_players(6);
         assert_eq!(
             (six.rounds(), six.plays_per_hand(), six.initial_table()),

@@ -5,7 +5,8 @@ use core::fmt;
 
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
-use crate::rules::{PrimieraRule, Rules};
+use crate::multiset::CardMultiset;
+use crate::rules::{MAX_SIDES, PrimieraRule, Rules};
 
 /// One side's result for a hand: the points awarded and the tallies behind them.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -64,11 +65,11 @@ impl SideScore {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct HandScore {
     sides: u8,
-    side: [SideScore; 3],
+    side: [SideScore; MAX_SIDES],
 }
 
 impl HandScore {
-    /// Number of sides (2 or 3).
+    /// Number of sides (2 or 3; 3 or 4 with two decks).
     pub const fn side_count(&self) -> u8 {
         self.sides
     }
@@ -94,7 +95,7 @@ impl HandScore {
         }
     }
 
-    /// The breakdown made of `sides` (2 or 3 of them, in side order): a score read back from
+    /// The breakdown made of `sides` (2 to 4 of them, in side order): a score read back from
     /// a front-end's copy of an [`Event::HandFinished`](crate::Event::HandFinished), to write
     /// it with the session's texts or transcript. `None` for another number of sides.
     ///
@@ -106,10 +107,10 @@ impl HandScore {
     /// assert_eq!(HandScore::from_sides(&score.sides()[..1]), None);
     /// ```
     pub fn from_sides(sides: &[SideScore]) -> Option<HandScore> {
-        if !(2..=3).contains(&sides.len()) {
+        if !(2..=MAX_SIDES).contains(&sides.len()) {
             return None;
         }
-        let mut side = [SideScore::default(); 3];
+        let mut side = [SideScore::default(); MAX_SIDES];
         side[..sides.len()].copy_from_slice(sides);
         Some(HandScore {
             sides: sides.len() as u8,
@@ -122,9 +123,9 @@ impl HandScore {
         &self.side[..self.sides as usize]
     }
 
-    /// The points of every side for the hand.
-    pub fn totals(&self) -> [u16; 3] {
-        let mut t = [0; 3];
+    /// The points of every side for the hand (0 past the last side).
+    pub fn totals(&self) -> [u16; MAX_SIDES] {
+        let mut t = [0; MAX_SIDES];
         for (slot, s) in t.iter_mut().zip(self.sides()) {
             *slot = s.total();
         }
@@ -150,7 +151,12 @@ pub enum ScoreError {
         /// The card.
         card: Card,
     },
-    /// A scope count above 40 (impossible).
+    /// With two decks: a card held three times across the piles.
+    ThirdCopy {
+        /// The card.
+        card: Card,
+    },
+    /// A scope count above the cards in play, 40 (80 with two decks): impossible.
     TooManyScope {
         /// The side.
         side: u8,
@@ -169,6 +175,10 @@ impl fmt::Display for ScoreError {
                 "these rules have {expected} sides but {piles} piles and {scope} scope counts were given"
             ),
             ScoreError::CardInTwoPiles { card } => write!(f, "card {card} is in two piles"),
+            ScoreError::ThirdCopy { card } => write!(
+                f,
+                "card {card} is in the piles three times: two decks have two copies of each card"
+            ),
             ScoreError::TooManyScope { side } => {
                 write!(f, "side {side} has more scope than a hand has plays")
             }
@@ -238,6 +248,18 @@ impl Tally {
         Tally {
             sum: coins + suit(1) + suit(2) + suit(3),
             coins,
+        }
+    }
+    /// The tallies of a pile of two decks: the counts add both copies; the best primiera
+    /// value and the empty suits are the distinct cards'. (Every count fits its field: at
+    /// most 80 cards, 8 sevens, sixes or Aces.)
+    #[inline]
+    fn of_copies(pile: CardMultiset) -> Tally {
+        const COUNTS: u32 = 0x0FFF_FF00;
+        let (once, twice) = (Tally::of(pile.distinct()), Tally::of(pile.doubles()));
+        Tally {
+            sum: once.sum + (twice.sum & COUNTS),
+            coins: once.coins + (twice.coins & COUNTS),
         }
     }
     #[inline]
@@ -335,7 +357,7 @@ pub(crate) fn score_two(rules: &Rules, piles: [CardSet; 2], scope: [u8; 2]) -> H
     };
     HandScore {
         sides: 2,
-        side: [a, b, SideScore::default()],
+        side: [a, b, SideScore::default(), SideScore::default()],
     }
 }
 
@@ -343,14 +365,7 @@ pub(crate) fn score_two(rules: &Rules, piles: [CardSet; 2], scope: [u8; 2]) -> H
 ///
 /// The piles must be disjoint; they need not hold all 40 cards.
 pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<HandScore, ScoreError> {
-    let sides = rules.sides();
-    if piles.len() != sides as usize || scope.len() != sides as usize {
-        return Err(ScoreError::WrongSideCount {
-            expected: sides,
-            piles: piles.len(),
-            scope: scope.len(),
-        });
-    }
+    check_sides(rules, piles.len(), scope)?;
     let mut seen = CardSet::EMPTY;
     for pile in piles {
         if let Some(card) = (seen & *pile).first() {
@@ -358,19 +373,72 @@ pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<Hand
         }
         seen |= *pile;
     }
-    if let Some(side) = scope.iter().position(|&s| s > 40) {
-        return Err(ScoreError::TooManyScope { side: side as u8 });
-    }
     if let ([a, b], [sa, sb]) = (piles, scope) {
         return Ok(score_two(rules, [*a, *b], [*sa, *sb]));
     }
-    let n = sides as usize;
-    let mut side = [SideScore::default(); 3];
-    let mut tally = [Tally { sum: 0, coins: 0 }; 3];
+    Ok(score_sides(rules, scope, |i| {
+        CardMultiset::from_set(piles[i])
+    }))
+}
+
+/// Scores one hand of two decks (docs/rules.md §8) from each side's pile, counting
+/// copies: carte of the 80 cards, denari of the 20 coins, settebello and re bello 1 point
+/// per copy held, primiera and napola on the cards the pile holds.
+///
+/// Together the piles may hold each card at most twice.
+///
+/// ```
+/// use scopa_core::multiset::CardMultiset;
+/// use scopa_core::{Rules, score_copies};
+/// let rules = Rules { re_bello: true, ..Rules::default().with_players(6) };
+/// let a: CardMultiset = "7d 7d 10d 1c 1c".parse().unwrap();
+/// let b: CardMultiset = "10d 2s".parse().unwrap();
+/// let c = CardMultiset::EMPTY;
+/// let score = score_copies(&rules, &[a, b, c], &[0, 1, 0]).unwrap();
+/// assert_eq!((score.side(0).settebello, score.side(0).re_bello), (2, 1));
+/// assert_eq!(score.side(0).carte + score.side(0).denari, 2);
+/// assert_eq!(score.totals(), [5, 2, 0, 0]); // carte, denari, 2 settebelli, 1 re bello
+/// ```
+pub fn score_copies(
+    rules: &Rules,
+    piles: &[CardMultiset],
+    scope: &[u8],
+) -> Result<HandScore, ScoreError> {
+    check_sides(rules, piles.len(), scope)?;
+    let mut seen = CardMultiset::EMPTY;
+    for pile in piles {
+        seen = seen
+            .checked_add(*pile)
+            .map_err(|e| ScoreError::ThirdCopy { card: e.card })?;
+    }
+    Ok(score_sides(rules, scope, |i| piles[i]))
+}
+
+fn check_sides(rules: &Rules, piles: usize, scope: &[u8]) -> Result<(), ScoreError> {
+    let sides = rules.sides();
+    if piles != sides as usize || scope.len() != sides as usize {
+        return Err(ScoreError::WrongSideCount {
+            expected: sides,
+            piles,
+            scope: scope.len(),
+        });
+    }
+    if let Some(side) = scope.iter().position(|&s| s > rules.cards()) {
+        return Err(ScoreError::TooManyScope { side: side as u8 });
+    }
+    Ok(())
+}
+
+/// The general case of [`score_hand`] and [`score_copies`]: any number of sides, each pile
+/// counted with its copies (one deck: none).
+fn score_sides(rules: &Rules, scope: &[u8], pile: impl Fn(usize) -> CardMultiset) -> HandScore {
+    let n = scope.len();
+    let mut side = [SideScore::default(); MAX_SIDES];
+    let mut tally = [Tally { sum: 0, coins: 0 }; MAX_SIDES];
     let classic = matches!(rules.primiera, PrimieraRule::Classic);
     for i in 0..n {
-        let pile = piles[i];
-        let t = Tally::of(pile);
+        let pile = pile(i);
+        let t = Tally::of_copies(pile);
         tally[i] = t;
         let s = &mut side[i];
         s.scope = scope[i];
@@ -378,16 +446,16 @@ pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<Hand
         s.coins = t.coins();
         s.sevens = t.count(7);
         s.primiera_value = (!classic || t.empty_suits() == 0).then_some(t.primiera());
-        s.settebello = pile.contains(Card::SETTEBELLO) as u8;
+        s.settebello = pile.count(Card::SETTEBELLO);
         if rules.napola {
-            s.napola = napola_points(pile);
+            s.napola = napola_points(pile.distinct());
         }
         if rules.re_bello {
-            s.re_bello = pile.contains(Card::RE_BELLO) as u8;
+            s.re_bello = pile.count(Card::RE_BELLO);
         }
     }
-    let mut cards = [0u8; 3];
-    let mut coins = [0u8; 3];
+    let mut cards = [0u8; MAX_SIDES];
+    let mut coins = [0u8; MAX_SIDES];
     for i in 0..n {
         cards[i] = side[i].cards;
         coins[i] = side[i].coins;
@@ -401,14 +469,14 @@ pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<Hand
     let winner = match rules.primiera {
         PrimieraRule::Classic | PrimieraRule::Lenient => {
             // `None` (no primiera) sorts below every sum; if nobody has one, nobody scores.
-            let mut keys = [None; 3];
+            let mut keys = [None; MAX_SIDES];
             for i in 0..n {
                 keys[i] = side[i].primiera_value;
             }
             strict_max(&keys[..n]).filter(|&w| keys[w].is_some())
         }
         PrimieraRule::MostSevens => {
-            let mut keys = [(0u8, 0u8, 0u8); 3];
+            let mut keys = [(0u8, 0u8, 0u8); MAX_SIDES];
             for i in 0..n {
                 let t = tally[i];
                 keys[i] = (t.count(7), t.count(6), t.count(1));
@@ -419,7 +487,10 @@ pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<Hand
     if let Some(w) = winner {
         side[w].primiera = 1;
     }
-    Ok(HandScore { sides, side })
+    HandScore {
+        sides: n as u8,
+        side,
+    }
 }
 
 #[cfg(test)]

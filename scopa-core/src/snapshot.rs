@@ -486,7 +486,7 @@ impl Match {
         }
         // Hands finished, and the points the last of them gave.
         let finished = u32::from(hand_number) + u32::from(over);
-        let last_points = last_hand.map_or([0; 3], |l| l.score.totals());
+        let last_points = last_hand.map_or([0; crate::rules::MAX_SIDES], |l| l.score.totals());
         let per_hand = u32::from(rules.max_hand_points());
         let mut before = [0u16; 3];
         for side in 0..k {
@@ -688,7 +688,8 @@ mod tests {
     }
 
     fn last_totals(m: &Match) -> [u16; 3] {
-        m.last_hand().unwrap().score.totals()
+        let t = m.last_hand().unwrap().score.totals();
+        [t[0], t[1], t[2]]
     }
 
     #[test]

@@ -86,6 +86,12 @@ pub enum ViewError {
     BadInitialTable,
     /// The history does not lead to the given table.
     TableMismatch,
+    /// With two decks: a card appears a third time (in the hand, on the table, or in the
+    /// history).
+    ThirdCopy {
+        /// The card.
+        card: Card,
+    },
     /// The seat's hand has the wrong number of cards for the plays made.
     HandSize {
         /// Cards it should hold.
@@ -101,6 +107,10 @@ impl fmt::Display for ViewError {
             ViewError::Rules(e) => write!(f, "bad rules: {e}"),
             ViewError::BadSeat => f.write_str("seat or dealer is not a seat of this game"),
             ViewError::CardTwice { card } => write!(f, "card {card} appears twice in the view"),
+            ViewError::ThirdCopy { card } => write!(
+                f,
+                "card {card} appears three times in the view: two decks have two copies of each card"
+            ),
             ViewError::WrongSeat { index } => {
                 write!(
                     f,
@@ -112,7 +122,7 @@ impl fmt::Display for ViewError {
             }
             ViewError::HandOver => f.write_str("the history already holds every play of the hand"),
             ViewError::BadInitialTable => f.write_str(
-                "the history implies an initial table of the wrong size (or with 3 Kings)",
+                "the history implies an initial table of the wrong size (or with too many Kings: 3, or 5 with two decks)",
             ),
             ViewError::TableMismatch => f.write_str("the history does not lead to this table"),
             ViewError::HandSize { expected, found } => write!(

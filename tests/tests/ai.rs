@@ -36,7 +36,10 @@ fn budget_for(level: Level) -> Budget {
 }
 
 /// Plays the first hand of a match, seat by seat with `pick`; returns the hand's totals.
-fn play_hand(game: &mut Match, mut pick: impl FnMut(&PlayerView, u64) -> Move) -> [u16; 3] {
+fn play_hand(
+    game: &mut Match,
+    mut pick: impl FnMut(&PlayerView, u64) -> Move,
+) -> [u16; scopa_core::MAX_SIDES] {
     let mut ply = 0u64;
     loop {
         let seat = game.turn();

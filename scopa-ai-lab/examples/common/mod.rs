@@ -44,7 +44,7 @@ pub fn play_hand(
     seed: u64,
     dealer: u8,
     who: Contender,
-) -> Result<(Vec<RoundEnd>, [u16; 3]), String> {
+) -> Result<(Vec<RoundEnd>, [u16; scopa_core::MAX_SIDES]), String> {
     let mut game = Match::with_first_dealer(rules, seed, dealer).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     let ppr = rules.plays_per_round();

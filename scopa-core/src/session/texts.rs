@@ -1180,13 +1180,21 @@ impl Texts {
             }
             (RulesError::DecksForPlayers { decks, players }, Lang::En) => write!(
                 f,
-                "{players} players need {} deck(s), not {decks}: two decks are for 6 or 8 players",
-                crate::rules::decks_for(players)
+                "{players} players play with {}, not {decks}: two decks are for 6 or 8 players",
+                if crate::rules::decks_for(players) == 2 {
+                    "two decks"
+                } else {
+                    "one deck"
+                }
             ),
             (RulesError::DecksForPlayers { decks, players }, Lang::It) => write!(
                 f,
-                "in {players} si gioca con {} mazzi, non {decks}: due mazzi sono per 6 o 8 giocatori",
-                crate::rules::decks_for(players)
+                "in {players} si gioca con {}, non {decks}: due mazzi sono per 6 o 8 giocatori",
+                if crate::rules::decks_for(players) == 2 {
+                    "due mazzi"
+                } else {
+                    "un mazzo"
+                }
             ),
             (RulesError::OneDeckOnly { players }, Lang::En) => {
                 write!(f, "a table of {players} with two decks is not offered here")

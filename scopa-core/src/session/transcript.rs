@@ -270,7 +270,7 @@ pub fn start<'a>(settings: &'a Settings) -> impl Display + 'a {
         }
         let Rules {
             players,
-            // The decks follow from the players (RULES.md section 8).
+            // The decks follow from the players (docs/rules.md §8).
             decks: _,
             deal,
             target,

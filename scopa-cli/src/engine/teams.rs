@@ -1,0 +1,272 @@
+//! The engine's Scopa commands at a two-deck table (`"decks":2`, 6 or 8 players; RULES.md
+//! section 8): card lists may hold a card twice, a capture names cards, not copies.
+
+use scopa_core::ai::Level;
+use scopa_core::multiset::CardMultiset;
+use scopa_core::teams::{
+    TeamDealError, TeamHand, TeamMove, TeamView, choose_move, for_each_capture,
+};
+use scopa_core::{Card, MAX_SIDES, Rules, score_copies};
+use serde_json::{Map, Value, json};
+
+use super::{
+    Obj, Res, bad_field, breakdown_json, err, history_items_up_to, illegal_move, moves_of,
+    parse_card, parse_cards, parse_dealer, parse_small, parse_view_scores, required, shorten,
+    view_object,
+};
+use crate::common::json_type;
+
+/// A list of cards with at most two copies of each; a third copy is `duplicate_card`.
+fn parse_multiset(v: &Value, at: &str) -> Res<CardMultiset> {
+    let cards = parse_cards(v, at)?;
+    let mut set = CardMultiset::EMPTY;
+    for (i, card) in cards.into_iter().enumerate() {
+        set.insert(card).map_err(|_| {
+            err(
+                "duplicate_card",
+                format!("`{at}[{i}]`: {card} is already in the list twice (two decks have two copies of each card)"),
+            )
+        })?;
+    }
+    Ok(set)
+}
+
+fn cards_json(cards: CardMultiset) -> Value {
+    Value::Array(cards.iter().map(|c| Value::String(c.to_string())).collect())
+}
+
+fn move_json(mv: TeamMove) -> Value {
+    json!({"card": mv.card.to_string(), "capture": cards_json(mv.capture)})
+}
+
+/// The canonical order of captures: by their cards' indices, copies repeated.
+fn capture_key(m: &CardMultiset) -> Vec<u8> {
+    m.iter().map(Card::index).collect()
+}
+
+pub(super) fn legal(obj: &Obj, rules: Rules) -> Res<Obj> {
+    let table = parse_multiset(required(obj, "table")?, "table")?;
+    let card = parse_card(required(obj, "card")?, "card")?;
+    if table.count(card) == 2 {
+        return Err(err(
+            "duplicate_card",
+            format!("`card`: both copies of {card} are already on the table"),
+        ));
+    }
+    let mut list = Vec::new();
+    for_each_capture(table, card, rules.ace, &mut |c| list.push(c));
+    list.sort_by_key(capture_key);
+    let mut out = Map::new();
+    out.insert(
+        "captures".into(),
+        Value::Array(list.into_iter().map(cards_json).collect()),
+    );
+    Ok(out)
+}
+
+/// `piles`: one list per side, no card more than twice across them.
+fn parse_piles(obj: &Obj, rules: Rules) -> Res<Vec<CardMultiset>> {
+    let sides = usize::from(rules.sides());
+    let piles_v = required(obj, "piles")?;
+    let Some(piles_a) = piles_v.as_array() else {
+        return Err(bad_field(format!(
+            "`piles` must be an array of card arrays (one per side), not {}",
+            json_type(piles_v)
+        )));
+    };
+    if piles_a.len() != sides {
+        return Err(bad_field(format!(
+            "`piles` must hold {sides} piles (one per side for {} players), not {}",
+            rules.players,
+            piles_a.len()
+        )));
+    }
+    let mut seen = CardMultiset::EMPTY;
+    let mut piles = Vec::with_capacity(sides);
+    for (i, p) in piles_a.iter().enumerate() {
+        let at = format!("piles[{i}]");
+        let pile = parse_multiset(p, &at)?;
+        seen = seen.checked_add(pile).map_err(|e| {
+            err(
+                "duplicate_card",
+                format!(
+                    "`{at}`: {} is in the piles a third time (two decks have two copies)",
+                    e.card
+                ),
+            )
+        })?;
+        piles.push(pile);
+    }
+    Ok(piles)
+}
+
+pub(super) fn score(obj: &Obj, rules: Rules) -> Res<Obj> {
+    let sides = usize::from(rules.sides());
+    let piles = parse_piles(obj, rules)?;
+    let scope_v = required(obj, "scope")?;
+    let Some(scope_a) = scope_v.as_array() else {
+        return Err(bad_field(format!(
+            "`scope` must be an array of numbers (one per side), not {}",
+            json_type(scope_v)
+        )));
+    };
+    if scope_a.len() != sides {
+        return Err(bad_field(format!(
+            "`scope` must hold {sides} counts (one per side), not {}",
+            scope_a.len()
+        )));
+    }
+    let mut scope = Vec::with_capacity(sides);
+    for (i, s) in scope_a.iter().enumerate() {
+        scope.push(parse_small(s, &format!("scope[{i}]"), 80)? as u8);
+    }
+    let score = score_copies(&rules, &piles, &scope).map_err(|e| bad_field(e.to_string()))?;
+    let mut out = Map::new();
+    out.insert("breakdown".into(), breakdown_json(&score));
+    Ok(out)
+}
+
+/// A move of `replay`'s `moves` or of a view's `history`: card, capture, optional seat.
+fn parse_play(v: &Value, at: &str, seat_required: bool) -> Res<(Option<u64>, TeamMove)> {
+    let Some(m) = v.as_object() else {
+        return Err(bad_field(format!(
+            "`{at}` must be an object like {{\"card\":\"6b\",\"capture\":[\"3c\",\"3c\"]}}, not {}",
+            json_type(v)
+        )));
+    };
+    if let Some(key) = m
+        .keys()
+        .find(|k| !["card", "capture", "seat"].contains(&k.as_str()))
+    {
+        return Err(bad_field(format!(
+            "`{at}`: unknown field `{}`; expected card, capture, seat",
+            shorten(key)
+        )));
+    }
+    let seat = match m.get("seat") {
+        Some(s) => Some(parse_small(s, &format!("{at}.seat"), 255)?),
+        None if seat_required => return Err(bad_field(format!("`{at}`: missing field `seat`"))),
+        None => None,
+    };
+    let card = match m.get("card") {
+        Some(c) => parse_card(c, &format!("{at}.card"))?,
+        None => return Err(bad_field(format!("`{at}`: missing field `card`"))),
+    };
+    let capture = match m.get("capture") {
+        Some(c) => parse_multiset(c, &format!("{at}.capture"))?,
+        None => CardMultiset::EMPTY,
+    };
+    Ok((seat, TeamMove { card, capture }))
+}
+
+pub(super) fn replay(obj: &Obj, rules: Rules) -> Res<Obj> {
+    let dealer = parse_dealer(obj, rules.players)?;
+    let deck = parse_cards(required(obj, "deck")?, "deck")?;
+    let mut hand = TeamHand::from_deck(rules, dealer, &deck).map_err(|e| match e {
+        TeamDealError::Rules(_) | TeamDealError::OneDeck { .. } => err("bad_rules", e.to_string()),
+        TeamDealError::BadDealer { .. } => bad_field(format!("`dealer`: {e}")),
+        TeamDealError::DeckLength { .. }
+        | TeamDealError::ThirdCopy { .. }
+        | TeamDealError::KingsOnTable { .. } => err("bad_deck", format!("`deck`: {e}")),
+    })?;
+    for (index, m) in moves_of(obj)?.iter().enumerate() {
+        let at = format!("moves[{index}]");
+        let (seat, mv) = parse_play(m, &at, false).map_err(|mut e| {
+            e.index = Some(index);
+            e
+        })?;
+        let illegal = |message: String| illegal_move(index, message);
+        if hand.is_finished() {
+            return Err(illegal(format!(
+                "`{at}`: too many moves: the hand ended after {} plays",
+                hand.plays()
+            )));
+        }
+        let turn = hand.turn();
+        if let Some(seat) = seat
+            && seat != u64::from(turn)
+        {
+            return Err(illegal(format!(
+                "`{at}`: seat {seat} cannot play now: it is seat {turn}'s turn"
+            )));
+        }
+        hand.play(turn, mv)
+            .map_err(|e| illegal(format!("`{at}`: {e}")))?;
+    }
+    let sides = rules.sides();
+    let piles = Value::Array((0..sides).map(|s| cards_json(hand.pile(s))).collect());
+    let scope = Value::Array((0..sides).map(|s| json!(hand.scope(s))).collect());
+    let mut out = Map::new();
+    if let Some(score) = hand.score() {
+        out.insert("complete".into(), Value::Bool(true));
+        out.insert("piles".into(), piles);
+        out.insert("scope".into(), scope);
+        out.insert("breakdown".into(), breakdown_json(&score));
+    } else {
+        out.insert("complete".into(), Value::Bool(false));
+        out.insert("to_play".into(), json!(hand.turn()));
+        out.insert(
+            "hands".into(),
+            Value::Array(
+                (0..rules.players)
+                    .map(|s| cards_json(hand.hand(s)))
+                    .collect(),
+            ),
+        );
+        out.insert("table".into(), cards_json(hand.table()));
+        out.insert("piles".into(), piles);
+        out.insert("scope".into(), scope);
+    }
+    Ok(out)
+}
+
+fn parse_view(v: &Value, rules: Rules) -> Res<TeamView> {
+    let view = view_object(v, &["seat", "dealer", "hand", "table", "history", "scores"])?;
+    let get = |field: &str| {
+        view.get(field)
+            .ok_or_else(|| bad_field(format!("`view`: missing field `{field}`")))
+    };
+    let seat = parse_small(get("seat")?, "view.seat", 255)? as u8;
+    let dealer = parse_small(get("dealer")?, "view.dealer", 255)? as u8;
+    let hand = parse_multiset(get("hand")?, "view.hand")?;
+    let table = parse_multiset(get("table")?, "view.table")?;
+    let mut history = Vec::new();
+    if let Some(h) = view.get("history") {
+        let limit = usize::from(rules.plays_per_hand());
+        for (i, item) in history_items_up_to(h, limit)?.iter().enumerate() {
+            let at = format!("view.history[{i}]");
+            let (seat, mv) = parse_play(item, &at, true)?;
+            let seat = seat.unwrap_or(0);
+            if seat >= u64::from(rules.players) {
+                return Err(err(
+                    "bad_state",
+                    format!(
+                        "`{at}.seat`: {seat} is not a seat of a {}-player game",
+                        rules.players
+                    ),
+                ));
+            }
+            history.push((seat as u8, mv));
+        }
+    }
+    let scores: [u16; MAX_SIDES] = parse_view_scores(view, &rules)?;
+    TeamView::from_public(rules, seat, dealer, hand, table, &history, scores)
+        .map_err(|e| err("bad_state", format!("`view`: {e}")))
+}
+
+pub(super) fn bestmove(obj: &Obj, rules: Rules, level: Level, seed: u64) -> Res<Obj> {
+    let view = parse_view(required(obj, "view")?, rules)?;
+    // The AI's only input is the view: a TeamView has no field for hidden cards.
+    let mv = choose_move(level, &view, seed).ok_or_else(|| {
+        err(
+            "bad_state",
+            format!(
+                "`view`: it is not seat {}'s turn: seat {} plays next",
+                view.seat, view.turn
+            ),
+        )
+    })?;
+    let mut out = Map::new();
+    out.insert("move".into(), move_json(mv));
+    Ok(out)
+}
