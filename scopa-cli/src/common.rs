@@ -215,13 +215,7 @@ pub fn game_rules_from_json(value: Option<&Value>) -> Result<GameRules, String> 
             scopa_rules_from_json(obj, decks).map(GameRules::Scopa)
         }
         Some(Value::String(g)) if g == "briscola" => {
-            if decks == 2 {
-                return Err(
-                    "`rules.decks`: Briscola with two decks (6 or 8 players) is not played by this engine yet; use 1"
-                        .to_owned(),
-                );
-            }
-            briscola_rules_from_json(obj).map(GameRules::Briscola)
+            briscola_rules_from_json(obj, decks).map(GameRules::Briscola)
         }
         Some(v) => Err(format!(
             "`rules.game` must be \"scopa\" or \"briscola\", not {v}"
@@ -237,10 +231,14 @@ fn small_field(key: &str, v: &Value, max: u64) -> Result<u8, String> {
         .ok_or_else(|| format!("`rules.{key}` must be a whole number up to {max}, not {v}"))
 }
 
-/// Briscola's rules object: `players` (2–4), `hand_size` (3, or 9 for two), `target`
-/// (hands won, 1–11), besides `game` and `decks`.
-fn briscola_rules_from_json(obj: &Map<String, Value>) -> Result<BriscolaRules, String> {
-    let mut rules = BriscolaRules::default();
+/// Briscola's rules object: `players` (2–4 with one deck, 6 or 8 with two), `hand_size`
+/// (3, or 9 for two), `target` (hands won, 1–11), besides `game` and `decks` (read by the
+/// caller: 1, or 2 for 6 and 8 players).
+fn briscola_rules_from_json(obj: &Map<String, Value>, decks: u8) -> Result<BriscolaRules, String> {
+    let mut rules = BriscolaRules {
+        decks,
+        ..BriscolaRules::default()
+    };
     for (key, v) in obj {
         let small = |max: u64| small_field(key, v, max);
         match key.as_str() {

@@ -96,6 +96,7 @@ impl SettingsIn {
                 players: self.players,
                 hand_size: self.hand_size,
                 target: self.hands,
+                ..BriscolaRules::default()
             }),
             other => {
                 return Err(BadSetting(format!(

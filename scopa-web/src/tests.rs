@@ -262,7 +262,8 @@ fn briscola_from_the_page_plays_and_replays_natively() {
             Game::Briscola(BriscolaRules {
                 players,
                 hand_size,
-                target: 2
+                target: 2,
+                decks: 1,
             })
         );
         let w = WebSession::start(settings, 11).unwrap();

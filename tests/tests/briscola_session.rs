@@ -24,6 +24,7 @@ fn rules_of(players: u8, nine: bool, target: u8) -> BriscolaRules {
         players,
         hand_size: if nine && players == 2 { 9 } else { 3 },
         target,
+        decks: 1,
     }
 }
 

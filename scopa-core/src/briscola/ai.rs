@@ -1,5 +1,5 @@
 //! The AI levels for Briscola, with the names and promises of Scopa's
-//! ([`Level`]): each sees only a [`BriscolaView`] and a seed, so the same
+//! ([`Level`]): each sees only a [`BriscolaView`](super::BriscolaView) and a seed, so the same
 //! view and seed give the same card everywhere, and no level can reach a hidden card.
 //!
 //! - `random`: any card.
@@ -16,14 +16,21 @@
 //! - `handheld`: the expert with a budget small enough for the handheld.
 //!
 //! Budgets are counts, never times; nothing allocates.
+//!
+//! Every level is written once over the card container ([`BriscolaCards`]) and plays the
+//! two-deck tables too ([`TwoDeckView`](super::TwoDeckView), 6 or 8 players): partners
+//! play for their side (the medium level loads a partner's winning trick, the expert scores
+//! each imagined hand by its side's margin), and the expert's deals are sized by
+//! [`BriscolaBudget::for_rules`] (half as many with two decks, whose playouts are longer).
 
 use crate::ai::Level;
-use crate::card::Card;
-use crate::cardset::CardSet;
+use crate::card::{Card, Suit};
 use crate::deal::{SplitMix64, below};
 
-use super::hand::{BriscolaHand, BriscolaView};
-use super::trick::{beats, card_points, pile_points, rank, trick_winner};
+use super::cards::BriscolaCards;
+use super::hand::{BriscolaHandOf, BriscolaViewOf};
+use super::rules::BriscolaRules;
+use super::trick::{beats, card_points, rank, trick_winner};
 
 /// How much the expert may think, in counts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -47,6 +54,22 @@ impl BriscolaBudget {
                 samples: 256,
                 nodes: 400_000,
             },
+        }
+    }
+
+    /// The budget of a level at the table of `rules`: [`of`](BriscolaBudget::of) with one
+    /// deck; with two decks half the deals (each imagined hand of 6 or 8 players is several
+    /// times as long to play out), so that the expert's median move stays a few
+    /// milliseconds (measured by the `the_expert_plays_two_deck_tables_in_its_budget` test).
+    pub const fn for_rules(level: Level, rules: &BriscolaRules) -> BriscolaBudget {
+        let budget = BriscolaBudget::of(level);
+        if rules.decks >= 2 {
+            BriscolaBudget {
+                samples: budget.samples / 2,
+                nodes: budget.nodes,
+            }
+        } else {
+            budget
         }
     }
 }
@@ -99,25 +122,46 @@ pub struct BriscolaHint {
 /// let card = choose_card(Level::Expert, &view, 1).unwrap();
 /// assert!(view.hand.contains(card));
 /// ```
-pub fn choose_card(level: Level, view: &BriscolaView, seed: u64) -> Option<Card> {
-    choose_card_with_budget(level, view, seed, BriscolaBudget::of(level))
+///
+/// With two decks (the same function over a [`TwoDeckView`](super::TwoDeckView)):
+///
+/// ```
+/// use scopa_core::ai::Level;
+/// use scopa_core::briscola::{BriscolaRules, TwoDeckMatch, choose_card};
+/// let rules = BriscolaRules { players: 8, decks: 2, ..BriscolaRules::default() };
+/// let m = TwoDeckMatch::new(rules, 4).unwrap();
+/// let view = m.view(m.turn()).unwrap();
+/// let card = choose_card(Level::Expert, &view, 1).unwrap();
+/// assert!(view.hand.contains(card));
+/// ```
+pub fn choose_card<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    level: Level,
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    seed: u64,
+) -> Option<Card> {
+    choose_card_with_budget(
+        level,
+        view,
+        seed,
+        BriscolaBudget::for_rules(level, &view.rules),
+    )
 }
 
 /// [`choose_card`] with an explicit budget for the searching levels.
-pub fn choose_card_with_budget(
+pub fn choose_card_with_budget<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     level: Level,
-    view: &BriscolaView,
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
     seed: u64,
     budget: BriscolaBudget,
 ) -> Option<Card> {
-    if view.turn() != view.seat || view.hand.is_empty() {
+    if view.turn() != view.seat || view.hand.size() == 0 {
         return None;
     }
     let mut rng = SplitMix64::new(seed);
     Some(match level {
         Level::Random => view
             .hand
-            .nth(below(&mut rng, view.hand.len()))
+            .nth_card(below(&mut rng, view.hand.size()))
             .unwrap_or(first(view.hand)),
         Level::Easy => easy(view),
         Level::Medium => medium(view),
@@ -126,14 +170,16 @@ pub fn choose_card_with_budget(
 }
 
 /// The expert's suggestion for the viewer, with a reason.
-pub fn hint(view: &BriscolaView) -> Option<BriscolaHint> {
-    if view.turn() != view.seat || view.hand.is_empty() {
+pub fn hint<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+) -> Option<BriscolaHint> {
+    if view.turn() != view.seat || view.hand.size() == 0 {
         return None;
     }
     let (card, exact) = expert(
         view,
         &mut SplitMix64::new(0x5C0FA),
-        BriscolaBudget::of(Level::Expert),
+        BriscolaBudget::for_rules(Level::Expert, &view.rules),
     );
     Some(BriscolaHint {
         card,
@@ -146,14 +192,17 @@ pub fn hint(view: &BriscolaView) -> Option<BriscolaHint> {
 }
 
 /// The reason a card is played, read from the trick.
-fn reason(view: &BriscolaView, card: Card) -> BriscolaReason {
+fn reason<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    card: Card,
+) -> BriscolaReason {
     let trick = view.trick();
     if trick.is_empty() {
         return BriscolaReason::LeadsLow;
     }
     let trump = view.trump();
     let best = trick[trick_winner(trump, trick).unwrap_or(0)];
-    let points = pile_points(set_of(trick)) + card_points(card);
+    let points = trick_points(trick) + card_points(card);
     if beats(trump, best, card) {
         if card.suit() == trump && best.suit() != trump {
             BriscolaReason::Trumps { points }
@@ -169,18 +218,25 @@ fn reason(view: &BriscolaView, card: Card) -> BriscolaReason {
     }
 }
 
-fn first(cards: CardSet) -> Card {
-    cards.first().unwrap_or(Card::SETTEBELLO)
+fn first<C: BriscolaCards>(cards: C) -> Card {
+    cards.into_iter().next().unwrap_or(Card::SETTEBELLO)
 }
 
-fn set_of(cards: &[Card]) -> CardSet {
+/// The cards of `cards` once each, in canonical order (a card held twice is one choice).
+fn distinct<C: BriscolaCards>(cards: C) -> impl Iterator<Item = Card> {
+    let mut last = None;
     cards
-        .iter()
-        .fold(CardSet::EMPTY, |s, &c| s | CardSet::single(c))
+        .into_iter()
+        .filter(move |&c| last.replace(c) != Some(c))
+}
+
+/// The points of the cards of a trick (a card may be there twice with two decks).
+fn trick_points(cards: &[Card]) -> u8 {
+    cards.iter().map(|&c| card_points(c)).sum()
 }
 
 /// The card of `cards` that minimises `key` (ties: the first in canonical order).
-fn min_by(cards: CardSet, key: impl Fn(Card) -> i32) -> Option<Card> {
+fn min_by(cards: impl IntoIterator<Item = Card>, key: impl Fn(Card) -> i32) -> Option<Card> {
     let mut best: Option<(i32, Card)> = None;
     for c in cards {
         let k = key(c);
@@ -192,8 +248,8 @@ fn min_by(cards: CardSet, key: impl Fn(Card) -> i32) -> Option<Card> {
 }
 
 /// What a card costs to give away: its points, and for a trump its strength too.
-fn cost(view: &BriscolaView, card: Card) -> i32 {
-    let trump = if card.suit() == view.trump() {
+fn cost(trump_suit: Suit, card: Card) -> i32 {
+    let trump = if card.suit() == trump_suit {
         20 + i32::from(rank(card)) * 3
     } else {
         0
@@ -201,11 +257,14 @@ fn cost(view: &BriscolaView, card: Card) -> i32 {
     i32::from(card_points(card)) * 4 + trump + i32::from(rank(card))
 }
 
-/// Whether the viewer's partner (four players) is taking the trick so far.
-fn partner_taking(view: &BriscolaView) -> bool {
+/// Whether a partner of the viewer (four, six or eight players) is taking the trick so
+/// far.
+fn partner_taking<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+) -> bool {
     let trick = view.trick();
     let n = view.rules.players;
-    if n != 4 || trick.is_empty() {
+    if view.rules.sides() == n || trick.is_empty() {
         return false;
     }
     let won = trick_winner(view.trump(), trick).unwrap_or(0) as u8;
@@ -213,13 +272,17 @@ fn partner_taking(view: &BriscolaView) -> bool {
     seat != view.seat && view.rules.side_of(seat) == view.rules.side_of(view.seat)
 }
 
-fn easy(view: &BriscolaView) -> Card {
+fn easy<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+) -> Card {
     let trick = view.trick();
     let trump = view.trump();
     if let Some(&lead) = trick.first() {
         let best = trick[trick_winner(trump, trick).unwrap_or(0)];
-        let same_suit = view.hand.intersection(CardSet::suit(lead.suit()));
-        let winners = same_suit.iter().filter(|&c| beats(trump, best, c));
+        let winners = view
+            .hand
+            .into_iter()
+            .filter(|&c| c.suit() == lead.suit() && beats(trump, best, c));
         if let Some(c) = winners.fold(None, |a: Option<Card>, c| match a {
             Some(a) if rank(a) >= rank(c) => Some(a),
             _ => Some(c),
@@ -234,24 +297,25 @@ fn easy(view: &BriscolaView) -> Card {
 }
 
 /// The rule-based club player.
-pub fn medium(view: &BriscolaView) -> Card {
+pub fn medium<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+) -> Card {
     let hand = view.hand;
     let trump = view.trump();
-    let trumps = CardSet::suit(trump);
     let trick = view.trick();
-    let cheapest = |cards: CardSet| min_by(cards, |c| cost(view, c));
+    let cheapest = || min_by(hand, |c| cost(trump, c));
     if trick.is_empty() {
         // Lead a worthless card; keep the carichi and the trumps.
-        return cheapest(hand).unwrap_or(first(hand));
+        return cheapest().unwrap_or(first(hand));
     }
     let n = view.rules.players;
     let last = trick.len() + 1 == usize::from(n);
-    let points = pile_points(set_of(trick));
+    let points = trick_points(trick);
     if partner_taking(view) {
         let won = trick[trick_winner(trump, trick).unwrap_or(0)];
         // Safe when last to play, or when the partner's card is a trump no one can beat.
         let safe = last || (won.suit() == trump && rank(won) >= 8);
-        let loads = hand.difference(trumps);
+        let loads = hand.into_iter().filter(|c| c.suit() != trump);
         if safe
             && let Some(c) = min_by(loads, |c| {
                 -i32::from(card_points(c)) * 16 + i32::from(rank(c))
@@ -259,45 +323,40 @@ pub fn medium(view: &BriscolaView) -> Card {
         {
             return c;
         }
-        return cheapest(hand).unwrap_or(first(hand));
+        return cheapest().unwrap_or(first(hand));
     }
     let best = trick[trick_winner(trump, trick).unwrap_or(0)];
-    let mut winners = CardSet::EMPTY;
-    for c in hand {
-        if beats(trump, best, c) {
-            winners.insert(c);
-        }
+    let winners = || hand.into_iter().filter(move |&c| beats(trump, best, c));
+    // Same suit, no trump needed: the last to play takes with its biggest points card;
+    // otherwise with the smallest that wins.
+    let plain = || winners().filter(|c| c.suit() != trump);
+    let pick = if last {
+        min_by(plain(), |c| {
+            -i32::from(card_points(c)) * 16 - i32::from(rank(c))
+        })
+    } else {
+        min_by(plain(), |c| cost(trump, c))
+    };
+    if let Some(c) = pick {
+        return c;
     }
-    // Trumps still out (not seen played, not in this hand): a later seat may overtrump.
-    let plain = winners.difference(trumps);
-    if !plain.is_empty() {
-        // Same suit, no trump needed: the last to play takes with its biggest points card;
-        // otherwise with the smallest that wins.
-        let pick = if last {
-            min_by(plain, |c| {
-                -i32::from(card_points(c)) * 16 - i32::from(rank(c))
-            })
-        } else {
-            min_by(plain, |c| cost(view, c))
-        };
-        if let Some(c) = pick {
-            return c;
-        }
-    }
-    let trumping = winners.intersection(trumps);
-    if let Some(t) = min_by(trumping, |c| cost(view, c)) {
+    let trumping = winners().filter(|c| c.suit() == trump);
+    if let Some(t) = min_by(trumping, |c| cost(trump, c)) {
         let carico_trump = card_points(t) >= 10;
         let worth = points >= 10 || (points >= 2 && !carico_trump && last) || view.stock == 0;
         if worth && (!carico_trump || points >= 10) {
             return t;
         }
     }
-    cheapest(hand).unwrap_or(first(hand))
+    cheapest().unwrap_or(first(hand))
 }
 
 /// The score of a finished (or abandoned) hand for `seat`'s side: its points minus the
 /// best other side's.
-fn margin(h: &BriscolaHand, seat: u8) -> i32 {
+fn margin<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+    h: &BriscolaHandOf<C, SEATS, SIDES, DECK>,
+    seat: u8,
+) -> i32 {
     let score = h.score();
     let mine = h.rules().side_of(seat);
     let mut other = 0;
@@ -310,7 +369,9 @@ fn margin(h: &BriscolaHand, seat: u8) -> i32 {
 }
 
 /// Plays `h` to the end with every seat playing as the medium level would.
-fn play_out(h: &mut BriscolaHand) {
+fn play_out<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+    h: &mut BriscolaHandOf<C, SEATS, SIDES, DECK>,
+) {
     while !h.is_over() {
         let seat = h.turn();
         let card = match h.view(seat) {
@@ -324,7 +385,13 @@ fn play_out(h: &mut BriscolaHand) {
 }
 
 /// Exact alpha-beta on a hand with nothing hidden: the final margin for `me`'s side.
-fn exact(h: &BriscolaHand, me: u8, alpha: i32, beta: i32, nodes: &mut u32) -> Option<i32> {
+fn exact<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+    h: &BriscolaHandOf<C, SEATS, SIDES, DECK>,
+    me: u8,
+    alpha: i32,
+    beta: i32,
+    nodes: &mut u32,
+) -> Option<i32> {
     if h.is_over() {
         return Some(margin(h, me));
     }
@@ -354,18 +421,35 @@ fn exact(h: &BriscolaHand, me: u8, alpha: i32, beta: i32, nodes: &mut u32) -> Op
 }
 
 /// The expert: the card, and whether it was found by the exact search.
-fn expert(view: &BriscolaView, rng: &mut SplitMix64, budget: BriscolaBudget) -> (Card, bool) {
+fn expert<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    rng: &mut SplitMix64,
+    budget: BriscolaBudget,
+) -> (Card, bool) {
+    if C::DECKS == 1 {
+        expert_in::<C, SEATS, SIDES, 40>(view, rng, budget)
+    } else {
+        expert_in::<C, SEATS, SIDES, 80>(view, rng, budget)
+    }
+}
+
+/// [`expert`] with imagined hands of a `DECK`-card deck.
+fn expert_in<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    rng: &mut SplitMix64,
+    budget: BriscolaBudget,
+) -> (Card, bool) {
     let hand = view.hand;
-    if hand.len() == 1 {
+    if hand.size() == 1 {
         return (first(hand), false);
     }
     // Two players, empty stock: every unseen card is in the other hand.
     if view.rules.players == 2 && view.stock == 0 {
-        let world = BriscolaHand::imagine(view, rng);
+        let world = BriscolaHandOf::<C, SEATS, SIDES, DECK>::imagine(view, rng);
         let mut nodes = budget.nodes;
         let mut best: Option<(i32, Card)> = None;
         let mut complete = true;
-        for card in hand {
+        for card in distinct(hand) {
             let mut next = world;
             if next.play(view.seat, card).is_err() {
                 continue;
@@ -385,8 +469,8 @@ fn expert(view: &BriscolaView, rng: &mut SplitMix64, budget: BriscolaBudget) -> 
     }
     let mut totals = [0i32; 40];
     for _ in 0..budget.samples.max(1) {
-        let world = BriscolaHand::imagine(view, rng);
-        for card in hand {
+        let world = BriscolaHandOf::<C, SEATS, SIDES, DECK>::imagine(view, rng);
+        for card in distinct(hand) {
             let mut h = world;
             if h.play(view.seat, card).is_ok() {
                 play_out(&mut h);
@@ -395,7 +479,7 @@ fn expert(view: &BriscolaView, rng: &mut SplitMix64, budget: BriscolaBudget) -> 
         }
     }
     let mut best: Option<(i32, Card)> = None;
-    for card in hand {
+    for card in distinct(hand) {
         let t = totals[usize::from(card.index())];
         if best.is_none_or(|(b, _)| t > b) {
             best = Some((t, card));

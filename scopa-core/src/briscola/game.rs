@@ -2,11 +2,14 @@
 //! moving one seat each hand (BRISCOLA.md §2 and §4).
 
 use crate::card::Card;
+use crate::cardset::CardSet;
 use crate::deal::{SplitMix64, below};
+use crate::multiset::CardMultiset;
 
+use super::cards::BriscolaCards;
 use super::hand::{
-    BriscolaEvent, BriscolaEvents, BriscolaHand, BriscolaPlayError, BriscolaScore, BriscolaView,
-    FILLER, MAX_SIDES,
+    BriscolaEventOf, BriscolaEventsOf, BriscolaHandOf, BriscolaPlayError, BriscolaScoreOf,
+    BriscolaViewOf, FILLER, MAX_PLAYERS, MAX_SIDES, TWO_DECK_PLAYERS, TWO_DECK_SIDES, validate_for,
 };
 use super::rules::{BriscolaRules, BriscolaRulesError};
 
@@ -27,38 +30,64 @@ use super::rules::{BriscolaRules, BriscolaRulesError};
 /// assert!(hands >= 2);                        // best of three: two hands won at least
 /// assert_eq!(m.wins()[usize::from(m.winner().unwrap())], 2);
 /// ```
+pub type BriscolaMatch = BriscolaMatchOf<CardSet, MAX_PLAYERS, MAX_SIDES, 40>;
+
+/// A match of Briscola with two decks (6 or 8 players in teams of two): the same code as
+/// [`BriscolaMatch`] over [`TwoDeckHand`](super::TwoDeckHand)s.
+///
+/// ```
+/// use scopa_core::briscola::{BriscolaRules, TwoDeckMatch};
+/// let rules = BriscolaRules { players: 6, decks: 2, target: 1, ..BriscolaRules::default() };
+/// let mut m = TwoDeckMatch::new(rules, 2).unwrap();
+/// while m.winner().is_none() {
+///     let seat = m.turn();
+///     let card = m.hand().hand(seat).iter().next().unwrap();
+///     m.play(seat, card).unwrap();
+/// }
+/// assert!(m.winner().unwrap() < 3);
+/// ```
+pub type TwoDeckMatch = BriscolaMatchOf<CardMultiset, TWO_DECK_PLAYERS, TWO_DECK_SIDES, 80>;
+
+/// A match of Briscola over the card container `C`: [`BriscolaMatch`] and
+/// [`TwoDeckMatch`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct BriscolaMatch {
+pub struct BriscolaMatchOf<C, const SEATS: usize, const SIDES: usize, const DECK: usize> {
     pub(super) rules: BriscolaRules,
     pub(super) rng: SplitMix64,
     pub(super) first_dealer: u8,
     pub(super) hand_number: u16,
-    pub(super) hand: BriscolaHand,
-    pub(super) wins: [u8; MAX_SIDES],
-    pub(super) last: Option<BriscolaScore>,
+    pub(super) hand: BriscolaHandOf<C, SEATS, SIDES, DECK>,
+    pub(super) wins: [u8; SIDES],
+    pub(super) last: Option<BriscolaScoreOf<SIDES>>,
     pub(super) winner: Option<u8>,
     /// The cards played in the current hand, in order.
-    pub(super) plays: [Card; 40],
+    pub(super) plays: [Card; DECK],
     pub(super) plays_len: u8,
 }
 
 /// Shuffles the cards in play with `rules` and deals them.
-fn deal(rules: BriscolaRules, dealer: u8, rng: &mut SplitMix64) -> BriscolaHand {
-    match BriscolaHand::deal(rules, dealer, rng) {
+fn deal<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+    rules: BriscolaRules,
+    dealer: u8,
+    rng: &mut SplitMix64,
+) -> BriscolaHandOf<C, SEATS, SIDES, DECK> {
+    match BriscolaHandOf::deal(rules, dealer, rng) {
         Ok(hand) => hand,
         // Checked rules, a seat as dealer and a permutation of the cards in play.
         Err(_) => unreachable!("a shuffled deck always deals"),
     }
 }
 
-impl BriscolaMatch {
+impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>
+    BriscolaMatchOf<C, SEATS, SIDES, DECK>
+{
     /// A new match; the first dealer is drawn by lot from the seed.
-    pub fn new(rules: BriscolaRules, seed: u64) -> Result<BriscolaMatch, BriscolaRulesError> {
-        rules.validate()?;
+    pub fn new(rules: BriscolaRules, seed: u64) -> Result<Self, BriscolaRulesError> {
+        validate_for::<C>(&rules)?;
         let mut rng = SplitMix64::new(seed);
         let dealer = below(&mut rng, u32::from(rules.players)) as u8;
-        Ok(BriscolaMatch::start(rules, rng, dealer))
+        Ok(Self::start(rules, rng, dealer))
     }
 
     /// A new match whose first hand is dealt by `first_dealer` (taken modulo the players).
@@ -66,27 +95,27 @@ impl BriscolaMatch {
         rules: BriscolaRules,
         seed: u64,
         first_dealer: u8,
-    ) -> Result<BriscolaMatch, BriscolaRulesError> {
-        rules.validate()?;
-        Ok(BriscolaMatch::start(
+    ) -> Result<Self, BriscolaRulesError> {
+        validate_for::<C>(&rules)?;
+        Ok(Self::start(
             rules,
             SplitMix64::new(seed),
             first_dealer % rules.players,
         ))
     }
 
-    fn start(rules: BriscolaRules, mut rng: SplitMix64, first_dealer: u8) -> BriscolaMatch {
+    fn start(rules: BriscolaRules, mut rng: SplitMix64, first_dealer: u8) -> Self {
         let hand = deal(rules, first_dealer, &mut rng);
-        BriscolaMatch {
+        BriscolaMatchOf {
             rules,
             rng,
             first_dealer,
             hand_number: 0,
             hand,
-            wins: [0; MAX_SIDES],
+            wins: [0; SIDES],
             last: None,
             winner: None,
-            plays: [FILLER; 40],
+            plays: [FILLER; DECK],
             plays_len: 0,
         }
     }
@@ -108,7 +137,7 @@ impl BriscolaMatch {
             .checked_sub(plays)
             .ok_or(BriscolaPlayError::HandOver)?;
         let Ok(mut hand) =
-            BriscolaHand::from_deck(self.rules, self.hand.dealer(), self.hand.deck())
+            BriscolaHandOf::from_deck(self.rules, self.hand.dealer(), self.hand.deck())
         else {
             return Err(BriscolaPlayError::HandOver);
         };
@@ -127,7 +156,7 @@ impl BriscolaMatch {
     }
 
     /// The current hand (the last one once the match is over).
-    pub const fn hand(&self) -> &BriscolaHand {
+    pub const fn hand(&self) -> &BriscolaHandOf<C, SEATS, SIDES, DECK> {
         &self.hand
     }
 
@@ -142,12 +171,12 @@ impl BriscolaMatch {
     }
 
     /// Hands won per side.
-    pub const fn wins(&self) -> [u8; MAX_SIDES] {
+    pub const fn wins(&self) -> [u8; SIDES] {
         self.wins
     }
 
     /// The score of the last finished hand.
-    pub const fn last_hand(&self) -> Option<BriscolaScore> {
+    pub const fn last_hand(&self) -> Option<BriscolaScoreOf<SIDES>> {
         self.last
     }
 
@@ -162,27 +191,31 @@ impl BriscolaMatch {
     }
 
     /// What `seat` knows of the current hand.
-    pub fn view(&self, seat: u8) -> Option<BriscolaView> {
+    pub fn view(&self, seat: u8) -> Option<BriscolaViewOf<C, SEATS, SIDES>> {
         self.hand.view(seat)
     }
 
     /// `seat` plays `card`. When the hand ends the winner (if any) scores a hand won; at
     /// `target` wins the match ends, otherwise the next hand is dealt at once by the next
     /// seat (the events say so).
-    pub fn play(&mut self, seat: u8, card: Card) -> Result<BriscolaEvents, BriscolaPlayError> {
+    pub fn play(
+        &mut self,
+        seat: u8,
+        card: Card,
+    ) -> Result<BriscolaEventsOf<C, SIDES>, BriscolaPlayError> {
         if self.winner.is_some() {
             return Err(BriscolaPlayError::MatchOver);
         }
         let mut events = self.hand.play(seat, card)?;
         self.plays[usize::from(self.plays_len)] = card;
         self.plays_len += 1;
-        if let Some(&BriscolaEvent::HandFinished(score)) = events.last() {
+        if let Some(&BriscolaEventOf::HandFinished(score)) = events.last() {
             self.last = Some(score);
             if let Some(side) = score.winner {
                 self.wins[usize::from(side)] += 1;
                 if self.wins[usize::from(side)] >= self.rules.target {
                     self.winner = Some(side);
-                    let _ = events.push(BriscolaEvent::MatchFinished { winner: side });
+                    let _ = events.push(BriscolaEventOf::MatchFinished { winner: side });
                     return Ok(events);
                 }
             }
@@ -193,9 +226,9 @@ impl BriscolaMatch {
             let n = u32::from(self.rules.players);
             let dealer = ((u32::from(self.first_dealer) + u32::from(self.hand_number)) % n) as u8;
             self.hand = deal(self.rules, dealer, &mut self.rng);
-            self.plays = [FILLER; 40];
+            self.plays = [FILLER; DECK];
             self.plays_len = 0;
-            let _ = events.push(BriscolaEvent::Dealt {
+            let _ = events.push(BriscolaEventOf::Dealt {
                 dealer,
                 briscola: self.hand.briscola(),
             });

@@ -8,6 +8,10 @@
 //! - [`BriscolaHand`] ([`hand`]): the deal with the briscola under the stock, tricks,
 //!   drawing winner first, the hand's points; [`BriscolaView`], what one seat knows.
 //! - [`BriscolaMatch`] ([`game`]): hands until a side has won `target` of them.
+//! - Two decks (6 or 8 players in teams of two, BRISCOLA.md §2): [`TwoDeckHand`],
+//!   [`TwoDeckView`], [`TwoDeckMatch`] — the same code as the one-deck types, generic over
+//!   the card container ([`BriscolaCards`]: [`CardSet`](crate::CardSet) for one deck, the
+//!   40-bit fast path; [`CardMultiset`](crate::multiset::CardMultiset) for two, copies counted).
 //!
 //! Shared with Scopa: [`Card`](crate::Card), [`CardSet`](crate::CardSet), the seeded
 //! [`Deck`](crate::Deck), and the seats-and-sides shape of a table.
@@ -23,6 +27,7 @@
 //! ```
 
 pub mod ai;
+pub mod cards;
 pub mod game;
 pub mod hand;
 mod playout;
@@ -36,10 +41,13 @@ mod tests;
 pub use ai::{
     BriscolaBudget, BriscolaHint, BriscolaReason, choose_card, choose_card_with_budget, hint,
 };
-pub use game::BriscolaMatch;
+pub use cards::BriscolaCards;
+pub use game::{BriscolaMatch, BriscolaMatchOf, TwoDeckMatch};
 pub use hand::{
-    BriscolaDealError, BriscolaEvent, BriscolaEvents, BriscolaHand, BriscolaPlayError,
-    BriscolaScore, BriscolaView, BriscolaViewError,
+    BriscolaDealError, BriscolaEvent, BriscolaEventOf, BriscolaEvents, BriscolaEventsOf,
+    BriscolaHand, BriscolaHandOf, BriscolaPlayError, BriscolaScore, BriscolaScoreOf, BriscolaView,
+    BriscolaViewError, BriscolaViewOf, TwoDeckEvent, TwoDeckEvents, TwoDeckHand, TwoDeckScore,
+    TwoDeckView,
 };
 pub use rules::{BriscolaRules, BriscolaRulesError};
 pub use snapshot::{BRISCOLA_SNAPSHOT_LEN, BRISCOLA_SNAPSHOT_VERSION, BriscolaSnapshotError};

@@ -358,6 +358,8 @@ fn run<const N: usize, R: rand_core::Rng + ?Sized>(h: &mut BriscolaHand, rng: &m
     h.leader = leader as u8;
     h.tricks_done = tricks;
     h.briscola_holder = holder;
+    // Every card is played: the holder has played the briscola too.
+    h.briscola_out = holder.is_some();
 }
 
 #[cfg(test)]

@@ -270,6 +270,8 @@ impl BriscolaMatch {
             players: b[5],
             hand_size: b[6],
             target: b[7],
+            // The decks follow from the players: a one-deck save never holds two.
+            decks: 1,
         };
         rules.validate().map_err(BriscolaSnapshotError::Rules)?;
         let first_dealer = b[8];

@@ -1059,6 +1059,15 @@ impl Texts {
                 (BriscolaRulesError::Target(t), Lang::It) => {
                     write!(f, "target: le mani da vincere vanno da 1 a 11, non {t}")
                 }
+                (BriscolaRulesError::Decks { decks, players }, Lang::It) => write!(
+                    f,
+                    "decks: in {players} si gioca con {} mazzi, non {decks}: in 2, 3 o 4 con uno, in 6 o 8 con due",
+                    crate::rules::decks_for(players)
+                ),
+                (BriscolaRulesError::WrongTable { decks, plays }, Lang::It) => write!(
+                    f,
+                    "decks: queste regole vogliono {decks} mazzi, e questo tavolo ne gioca {plays}"
+                ),
             },
             SettingsError::SeatPastTheLast { seat, players } => match self.lang {
                 Lang::En => write!(

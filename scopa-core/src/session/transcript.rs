@@ -257,6 +257,8 @@ pub fn start<'a>(settings: &'a Settings) -> impl Display + 'a {
             players,
             hand_size,
             target,
+            // The decks follow from the players (RULES.md section 8).
+            decks: _,
         }) = settings.game
         {
             write!(
@@ -372,6 +374,7 @@ impl FromStr for Settings {
                     players,
                     hand_size,
                     target,
+                    decks: crate::rules::decks_for(players),
                 }),
                 rules: Rules::default(),
                 seats,

@@ -155,6 +155,7 @@ fn briscola_settings() -> Vec<Settings> {
         players,
         hand_size,
         target,
+        decks: 1,
     };
     let mut out = vec![
         Settings::briscola(Level::Random, rules(2, 3, 1)),

@@ -83,6 +83,7 @@ impl SessionSettings {
                 players: b.players,
                 hand_size: b.hand_size,
                 target: b.target,
+                ..BriscolaRules::default()
             }),
         };
         let players = usize::from(match game {
