@@ -110,7 +110,9 @@ impl RulesArgs {
             );
         }
         if let Some(p) = self.players {
+            // 6 and 8 players bring the second deck they need.
             rules.players = p;
+            rules.decks = scopa_core::decks_for(p);
         }
         if let Some(h) = self.hand_size {
             rules.hand_size = h;

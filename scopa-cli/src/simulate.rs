@@ -17,7 +17,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use scopa_core::ai::{self, Level};
-use scopa_core::briscola::{self, BriscolaHand, BriscolaRules};
+use scopa_core::briscola::{self, BriscolaHand, BriscolaRules, TwoDeckHand};
 use scopa_core::session::seed::{self, Purpose};
 use scopa_core::teams::{self, TeamHand};
 use scopa_core::{Deck, HandState, Play, PlayerView, Rules, SplitMix64};
@@ -93,9 +93,9 @@ fn play_hand(
             [0; 3],
         )?;
         let move_seed = seed::derive(secret, Purpose::Ai, deck_number, pass, hand.plays(), seat);
-        let start = Instant::now();
-        let mv = ai::choose_move(levels[player], &view, move_seed);
-        times[player].push(start.elapsed().as_nanos() as u64);
+        let mv = timed(times, player, || {
+            ai::choose_move(levels[player], &view, move_seed)
+        });
         let Some(mv) = mv else {
             bail!("the {} AI found no move", levels[player]);
         };
@@ -131,9 +131,9 @@ fn play_briscola_hand(
             bail!("seat {seat} has no view");
         };
         let move_seed = seed::derive(secret, Purpose::Ai, deck_number, pass, plays, seat);
-        let start = Instant::now();
-        let card = briscola::choose_card(levels[player], &view, move_seed);
-        times[player].push(start.elapsed().as_nanos() as u64);
+        let card = timed(times, player, || {
+            briscola::choose_card(levels[player], &view, move_seed)
+        });
         let Some(card) = card else {
             bail!("the {} AI found no card", levels[player]);
         };
@@ -209,49 +209,20 @@ fn play_deck(
     })
 }
 
-/// One two-deck deck (6 or 8 players) played once with A as each side in turn.
-fn play_team_deck(
-    rules: Rules,
-    levels: [Level; 2],
+/// A deck at a two-deck table (6 or 8 players, 3 or 4 sides) played once with A as each
+/// side in turn: `hand(a_side, (secret, deck, seating), times)` plays one seating and gives
+/// every side's points.
+fn every_side_as_a(
+    sides: u8,
     seed: u64,
-    index: u64,
+    deck_number: u32,
+    mut hand: impl FnMut(u8, (u64, u32, u16), &mut [Vec<u64>; 2]) -> anyhow::Result<Vec<u16>>,
 ) -> anyhow::Result<DeckResult> {
-    let deck_number = index as u32;
-    let mut rng = SplitMix64::new(seed::deal_seed(seed, deck_number));
-    let dealer = (index % u64::from(rules.players)) as u8;
-    let (start, _) = TeamHand::deal(rules, dealer, &mut rng)?;
-    let sides = rules.sides();
     let scale = i32::from(sides) - 1;
-    let mut times = [Vec::with_capacity(72), Vec::with_capacity(72)];
+    let mut times = [Vec::with_capacity(80), Vec::with_capacity(80)];
     let (mut margins, mut outcomes, mut points) = (Vec::new(), Vec::new(), [0u32; 2]);
     for a_side in 0..sides {
-        let mut hand = start;
-        while !hand.is_finished() {
-            let seat = hand.turn();
-            let player = usize::from(rules.side_of(seat) != a_side);
-            let Some(view) = hand.view(seat, [0; 4]) else {
-                bail!("seat {seat} has no view");
-            };
-            let move_seed = seed::derive(
-                seed,
-                Purpose::Ai,
-                deck_number,
-                u16::from(a_side),
-                hand.plays(),
-                seat,
-            );
-            let start_time = Instant::now();
-            let mv = teams::choose_move(levels[player], &view, move_seed);
-            times[player].push(start_time.elapsed().as_nanos() as u64);
-            let Some(mv) = mv else {
-                bail!("the {} AI found no move", levels[player]);
-            };
-            hand.play(seat, mv)?;
-        }
-        let Some(score) = hand.score() else {
-            bail!("a finished hand has no score");
-        };
-        let totals = score.totals();
+        let totals = hand(a_side, (seed, deck_number, u16::from(a_side)), &mut times)?;
         let a = i32::from(totals[usize::from(a_side)]);
         let others = (0..sides)
             .filter(|&s| s != a_side)
@@ -268,6 +239,91 @@ fn play_team_deck(
         points,
         times,
     })
+}
+
+/// Times one AI call and keeps its time for `player` (0 = A, 1 = B).
+fn timed<T>(times: &mut [Vec<u64>; 2], player: usize, call: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let out = call();
+    times[player].push(start.elapsed().as_nanos() as u64);
+    out
+}
+
+/// One two-deck Scopa deck (6 or 8 players), A as each side in turn.
+fn play_team_deck(
+    rules: Rules,
+    levels: [Level; 2],
+    seed: u64,
+    index: u64,
+) -> anyhow::Result<DeckResult> {
+    let deck_number = index as u32;
+    let mut rng = SplitMix64::new(seed::deal_seed(seed, deck_number));
+    let dealer = (index % u64::from(rules.players)) as u8;
+    let (start, _) = TeamHand::deal(rules, dealer, &mut rng)?;
+    every_side_as_a(
+        rules.sides(),
+        seed,
+        deck_number,
+        |a_side, (secret, deck, pass), times| {
+            let mut hand = start;
+            while !hand.is_finished() {
+                let seat = hand.turn();
+                let player = usize::from(rules.side_of(seat) != a_side);
+                let Some(view) = hand.view(seat, [0; 4]) else {
+                    bail!("seat {seat} has no view");
+                };
+                let move_seed = seed::derive(secret, Purpose::Ai, deck, pass, hand.plays(), seat);
+                let Some(mv) = timed(times, player, || {
+                    teams::choose_move(levels[player], &view, move_seed)
+                }) else {
+                    bail!("the {} AI found no move", levels[player]);
+                };
+                hand.play(seat, mv)?;
+            }
+            let Some(score) = hand.score() else {
+                bail!("a finished hand has no score");
+            };
+            Ok(score.totals().to_vec())
+        },
+    )
+}
+
+/// One two-deck Briscola deck (6 or 8 players), A as each side in turn; card points.
+fn play_briscola_team_deck(
+    rules: BriscolaRules,
+    levels: [Level; 2],
+    seed: u64,
+    index: u64,
+) -> anyhow::Result<DeckResult> {
+    let deck_number = index as u32;
+    let mut rng = SplitMix64::new(seed::deal_seed(seed, deck_number));
+    let dealer = (index % u64::from(rules.players)) as u8;
+    let start = TwoDeckHand::deal(rules, dealer, &mut rng)?;
+    every_side_as_a(
+        rules.sides(),
+        seed,
+        deck_number,
+        |a_side, (secret, deck, pass), times| {
+            let mut hand = start;
+            let mut plays = 0u8;
+            while !hand.is_over() {
+                let seat = hand.turn();
+                let player = usize::from(rules.side_of(seat) != a_side);
+                let Some(view) = hand.view(seat) else {
+                    bail!("seat {seat} has no view");
+                };
+                let move_seed = seed::derive(secret, Purpose::Ai, deck, pass, plays, seat);
+                let Some(card) = timed(times, player, || {
+                    briscola::choose_card(levels[player], &view, move_seed)
+                }) else {
+                    bail!("the {} AI found no card", levels[player]);
+                };
+                hand.play(seat, card)?;
+                plays += 1;
+            }
+            Ok(hand.score().points.iter().map(|&p| u16::from(p)).collect())
+        },
+    )
 }
 
 /// Histogram buckets: 256 per power of two, so a bucket is 0.4% wide.
@@ -416,11 +472,19 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
             "simulate pits side A against side B: use --players 2 or 4, or 6 or 8 (A one side of partners, B the others)"
         );
     }
-    let two_decks = matches!(game, GameRules::Scopa(r) if r.decks == 2);
+    let two_decks = match game {
+        GameRules::Scopa(r) => r.decks == 2,
+        GameRules::Briscola(r) => r.decks == 2,
+    };
     // Seatings of each deck, and the B sides A's margin is measured against.
-    let (seatings, b_sides) = match game {
-        GameRules::Scopa(r) if two_decks => (u64::from(r.sides()), f64::from(r.sides() - 1)),
-        _ => (2, 1.0),
+    let sides = match game {
+        GameRules::Scopa(r) => r.sides(),
+        GameRules::Briscola(r) => r.sides(),
+    };
+    let (seatings, b_sides) = if two_decks {
+        (u64::from(sides), f64::from(sides - 1))
+    } else {
+        (2, 1.0)
     };
     let levels = [args.a, args.b];
     let n = args.decks;
@@ -451,6 +515,9 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
                         play_team_deck(rules, levels, args.seed, i)?
                     }
                     GameRules::Scopa(rules) => play_deck(rules, levels, args.seed, i)?,
+                    GameRules::Briscola(rules) if two_decks => {
+                        play_briscola_team_deck(rules, levels, args.seed, i)?
+                    }
                     GameRules::Briscola(rules) => play_briscola_deck(rules, levels, args.seed, i)?,
                 });
                 bar.inc(1);

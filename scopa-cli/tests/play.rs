@@ -956,11 +956,20 @@ fn big_tables_are_refused_with_a_clear_message() {
             "--save",
             save,
         ][..],
+        &[
+            "play",
+            "--game",
+            "briscola",
+            "--players",
+            "6",
+            "--save",
+            save,
+        ][..],
     ] {
         let out = scopa(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("not played by `scopa play` yet"), "{err}");
+        assert!(err.contains("not offered by the session yet"), "{err}");
         assert!(!err.contains("panicked"), "{err}");
     }
     assert!(!dir.exists(), "nothing written");

@@ -187,7 +187,34 @@ fn simulate_plays_two_deck_tables_with_a_as_each_side() {
             assert_eq!(v[key], w[key], "{key}");
         }
     }
-    // 5 or 7 players is no table; Briscola's big tables are not here yet: errors, not panics.
+    // Briscola's big tables the same way, in card points (240 a hand).
+    for (players, seatings) in [("6", 3u64), ("8", 4)] {
+        let v = json_of(&[
+            "simulate",
+            "--game",
+            "briscola",
+            "--a",
+            "medium",
+            "--b",
+            "random",
+            "--decks",
+            "4",
+            "--seed",
+            "3",
+            "--players",
+            players,
+            "--json",
+        ]);
+        assert_eq!(v["hands"].as_u64(), Some(4 * seatings), "{v}");
+        assert!(number(&v, "margin") > 0.0, "medium beats random sides: {v}");
+        let per_hand = number(&v, "a_points_per_hand")
+            + number(&v, "b_points_per_hand") * (seatings - 1) as f64;
+        assert!(
+            (per_hand - 240.0).abs() < 1e-9,
+            "240 card points a hand: {v}"
+        );
+    }
+    // 5 or 7 players is no table: an error, not a panic.
     for args in [
         &["simulate", "--a", "easy", "--b", "easy", "--players", "5"][..],
         &[
@@ -197,7 +224,7 @@ fn simulate_plays_two_deck_tables_with_a_as_each_side() {
             "--b",
             "easy",
             "--players",
-            "6",
+            "7",
             "--game",
             "briscola",
         ][..],

@@ -141,13 +141,15 @@ pub fn settings_of(args: &PlayArgs) -> anyhow::Result<Settings> {
     };
     // Tables of 6 and 8 (two decks) are played by the engine and `scopa simulate`; the
     // session, and so `scopa play` and `scopa online`, seat 2 to 4 so far.
-    if let Game::Scopa = settings.game {
-        settings.rules.validate_one_deck().map_err(|_| {
-            anyhow::anyhow!(
-                "a table of {} players (two decks) is not played by `scopa play` yet: it seats 2, 3 or 4; `scopa simulate` and `scopa engine` play 6 and 8",
-                settings.rules.players
-            )
-        })?;
+    let two_decks = match settings.game {
+        Game::Scopa => settings.rules.decks == 2,
+        Game::Briscola(r) => r.decks == 2,
+    };
+    if two_decks {
+        bail!(
+            "a table of {} players (two decks) is not offered by the session yet (it seats 2, 3 or 4): `scopa simulate` and `scopa engine` play 6 and 8",
+            settings.players()
+        );
     }
     let players = settings.players();
     match list {
