@@ -322,10 +322,22 @@ impl Settings {
                 .rules
                 .validate_one_deck()
                 .map_err(SettingsError::Rules)?,
-            Game::Briscola(r) => r.validate().map_err(SettingsError::Briscola)?,
+            Game::Briscola(r) => {
+                r.validate().map_err(SettingsError::Briscola)?;
+                // Two-deck Briscola is played by the core's TwoDeck types, not yet by the
+                // session's four seats.
+                if r.decks != 1 {
+                    return Err(SettingsError::Rules(RulesError::OneDeckOnly {
+                        players: r.players,
+                    }));
+                }
+            }
         }
         let players = self.players();
-        if let Some(seat) = self.seats[usize::from(players)..]
+        if let Some(seat) = self
+            .seats
+            .get(usize::from(players)..)
+            .unwrap_or_default()
             .iter()
             .position(|c| !c.is_human())
         {

@@ -339,3 +339,45 @@ fn settings_lines_round_trip_and_bad_ones_name_the_word() {
     assert!(line.replace(" expert", "").parse::<Settings>().is_err());
     assert!(std::format!("{line} human").parse::<Settings>().is_err());
 }
+
+/// Tables of 6 and 8 (two decks) are played by the core's two-deck types, not yet by the
+/// session: every way of asking the session for one — settings built in code, a settings
+/// line from a script or the network, either game — is refused with a typed error, never a
+/// panic on the four seats.
+#[test]
+fn two_deck_tables_are_refused_by_the_session_not_panicked_on() {
+    use crate::briscola::BriscolaRules;
+    for players in [6u8, 8] {
+        let scopa = Settings::pass_and_play(Rules::default().with_players(players));
+        let briscola = Settings::briscola(
+            Level::Easy,
+            BriscolaRules {
+                players,
+                decks: 2,
+                ..BriscolaRules::default()
+            },
+        );
+        for settings in [scopa, briscola] {
+            assert_eq!(
+                settings.validate(),
+                Err(SettingsError::Rules(RulesError::OneDeckOnly { players }))
+            );
+            assert!(Session::new(settings, 1).is_err());
+        }
+        let seats = " human".repeat(usize::from(players));
+        for line in [
+            std::format!(
+                "session players {players} deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats{seats}"
+            ),
+            std::format!(
+                "session briscola players {players} hand_size 3 target 2 undo 0 seats{seats}"
+            ),
+        ] {
+            // The line may not parse (more than four seats), or parse and be refused.
+            if let Ok(settings) = line.parse::<Settings>() {
+                assert!(settings.validate().is_err(), "{line}");
+                assert!(Session::new(settings, 1).is_err(), "{line}");
+            }
+        }
+    }
+}
