@@ -24,6 +24,43 @@ use sqlx::{Any, AnyPool, Executor, Transaction};
 /// a seat taken or given up) sends `CODE SEQ` on it.
 pub const CHANNEL: &str = "scopa_rooms";
 
+/// The PostgreSQL channel of presence: a process whose connections to a room changed (or
+/// that found another process's rows expired) sends the room's `CODE` on it.
+pub const PRESENCE_CHANNEL: &str = "scopa_presence";
+
+/// How many connections hold each seat of a room, and how many watch it (one process's, or
+/// the sum over several).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Presence {
+    /// Connections holding each seat.
+    pub seats: [u32; MAX_SEATS],
+    /// Connections watching.
+    pub spectators: u32,
+}
+
+impl Presence {
+    /// The sum of two processes' counts.
+    pub fn add(&self, other: &Presence) -> Presence {
+        let mut out = *self;
+        for (a, b) in out.seats.iter_mut().zip(other.seats) {
+            *a = a.saturating_add(b);
+        }
+        out.spectators = out.spectators.saturating_add(other.spectators);
+        out
+    }
+
+    /// The rows of these counts: (seat, connections), the spectators as seat -1, none for
+    /// a count of 0.
+    fn rows(&self) -> impl Iterator<Item = (i32, i64)> + '_ {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(s, &n)| (s as i32, i64::from(n)))
+            .chain(std::iter::once((-1, i64::from(self.spectators))))
+            .filter(|&(_, n)| n > 0)
+    }
+}
+
 /// Why the store failed.
 #[derive(thiserror::Error, Debug)]
 pub enum StoreError {
@@ -105,6 +142,17 @@ const SCHEMA: [&str; 5] = [
         deadline BIGINT NOT NULL
     )",
 ];
+
+/// PostgreSQL only: each process's connections to each room, refreshed by the process's
+/// heartbeat (`beat`, seconds since the Unix epoch). `seat` -1: spectators.
+const PRESENCE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS presence (
+        code TEXT NOT NULL,
+        node TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        conns BIGINT NOT NULL,
+        beat BIGINT NOT NULL,
+        PRIMARY KEY (code, node, seat)
+    )";
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -295,6 +343,16 @@ async fn notify(
     Ok(())
 }
 
+/// `CODE` on [`PRESENCE_CHANNEL`] (sent when the transaction commits).
+async fn presence_notice(tx: &mut Transaction<'static, Any>, code: &str) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(PRESENCE_CHANNEL)
+        .bind(code)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 impl Store {
     /// Opens (and creates the tables of) the database at `url` ([`url_of`]), and hashes
     /// the tokens of a database written before they were hashed.
@@ -320,6 +378,9 @@ impl Store {
             .await?;
         for statement in SCHEMA {
             pool.execute(statement).await?;
+        }
+        if !sqlite {
+            pool.execute(PRESENCE_SCHEMA).await?;
         }
         let store = Store {
             pool,
@@ -596,6 +657,125 @@ impl Store {
         rows.iter()
             .map(|r| r.try_get::<String, _>(0).map_err(StoreError::from))
             .collect()
+    }
+
+    /// PostgreSQL: process `node`'s connections to room `code` are now `counts` (its rows
+    /// replaced, with the heartbeat `now`), and every process is told on
+    /// [`PRESENCE_CHANNEL`].
+    pub async fn put_presence(
+        &self,
+        node: &str,
+        code: &str,
+        counts: &Presence,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM presence WHERE code = $1 AND node = $2")
+            .bind(code)
+            .bind(node)
+            .execute(&mut *tx)
+            .await?;
+        for (seat, conns) in counts.rows() {
+            sqlx::query(
+                "INSERT INTO presence (code, node, seat, conns, beat) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(code)
+            .bind(node)
+            .bind(seat)
+            .bind(conns)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        presence_notice(&mut tx, code).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// PostgreSQL: the connections to room `code` of every process but `node` whose
+    /// heartbeat is at `fresh_since` or later (older rows are a dead process's).
+    pub async fn presence_of(
+        &self,
+        code: &str,
+        node: &str,
+        fresh_since: i64,
+    ) -> Result<Presence, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seat, conns FROM presence WHERE code = $1 AND node <> $2 AND beat >= $3",
+        )
+        .bind(code)
+        .bind(node)
+        .bind(fresh_since)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Presence::default();
+        for row in rows {
+            let seat: i32 = row.try_get(0)?;
+            let conns: i64 = row.try_get(1)?;
+            let conns = u32::try_from(conns).unwrap_or(u32::MAX);
+            match usize::try_from(seat).ok() {
+                None => out.spectators = out.spectators.saturating_add(conns),
+                Some(s) => {
+                    if let Some(n) = out.seats.get_mut(s) {
+                        *n = n.saturating_add(conns);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// PostgreSQL: process `node`'s heartbeat — its rows marked alive at `now` — and the
+    /// rows of processes silent since before `expired_before` deleted, every room they
+    /// named notified on [`PRESENCE_CHANNEL`]. Returns those rooms.
+    pub async fn beat(
+        &self,
+        node: &str,
+        now: i64,
+        expired_before: i64,
+    ) -> Result<Vec<String>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE presence SET beat = $1 WHERE node = $2")
+            .bind(now)
+            .bind(node)
+            .execute(&mut *tx)
+            .await?;
+        let codes = sqlx::query("DELETE FROM presence WHERE beat < $1 RETURNING code")
+            .bind(expired_before)
+            .fetch_all(&mut *tx)
+            .await?;
+        let mut codes: Vec<String> = codes
+            .iter()
+            .map(|r| r.try_get::<String, _>(0))
+            .collect::<Result<_, _>>()?;
+        codes.sort();
+        codes.dedup();
+        for code in &codes {
+            presence_notice(&mut tx, code).await?;
+        }
+        tx.commit().await?;
+        Ok(codes)
+    }
+
+    /// PostgreSQL: process `node` stops (a clean shutdown): its rows are deleted and every
+    /// room they named notified.
+    pub async fn drop_node(&self, node: &str) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let codes = sqlx::query("DELETE FROM presence WHERE node = $1 RETURNING code")
+            .bind(node)
+            .fetch_all(&mut *tx)
+            .await?;
+        let mut codes: Vec<String> = codes
+            .iter()
+            .map(|r| r.try_get::<String, _>(0))
+            .collect::<Result<_, _>>()?;
+        codes.sort();
+        codes.dedup();
+        for code in &codes {
+            presence_notice(&mut tx, code).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Closes the pool.
