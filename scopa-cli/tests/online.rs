@@ -182,5 +182,8 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
     assert!(presence.len() >= 3, "{presence:?}");
     assert!(presence[0].ends_with(" away"), "{presence:?}");
     assert!(presence[1].ends_with(" connected"), "{presence:?}");
-    assert!(presence.last().unwrap().ends_with(" connected"), "{presence:?}");
+    assert!(
+        presence.last().unwrap().ends_with(" connected"),
+        "{presence:?}"
+    );
 }

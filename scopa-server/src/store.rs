@@ -19,6 +19,9 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{Any, AnyPool, Executor, Transaction};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::{mpsc, oneshot};
 
 /// The PostgreSQL channel every process listens on: each stored step of a room (an action,
 /// a seat taken or given up) sends `CODE SEQ` on it.
@@ -76,6 +79,10 @@ pub enum StoreError {
     /// No room of this code is stored.
     #[error("no room {0}")]
     NoRoom(String),
+    /// The group commit holding this step failed (or its writer stopped): nothing of it
+    /// was stored.
+    #[error("the group commit failed: {0}")]
+    Group(String),
 }
 
 /// A room as stored.
@@ -89,12 +96,136 @@ pub struct StoredRoom {
     pub tokens: [Option<String>; MAX_SEATS],
 }
 
-/// The store: a connection pool.
+/// The store: a connection pool (and on SQLite the group committer's queue).
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
     url: String,
     postgres: bool,
+    group: Option<mpsc::UnboundedSender<Job>>,
+    /// Group commits made and the steps they held.
+    grouped: Arc<[AtomicU64; 2]>,
+}
+
+/// One step's write waiting for a group commit ([`Store::commit_grouped`]).
+#[derive(Debug)]
+struct Job {
+    code: String,
+    seq_before: u64,
+    lines: Vec<String>,
+    session: Vec<u8>,
+    deadline: Option<Option<(u8, i64)>>,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The most steps one group commit holds.
+const GROUP: usize = 1024;
+
+/// SQLite's group committer: takes every step waiting (at most [`GROUP`]), writes each in
+/// a savepoint of one transaction (a step that conflicts is rolled back alone), commits
+/// once — one sync to the disk for all — and only then answers each step.
+async fn group_committer(
+    pool: AnyPool,
+    mut rx: mpsc::UnboundedReceiver<Job>,
+    grouped: Arc<[AtomicU64; 2]>,
+) {
+    let mut jobs = Vec::with_capacity(GROUP);
+    while let Some(first) = rx.recv().await {
+        jobs.push(first);
+        while jobs.len() < GROUP {
+            match rx.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        match write_group(&pool, &jobs).await {
+            Ok(results) => {
+                grouped[0].fetch_add(1, Ordering::Relaxed);
+                grouped[1].fetch_add(jobs.len() as u64, Ordering::Relaxed);
+                for (job, result) in jobs.drain(..).zip(results) {
+                    let _ = job.done.send(result);
+                }
+            }
+            Err(e) => {
+                let e = e.to_string();
+                for job in jobs.drain(..) {
+                    let _ = job.done.send(Err(StoreError::Group(e.clone())));
+                }
+            }
+        }
+    }
+}
+
+/// One transaction of `jobs`, each in a savepoint; each job's own result (a conflict or a
+/// failed statement rolls back that job only). `Err`: the transaction failed, nothing of
+/// any job was stored.
+async fn write_group(
+    pool: &AnyPool,
+    jobs: &[Job],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut tx = pool.begin().await?;
+    let mut results = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        tx.execute("SAVEPOINT step").await?;
+        let result = write_step(
+            &mut tx,
+            &job.code,
+            job.seq_before,
+            &job.lines,
+            &job.session,
+            job.deadline,
+        )
+        .await;
+        if result.is_err() {
+            tx.execute("ROLLBACK TO step").await?;
+        }
+        tx.execute("RELEASE step").await?;
+        results.push(result);
+    }
+    tx.commit().await?;
+    Ok(results)
+}
+
+/// A step's rows: the session's bytes after it (if the log is still at `seq_before`), its
+/// log rows, and a timed room's deadline.
+async fn write_step(
+    tx: &mut Transaction<'static, Any>,
+    code: &str,
+    seq_before: u64,
+    lines: &[String],
+    session: &[u8],
+    deadline: Option<Option<(u8, i64)>>,
+) -> Result<(), StoreError> {
+    let seq_after = seq_before + lines.len() as u64;
+    let updated =
+        sqlx::query("UPDATE rooms SET session = $1, seq = $2 WHERE code = $3 AND seq = $4")
+            .bind(hex(session))
+            .bind(seq_after as i64)
+            .bind(code)
+            .bind(seq_before as i64)
+            .execute(&mut **tx)
+            .await?;
+    if updated.rows_affected() != 1 {
+        return Err(StoreError::Conflict(code.to_string()));
+    }
+    for (i, line) in lines.iter().enumerate() {
+        sqlx::query("INSERT INTO actions (code, seq, action) VALUES ($1, $2, $3)")
+            .bind(code)
+            .bind((seq_before + 1 + i as u64) as i64)
+            .bind(line.as_str())
+            .execute(&mut **tx)
+            .await?;
+    }
+    if let Some(deadline) = deadline {
+        let (seat, at) = deadline.map_or((-1, 0), |(s, at)| (i32::from(s), at));
+        sqlx::query("UPDATE timers SET seat = $1, deadline = $2 WHERE code = $3")
+            .bind(seat)
+            .bind(at)
+            .bind(code)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// A room's turn timer as stored: seconds per move, the AI level's name, and the deadline
@@ -155,16 +286,31 @@ const PRESENCE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS presence (
     )";
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    out
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
+    fn digit(c: u8) -> Option<u8> {
+        match c {
+            b'0'..=b'9' => Some(c - b'0'),
+            b'a'..=b'f' => Some(c - b'a' + 10),
+            b'A'..=b'F' => Some(c - b'A' + 10),
+            _ => None,
+        }
+    }
+    let bytes = text.as_bytes();
+    if !bytes.len().is_multiple_of(2) {
         return None;
     }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+    bytes
+        .chunks_exact(2)
+        .map(|p| Some(digit(p[0])? << 4 | digit(p[1])?))
         .collect()
 }
 
@@ -292,34 +438,7 @@ impl Locked {
         deadline: Option<Option<(u8, i64)>>,
     ) -> Result<(), StoreError> {
         let seq_after = self.seq + lines.len() as u64;
-        let updated =
-            sqlx::query("UPDATE rooms SET session = $1, seq = $2 WHERE code = $3 AND seq = $4")
-                .bind(hex(session))
-                .bind(seq_after as i64)
-                .bind(self.code.as_str())
-                .bind(self.seq as i64)
-                .execute(&mut *self.tx)
-                .await?;
-        if updated.rows_affected() != 1 {
-            return Err(StoreError::Conflict(self.code.clone()));
-        }
-        for (i, line) in lines.iter().enumerate() {
-            sqlx::query("INSERT INTO actions (code, seq, action) VALUES ($1, $2, $3)")
-                .bind(self.code.as_str())
-                .bind((self.seq + 1 + i as u64) as i64)
-                .bind(line.as_str())
-                .execute(&mut *self.tx)
-                .await?;
-        }
-        if let Some(deadline) = deadline {
-            let (seat, at) = deadline.map_or((-1, 0), |(s, at)| (i32::from(s), at));
-            sqlx::query("UPDATE timers SET seat = $1, deadline = $2 WHERE code = $3")
-                .bind(seat)
-                .bind(at)
-                .bind(self.code.as_str())
-                .execute(&mut *self.tx)
-                .await?;
-        }
+        write_step(&mut self.tx, &self.code, self.seq, lines, session, deadline).await?;
         notify(&mut self.tx, self.postgres, &self.code, seq_after).await?;
         self.tx.commit().await?;
         Ok(())
@@ -382,10 +501,19 @@ impl Store {
         if !sqlite {
             pool.execute(PRESENCE_SCHEMA).await?;
         }
+        // SQLite: one writer, so steps of many rooms are committed together.
+        let grouped = Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
+        let group = sqlite.then(|| {
+            let (tx, rx) = mpsc::unbounded_channel();
+            tokio::spawn(group_committer(pool.clone(), rx, Arc::clone(&grouped)));
+            tx
+        });
         let store = Store {
             pool,
             url: url.to_string(),
             postgres: !sqlite,
+            group,
+            grouped,
         };
         store.hash_plain_tokens().await?;
         Ok(store)
@@ -594,6 +722,49 @@ impl Store {
             return Err(StoreError::Conflict(code.to_string()));
         }
         locked.commit_timed(lines, session, deadline).await
+    }
+
+    /// Stores a step of room `code` as [`Store::commit_timed`] does — `lines` after the
+    /// log's `seq_before`, the session's bytes, a timed room's deadline — but on SQLite in
+    /// a group commit: one transaction (one sync) for the steps of every room waiting at
+    /// that moment. Returns once the transaction holding this step is committed (or failed:
+    /// then nothing of the step was stored). On PostgreSQL: [`Store::commit_timed`].
+    pub async fn commit_grouped(
+        &self,
+        code: &str,
+        seq_before: u64,
+        lines: Vec<String>,
+        session: Vec<u8>,
+        deadline: Option<Option<(u8, i64)>>,
+    ) -> Result<(), StoreError> {
+        let Some(group) = &self.group else {
+            return self
+                .commit_timed(code, seq_before, &lines, &session, deadline)
+                .await;
+        };
+        let (done, answer) = oneshot::channel();
+        group
+            .send(Job {
+                code: code.to_string(),
+                seq_before,
+                lines,
+                session,
+                deadline,
+                done,
+            })
+            .map_err(|_| StoreError::Group("the writer stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError::Group("the writer stopped".into()))?
+    }
+
+    /// SQLite: how many group commits were made and how many steps they held (their
+    /// ratio is the steps per sync to the disk).
+    pub fn group_stats(&self) -> (u64, u64) {
+        (
+            self.grouped[0].load(Ordering::Relaxed),
+            self.grouped[1].load(Ordering::Relaxed),
+        )
     }
 
     /// Gives room `code` a turn timer of `seconds` per move, moving with the AI `ai`
@@ -849,6 +1020,72 @@ mod tests {
             store.lock("nope").await,
             Err(StoreError::NoRoom(_))
         ));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn steps_of_many_rooms_are_committed_together_and_a_conflict_fails_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.sqlite");
+        let store = Store::open(&url_of(path.to_str().unwrap())).await.unwrap();
+        for i in 0..40 {
+            store
+                .create_room(&format!("r{i}"), "s", &[0], 0)
+                .await
+                .unwrap();
+        }
+        // Forty rooms' steps at once, and for each a second one that thinks the log is
+        // still where it was (a stale writer): the first of each is stored, the stale one
+        // refused alone, whatever batch they share.
+        let mut tasks = Vec::new();
+        for i in 0..40u8 {
+            for stale in [false, true] {
+                let store = store.clone();
+                tasks.push(tokio::spawn(async move {
+                    if stale {
+                        tokio::task::yield_now().await;
+                    }
+                    let lines = if stale {
+                        vec!["rematch".to_string()]
+                    } else {
+                        vec!["continue".to_string(), format!("select {i}")]
+                    };
+                    let r = store
+                        .commit_grouped(&format!("r{i}"), 0, lines, vec![i, 1], None)
+                        .await;
+                    (i, stale, r)
+                }));
+            }
+        }
+        let mut stored = 0;
+        for t in tasks {
+            let (i, stale, r) = t.await.unwrap();
+            match r {
+                Ok(()) => stored += 1,
+                Err(StoreError::Conflict(code)) => assert_eq!(code, format!("r{i}")),
+                Err(e) => panic!("{i} {stale}: {e}"),
+            }
+        }
+        assert_eq!(stored, 40, "one step of each room");
+        let (commits, steps) = store.group_stats();
+        assert_eq!(steps, 80, "every step went through a group");
+        assert!(
+            commits < 80,
+            "{commits} commits for 80 steps: some were grouped"
+        );
+        drop(store);
+        let store = Store::open(&url_of(path.to_str().unwrap())).await.unwrap();
+        for i in 0..40u8 {
+            let room = store.load(&format!("r{i}")).await.unwrap().unwrap();
+            let log = store.actions(&format!("r{i}")).await.unwrap();
+            // Whichever came first, the room holds exactly its rows and their session.
+            if room.seq == 2 {
+                assert_eq!(log, ["continue".to_string(), format!("select {i}")]);
+                assert_eq!(room.session, vec![i, 1]);
+            } else {
+                assert_eq!(room.seq, 1);
+                assert_eq!(log, ["rematch"]);
+            }
+        }
     }
 
     #[test]
