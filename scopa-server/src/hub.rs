@@ -241,12 +241,12 @@ impl Hub {
     /// A hub over `store`.
     pub fn new(store: Store, config: Config) -> Arc<Hub> {
         Arc::new(Hub {
+            node: store.node().to_string(),
             store,
             config,
             rooms: StdMutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             allowances: StdMutex::new(HashMap::new()),
-            node: new_token(),
             presence_tx: std::sync::OnceLock::new(),
         })
     }
@@ -373,8 +373,12 @@ impl Hub {
                         hub.presence_notice(n.payload()).await;
                     }
                     Ok(Some(n)) => {
-                        let code = n.payload().split(' ').next().unwrap_or_default();
-                        hub.notice(code).await;
+                        let mut words = n.payload().split(' ');
+                        let code = words.next().unwrap_or_default();
+                        // This process's own step: its copy is the stored room already.
+                        if words.nth(1) != Some(hub.node.as_str()) {
+                            hub.notice(code).await;
+                        }
                     }
                     // The connection was lost (and is made again on the next call):
                     // notifications may have been missed, so every loaded room is read again.

@@ -24,7 +24,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::{mpsc, oneshot};
 
 /// The PostgreSQL channel every process listens on: each stored step of a room (an action,
-/// a seat taken or given up) sends `CODE SEQ` on it.
+/// a seat taken or given up) sends `CODE SEQ NODE` on it (`NODE`: the [`Store::node`] that
+/// stored it, so that a process skips its own).
 pub const CHANNEL: &str = "scopa_rooms";
 
 /// The PostgreSQL channel of presence: a process whose connections to a room changed (or
@@ -105,6 +106,8 @@ pub struct Store {
     group: Option<mpsc::UnboundedSender<Job>>,
     /// Group commits made and the steps they held.
     grouped: Arc<[AtomicU64; 2]>,
+    /// This store's name in notifications and presence rows (random, new at every open).
+    node: Arc<str>,
 }
 
 /// One step's write waiting for a group commit ([`Store::commit_grouped`]).
@@ -337,6 +340,7 @@ pub struct Locked {
     code: String,
     seq: u64,
     postgres: bool,
+    node: Arc<str>,
 }
 
 fn seats_of(
@@ -439,23 +443,31 @@ impl Locked {
     ) -> Result<(), StoreError> {
         let seq_after = self.seq + lines.len() as u64;
         write_step(&mut self.tx, &self.code, self.seq, lines, session, deadline).await?;
-        notify(&mut self.tx, self.postgres, &self.code, seq_after).await?;
+        notify(
+            &mut self.tx,
+            self.postgres,
+            &self.code,
+            seq_after,
+            &self.node,
+        )
+        .await?;
         self.tx.commit().await?;
         Ok(())
     }
 }
 
-/// `CODE SEQ` on [`CHANNEL`] (PostgreSQL only; sent when the transaction commits).
+/// `CODE SEQ NODE` on [`CHANNEL`] (PostgreSQL only; sent when the transaction commits).
 async fn notify(
     tx: &mut Transaction<'static, Any>,
     postgres: bool,
     code: &str,
     seq: u64,
+    node: &str,
 ) -> Result<(), StoreError> {
     if postgres {
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(CHANNEL)
-            .bind(format!("{code} {seq}"))
+            .bind(format!("{code} {seq} {node}"))
             .execute(&mut **tx)
             .await?;
     }
@@ -514,6 +526,13 @@ impl Store {
             postgres: !sqlite,
             group,
             grouped,
+            node: {
+                let mut b = [0u8; 16];
+                // A zero name (the generator failed) would only make this process hear
+                // its own steps again: harmless.
+                let _ = getrandom::getrandom(&mut b);
+                hex(&b).into()
+            },
         };
         store.hash_plain_tokens().await?;
         Ok(store)
@@ -547,6 +566,12 @@ impl Store {
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// This store's name in the notifications it sends and in presence rows (random, new
+    /// at every open).
+    pub fn node(&self) -> &str {
+        &self.node
     }
 
     /// The URL the store was opened with.
@@ -662,7 +687,7 @@ impl Store {
                 .await?;
             if let Some(row) = row {
                 let seq: i64 = row.try_get(0)?;
-                notify(tx, true, code, u64::try_from(seq).unwrap_or(0)).await?;
+                notify(tx, true, code, u64::try_from(seq).unwrap_or(0), &self.node).await?;
             }
         }
         Ok(())
@@ -690,6 +715,7 @@ impl Store {
             code: code.to_string(),
             seq,
             postgres: self.postgres,
+            node: Arc::clone(&self.node),
         })
     }
 
