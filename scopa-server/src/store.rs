@@ -1,7 +1,7 @@
 //! The store: every room's session bytes, its seats' tokens (hashed) and its action log, in
 //! SQLite by default (one file, one process) or in PostgreSQL (several processes on one
 //! database). The SQL is the same on both (through sqlx's `Any` driver: `$n` parameters,
-//! `TEXT` and `BIGINT` columns, session bytes as hex text, `ON CONFLICT` upserts), except
+//! `TEXT`, `BIGINT` and BLOB/BYTEA columns, `ON CONFLICT` upserts), except
 //! the row lock (`FOR UPDATE`) and the notification (`pg_notify`), PostgreSQL's only.
 //!
 //! An accepted action is stored — the room's new session bytes and one action log row per
@@ -200,14 +200,13 @@ async fn write_step(
     deadline: Option<Option<(u8, i64)>>,
 ) -> Result<(), StoreError> {
     let seq_after = seq_before + lines.len() as u64;
-    let updated =
-        sqlx::query("UPDATE rooms SET session = $1, seq = $2 WHERE code = $3 AND seq = $4")
-            .bind(hex(session))
-            .bind(seq_after as i64)
-            .bind(code)
-            .bind(seq_before as i64)
-            .execute(&mut **tx)
-            .await?;
+    let updated = sqlx::query("UPDATE rooms SET state = $1, seq = $2 WHERE code = $3 AND seq = $4")
+        .bind(session)
+        .bind(seq_after as i64)
+        .bind(code)
+        .bind(seq_before as i64)
+        .execute(&mut **tx)
+        .await?;
     if updated.rows_affected() != 1 {
         return Err(StoreError::Conflict(code.to_string()));
     }
@@ -387,12 +386,12 @@ impl Locked {
     /// The room as stored (read in the transaction).
     pub async fn load(&mut self) -> Result<StoredRoom, StoreError> {
         let damaged = || StoreError::Damaged(self.code.clone());
-        let row = sqlx::query("SELECT session FROM rooms WHERE code = $1")
+        let row = sqlx::query("SELECT state FROM rooms WHERE code = $1")
             .bind(self.code.as_str())
             .fetch_one(&mut *self.tx)
             .await?;
-        let session: String = row.try_get(0)?;
-        let session = unhex(&session).ok_or_else(damaged)?;
+        let session: Option<Vec<u8>> = row.try_get(0)?;
+        let session = session.ok_or_else(damaged)?;
         let rows = sqlx::query("SELECT seat, token FROM seats WHERE code = $1")
             .bind(self.code.as_str())
             .fetch_all(&mut *self.tx)
@@ -535,6 +534,7 @@ impl Store {
             },
         };
         store.hash_plain_tokens().await?;
+        store.session_blobs().await?;
         Ok(store)
     }
 
@@ -574,6 +574,43 @@ impl Store {
         &self.node
     }
 
+    /// Once per database (schema mark `session = blob` in `meta`, written in the same
+    /// transaction): the column `rooms.state` (BLOB; PostgreSQL BYTEA) is added and every
+    /// room's session, stored before as hex text in `rooms.session`, is moved there as
+    /// bytes (`session` left empty). A database of an older server opens, and its rooms
+    /// resume; a second process opening it at the same time waits on the mark and finds it.
+    async fn session_blobs(&self) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let marked = sqlx::query(
+            "INSERT INTO meta (name, value) VALUES ('session', 'blob') ON CONFLICT (name) DO NOTHING",
+        )
+        .execute(&mut *tx)
+        .await?;
+        if marked.rows_affected() == 1 {
+            tx.execute(if self.postgres {
+                "ALTER TABLE rooms ADD COLUMN state BYTEA"
+            } else {
+                "ALTER TABLE rooms ADD COLUMN state BLOB"
+            })
+            .await?;
+            let rows = sqlx::query("SELECT code, session FROM rooms")
+                .fetch_all(&mut *tx)
+                .await?;
+            for row in rows {
+                let code: String = row.try_get(0)?;
+                let text: String = row.try_get(1)?;
+                let bytes = unhex(&text).ok_or_else(|| StoreError::Damaged(code.clone()))?;
+                sqlx::query("UPDATE rooms SET state = $1, session = '' WHERE code = $2")
+                    .bind(bytes)
+                    .bind(code)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// The URL the store was opened with.
     pub fn url(&self) -> &str {
         &self.url
@@ -594,11 +631,11 @@ impl Store {
         created: i64,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO rooms (code, settings, session, seq, created) VALUES ($1, $2, $3, 0, $4)",
+            "INSERT INTO rooms (code, settings, session, state, seq, created) VALUES ($1, $2, '', $3, 0, $4)",
         )
         .bind(code)
         .bind(settings)
-        .bind(hex(session))
+        .bind(session)
         .bind(created)
         .execute(&self.pool)
         .await?;
@@ -822,7 +859,7 @@ impl Store {
 
     /// Room `code` as stored, if there is one.
     pub async fn load(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
-        let Some(row) = sqlx::query("SELECT session, seq FROM rooms WHERE code = $1")
+        let Some(row) = sqlx::query("SELECT state, seq FROM rooms WHERE code = $1")
             .bind(code)
             .fetch_optional(&self.pool)
             .await?
@@ -830,9 +867,9 @@ impl Store {
             return Ok(None);
         };
         let damaged = || StoreError::Damaged(code.to_string());
-        let session: String = row.try_get(0)?;
+        let session: Option<Vec<u8>> = row.try_get(0)?;
         let seq: i64 = row.try_get(1)?;
-        let session = unhex(&session).ok_or_else(damaged)?;
+        let session = session.ok_or_else(damaged)?;
         let seq = u64::try_from(seq).map_err(|_| damaged())?;
         let rows = sqlx::query("SELECT seat, token FROM seats WHERE code = $1")
             .bind(code)
@@ -1112,6 +1149,99 @@ mod tests {
                 assert_eq!(log, ["rematch"]);
             }
         }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_file_of_hex_sessions_is_migrated_once_and_its_rooms_resume() {
+        use crate::hub::{Config, Hub};
+        use crate::room::Room;
+        use scopa_core::session::pacing::Pacing;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("main.sqlite");
+        let url = url_of(path.to_str().unwrap());
+        let pacing = Pacing {
+            ai_ms: 0,
+            scopa_ms: 0,
+            summary_ms: 0,
+            attended: false,
+        };
+        let settings = "session players 2 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human human";
+        let mut room =
+            Room::create("oldroom".into(), settings.parse().unwrap(), 7, pacing).unwrap();
+        room.claim(1, token_hash("tok1")).unwrap();
+        let settled = room.settle().unwrap();
+        let bytes = room.bytes();
+        {
+            // The file as the server of the main branch wrote it: the session as hex text
+            // in `rooms.session`, tokens hashed, no `state` column.
+            install_default_drivers();
+            let pool = AnyPoolOptions::new().connect(&url).await.unwrap();
+            for statement in SCHEMA {
+                pool.execute(statement).await.unwrap();
+            }
+            pool.execute("INSERT INTO meta (name, value) VALUES ('tokens', 'sha256')")
+                .await
+                .unwrap();
+            sqlx::query(
+                "INSERT INTO rooms (code, settings, session, seq, created) VALUES ('oldroom', $1, $2, $3, 0)",
+            )
+            .bind(settings)
+            .bind(hex(&bytes))
+            .bind(settled.actions.len() as i64)
+            .execute(&pool)
+            .await
+            .unwrap();
+            for (i, line) in settled.lines().iter().enumerate() {
+                sqlx::query("INSERT INTO actions (code, seq, action) VALUES ('oldroom', $1, $2)")
+                    .bind(i as i64 + 1)
+                    .bind(line.as_str())
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+            }
+            sqlx::query("INSERT INTO seats (code, seat, token) VALUES ('oldroom', 1, $1)")
+                .bind(token_hash("tok1"))
+                .execute(&pool)
+                .await
+                .unwrap();
+            pool.close().await;
+        }
+        for _ in 0..2 {
+            // Opened twice: the second opening migrates nothing again.
+            let store = Store::open(&url).await.unwrap();
+            let stored = store.load("oldroom").await.unwrap().unwrap();
+            assert_eq!(stored.session, bytes);
+            assert_eq!(stored.seq, settled.actions.len() as u64);
+            store.close().await;
+        }
+        // The room resumes through the hub, with the token its client holds, and plays on.
+        let store = Store::open(&url).await.unwrap();
+        let hub = Hub::new(store.clone(), Config::default());
+        let (tx, mut rx) = tokio::sync::mpsc::channel(64);
+        let mut conn = hub.connect(tx, false);
+        conn.handle(r#"{"type":"resume","room":"oldroom","token":"tok1"}"#)
+            .await;
+        let joined: serde_json::Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+        assert_eq!(joined["type"], "joined", "{joined}");
+        assert_eq!(joined["seat"], 1);
+        let frame: serde_json::Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+        assert_eq!(frame["type"], "frame");
+        assert_eq!(frame["seq"], settled.actions.len() as u64);
+        assert_eq!(
+            frame["frame"]["hand"],
+            serde_json::to_value(
+                serde_json::from_str::<serde_json::Value>(
+                    room.frame_json(Some(1), &[], None).get()
+                )
+                .unwrap()["hand"]
+                    .clone()
+            )
+            .unwrap()
+        );
+        let mut locked = store.lock("oldroom").await.unwrap();
+        assert_eq!(locked.load().await.unwrap().session, bytes);
+        drop(locked);
+        store.close().await;
     }
 
     #[test]
