@@ -141,6 +141,10 @@ struct Words {
     go_on: &'static str,
     over: &'static str,
     help: &'static str,
+    with_you: &'static str,
+    here: &'static str,
+    away: &'static str,
+    watching: &'static str,
 }
 
 const EN: Words = Words {
@@ -155,6 +159,10 @@ const EN: Words = Words {
     go_on: "Enter: go on",
     over: "`rematch` for another match, `quit` to stop",
     help: "Type a card of your hand (7d), `hint`, `leave` (give up your seat) or `quit` (keep it).",
+    with_you: "With you",
+    here: "connected",
+    away: "away",
+    watching: "watching",
 };
 
 const IT: Words = Words {
@@ -169,6 +177,10 @@ const IT: Words = Words {
     go_on: "Invio: avanti",
     over: "`rematch` per un'altra partita, `quit` per smettere",
     help: "Scrivi una carta della tua mano (7d), `hint`, `leave` (lasci il posto) o `quit` (lo tieni).",
+    with_you: "Con te",
+    here: "connesso",
+    away: "assente",
+    watching: "spettatori",
 };
 
 /// The file of kept tokens: room code → `{server, seat, token}`.
@@ -220,6 +232,8 @@ struct Client {
     joining: Option<Vec<u64>>,
     creator_seats: Vec<u64>,
     frame: Value,
+    /// Who is connected, as last printed.
+    presence: Value,
     input: Option<tokio::io::Lines<BufReader<tokio::io::Stdin>>>,
 }
 
@@ -238,6 +252,7 @@ impl Client {
             joining: None,
             creator_seats: Vec::new(),
             frame: Value::Null,
+            presence: Value::Null,
             input: Some(BufReader::new(tokio::io::stdin()).lines()),
         }
     }
@@ -421,6 +436,11 @@ impl Client {
                 }
                 self.show(&frame);
                 self.frame = frame;
+                self.show_presence(msg.get("presence").unwrap_or(&Value::Null));
+                Ok(vec![])
+            }
+            "presence" => {
+                self.show_presence(msg.get("presence").unwrap_or(&Value::Null));
                 Ok(vec![])
             }
             "error" => {
@@ -458,6 +478,38 @@ impl Client {
         }
         let seat = list.remove(0);
         vec![json!({"type": "join", "room": self.code, "seat": seat})]
+    }
+
+    /// Prints who else is connected when it changed: each other person's seat connected or
+    /// away, and how many watch (`With you: Player 2 connected · 1 watching`).
+    fn show_presence(&mut self, presence: &Value) {
+        if presence.is_null() || *presence == self.presence || self.frame.is_null() {
+            return;
+        }
+        self.presence = presence.clone();
+        let w = self.words;
+        let mut parts: Vec<String> = self.frame["seats"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|s| s["player"] == "human" && s["seat"].as_u64() != self.seat)
+            .map(|s| {
+                let seat = s["seat"].as_u64().unwrap_or(0) as usize;
+                let here = presence["connected"][seat].as_bool() == Some(true);
+                format!(
+                    "{} {}",
+                    s["name"].as_str().unwrap_or_default(),
+                    if here { w.here } else { w.away }
+                )
+            })
+            .collect();
+        let watching = presence["spectators"].as_u64().unwrap_or(0);
+        if watching > 0 {
+            parts.push(format!("{watching} {}", w.watching));
+        }
+        if !parts.is_empty() {
+            println!("{}: {}", w.with_you, parts.join(" · "));
+        }
     }
 
     /// Prints a frame: its events, then what it waits for from this seat.

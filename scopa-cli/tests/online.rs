@@ -2,7 +2,8 @@
 //! test's process on 127.0.0.1 with a SQLite file in a temp dir): the terminal creates a
 //! room and plays seat 0 by typed lines; a WebSocket client of the test plays seat 1. Mid
 //! match the terminal is killed and `scopa online join CODE` takes its seat back with the
-//! token kept in its file; the match ends for both.
+//! token kept in its file; the match ends for both. The terminal prints who is connected:
+//! seat 1 away until the WebSocket client joins, then connected.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -94,11 +95,16 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
     let mut restarted = false;
     let (mut over_cli, mut over_ws) = (false, false);
     let mut summaries = 0;
+    // Who is connected, as the terminal prints it.
+    let mut presence = Vec::new();
     let run = async {
         loop {
             tokio::select! {
                 line = rx.recv() => {
                     let line = line.expect("scopa's output");
+                    if line.starts_with("With you: ") {
+                        presence.push(line.clone());
+                    }
                     if let Some(c) = line.strip_prefix("Room ") {
                         // The other person joins with the code.
                         code = Some(c.to_string());
@@ -170,5 +176,14 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
     assert!(
         restarted && summaries >= 1,
         "plays {plays}, summaries {summaries}"
+    );
+    // Alone in the room at first: seat 1 away; then the WebSocket client joins: connected.
+    // The terminal started again finds it connected.
+    assert!(presence.len() >= 3, "{presence:?}");
+    assert!(presence[0].ends_with(" away"), "{presence:?}");
+    assert!(presence[1].ends_with(" connected"), "{presence:?}");
+    assert!(
+        presence.last().unwrap().ends_with(" connected"),
+        "{presence:?}"
     );
 }

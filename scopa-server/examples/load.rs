@@ -152,6 +152,16 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
+        // SIGTERM first: the server says how many steps its group commits held.
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        for _ in 0..30 {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

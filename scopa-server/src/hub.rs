@@ -44,9 +44,13 @@ use tokio::sync::{Mutex, mpsc};
 
 use scopa_core::ai::Level;
 
-use crate::protocol::{ClientError, ClientMsg, DeadlineMsg, ServerMsg, parse, to_line};
+use crate::protocol::{
+    ClientError, ClientMsg, DeadlineMsg, PresenceMsg, ServerMsg, parse, to_line,
+};
 use crate::room::{Applied, Deadline, Room, TurnTimer};
-use crate::store::{CHANNEL, Locked, Store, StoreError, StoredTimer, token_hash};
+use crate::store::{
+    CHANNEL, Locked, PRESENCE_CHANNEL, Presence, Store, StoreError, StoredTimer, token_hash,
+};
 
 /// What a server is allowed and how it paces its rooms.
 #[derive(Clone, Debug)]
@@ -71,6 +75,10 @@ pub struct Config {
     /// How long a room with no connection stays in memory ([`Hub::evict_idle`]); it is
     /// read from the store again when somebody names it.
     pub idle_evict: Duration,
+    /// PostgreSQL: how long another process's connections count as present after its
+    /// last heartbeat (one every third of this); a process killed without a shutdown has
+    /// its seats shown away after this.
+    pub presence_expiry: Duration,
 }
 
 impl Default for Config {
@@ -90,6 +98,7 @@ impl Default for Config {
             allow_client_seed: false,
             public_url: "http://127.0.0.1:8080/".into(),
             idle_evict: Duration::from_secs(600),
+            presence_expiry: Duration::from_secs(15),
         }
     }
 }
@@ -114,15 +123,50 @@ struct Live {
     /// When the room was last left by a connection (or loaded): how long it has been idle
     /// once no connection holds it.
     idle_since: Instant,
+    /// PostgreSQL: the connections other processes hold (their rows in the store).
+    remote: Presence,
+    /// This process's connections as last handed to the store's writer.
+    written: Presence,
+    /// Who is connected, as last told to the room's connections.
+    shown: PresenceMsg,
 }
 
 impl Live {
     fn new(room: Room) -> Live {
+        let shown = presence_msg(&room, &Presence::default());
         Live {
             room,
             subs: Vec::new(),
             idle_since: Instant::now(),
+            remote: Presence::default(),
+            written: Presence::default(),
+            shown,
         }
+    }
+
+    /// This process's connections to the room.
+    fn local(&self) -> Presence {
+        let mut out = Presence::default();
+        for sub in &self.subs {
+            if sub.seats.is_empty() {
+                out.spectators += 1;
+            }
+            for &seat in &sub.seats {
+                if let Some(n) = out.seats.get_mut(usize::from(seat)) {
+                    *n += 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The `presence` of a room whose connections are `counts`: one flag per seat of the room.
+fn presence_msg(room: &Room, counts: &Presence) -> PresenceMsg {
+    let players = usize::from(room.session().rules().players);
+    PresenceMsg {
+        connected: counts.seats.iter().take(players).map(|&n| n > 0).collect(),
+        spectators: counts.spectators,
     }
 }
 
@@ -135,6 +179,10 @@ pub struct Hub {
     rooms: StdMutex<HashMap<String, LiveRef>>,
     next_conn: AtomicU64,
     allowances: StdMutex<HashMap<IpAddr, Arc<StdMutex<Allowance>>>>,
+    /// This process's name in the store's presence rows (random, new at every start).
+    node: String,
+    /// PostgreSQL, once listening: the writer of this process's presence rows.
+    presence_tx: std::sync::OnceLock<mpsc::UnboundedSender<(String, Presence)>>,
 }
 
 /// How many addresses' allowances are kept before the idle ones (no connection open, every
@@ -193,12 +241,113 @@ impl Hub {
     /// A hub over `store`.
     pub fn new(store: Store, config: Config) -> Arc<Hub> {
         Arc::new(Hub {
+            node: store.node().to_string(),
             store,
             config,
             rooms: StdMutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             allowances: StdMutex::new(HashMap::new()),
+            presence_tx: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Tells the room's connections (but `except`, whose own frame says it) who is
+    /// connected if that changed, and hands this process's counts to the store's writer
+    /// (PostgreSQL) if they changed. A connection dropped because it does not read changes
+    /// it again: repeated until nothing changes.
+    fn presence_changed(&self, live: &mut Live, except: Option<u64>) {
+        loop {
+            let local = live.local();
+            if local != live.written {
+                live.written = local;
+                if let Some(tx) = self.presence_tx.get() {
+                    let _ = tx.send((live.room.code().to_string(), local));
+                }
+            }
+            let now = presence_msg(&live.room, &local.add(&live.remote));
+            if now == live.shown {
+                return;
+            }
+            let line = to_line(&ServerMsg::Presence {
+                room: live.room.code().to_string(),
+                presence: now.clone(),
+            });
+            live.shown = now;
+            let before = live.subs.len();
+            live.subs
+                .retain(|sub| Some(sub.conn) == except || sub.tx.try_send(line.clone()).is_ok());
+            if live.subs.len() == before {
+                return;
+            }
+        }
+    }
+
+    /// PostgreSQL: reads the other processes' connections to room `code` (if it is loaded
+    /// here) and tells its connections if who is connected changed.
+    async fn presence_notice(self: &Arc<Hub>, code: &str) {
+        let Some(live) = self.cached(code) else {
+            return;
+        };
+        let fresh = now_ms().saturating_sub(self.config.presence_expiry.as_millis() as i64);
+        let Ok(remote) = self.store.presence_of(code, &self.node, fresh).await else {
+            return;
+        };
+        let mut l = live.lock().await;
+        l.remote = remote;
+        self.presence_changed(&mut l, None);
+    }
+
+    /// PostgreSQL: starts the writer of this process's presence rows (in order, one room's
+    /// change after another) and the heartbeat, which also deletes the rows of processes
+    /// silent for [`Config::presence_expiry`] and notifies their rooms.
+    fn start_presence(self: &Arc<Hub>) {
+        let (tx, mut rx) = mpsc::unbounded_channel::<(String, Presence)>();
+        if self.presence_tx.set(tx).is_err() {
+            return;
+        }
+        let store = self.store.clone();
+        let node = self.node.clone();
+        tokio::spawn(async move {
+            while let Some((code, counts)) = rx.recv().await {
+                // Advisory: a failure is retried a few times, then the heartbeat's expiry
+                // and the next change make up for it.
+                for _ in 0..3 {
+                    if store
+                        .put_presence(&node, &code, &counts, now_ms())
+                        .await
+                        .is_ok()
+                    {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        });
+        let hub = Arc::downgrade(self);
+        let expiry = self.config.presence_expiry;
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval((expiry / 3).max(Duration::from_millis(100)));
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                let now = now_ms();
+                let _ = hub
+                    .store
+                    .beat(&hub.node, now, now - expiry.as_millis() as i64)
+                    .await;
+            }
+        });
+    }
+
+    /// A clean shutdown (PostgreSQL): this process's presence rows are deleted and their
+    /// rooms notified, so other processes show its connections away at once.
+    pub async fn shutdown(&self) {
+        if self.presence_tx.get().is_some() {
+            let _ = self.store.drop_node(&self.node).await;
+        }
     }
 
     /// PostgreSQL: listens on the store's channel (from now on) and, for each notification
@@ -210,7 +359,8 @@ impl Hub {
             return Ok(());
         }
         let mut listener = sqlx::postgres::PgListener::connect(self.store.url()).await?;
-        listener.listen(CHANNEL).await?;
+        listener.listen_all([CHANNEL, PRESENCE_CHANNEL]).await?;
+        self.start_presence();
         let hub = Arc::downgrade(self);
         tokio::spawn(async move {
             loop {
@@ -219,9 +369,16 @@ impl Hub {
                     return;
                 };
                 match notice {
+                    Ok(Some(n)) if n.channel() == PRESENCE_CHANNEL => {
+                        hub.presence_notice(n.payload()).await;
+                    }
                     Ok(Some(n)) => {
-                        let code = n.payload().split(' ').next().unwrap_or_default();
-                        hub.notice(code).await;
+                        let mut words = n.payload().split(' ');
+                        let code = words.next().unwrap_or_default();
+                        // This process's own step: its copy is the stored room already.
+                        if words.nth(1) != Some(hub.node.as_str()) {
+                            hub.notice(code).await;
+                        }
                     }
                     // The connection was lost (and is made again on the next call):
                     // notifications may have been missed, so every loaded room is read again.
@@ -233,6 +390,7 @@ impl Hub {
                             .unwrap_or_default();
                         for code in codes {
                             hub.notice(&code).await;
+                            hub.presence_notice(&code).await;
                         }
                     }
                     Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
@@ -321,6 +479,7 @@ impl Hub {
         set_stored_timer(&mut room, timer).ok_or_else(|| StoreError::Damaged(code.clone()))?;
         live.room = room;
         broadcast(live, &events, None);
+        self.presence_changed(live, None);
         self.schedule_all(&live.room);
         Ok(())
     }
@@ -341,35 +500,56 @@ impl Hub {
         F: FnOnce(&mut Room) -> Result<Option<Applied>, ClientError>,
     {
         let code = live.room.code().to_string();
-        let mut locked = self
-            .store
-            .lock(&code)
-            .await
-            .map_err(|_| ClientError::Unavailable)?;
-        if locked.seq() != live.room.seq() {
-            self.sync(live, &mut locked)
+        // PostgreSQL: the row lock, and the room brought up to the store's. SQLite (one
+        // process, whose copy is the store's): the step goes to the group commit, which
+        // checks the log's length in its transaction.
+        let mut locked = if self.store.is_postgres() {
+            let mut locked = self
+                .store
+                .lock(&code)
                 .await
                 .map_err(|_| ClientError::Unavailable)?;
-        }
+            if locked.seq() != live.room.seq() {
+                self.sync(live, &mut locked)
+                    .await
+                    .map_err(|_| ClientError::Unavailable)?;
+            }
+            Some(locked)
+        } else {
+            None
+        };
         let mut next = live.room.clone();
         let Some(applied) = f(&mut next)? else {
             return Ok(false);
         };
         next.restart_clock(&applied, now_ms());
-        locked
-            .commit_timed(
-                &applied.lines(),
-                &next.bytes(),
-                next.timer().map(|_| stored(next.deadline())),
-            )
-            .await
-            .map_err(|_| ClientError::Unavailable)?;
+        let deadline = next.timer().map(|_| stored(next.deadline()));
+        match locked.take() {
+            Some(locked) => {
+                locked
+                    .commit_timed(&applied.lines(), &next.bytes(), deadline)
+                    .await
+            }
+            None => {
+                self.store
+                    .commit_grouped(
+                        &code,
+                        live.room.seq(),
+                        applied.lines(),
+                        next.bytes(),
+                        deadline,
+                    )
+                    .await
+            }
+        }
+        .map_err(|_| ClientError::Unavailable)?;
         live.room = next;
         if let Some(notice) = notice {
             live.subs
                 .retain(|sub| sub.tx.try_send(notice.clone()).is_ok());
         }
         broadcast(live, &applied.events, None);
+        self.presence_changed(live, None);
         self.schedule_all(&live.room);
         Ok(true)
     }
@@ -550,6 +730,17 @@ impl Hub {
         if fresh {
             // The stored delay and deadline run on: a restart gives nobody more time.
             self.schedule_all(&live.lock().await.room);
+            // Other processes' connections (read after the room is in the map, so that a
+            // change notified from now on is heard).
+            if self.presence_tx.get().is_some() {
+                let fresh_since =
+                    now_ms().saturating_sub(self.config.presence_expiry.as_millis() as i64);
+                if let Ok(remote) = self.store.presence_of(code, &self.node, fresh_since).await {
+                    let mut l = live.lock().await;
+                    l.remote = remote;
+                    self.presence_changed(&mut l, None);
+                }
+            }
         }
         Ok(live)
     }
@@ -778,6 +969,7 @@ fn stored(deadline: Option<Deadline>) -> Option<(u8, i64)> {
 /// connection and seat it names.
 fn broadcast(live: &mut Live, events: &[Event], hint: Option<(u64, u8, Hint)>) {
     let room = &live.room;
+    let presence = &live.shown;
     live.subs.retain(|sub| {
         let frames: Vec<Option<u8>> = if sub.seats.is_empty() {
             vec![None]
@@ -786,14 +978,22 @@ fn broadcast(live: &mut Live, events: &[Event], hint: Option<(u64, u8, Hint)>) {
         };
         frames.into_iter().all(|seat| {
             let h = hint.and_then(|(c, s, h)| (c == sub.conn && Some(s) == seat).then_some(h));
-            sub.tx.try_send(frame_line(room, seat, events, h)).is_ok()
+            sub.tx
+                .try_send(frame_line(room, seat, events, h, presence))
+                .is_ok()
         })
     });
 }
 
 /// The `frame` message a connection receives: for `seat` (`None`: a spectator), with
-/// `events` and a hint.
-pub fn frame_line(room: &Room, seat: Option<u8>, events: &[Event], hint: Option<Hint>) -> String {
+/// `events`, a hint, and who is connected.
+pub fn frame_line(
+    room: &Room,
+    seat: Option<u8>,
+    events: &[Event],
+    hint: Option<Hint>,
+    presence: &PresenceMsg,
+) -> String {
     to_line(&ServerMsg::Frame {
         room: room.code().to_string(),
         seat,
@@ -804,6 +1004,7 @@ pub fn frame_line(room: &Room, seat: Option<u8>, events: &[Event], hint: Option<
             at_ms: d.at_ms,
             left_ms: d.at_ms.saturating_sub(now_ms()).max(0),
         }),
+        presence: presence.clone(),
     })
 }
 
@@ -1070,13 +1271,15 @@ impl Conn {
                 }
                 let live = self.hub.room(&room).await?;
                 let mut l = live.lock().await;
-                self.send(&ServerMsg::Watching { room: room.clone() }).await;
-                self.send_line(frame_line(&l.room, None, &[], None)).await;
                 l.subs.push(Sub {
                     conn: self.id,
                     seats: Vec::new(),
                     tx: self.tx.clone(),
                 });
+                self.hub.presence_changed(&mut l, Some(self.id));
+                self.send(&ServerMsg::Watching { room: room.clone() }).await;
+                self.send_line(frame_line(&l.room, None, &[], None, &l.shown))
+                    .await;
                 drop(l);
                 self.room = Some((room, live));
                 Ok(())
@@ -1103,7 +1306,7 @@ impl Conn {
                 let live = self.live()?;
                 let l = live.lock().await;
                 let hint = l.room.hint(seat)?;
-                self.send_line(frame_line(&l.room, Some(seat), &[], Some(hint)))
+                self.send_line(frame_line(&l.room, Some(seat), &[], Some(hint), &l.shown))
                     .await;
                 Ok(())
             }
@@ -1113,6 +1316,7 @@ impl Conn {
                 };
                 let mut l = live.lock().await;
                 l.subs.retain(|s| s.conn != self.id);
+                self.hub.presence_changed(&mut l, None);
                 l.idle_since = Instant::now();
                 let mut next = l.room.clone();
                 for &seat in &self.seats {
@@ -1168,14 +1372,6 @@ impl Conn {
         if !self.seats.contains(&seat) {
             self.seats.push(seat);
         }
-        self.send(&ServerMsg::Joined {
-            room: code.to_string(),
-            seat,
-            token,
-        })
-        .await;
-        self.send_line(frame_line(&l.room, Some(seat), &[], None))
-            .await;
         // A connection holding the same seat (another tab, or an old socket not closed
         // yet) keeps hearing until it closes: the token is the capability, not the socket.
         l.subs.retain(|s| s.conn != self.id);
@@ -1184,6 +1380,15 @@ impl Conn {
             seats: self.seats.clone(),
             tx: self.tx.clone(),
         });
+        self.hub.presence_changed(l, Some(self.id));
+        self.send(&ServerMsg::Joined {
+            room: code.to_string(),
+            seat,
+            token,
+        })
+        .await;
+        self.send_line(frame_line(&l.room, Some(seat), &[], None, &l.shown))
+            .await;
         self.room = Some((code.to_string(), Arc::clone(live)));
     }
 
@@ -1192,6 +1397,7 @@ impl Conn {
         if let Some((_, live)) = self.room.take() {
             let mut l = live.lock().await;
             l.subs.retain(|s| s.conn != self.id);
+            self.hub.presence_changed(&mut l, None);
             l.idle_since = Instant::now();
         }
     }

@@ -64,6 +64,10 @@ struct Args {
     /// when named).
     #[arg(long, default_value_t = 600)]
     idle_secs: u64,
+    /// PostgreSQL: seconds another process's connections count as present after its last
+    /// heartbeat (one every third of this): a killed process's seats show away after it.
+    #[arg(long, default_value_t = 15)]
+    presence_secs: u64,
 }
 
 #[tokio::main]
@@ -93,6 +97,7 @@ async fn main() -> ExitCode {
             .clone()
             .unwrap_or_else(|| format!("http://{}/", args.listen)),
         idle_evict: std::time::Duration::from_secs(args.idle_secs.max(1)),
+        presence_expiry: std::time::Duration::from_secs(args.presence_secs.max(1)),
         ..Config::default()
     };
     let hub = Hub::new(store.clone(), config);
@@ -116,11 +121,23 @@ async fn main() -> ExitCode {
                     web_dir: args.web.clone(),
                     trusted_proxies: args.trusted_proxy.clone(),
                 };
-                ws::serve(listener, hub, web).await
+                // SIGTERM or Ctrl-C: stop serving and take this process's connections out
+                // of the presence rows (a SIGKILL leaves them to expire).
+                tokio::select! {
+                    served = ws::serve(listener, hub.clone(), web) => served,
+                    () = stopped() => {
+                        hub.shutdown().await;
+                        Ok(())
+                    }
+                }
             }
             Err(e) => Err(e),
         }
     };
+    if !store.is_postgres() {
+        let (commits, steps) = store.group_stats();
+        eprintln!("scopa-server: stopped; {steps} steps stored in {commits} group commits");
+    }
     store.close().await;
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -128,5 +145,28 @@ async fn main() -> ExitCode {
             eprintln!("scopa-server: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Waits for SIGTERM or SIGINT (Ctrl-C).
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }

@@ -75,7 +75,7 @@ pub enum ClientMsg {
 
 /// The `type` of each message the server sends (each [`ServerMsg`] variant), for clients
 /// and tests that check what they receive.
-pub const SERVER_TYPES: [&str; 7] = [
+pub const SERVER_TYPES: [&str; 8] = [
     "created",
     "joined",
     "watching",
@@ -83,6 +83,7 @@ pub const SERVER_TYPES: [&str; 7] = [
     "left",
     "error",
     "timed_out",
+    "presence",
 ];
 
 /// What the server sends.
@@ -125,6 +126,17 @@ pub enum ServerMsg {
         /// when it is up (absent otherwise).
         #[serde(skip_serializing_if = "Option::is_none")]
         deadline: Option<DeadlineMsg>,
+        /// Who is connected to the room now (as [`ServerMsg::Presence`] last said).
+        presence: PresenceMsg,
+    },
+    /// Who is connected changed (a connection came, went, or its server process stopped
+    /// answering): sent to every connection of the room but the one whose arrival changed
+    /// it (that one has it in its frame).
+    Presence {
+        /// The invite code.
+        room: String,
+        /// Who is connected now.
+        presence: PresenceMsg,
     },
     /// A person's seat ran out of time: the server made its move with the timer's AI (sent
     /// to every connection of the room, before the frames of that move).
@@ -162,6 +174,18 @@ pub struct DeadlineMsg {
     /// Milliseconds left when the frame was sent (0 once past): a client's countdown
     /// needs no clock in step with the server's.
     pub left_ms: i64,
+}
+
+/// Who is connected to a room now, over every server process: for each seat (from 0)
+/// whether a live connection holds it, and how many connections watch. Nothing of the
+/// cards: the same for every seat and spectator.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq, Default)]
+pub struct PresenceMsg {
+    /// One per seat: `true` when a connection holds the seat now (an AI's seat, a free
+    /// seat and a seat whose person went away: `false`).
+    pub connected: Vec<bool>,
+    /// How many connections watch the room.
+    pub spectators: u32,
 }
 
 /// Why a client's message was refused.

@@ -1,7 +1,7 @@
 //! The store: every room's session bytes, its seats' tokens (hashed) and its action log, in
 //! SQLite by default (one file, one process) or in PostgreSQL (several processes on one
 //! database). The SQL is the same on both (through sqlx's `Any` driver: `$n` parameters,
-//! `TEXT` and `BIGINT` columns, session bytes as hex text, `ON CONFLICT` upserts), except
+//! `TEXT`, `BIGINT` and BLOB/BYTEA columns, `ON CONFLICT` upserts), except
 //! the row lock (`FOR UPDATE`) and the notification (`pg_notify`), PostgreSQL's only.
 //!
 //! An accepted action is stored — the room's new session bytes and one action log row per
@@ -19,10 +19,51 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{Any, AnyPool, Executor, Transaction};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::{mpsc, oneshot};
 
 /// The PostgreSQL channel every process listens on: each stored step of a room (an action,
-/// a seat taken or given up) sends `CODE SEQ` on it.
+/// a seat taken or given up) sends `CODE SEQ NODE` on it (`NODE`: the [`Store::node`] that
+/// stored it, so that a process skips its own).
 pub const CHANNEL: &str = "scopa_rooms";
+
+/// The PostgreSQL channel of presence: a process whose connections to a room changed (or
+/// that found another process's rows expired) sends the room's `CODE` on it.
+pub const PRESENCE_CHANNEL: &str = "scopa_presence";
+
+/// How many connections hold each seat of a room, and how many watch it (one process's, or
+/// the sum over several).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Presence {
+    /// Connections holding each seat.
+    pub seats: [u32; MAX_SEATS],
+    /// Connections watching.
+    pub spectators: u32,
+}
+
+impl Presence {
+    /// The sum of two processes' counts.
+    pub fn add(&self, other: &Presence) -> Presence {
+        let mut out = *self;
+        for (a, b) in out.seats.iter_mut().zip(other.seats) {
+            *a = a.saturating_add(b);
+        }
+        out.spectators = out.spectators.saturating_add(other.spectators);
+        out
+    }
+
+    /// The rows of these counts: (seat, connections), the spectators as seat -1, none for
+    /// a count of 0.
+    fn rows(&self) -> impl Iterator<Item = (i32, i64)> + '_ {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(s, &n)| (s as i32, i64::from(n)))
+            .chain(std::iter::once((-1, i64::from(self.spectators))))
+            .filter(|&(_, n)| n > 0)
+    }
+}
 
 /// Why the store failed.
 #[derive(thiserror::Error, Debug)]
@@ -39,6 +80,10 @@ pub enum StoreError {
     /// No room of this code is stored.
     #[error("no room {0}")]
     NoRoom(String),
+    /// The group commit holding this step failed (or its writer stopped): nothing of it
+    /// was stored.
+    #[error("the group commit failed: {0}")]
+    Group(String),
 }
 
 /// A room as stored.
@@ -52,12 +97,137 @@ pub struct StoredRoom {
     pub tokens: [Option<String>; MAX_SEATS],
 }
 
-/// The store: a connection pool.
+/// The store: a connection pool (and on SQLite the group committer's queue).
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
     url: String,
     postgres: bool,
+    group: Option<mpsc::UnboundedSender<Job>>,
+    /// Group commits made and the steps they held.
+    grouped: Arc<[AtomicU64; 2]>,
+    /// This store's name in notifications and presence rows (random, new at every open).
+    node: Arc<str>,
+}
+
+/// One step's write waiting for a group commit ([`Store::commit_grouped`]).
+#[derive(Debug)]
+struct Job {
+    code: String,
+    seq_before: u64,
+    lines: Vec<String>,
+    session: Vec<u8>,
+    deadline: Option<Option<(u8, i64)>>,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The most steps one group commit holds.
+const GROUP: usize = 1024;
+
+/// SQLite's group committer: takes every step waiting (at most [`GROUP`]), writes each in
+/// a savepoint of one transaction (a step that conflicts is rolled back alone), commits
+/// once — one sync to the disk for all — and only then answers each step.
+async fn group_committer(
+    pool: AnyPool,
+    mut rx: mpsc::UnboundedReceiver<Job>,
+    grouped: Arc<[AtomicU64; 2]>,
+) {
+    let mut jobs = Vec::with_capacity(GROUP);
+    while let Some(first) = rx.recv().await {
+        jobs.push(first);
+        while jobs.len() < GROUP {
+            match rx.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        match write_group(&pool, &jobs).await {
+            Ok(results) => {
+                grouped[0].fetch_add(1, Ordering::Relaxed);
+                grouped[1].fetch_add(jobs.len() as u64, Ordering::Relaxed);
+                for (job, result) in jobs.drain(..).zip(results) {
+                    let _ = job.done.send(result);
+                }
+            }
+            Err(e) => {
+                let e = e.to_string();
+                for job in jobs.drain(..) {
+                    let _ = job.done.send(Err(StoreError::Group(e.clone())));
+                }
+            }
+        }
+    }
+}
+
+/// One transaction of `jobs`, each in a savepoint; each job's own result (a conflict or a
+/// failed statement rolls back that job only). `Err`: the transaction failed, nothing of
+/// any job was stored.
+async fn write_group(
+    pool: &AnyPool,
+    jobs: &[Job],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut tx = pool.begin().await?;
+    let mut results = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        tx.execute("SAVEPOINT step").await?;
+        let result = write_step(
+            &mut tx,
+            &job.code,
+            job.seq_before,
+            &job.lines,
+            &job.session,
+            job.deadline,
+        )
+        .await;
+        if result.is_err() {
+            tx.execute("ROLLBACK TO step").await?;
+        }
+        tx.execute("RELEASE step").await?;
+        results.push(result);
+    }
+    tx.commit().await?;
+    Ok(results)
+}
+
+/// A step's rows: the session's bytes after it (if the log is still at `seq_before`), its
+/// log rows, and a timed room's deadline.
+async fn write_step(
+    tx: &mut Transaction<'static, Any>,
+    code: &str,
+    seq_before: u64,
+    lines: &[String],
+    session: &[u8],
+    deadline: Option<Option<(u8, i64)>>,
+) -> Result<(), StoreError> {
+    let seq_after = seq_before + lines.len() as u64;
+    let updated = sqlx::query("UPDATE rooms SET state = $1, seq = $2 WHERE code = $3 AND seq = $4")
+        .bind(session)
+        .bind(seq_after as i64)
+        .bind(code)
+        .bind(seq_before as i64)
+        .execute(&mut **tx)
+        .await?;
+    if updated.rows_affected() != 1 {
+        return Err(StoreError::Conflict(code.to_string()));
+    }
+    for (i, line) in lines.iter().enumerate() {
+        sqlx::query("INSERT INTO actions (code, seq, action) VALUES ($1, $2, $3)")
+            .bind(code)
+            .bind((seq_before + 1 + i as u64) as i64)
+            .bind(line.as_str())
+            .execute(&mut **tx)
+            .await?;
+    }
+    if let Some(deadline) = deadline {
+        let (seat, at) = deadline.map_or((-1, 0), |(s, at)| (i32::from(s), at));
+        sqlx::query("UPDATE timers SET seat = $1, deadline = $2 WHERE code = $3")
+            .bind(seat)
+            .bind(at)
+            .bind(code)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// A room's turn timer as stored: seconds per move, the AI level's name, and the deadline
@@ -106,17 +276,43 @@ const SCHEMA: [&str; 5] = [
     )",
 ];
 
+/// PostgreSQL only: each process's connections to each room, refreshed by the process's
+/// heartbeat (`beat`, seconds since the Unix epoch). `seat` -1: spectators.
+const PRESENCE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS presence (
+        code TEXT NOT NULL,
+        node TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        conns BIGINT NOT NULL,
+        beat BIGINT NOT NULL,
+        PRIMARY KEY (code, node, seat)
+    )";
+
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    out
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
+    fn digit(c: u8) -> Option<u8> {
+        match c {
+            b'0'..=b'9' => Some(c - b'0'),
+            b'a'..=b'f' => Some(c - b'a' + 10),
+            b'A'..=b'F' => Some(c - b'A' + 10),
+            _ => None,
+        }
+    }
+    let bytes = text.as_bytes();
+    if !bytes.len().is_multiple_of(2) {
         return None;
     }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+    bytes
+        .chunks_exact(2)
+        .map(|p| Some(digit(p[0])? << 4 | digit(p[1])?))
         .collect()
 }
 
@@ -143,6 +339,7 @@ pub struct Locked {
     code: String,
     seq: u64,
     postgres: bool,
+    node: Arc<str>,
 }
 
 fn seats_of(
@@ -189,12 +386,12 @@ impl Locked {
     /// The room as stored (read in the transaction).
     pub async fn load(&mut self) -> Result<StoredRoom, StoreError> {
         let damaged = || StoreError::Damaged(self.code.clone());
-        let row = sqlx::query("SELECT session FROM rooms WHERE code = $1")
+        let row = sqlx::query("SELECT state FROM rooms WHERE code = $1")
             .bind(self.code.as_str())
             .fetch_one(&mut *self.tx)
             .await?;
-        let session: String = row.try_get(0)?;
-        let session = unhex(&session).ok_or_else(damaged)?;
+        let session: Option<Vec<u8>> = row.try_get(0)?;
+        let session = session.ok_or_else(damaged)?;
         let rows = sqlx::query("SELECT seat, token FROM seats WHERE code = $1")
             .bind(self.code.as_str())
             .fetch_all(&mut *self.tx)
@@ -244,54 +441,45 @@ impl Locked {
         deadline: Option<Option<(u8, i64)>>,
     ) -> Result<(), StoreError> {
         let seq_after = self.seq + lines.len() as u64;
-        let updated =
-            sqlx::query("UPDATE rooms SET session = $1, seq = $2 WHERE code = $3 AND seq = $4")
-                .bind(hex(session))
-                .bind(seq_after as i64)
-                .bind(self.code.as_str())
-                .bind(self.seq as i64)
-                .execute(&mut *self.tx)
-                .await?;
-        if updated.rows_affected() != 1 {
-            return Err(StoreError::Conflict(self.code.clone()));
-        }
-        for (i, line) in lines.iter().enumerate() {
-            sqlx::query("INSERT INTO actions (code, seq, action) VALUES ($1, $2, $3)")
-                .bind(self.code.as_str())
-                .bind((self.seq + 1 + i as u64) as i64)
-                .bind(line.as_str())
-                .execute(&mut *self.tx)
-                .await?;
-        }
-        if let Some(deadline) = deadline {
-            let (seat, at) = deadline.map_or((-1, 0), |(s, at)| (i32::from(s), at));
-            sqlx::query("UPDATE timers SET seat = $1, deadline = $2 WHERE code = $3")
-                .bind(seat)
-                .bind(at)
-                .bind(self.code.as_str())
-                .execute(&mut *self.tx)
-                .await?;
-        }
-        notify(&mut self.tx, self.postgres, &self.code, seq_after).await?;
+        write_step(&mut self.tx, &self.code, self.seq, lines, session, deadline).await?;
+        notify(
+            &mut self.tx,
+            self.postgres,
+            &self.code,
+            seq_after,
+            &self.node,
+        )
+        .await?;
         self.tx.commit().await?;
         Ok(())
     }
 }
 
-/// `CODE SEQ` on [`CHANNEL`] (PostgreSQL only; sent when the transaction commits).
+/// `CODE SEQ NODE` on [`CHANNEL`] (PostgreSQL only; sent when the transaction commits).
 async fn notify(
     tx: &mut Transaction<'static, Any>,
     postgres: bool,
     code: &str,
     seq: u64,
+    node: &str,
 ) -> Result<(), StoreError> {
     if postgres {
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(CHANNEL)
-            .bind(format!("{code} {seq}"))
+            .bind(format!("{code} {seq} {node}"))
             .execute(&mut **tx)
             .await?;
     }
+    Ok(())
+}
+
+/// `CODE` on [`PRESENCE_CHANNEL`] (sent when the transaction commits).
+async fn presence_notice(tx: &mut Transaction<'static, Any>, code: &str) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(PRESENCE_CHANNEL)
+        .bind(code)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -321,12 +509,32 @@ impl Store {
         for statement in SCHEMA {
             pool.execute(statement).await?;
         }
+        if !sqlite {
+            pool.execute(PRESENCE_SCHEMA).await?;
+        }
+        // SQLite: one writer, so steps of many rooms are committed together.
+        let grouped = Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
+        let group = sqlite.then(|| {
+            let (tx, rx) = mpsc::unbounded_channel();
+            tokio::spawn(group_committer(pool.clone(), rx, Arc::clone(&grouped)));
+            tx
+        });
         let store = Store {
             pool,
             url: url.to_string(),
             postgres: !sqlite,
+            group,
+            grouped,
+            node: {
+                let mut b = [0u8; 16];
+                // A zero name (the generator failed) would only make this process hear
+                // its own steps again: harmless.
+                let _ = getrandom::getrandom(&mut b);
+                hex(&b).into()
+            },
         };
         store.hash_plain_tokens().await?;
+        store.session_blobs().await?;
         Ok(store)
     }
 
@@ -360,6 +568,49 @@ impl Store {
         Ok(())
     }
 
+    /// This store's name in the notifications it sends and in presence rows (random, new
+    /// at every open).
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// Once per database (schema mark `session = blob` in `meta`, written in the same
+    /// transaction): the column `rooms.state` (BLOB; PostgreSQL BYTEA) is added and every
+    /// room's session, stored before as hex text in `rooms.session`, is moved there as
+    /// bytes (`session` left empty). A database of an older server opens, and its rooms
+    /// resume; a second process opening it at the same time waits on the mark and finds it.
+    async fn session_blobs(&self) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let marked = sqlx::query(
+            "INSERT INTO meta (name, value) VALUES ('session', 'blob') ON CONFLICT (name) DO NOTHING",
+        )
+        .execute(&mut *tx)
+        .await?;
+        if marked.rows_affected() == 1 {
+            tx.execute(if self.postgres {
+                "ALTER TABLE rooms ADD COLUMN state BYTEA"
+            } else {
+                "ALTER TABLE rooms ADD COLUMN state BLOB"
+            })
+            .await?;
+            let rows = sqlx::query("SELECT code, session FROM rooms")
+                .fetch_all(&mut *tx)
+                .await?;
+            for row in rows {
+                let code: String = row.try_get(0)?;
+                let text: String = row.try_get(1)?;
+                let bytes = unhex(&text).ok_or_else(|| StoreError::Damaged(code.clone()))?;
+                sqlx::query("UPDATE rooms SET state = $1, session = '' WHERE code = $2")
+                    .bind(bytes)
+                    .bind(code)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// The URL the store was opened with.
     pub fn url(&self) -> &str {
         &self.url
@@ -380,11 +631,11 @@ impl Store {
         created: i64,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO rooms (code, settings, session, seq, created) VALUES ($1, $2, $3, 0, $4)",
+            "INSERT INTO rooms (code, settings, session, state, seq, created) VALUES ($1, $2, '', $3, 0, $4)",
         )
         .bind(code)
         .bind(settings)
-        .bind(hex(session))
+        .bind(session)
         .bind(created)
         .execute(&self.pool)
         .await?;
@@ -473,7 +724,7 @@ impl Store {
                 .await?;
             if let Some(row) = row {
                 let seq: i64 = row.try_get(0)?;
-                notify(tx, true, code, u64::try_from(seq).unwrap_or(0)).await?;
+                notify(tx, true, code, u64::try_from(seq).unwrap_or(0), &self.node).await?;
             }
         }
         Ok(())
@@ -501,6 +752,7 @@ impl Store {
             code: code.to_string(),
             seq,
             postgres: self.postgres,
+            node: Arc::clone(&self.node),
         })
     }
 
@@ -535,6 +787,49 @@ impl Store {
         locked.commit_timed(lines, session, deadline).await
     }
 
+    /// Stores a step of room `code` as [`Store::commit_timed`] does — `lines` after the
+    /// log's `seq_before`, the session's bytes, a timed room's deadline — but on SQLite in
+    /// a group commit: one transaction (one sync) for the steps of every room waiting at
+    /// that moment. Returns once the transaction holding this step is committed (or failed:
+    /// then nothing of the step was stored). On PostgreSQL: [`Store::commit_timed`].
+    pub async fn commit_grouped(
+        &self,
+        code: &str,
+        seq_before: u64,
+        lines: Vec<String>,
+        session: Vec<u8>,
+        deadline: Option<Option<(u8, i64)>>,
+    ) -> Result<(), StoreError> {
+        let Some(group) = &self.group else {
+            return self
+                .commit_timed(code, seq_before, &lines, &session, deadline)
+                .await;
+        };
+        let (done, answer) = oneshot::channel();
+        group
+            .send(Job {
+                code: code.to_string(),
+                seq_before,
+                lines,
+                session,
+                deadline,
+                done,
+            })
+            .map_err(|_| StoreError::Group("the writer stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError::Group("the writer stopped".into()))?
+    }
+
+    /// SQLite: how many group commits were made and how many steps they held (their
+    /// ratio is the steps per sync to the disk).
+    pub fn group_stats(&self) -> (u64, u64) {
+        (
+            self.grouped[0].load(Ordering::Relaxed),
+            self.grouped[1].load(Ordering::Relaxed),
+        )
+    }
+
     /// Gives room `code` a turn timer of `seconds` per move, moving with the AI `ai`
     /// (a level's name), no deadline running yet.
     pub async fn create_timer(&self, code: &str, seconds: u32, ai: &str) -> Result<(), StoreError> {
@@ -564,7 +859,7 @@ impl Store {
 
     /// Room `code` as stored, if there is one.
     pub async fn load(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
-        let Some(row) = sqlx::query("SELECT session, seq FROM rooms WHERE code = $1")
+        let Some(row) = sqlx::query("SELECT state, seq FROM rooms WHERE code = $1")
             .bind(code)
             .fetch_optional(&self.pool)
             .await?
@@ -572,9 +867,9 @@ impl Store {
             return Ok(None);
         };
         let damaged = || StoreError::Damaged(code.to_string());
-        let session: String = row.try_get(0)?;
+        let session: Option<Vec<u8>> = row.try_get(0)?;
         let seq: i64 = row.try_get(1)?;
-        let session = unhex(&session).ok_or_else(damaged)?;
+        let session = session.ok_or_else(damaged)?;
         let seq = u64::try_from(seq).map_err(|_| damaged())?;
         let rows = sqlx::query("SELECT seat, token FROM seats WHERE code = $1")
             .bind(code)
@@ -596,6 +891,125 @@ impl Store {
         rows.iter()
             .map(|r| r.try_get::<String, _>(0).map_err(StoreError::from))
             .collect()
+    }
+
+    /// PostgreSQL: process `node`'s connections to room `code` are now `counts` (its rows
+    /// replaced, with the heartbeat `now`), and every process is told on
+    /// [`PRESENCE_CHANNEL`].
+    pub async fn put_presence(
+        &self,
+        node: &str,
+        code: &str,
+        counts: &Presence,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM presence WHERE code = $1 AND node = $2")
+            .bind(code)
+            .bind(node)
+            .execute(&mut *tx)
+            .await?;
+        for (seat, conns) in counts.rows() {
+            sqlx::query(
+                "INSERT INTO presence (code, node, seat, conns, beat) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(code)
+            .bind(node)
+            .bind(seat)
+            .bind(conns)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        presence_notice(&mut tx, code).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// PostgreSQL: the connections to room `code` of every process but `node` whose
+    /// heartbeat is at `fresh_since` or later (older rows are a dead process's).
+    pub async fn presence_of(
+        &self,
+        code: &str,
+        node: &str,
+        fresh_since: i64,
+    ) -> Result<Presence, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seat, conns FROM presence WHERE code = $1 AND node <> $2 AND beat >= $3",
+        )
+        .bind(code)
+        .bind(node)
+        .bind(fresh_since)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Presence::default();
+        for row in rows {
+            let seat: i32 = row.try_get(0)?;
+            let conns: i64 = row.try_get(1)?;
+            let conns = u32::try_from(conns).unwrap_or(u32::MAX);
+            match usize::try_from(seat).ok() {
+                None => out.spectators = out.spectators.saturating_add(conns),
+                Some(s) => {
+                    if let Some(n) = out.seats.get_mut(s) {
+                        *n = n.saturating_add(conns);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// PostgreSQL: process `node`'s heartbeat — its rows marked alive at `now` — and the
+    /// rows of processes silent since before `expired_before` deleted, every room they
+    /// named notified on [`PRESENCE_CHANNEL`]. Returns those rooms.
+    pub async fn beat(
+        &self,
+        node: &str,
+        now: i64,
+        expired_before: i64,
+    ) -> Result<Vec<String>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE presence SET beat = $1 WHERE node = $2")
+            .bind(now)
+            .bind(node)
+            .execute(&mut *tx)
+            .await?;
+        let codes = sqlx::query("DELETE FROM presence WHERE beat < $1 RETURNING code")
+            .bind(expired_before)
+            .fetch_all(&mut *tx)
+            .await?;
+        let mut codes: Vec<String> = codes
+            .iter()
+            .map(|r| r.try_get::<String, _>(0))
+            .collect::<Result<_, _>>()?;
+        codes.sort();
+        codes.dedup();
+        for code in &codes {
+            presence_notice(&mut tx, code).await?;
+        }
+        tx.commit().await?;
+        Ok(codes)
+    }
+
+    /// PostgreSQL: process `node` stops (a clean shutdown): its rows are deleted and every
+    /// room they named notified.
+    pub async fn drop_node(&self, node: &str) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let codes = sqlx::query("DELETE FROM presence WHERE node = $1 RETURNING code")
+            .bind(node)
+            .fetch_all(&mut *tx)
+            .await?;
+        let mut codes: Vec<String> = codes
+            .iter()
+            .map(|r| r.try_get::<String, _>(0))
+            .collect::<Result<_, _>>()?;
+        codes.sort();
+        codes.dedup();
+        for code in &codes {
+            presence_notice(&mut tx, code).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Closes the pool.
@@ -669,6 +1083,165 @@ mod tests {
             store.lock("nope").await,
             Err(StoreError::NoRoom(_))
         ));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn steps_of_many_rooms_are_committed_together_and_a_conflict_fails_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.sqlite");
+        let store = Store::open(&url_of(path.to_str().unwrap())).await.unwrap();
+        for i in 0..40 {
+            store
+                .create_room(&format!("r{i}"), "s", &[0], 0)
+                .await
+                .unwrap();
+        }
+        // Forty rooms' steps at once, and for each a second one that thinks the log is
+        // still where it was (a stale writer): the first of each is stored, the stale one
+        // refused alone, whatever batch they share.
+        let mut tasks = Vec::new();
+        for i in 0..40u8 {
+            for stale in [false, true] {
+                let store = store.clone();
+                tasks.push(tokio::spawn(async move {
+                    if stale {
+                        tokio::task::yield_now().await;
+                    }
+                    let lines = if stale {
+                        vec!["rematch".to_string()]
+                    } else {
+                        vec!["continue".to_string(), format!("select {i}")]
+                    };
+                    let r = store
+                        .commit_grouped(&format!("r{i}"), 0, lines, vec![i, 1], None)
+                        .await;
+                    (i, stale, r)
+                }));
+            }
+        }
+        let mut stored = 0;
+        for t in tasks {
+            let (i, stale, r) = t.await.unwrap();
+            match r {
+                Ok(()) => stored += 1,
+                Err(StoreError::Conflict(code)) => assert_eq!(code, format!("r{i}")),
+                Err(e) => panic!("{i} {stale}: {e}"),
+            }
+        }
+        assert_eq!(stored, 40, "one step of each room");
+        let (commits, steps) = store.group_stats();
+        assert_eq!(steps, 80, "every step went through a group");
+        assert!(
+            commits < 80,
+            "{commits} commits for 80 steps: some were grouped"
+        );
+        drop(store);
+        let store = Store::open(&url_of(path.to_str().unwrap())).await.unwrap();
+        for i in 0..40u8 {
+            let room = store.load(&format!("r{i}")).await.unwrap().unwrap();
+            let log = store.actions(&format!("r{i}")).await.unwrap();
+            // Whichever came first, the room holds exactly its rows and their session.
+            if room.seq == 2 {
+                assert_eq!(log, ["continue".to_string(), format!("select {i}")]);
+                assert_eq!(room.session, vec![i, 1]);
+            } else {
+                assert_eq!(room.seq, 1);
+                assert_eq!(log, ["rematch"]);
+            }
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_file_of_hex_sessions_is_migrated_once_and_its_rooms_resume() {
+        use crate::hub::{Config, Hub};
+        use crate::room::Room;
+        use scopa_core::session::pacing::Pacing;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("main.sqlite");
+        let url = url_of(path.to_str().unwrap());
+        let pacing = Pacing {
+            ai_ms: 0,
+            scopa_ms: 0,
+            summary_ms: 0,
+            attended: false,
+        };
+        let settings = "session players 2 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human human";
+        let mut room =
+            Room::create("oldroom".into(), settings.parse().unwrap(), 7, pacing).unwrap();
+        room.claim(1, token_hash("tok1")).unwrap();
+        let settled = room.settle().unwrap();
+        let bytes = room.bytes();
+        {
+            // The file as the server of the main branch wrote it: the session as hex text
+            // in `rooms.session`, tokens hashed, no `state` column.
+            install_default_drivers();
+            let pool = AnyPoolOptions::new().connect(&url).await.unwrap();
+            for statement in SCHEMA {
+                pool.execute(statement).await.unwrap();
+            }
+            pool.execute("INSERT INTO meta (name, value) VALUES ('tokens', 'sha256')")
+                .await
+                .unwrap();
+            sqlx::query(
+                "INSERT INTO rooms (code, settings, session, seq, created) VALUES ('oldroom', $1, $2, $3, 0)",
+            )
+            .bind(settings)
+            .bind(hex(&bytes))
+            .bind(settled.actions.len() as i64)
+            .execute(&pool)
+            .await
+            .unwrap();
+            for (i, line) in settled.lines().iter().enumerate() {
+                sqlx::query("INSERT INTO actions (code, seq, action) VALUES ('oldroom', $1, $2)")
+                    .bind(i as i64 + 1)
+                    .bind(line.as_str())
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+            }
+            sqlx::query("INSERT INTO seats (code, seat, token) VALUES ('oldroom', 1, $1)")
+                .bind(token_hash("tok1"))
+                .execute(&pool)
+                .await
+                .unwrap();
+            pool.close().await;
+        }
+        for _ in 0..2 {
+            // Opened twice: the second opening migrates nothing again.
+            let store = Store::open(&url).await.unwrap();
+            let stored = store.load("oldroom").await.unwrap().unwrap();
+            assert_eq!(stored.session, bytes);
+            assert_eq!(stored.seq, settled.actions.len() as u64);
+            store.close().await;
+        }
+        // The room resumes through the hub, with the token its client holds, and plays on.
+        let store = Store::open(&url).await.unwrap();
+        let hub = Hub::new(store.clone(), Config::default());
+        let (tx, mut rx) = tokio::sync::mpsc::channel(64);
+        let mut conn = hub.connect(tx, false);
+        conn.handle(r#"{"type":"resume","room":"oldroom","token":"tok1"}"#)
+            .await;
+        let joined: serde_json::Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+        assert_eq!(joined["type"], "joined", "{joined}");
+        assert_eq!(joined["seat"], 1);
+        let frame: serde_json::Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+        assert_eq!(frame["type"], "frame");
+        assert_eq!(frame["seq"], settled.actions.len() as u64);
+        assert_eq!(
+            frame["frame"]["hand"],
+            serde_json::to_value(
+                serde_json::from_str::<serde_json::Value>(
+                    room.frame_json(Some(1), &[], None).get()
+                )
+                .unwrap()["hand"]
+                    .clone()
+            )
+            .unwrap()
+        );
+        let mut locked = store.lock("oldroom").await.unwrap();
+        assert_eq!(locked.load().await.unwrap().session, bytes);
+        drop(locked);
+        store.close().await;
     }
 
     #[test]

@@ -76,8 +76,17 @@ async fn real_messages() -> Vec<Value> {
     ] {
         conn.handle(&msg.to_string()).await;
     }
+    // A second connection takes seat 1: the first, watching, is told who is connected.
+    let (tx2, mut rx2) = tokio::sync::mpsc::channel(64);
+    let mut other = hub.connect(tx2, false);
+    other
+        .handle(&serde_json::json!({"type": "join", "room": room, "seat": 1}).to_string())
+        .await;
     let mut out = vec![created];
     while let Ok(line) = rx.try_recv() {
+        out.push(serde_json::from_str(&line).unwrap());
+    }
+    while let Ok(line) = rx2.try_recv() {
         out.push(serde_json::from_str(&line).unwrap());
     }
     // A room with a turn timer of one second: its frames' deadline, and the server moving

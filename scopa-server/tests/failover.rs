@@ -207,3 +207,66 @@ async fn a_turn_deadline_is_acted_on_once_by_two_processes() {
     }
     drop((one, two));
 }
+
+/// Presence across processes: a seat held on process two is seen connected from process
+/// one; process two killed with SIGKILL, its seat shows away within the expiry
+/// (`--presence-secs 2`, a heartbeat every 2/3 s); a process stopped with SIGTERM takes
+/// its connections out at once (its expiry is a minute).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_on_another_process_is_seen_and_shown_away_when_that_process_dies() {
+    let cluster = Cluster::start();
+    let url = cluster.url();
+    let db = Path::new(&url);
+    let one = Server::start(db, &["--presence-secs", "2"]);
+    let mut two = Server::start(db, &["--presence-secs", "2"]);
+    let mut a = Client::connect(&one.addr).await;
+    let room = create(&mut a, TWO_PEOPLE, SEED).await;
+    let (_, fa) = join(&mut a, &room, 0).await;
+    assert_eq!(
+        fa["presence"],
+        json!({"connected": [true, false], "spectators": 0})
+    );
+    let mut b = Client::connect(&two.addr).await;
+    let (tb, _) = join(&mut b, &room, 1).await;
+    // Each process sees the other's connection.
+    a.presence_until(5, |p| p["connected"] == json!([true, true]))
+        .await;
+    b.presence_until(5, |p| p["connected"] == json!([true, true]))
+        .await;
+    let mut w = Client::connect(&two.addr).await;
+    w.send(json!({"type": "watch", "room": room})).await;
+    w.expect("watching").await;
+    a.presence_until(5, |p| p["spectators"] == 1).await;
+    // Process two dies without a word: its rows stay until they expire.
+    let killed = std::time::Instant::now();
+    two.kill();
+    let p = a
+        .presence_until(8, |p| p["connected"] == json!([true, false]))
+        .await;
+    let took = killed.elapsed();
+    assert_eq!(p["spectators"], 0);
+    assert!(
+        took < std::time::Duration::from_millis(2000 + 667 + 1500),
+        "seen away after {took:?}"
+    );
+    // A third process, with a minute's expiry: b resumes its seat there.
+    let three = Server::start(db, &["--presence-secs", "60"]);
+    let mut b = Client::connect(&three.addr).await;
+    b.send(json!({"type": "resume", "room": room, "token": tb}))
+        .await;
+    b.expect("joined").await;
+    a.presence_until(5, |p| p["connected"] == json!([true, true]))
+        .await;
+    // SIGTERM: the process deletes its rows before it exits, long before a minute.
+    let stopped = std::time::Instant::now();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &three.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    a.presence_until(5, |p| p["connected"] == json!([true, false]))
+        .await;
+    assert!(stopped.elapsed() < std::time::Duration::from_secs(5));
+    drop(three);
+    drop(one);
+}

@@ -227,6 +227,7 @@ async fn connect_as(addr: &str, forwarded_for: &str) -> Client {
         ws,
         last: None,
         lines: Vec::new(),
+        presence: None,
     }
 }
 

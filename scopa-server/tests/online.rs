@@ -320,3 +320,73 @@ async fn the_ai_plays_after_the_pacing_delay() {
     }
     drop(server);
 }
+
+/// Who is connected: every frame says it, and each change is pushed to the others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_leaves_is_shown_away_and_connected_again_when_it_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("p.sqlite"), &[]);
+    let mut a = Client::connect(&server.addr).await;
+    let room = create(&mut a, TWO_PEOPLE, SEED).await;
+    let (_, fa) = join(&mut a, &room, 0).await;
+    // a's own frame says it: a is connected, b's seat is nobody's yet.
+    assert_eq!(
+        fa["presence"],
+        json!({"connected": [true, false], "spectators": 0})
+    );
+    let mut b = Client::connect(&server.addr).await;
+    let (token, fb) = join(&mut b, &room, 1).await;
+    assert_eq!(
+        fb["presence"],
+        json!({"connected": [true, true], "spectators": 0})
+    );
+    // a is told by a `presence` message.
+    let p = a.next_any().await.unwrap();
+    assert_eq!(
+        p,
+        json!({"type": "presence", "room": room, "presence": {"connected": [true, true], "spectators": 0}})
+    );
+    // A spectator comes: both seats hear it; its frame says who is there.
+    let mut w = Client::connect(&server.addr).await;
+    w.send(json!({"type": "watch", "room": room})).await;
+    w.expect("watching").await;
+    let fw = w.expect("frame").await;
+    assert_eq!(
+        fw["presence"],
+        json!({"connected": [true, true], "spectators": 1})
+    );
+    a.presence_until(5, |p| p["spectators"] == 1).await;
+    // b's socket closes: a and the spectator see seat 1 away.
+    b.ws.close(None).await.unwrap();
+    drop(b);
+    let p = a
+        .presence_until(5, |p| p["connected"] == json!([true, false]))
+        .await;
+    assert_eq!(p["spectators"], 1);
+    w.presence_until(5, |p| p["connected"] == json!([true, false]))
+        .await;
+    // b comes back with its token: connected again, for everybody.
+    let mut b = Client::connect(&server.addr).await;
+    b.send(json!({"type": "resume", "room": room, "token": token}))
+        .await;
+    b.expect("joined").await;
+    let fb = b.expect("frame").await;
+    assert_eq!(fb["presence"]["connected"], json!([true, true]));
+    a.presence_until(5, |p| p["connected"] == json!([true, true]))
+        .await;
+    w.presence_until(5, |p| p["connected"] == json!([true, true]))
+        .await;
+    // The spectator leaves; a's next frame (after a move) carries the count too.
+    w.send(json!({"type": "leave"})).await;
+    w.expect("left").await;
+    a.presence_until(5, |p| p["spectators"] == 0).await;
+    let mut frames = vec![fa, fb];
+    assert!(!play(&mut [&mut a, &mut b], &mut frames, |made| made == 1).await);
+    for f in &frames {
+        assert_eq!(
+            f["presence"],
+            json!({"connected": [true, true], "spectators": 0})
+        );
+    }
+    drop(server);
+}

@@ -14,6 +14,7 @@ use scopa_core::session::{Action, Phase, SAVE_LEN, Session, Settings};
 use scopa_core::snapshot::crc32;
 use scopa_core::{CardSet, SplitMix64};
 use scopa_server::hub::{Config, Hub, frame_line};
+use scopa_server::protocol::PresenceMsg;
 use scopa_server::room::Room;
 use scopa_server::store::{Store, url_of};
 
@@ -82,11 +83,16 @@ fn secret_of(bytes: &[u8]) -> u64 {
 
 /// Everything `looker` receives of `room` now: its frame, and with a hint when it may ask.
 fn received(room: &Room, looker: Option<u8>) -> Vec<String> {
-    let mut out = vec![frame_line(room, looker, &[], None)];
+    // Who is connected: the same for everybody, and nothing of the cards.
+    let presence = PresenceMsg {
+        connected: vec![true; usize::from(room.session().rules().players)],
+        spectators: 1,
+    };
+    let mut out = vec![frame_line(room, looker, &[], None, &presence)];
     if let Some(seat) = looker
         && let Ok(hint) = room.hint(seat)
     {
-        out.push(frame_line(room, looker, &[], Some(hint)));
+        out.push(frame_line(room, looker, &[], Some(hint), &presence));
     }
     out
 }

@@ -3,7 +3,8 @@
 // app: two browser contexts create and join a room by its invite link and play a whole
 // match against each other; one reloads mid-hand and resumes its seat; one loses its
 // connection for 10 s (offline emulation and its socket closed) and comes back by itself;
-// the match ends for both with the same score.
+// the match ends for both with the same score. And who is connected: the other context's
+// lost connection and closed page shown as away in words, its return as connected.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -209,4 +210,57 @@ test('two people play a whole match through scopa-server: invite link, reload, l
   assert.deepEqual(realErrors(b), []);
   await ctxA.close();
   await ctxB.close();
+});
+
+test('who is connected: the other person shown away when their connection goes, connected when it comes back', async () => {
+  const ctxA = await env.browser.createBrowserContext();
+  const ctxB = await env.browser.createBrowserContext();
+  const a = await openPage({ browser: ctxA }, DESKTOP);
+  const b = await openPage({ browser: ctxB }, PHONE);
+  await a.goto(base);
+  await settle(a);
+  await a.click('#btn-online');
+  await a.waitForSelector('#dlg-online[open]');
+  await a.click('#online-create');
+  await a.waitForSelector('#dlg-settings[open]');
+  await a.select('#set-players', '2');
+  await a.select('#set-seat-0', 'human');
+  await a.select('#set-seat-1', 'human');
+  await a.click('#settings-start');
+  await inRoom(a);
+  const room = await online(a);
+  // Nobody in seat 1 yet: shown away, in words.
+  await a.waitForFunction(() => /: away/.test(document.getElementById('online-bar').textContent), { timeout: 10000, polling: 50 });
+
+  await b.goto(room.link);
+  await inRoom(b);
+  const here = (page, seat, what) => page.waitForFunction((s, w) => {
+    const li = document.querySelector(`#online-seats li[data-seat="${s}"]`);
+    return li && li.dataset.presence === w;
+  }, { timeout: 15000, polling: 50 }, seat, what);
+  // A's dialog and bar say B is connected; B's say A is.
+  await a.click('#btn-online');
+  await a.waitForSelector('#dlg-online[open]');
+  await here(a, 1, 'here');
+  assert.match(await a.$eval('#online-seats li[data-seat="1"]', (e) => e.textContent), /connected/);
+  assert.match(await a.$eval('#online-bar', (e) => e.textContent), /: connected/);
+  assert.deepEqual((await online(b)).presence, { connected: [true, true], spectators: 0 });
+
+  // B loses its connection: A sees B away (the words change, not only a colour).
+  await b.setOfflineMode(true);
+  await b.evaluate(() => window.__scopa.online.dropSocket());
+  await here(a, 1, 'away');
+  assert.match(await a.$eval('#online-seats li[data-seat="1"]', (e) => e.textContent), /away/);
+  assert.match(await a.$eval('#online-bar', (e) => e.textContent), /: away/);
+  // B comes back by itself: connected again.
+  await b.setOfflineMode(false);
+  await inRoom(b, 20000);
+  await here(a, 1, 'here');
+  // B's page closes: away again.
+  await ctxB.close();
+  await here(a, 1, 'away');
+  assert.deepEqual((await online(a)).presence, { connected: [true, false], spectators: 0 });
+  await a.click('#online-leave');
+  assert.deepEqual(realErrors(a), []);
+  await ctxA.close();
 });

@@ -118,6 +118,7 @@ class Room {
     this.entered = false;
     this.pumping = false;
     this.frames = 0; // frames received (for the tests)
+    this.presence = null; // who is connected: { connected: [bool per seat], spectators }
   }
 
   stored() {
@@ -218,7 +219,12 @@ class Room {
         if (this.joining) this.joinNext();
         break;
       case 'frame':
+        if (msg.presence) this.presence = msg.presence;
         this.onFrame(msg);
+        break;
+      case 'presence':
+        this.presence = msg.presence;
+        this.app.onlineChanged();
         break;
       case 'error':
         this.onError(msg);
@@ -394,6 +400,19 @@ export function leave() {
   drawBar();
 }
 
+// Who else is connected, in words (not colour only): each other person's seat connected
+// or away, and the spectators. Empty until the first frame.
+function presenceWords(room) {
+  const p = room.presence;
+  const frame = room.frame;
+  if (!p || !frame) return [];
+  const words = frame.seats
+    .filter((s) => s.player === 'human' && s.seat !== room.seat)
+    .map((s) => `${s.name}: ${t(p.connected[s.seat] ? 'seatHere' : 'seatAway')}`);
+  if (p.spectators > 0) words.push(t('watching', { n: p.spectators }));
+  return words;
+}
+
 const inviteLink = (room) => room.link || (room.code ? `${location.origin}${location.pathname}?join=${room.code}` : '');
 
 // The bar under the header: the room, the connection, the seats.
@@ -405,7 +424,10 @@ function drawBar() {
   if (!room) return;
   const state = t(`online_${room.state}`);
   bar.dataset.state = room.state;
-  bar.textContent = room.code ? `${t('room')} ${room.code} · ${state}` : state;
+  const parts = [room.code ? `${t('room')} ${room.code} · ${state}` : state];
+  // Who else is there only while this page's own connection is up (else it is not known).
+  if (room.state === 'connected') parts.push(...presenceWords(room));
+  bar.textContent = parts.join(' · ');
   if (document.getElementById('dlg-online').open) drawDialog();
 }
 
@@ -458,8 +480,10 @@ function drawDialog() {
   const linkBox = el('input', { type: 'text', id: 'online-link', readonly: true, value: link });
   const copied = el('span', { id: 'online-copied', role: 'status' });
   const frame = room.frame;
-  const seats = frame ? frame.seats.map((s) => el('li', { 'data-seat': s.seat },
-    `${s.name}: ${s.seat === room.seat ? t('you') : (s.player === 'human' ? t('Human') : `${t('Ai')}: ${t(`level_${s.player}`)}`)}`)) : [];
+  const here = (s) => (room.presence?.connected[s.seat] ? 'here' : 'away');
+  const seats = frame ? frame.seats.map((s) => el('li', { 'data-seat': s.seat, ...(s.player === 'human' && s.seat !== room.seat ? { 'data-presence': here(s) } : {}) },
+    `${s.name}: ${s.seat === room.seat ? t('you') : (s.player === 'human' ? `${t('Human')}, ${t(here(s) === 'here' ? 'seatHere' : 'seatAway')}` : `${t('Ai')}: ${t(`level_${s.player}`)}`)}`)) : [];
+  const spectators = room.presence?.spectators ? [el('p', { id: 'online-watching' }, t('watching', { n: room.presence.spectators }))] : [];
   body.replaceChildren(
     el('p', { id: 'online-state', 'data-state': room.state }, `${t('room')} ${room.code ?? '…'} · ${t(`online_${room.state}`)}`),
     el('div', { class: 'field' }, el('label', { for: 'online-link' }, t('inviteLink')), linkBox),
@@ -475,6 +499,7 @@ function drawDialog() {
       },
     }, t('copyLink'))),
     el('ul', { id: 'online-seats', class: 'seats-list' }, ...seats),
+    ...spectators,
     el('div', { class: 'buttons' }, el('button', {
       type: 'button', id: 'online-leave', onclick: () => {
         document.getElementById('dlg-online').close();
@@ -488,6 +513,7 @@ export function debug() {
   return {
     state: () => (active ? {
       state: active.state, code: active.code, seat: active.seat, link: active.link, frames: active.frames,
+      presence: active.presence,
       shown: active.entered && app.current() === active.session && active.session.queue.length === 0,
     } : null),
     dropSocket: () => active?.ws?.close(),

@@ -92,6 +92,8 @@ pub struct Client {
     pub last: Option<Value>,
     /// Every event line received in frames, in order.
     pub lines: Vec<String>,
+    /// Who is connected, as the last `presence` message or frame said.
+    pub presence: Option<Value>,
 }
 
 impl Client {
@@ -104,6 +106,7 @@ impl Client {
             ws,
             last: None,
             lines: Vec::new(),
+            presence: None,
         }
     }
 
@@ -115,8 +118,39 @@ impl Client {
         self.ws.send(Message::text(text)).await.expect("sent");
     }
 
-    /// The next message (10 s at most); `None` when the socket closed.
+    /// The next message (10 s at most) but `presence` messages (kept in
+    /// [`Client::presence`]); `None` when the socket closed.
     pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let v = self.next_any().await?;
+            if v["type"] != "presence" {
+                return Some(v);
+            }
+        }
+    }
+
+    /// Reads until who is connected (as the last `presence` or frame said) satisfies
+    /// `ok`, within `secs` seconds; returns it.
+    pub async fn presence_until(&mut self, secs: u64, ok: impl Fn(&Value) -> bool) -> Value {
+        let end = tokio::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            if let Some(p) = &self.presence
+                && ok(p)
+            {
+                return p.clone();
+            }
+            let left = end.saturating_duration_since(tokio::time::Instant::now());
+            let got = tokio::time::timeout(left, self.next_any()).await;
+            match got {
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("the socket closed; presence {:?}", self.presence),
+                Err(_) => panic!("no such presence within {secs} s: {:?}", self.presence),
+            }
+        }
+    }
+
+    /// The next message of any type (10 s at most); `None` when the socket closed.
+    pub async fn next_any(&mut self) -> Option<Value> {
         loop {
             let msg = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
                 .await
@@ -124,6 +158,9 @@ impl Client {
             match msg {
                 Some(Ok(Message::Text(t))) => {
                     let v: Value = serde_json::from_str(&t).expect("the server sends JSON");
+                    if v["type"] == "frame" || v["type"] == "presence" {
+                        self.presence = Some(v["presence"].clone());
+                    }
                     if v["type"] == "frame" {
                         for e in v["frame"]["events"].as_array().unwrap() {
                             let line = e["line"].as_str().unwrap();
