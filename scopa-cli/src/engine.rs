@@ -401,23 +401,7 @@ fn score(obj: &Obj) -> Res<Obj> {
     let rules = rules_of(obj)?;
     let sides = rules.sides() as usize;
     let piles = parse_piles(obj, sides, rules.players)?;
-    let scope_v = required(obj, "scope")?;
-    let Some(scope_a) = scope_v.as_array() else {
-        return Err(bad_field(format!(
-            "`scope` must be an array of numbers (one per side), not {}",
-            json_type(scope_v)
-        )));
-    };
-    if scope_a.len() != sides {
-        return Err(bad_field(format!(
-            "`scope` must hold {sides} counts (one per side), not {}",
-            scope_a.len()
-        )));
-    }
-    let mut scope = Vec::with_capacity(sides);
-    for (i, s) in scope_a.iter().enumerate() {
-        scope.push(parse_small(s, &format!("scope[{i}]"), 40)? as u8);
-    }
+    let scope = parse_scope(obj, sides, 40)?;
     let score = score_hand(&rules, &piles, &scope).map_err(|e| bad_field(e.to_string()))?;
     let mut out = Map::new();
     out.insert("breakdown".into(), breakdown_json(&score));
@@ -450,19 +434,7 @@ fn moves_of(obj: &Obj) -> Res<&[Value]> {
 
 /// `piles`: one list of cards per side, no card in two piles.
 fn parse_piles(obj: &Obj, sides: usize, players: u8) -> Res<Vec<CardSet>> {
-    let piles_v = required(obj, "piles")?;
-    let Some(piles_a) = piles_v.as_array() else {
-        return Err(bad_field(format!(
-            "`piles` must be an array of card arrays (one per side), not {}",
-            json_type(piles_v)
-        )));
-    };
-    if piles_a.len() != sides {
-        return Err(bad_field(format!(
-            "`piles` must hold {sides} piles (one per side for {players} players), not {}",
-            piles_a.len()
-        )));
-    }
+    let piles_a = pile_lists(obj, sides, players)?;
     let mut piles = Vec::with_capacity(sides);
     let mut seen = CardSet::EMPTY;
     for (i, p) in piles_a.iter().enumerate() {
@@ -478,6 +450,46 @@ fn parse_piles(obj: &Obj, sides: usize, players: u8) -> Res<Vec<CardSet>> {
         piles.push(pile);
     }
     Ok(piles)
+}
+
+/// `score`'s `piles` as JSON: an array of one card list per side.
+fn pile_lists(obj: &Obj, sides: usize, players: u8) -> Res<&[Value]> {
+    let piles_v = required(obj, "piles")?;
+    let Some(piles_a) = piles_v.as_array() else {
+        return Err(bad_field(format!(
+            "`piles` must be an array of card arrays (one per side), not {}",
+            json_type(piles_v)
+        )));
+    };
+    if piles_a.len() != sides {
+        return Err(bad_field(format!(
+            "`piles` must hold {sides} piles (one per side for {players} players), not {}",
+            piles_a.len()
+        )));
+    }
+    Ok(piles_a)
+}
+
+/// `score`'s `scope`: one count per side, each at most `max`.
+fn parse_scope(obj: &Obj, sides: usize, max: u64) -> Res<Vec<u8>> {
+    let scope_v = required(obj, "scope")?;
+    let Some(scope_a) = scope_v.as_array() else {
+        return Err(bad_field(format!(
+            "`scope` must be an array of numbers (one per side), not {}",
+            json_type(scope_v)
+        )));
+    };
+    if scope_a.len() != sides {
+        return Err(bad_field(format!(
+            "`scope` must hold {sides} counts (one per side), not {}",
+            scope_a.len()
+        )));
+    }
+    scope_a
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Ok(parse_small(s, &format!("scope[{i}]"), max)? as u8))
+        .collect()
 }
 
 /// A move of `replay`'s `moves` or of a view's `history`: card, capture, optional seat.

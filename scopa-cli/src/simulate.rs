@@ -17,7 +17,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use scopa_core::ai::{self, Level};
-use scopa_core::briscola::{self, BriscolaHand, BriscolaRules, TwoDeckHand};
+use scopa_core::briscola::{
+    self, BriscolaCards, BriscolaHand, BriscolaHandOf, BriscolaRules, TwoDeckHand,
+};
 use scopa_core::session::seed::{self, Purpose};
 use scopa_core::teams::{self, TeamHand};
 use scopa_core::{Deck, HandState, Play, PlayerView, Rules, SplitMix64};
@@ -114,19 +116,24 @@ fn play_hand(
     })
 }
 
-/// Plays one Briscola hand from `hand` (as dealt); `a_even` says whether A holds the even
-/// seats. Returns A's and B's card points.
-fn play_briscola_hand(
-    mut hand: BriscolaHand,
+/// Plays one Briscola hand of one deck or two from `hand` (as dealt), `player(seat)` saying
+/// who plays each seat (0 = A, 1 = B); every side's card points.
+fn play_briscola_seating<
+    C: BriscolaCards,
+    const SEATS: usize,
+    const SIDES: usize,
+    const N: usize,
+>(
+    mut hand: BriscolaHandOf<C, SEATS, SIDES, N>,
     levels: [Level; 2],
-    a_even: bool,
+    player: impl Fn(u8) -> usize,
     (secret, deck_number, pass): (u64, u32, u16),
     times: &mut [Vec<u64>; 2],
-) -> anyhow::Result<[u16; 2]> {
+) -> anyhow::Result<Vec<u16>> {
     let mut plays = 0u8;
     while !hand.is_over() {
         let seat = hand.turn();
-        let player = usize::from(seat.is_multiple_of(2) != a_even);
+        let player = player(seat);
         let Some(view) = hand.view(seat) else {
             bail!("seat {seat} has no view");
         };
@@ -140,9 +147,7 @@ fn play_briscola_hand(
         hand.play(seat, card)?;
         plays += 1;
     }
-    let points = hand.score().points;
-    let (even, odd) = (u16::from(points[0]), u16::from(points[1]));
-    Ok(if a_even { [even, odd] } else { [odd, even] })
+    Ok(hand.score().points.iter().map(|&p| u16::from(p)).collect())
 }
 
 /// One Briscola deck played twice, seats swapped.
@@ -157,7 +162,19 @@ fn play_briscola_deck(
     let dealer = (index % u64::from(rules.players)) as u8;
     let hand = BriscolaHand::deal(rules, dealer, &mut rng)?;
     both_seatings(seed, deck_number, |a_even, at, times| {
-        play_briscola_hand(hand, levels, a_even, at, times)
+        let points = play_briscola_seating(
+            hand,
+            levels,
+            |seat| usize::from(seat.is_multiple_of(2) != a_even),
+            at,
+            times,
+        )?;
+        // Side 0 holds the even seats.
+        Ok(if a_even {
+            [points[0], points[1]]
+        } else {
+            [points[1], points[0]]
+        })
     })
 }
 
@@ -299,31 +316,15 @@ fn play_briscola_team_deck(
     let mut rng = SplitMix64::new(seed::deal_seed(seed, deck_number));
     let dealer = (index % u64::from(rules.players)) as u8;
     let start = TwoDeckHand::deal(rules, dealer, &mut rng)?;
-    every_side_as_a(
-        rules.sides(),
-        seed,
-        deck_number,
-        |a_side, (secret, deck, pass), times| {
-            let mut hand = start;
-            let mut plays = 0u8;
-            while !hand.is_over() {
-                let seat = hand.turn();
-                let player = usize::from(rules.side_of(seat) != a_side);
-                let Some(view) = hand.view(seat) else {
-                    bail!("seat {seat} has no view");
-                };
-                let move_seed = seed::derive(secret, Purpose::Ai, deck, pass, plays, seat);
-                let Some(card) = timed(times, player, || {
-                    briscola::choose_card(levels[player], &view, move_seed)
-                }) else {
-                    bail!("the {} AI found no card", levels[player]);
-                };
-                hand.play(seat, card)?;
-                plays += 1;
-            }
-            Ok(hand.score().points.iter().map(|&p| u16::from(p)).collect())
-        },
-    )
+    every_side_as_a(rules.sides(), seed, deck_number, |a_side, at, times| {
+        play_briscola_seating(
+            start,
+            levels,
+            |seat| usize::from(rules.side_of(seat) != a_side),
+            at,
+            times,
+        )
+    })
 }
 
 /// Histogram buckets: 256 per power of two, so a bucket is 0.4% wide.

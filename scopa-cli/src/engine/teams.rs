@@ -11,10 +11,9 @@ use serde_json::{Map, Value, json};
 
 use super::{
     Obj, ReplayHand, Res, bad_field, breakdown_json, err, history_items_up_to, parse_card,
-    parse_cards, parse_dealer, parse_play_with, parse_small, parse_view_scores, replay_moves,
-    required, view_object,
+    parse_cards, parse_dealer, parse_play_with, parse_scope, parse_small, parse_view_scores,
+    pile_lists, replay_moves, required, view_object,
 };
-use crate::common::json_type;
 
 /// A list of cards with at most two copies of each; a third copy is `duplicate_card`.
 fn parse_multiset(v: &Value, at: &str) -> Res<CardMultiset> {
@@ -67,20 +66,7 @@ pub(super) fn legal(obj: &Obj, rules: Rules) -> Res<Obj> {
 /// `piles`: one list per side, no card more than twice across them.
 fn parse_piles(obj: &Obj, rules: Rules) -> Res<Vec<CardMultiset>> {
     let sides = usize::from(rules.sides());
-    let piles_v = required(obj, "piles")?;
-    let Some(piles_a) = piles_v.as_array() else {
-        return Err(bad_field(format!(
-            "`piles` must be an array of card arrays (one per side), not {}",
-            json_type(piles_v)
-        )));
-    };
-    if piles_a.len() != sides {
-        return Err(bad_field(format!(
-            "`piles` must hold {sides} piles (one per side for {} players), not {}",
-            rules.players,
-            piles_a.len()
-        )));
-    }
+    let piles_a = pile_lists(obj, sides, rules.players)?;
     let mut seen = CardMultiset::EMPTY;
     let mut piles = Vec::with_capacity(sides);
     for (i, p) in piles_a.iter().enumerate() {
@@ -103,23 +89,7 @@ fn parse_piles(obj: &Obj, rules: Rules) -> Res<Vec<CardMultiset>> {
 pub(super) fn score(obj: &Obj, rules: Rules) -> Res<Obj> {
     let sides = usize::from(rules.sides());
     let piles = parse_piles(obj, rules)?;
-    let scope_v = required(obj, "scope")?;
-    let Some(scope_a) = scope_v.as_array() else {
-        return Err(bad_field(format!(
-            "`scope` must be an array of numbers (one per side), not {}",
-            json_type(scope_v)
-        )));
-    };
-    if scope_a.len() != sides {
-        return Err(bad_field(format!(
-            "`scope` must hold {sides} counts (one per side), not {}",
-            scope_a.len()
-        )));
-    }
-    let mut scope = Vec::with_capacity(sides);
-    for (i, s) in scope_a.iter().enumerate() {
-        scope.push(parse_small(s, &format!("scope[{i}]"), 80)? as u8);
-    }
+    let scope = parse_scope(obj, sides, 80)?;
     let score = score_copies(&rules, &piles, &scope).map_err(|e| bad_field(e.to_string()))?;
     let mut out = Map::new();
     out.insert("breakdown".into(), breakdown_json(&score));
