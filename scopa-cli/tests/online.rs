@@ -106,11 +106,7 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
                         presence.push(line.clone());
                     }
                     if let Some(c) = line.strip_prefix("Room ") {
-                        // The other person joins with the code.
                         code = Some(c.to_string());
-                        let (mut ws, _) = tokio_tungstenite::connect_async(server.as_str()).await.unwrap();
-                        ws.send(Message::text(json!({"type": "join", "room": c, "seat": 1}).to_string())).await.unwrap();
-                        other = Some(ws);
                     } else if let Some(hand) = line.strip_prefix("Your hand: ") {
                         let card = hand.split(' ').next().unwrap().to_string();
                         plays += 1;
@@ -137,6 +133,13 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
                     } else if line.starts_with("`rematch` for another match") {
                         over_cli = true;
                         writeln!(stdin, "quit").unwrap();
+                    }
+                    // The other person joins with the code once the terminal has said it is
+                    // alone (seat 1 away): joining earlier races the terminal's first frame.
+                    if other.is_none() && !presence.is_empty() && let Some(c) = &code {
+                        let (mut ws, _) = tokio_tungstenite::connect_async(server.as_str()).await.unwrap();
+                        ws.send(Message::text(json!({"type": "join", "room": c, "seat": 1}).to_string())).await.unwrap();
+                        other = Some(ws);
                     }
                 }
                 msg = async { other.as_mut().unwrap().next().await }, if other.is_some() => {
