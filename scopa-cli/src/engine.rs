@@ -711,7 +711,28 @@ fn history_items_up_to(v: &Value, limit: usize) -> Res<&[Value]> {
     Ok(items)
 }
 
-fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
+/// A parser of Scopa play objects (`parse_play` for one deck, two decks' for copies).
+type PlayParser<M> = fn(&Value, &str, bool) -> Res<(Option<u64>, M)>;
+
+/// A Scopa `bestmove` view's public facts, for one deck or two: its fields, seat and dealer,
+/// the hand and table (read by `cards`), the history of at most `limit` plays (read by
+/// `play`, each by a seat of the game) and the scores (one per side).
+struct ViewFacts<C, M, const N: usize> {
+    seat: u8,
+    dealer: u8,
+    hand: C,
+    table: C,
+    history: Vec<(u8, M)>,
+    scores: [u16; N],
+}
+
+fn parse_view_facts<C, M, const N: usize>(
+    v: &Value,
+    rules: &Rules,
+    limit: usize,
+    cards: fn(&Value, &str) -> Res<C>,
+    play: PlayParser<M>,
+) -> Res<ViewFacts<C, M, N>> {
     let view = view_object(v, &["seat", "dealer", "hand", "table", "history", "scores"])?;
     let get = |field: &str| {
         view.get(field)
@@ -719,13 +740,13 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
     };
     let seat = parse_small(get("seat")?, "view.seat", 255)? as u8;
     let dealer = parse_small(get("dealer")?, "view.dealer", 255)? as u8;
-    let hand = parse_set(get("hand")?, "view.hand")?;
-    let table = parse_set(get("table")?, "view.table")?;
+    let hand = cards(get("hand")?, "view.hand")?;
+    let table = cards(get("table")?, "view.table")?;
     let mut history = Vec::new();
     if let Some(h) = view.get("history") {
-        for (i, item) in history_items(h)?.iter().enumerate() {
+        for (i, item) in history_items_up_to(h, limit)?.iter().enumerate() {
             let at = format!("view.history[{i}]");
-            let (seat, mv) = parse_play(item, &at, true)?;
+            let (seat, mv) = play(item, &at, true)?;
             let seat = seat.unwrap_or(0);
             if seat >= u64::from(rules.players) {
                 return Err(err(
@@ -736,14 +757,28 @@ fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
                     ),
                 ));
             }
-            history.push(Play {
-                seat: seat as u8,
-                mv,
-            });
+            history.push((seat as u8, mv));
         }
     }
-    let scores: [u16; 3] = parse_view_scores(view, &rules)?;
-    PlayerView::from_public(rules, seat, dealer, hand, table, &history, scores)
+    let scores = parse_view_scores(view, rules)?;
+    Ok(ViewFacts {
+        seat,
+        dealer,
+        hand,
+        table,
+        history,
+        scores,
+    })
+}
+
+fn parse_view(v: &Value, rules: Rules) -> Res<PlayerView> {
+    let f: ViewFacts<CardSet, Move, 3> = parse_view_facts(v, &rules, 40, parse_set, parse_play)?;
+    let history: Vec<Play> = f
+        .history
+        .into_iter()
+        .map(|(seat, mv)| Play { seat, mv })
+        .collect();
+    PlayerView::from_public(rules, f.seat, f.dealer, f.hand, f.table, &history, f.scores)
         .map_err(|e| err("bad_state", format!("`view`: {e}")))
 }
 

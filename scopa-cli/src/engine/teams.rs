@@ -10,9 +10,9 @@ use scopa_core::{Card, HandScore, MAX_SIDES, Rules, score_copies};
 use serde_json::{Map, Value, json};
 
 use super::{
-    Obj, ReplayHand, Res, bad_field, breakdown_json, err, history_items_up_to, parse_card,
-    parse_cards, parse_dealer, parse_play_with, parse_scope, parse_small, parse_view_scores,
-    pile_lists, replay_moves, required, view_object,
+    Obj, ReplayHand, Res, ViewFacts, bad_field, breakdown_json, err, parse_card, parse_cards,
+    parse_dealer, parse_play_with, parse_scope, parse_view_facts, pile_lists, replay_moves,
+    required,
 };
 
 /// A list of cards with at most two copies of each; a third copy is `duplicate_card`.
@@ -158,37 +158,13 @@ pub(super) fn replay(obj: &Obj, rules: Rules) -> Res<Obj> {
 }
 
 fn parse_view(v: &Value, rules: Rules) -> Res<TeamView> {
-    let view = view_object(v, &["seat", "dealer", "hand", "table", "history", "scores"])?;
-    let get = |field: &str| {
-        view.get(field)
-            .ok_or_else(|| bad_field(format!("`view`: missing field `{field}`")))
-    };
-    let seat = parse_small(get("seat")?, "view.seat", 255)? as u8;
-    let dealer = parse_small(get("dealer")?, "view.dealer", 255)? as u8;
-    let hand = parse_multiset(get("hand")?, "view.hand")?;
-    let table = parse_multiset(get("table")?, "view.table")?;
-    let mut history = Vec::new();
-    if let Some(h) = view.get("history") {
-        let limit = usize::from(rules.plays_per_hand());
-        for (i, item) in history_items_up_to(h, limit)?.iter().enumerate() {
-            let at = format!("view.history[{i}]");
-            let (seat, mv) = parse_play(item, &at, true)?;
-            let seat = seat.unwrap_or(0);
-            if seat >= u64::from(rules.players) {
-                return Err(err(
-                    "bad_state",
-                    format!(
-                        "`{at}.seat`: {seat} is not a seat of a {}-player game",
-                        rules.players
-                    ),
-                ));
-            }
-            history.push((seat as u8, mv));
-        }
-    }
-    let scores: [u16; MAX_SIDES] = parse_view_scores(view, &rules)?;
-    TeamView::from_public(rules, seat, dealer, hand, table, &history, scores)
-        .map_err(|e| err("bad_state", format!("`view`: {e}")))
+    let limit = usize::from(rules.plays_per_hand());
+    let f: ViewFacts<CardMultiset, TeamMove, MAX_SIDES> =
+        parse_view_facts(v, &rules, limit, parse_multiset, parse_play)?;
+    TeamView::from_public(
+        rules, f.seat, f.dealer, f.hand, f.table, &f.history, f.scores,
+    )
+    .map_err(|e| err("bad_state", format!("`view`: {e}")))
 }
 
 pub(super) fn bestmove(obj: &Obj, rules: Rules, level: Level, seed: u64) -> Res<Obj> {
