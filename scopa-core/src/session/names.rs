@@ -31,8 +31,8 @@ use core::fmt;
 pub const NAME_MAX: usize = 12;
 
 /// The seats that can have a name: every seat of the biggest table
-/// ([`MAX_SEATS`](super::table::MAX_SEATS), checked where that is defined).
-pub const MAX_SEATS: usize = 4;
+/// ([`MAX_SEATS`](super::table::MAX_SEATS)).
+pub const MAX_SEATS: usize = super::table::MAX_SEATS;
 
 /// Each seat's name, or none (the seat's default name: `Player 2`, `Giocatore 2`).
 ///

@@ -129,10 +129,11 @@ impl TeamMatch {
     }
 
     /// The [`TeamEvent::NewHand`] of the current hand.
-    pub const fn deal_event(&self) -> TeamEvent {
+    pub fn deal_event(&self) -> TeamEvent {
         TeamEvent::NewHand {
             number: self.hand_number,
             dealer: self.hand.dealer(),
+            table: self.hand.initial_table(),
             redeals: self.redeals,
         }
     }
