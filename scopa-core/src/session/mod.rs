@@ -50,9 +50,9 @@ use crate::ai::{self, Hint, Level};
 use crate::briscola::TwoDeckMatch;
 use crate::briscola::{
     self, BriscolaEvent, BriscolaHint, BriscolaMatch, BriscolaPlayError, BriscolaRules,
-    BriscolaRulesError, BriscolaScore, BriscolaView, TwoDeckEvent, TwoDeckScore,
+    BriscolaRulesError, BriscolaScore, BriscolaView, TwoDeckEvent,
 };
-use crate::capture::{MAX_CAPTURES, Move, MoveList};
+use crate::capture::{MAX_CAPTURES, MoveList};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::game::{FinishedHand, Match};
@@ -493,7 +493,7 @@ pub enum Action {
     /// In [`Phase::ChooseCapture`]: take capture `index` of [`Session::capture_options`].
     Capture(u8),
     /// In [`Phase::Play`] or [`Phase::ChooseCapture`]: play this exact move (a one-deck
-    /// [`Move`] converts with `.into()`).
+    /// [`Move`](crate::Move) converts with `.into()`).
     Play(TeamMove),
     /// In [`Phase::ChooseCapture`]: choose another card.
     Cancel,
@@ -1194,7 +1194,7 @@ impl Session {
     /// The legal moves of the person to play at a one-deck table (empty unless the phase is
     /// [`Phase::Play`] or [`Phase::ChooseCapture`]). In Briscola each card of the hand is a
     /// move with no capture. At a table of 6 or 8 a move may take a card twice, which a
-    /// [`Move`] cannot hold: see [`Session::for_each_legal_move`].
+    /// [`Move`](crate::Move) cannot hold: see [`Session::for_each_legal_move`].
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.for_each_legal_move(&mut |mv| {

@@ -460,12 +460,19 @@ impl Frame {
                 score: score.into(),
                 sides: settings.sides(),
             }),
-            // The two-deck match keeps the last hand's score, not its piles: the summary
-            // has the rows (each side's cards, denari, primiera… counted) and no pile.
             #[cfg(feature = "big-tables")]
             AnyMatch::Teams(tm) => tm.last_hand().map(|score| HandOver::Scopa {
                 rows: summary_rows(tm.rules(), score),
-                piles: heapless::Vec::new(),
+                piles: tm
+                    .last_piles()
+                    .unwrap_or_default()
+                    .iter()
+                    .enumerate()
+                    .map(|(side, &cards)| ScopaPile {
+                        cards,
+                        scope: score.side(side as u8).scope,
+                    })
+                    .collect(),
             }),
             #[cfg(feature = "big-tables")]
             AnyMatch::BriscolaTeams(bm) => bm.last_hand().map(|score| HandOver::Briscola {

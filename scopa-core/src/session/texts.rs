@@ -398,7 +398,7 @@ impl Texts {
 
     /// Sides at the table: one per seat with 2 or 3 players, pairs of partners with 4, 6
     /// or 8.
-    const fn sides(&self) -> u8 {
+    pub(crate) const fn sides(&self) -> u8 {
         if self.players >= 4 {
             self.players / 2
         } else {
