@@ -166,7 +166,8 @@ mod tests {
         assert!(!n.is_empty());
         n.set(3, "   ").unwrap();
         assert_eq!(n.get(3), None);
-        assert_eq!(n.set(4, "Anna"), Err(NameError::NoSuchSeat { seat: 4 }));
+        let past = MAX_SEATS as u8;
+        assert_eq!(n.set(past, "Anna"), Err(NameError::NoSuchSeat { seat: past }));
         assert_eq!(
             n.set(0, "An\nna"),
             Err(NameError::ControlCharacter { seat: 0 })
@@ -185,8 +186,10 @@ mod tests {
             Some("Carla")
         );
         assert_eq!(
-            Names::from_list(["a", "b", "c", "d", "e"]),
-            Err(NameError::NoSuchSeat { seat: 4 })
+            Names::from_list(["a", "b", "c", "d", "e", "f", "g", "h", "i"]),
+            Err(NameError::NoSuchSeat {
+                seat: MAX_SEATS as u8
+            })
         );
     }
 

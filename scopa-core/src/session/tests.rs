@@ -94,7 +94,7 @@ fn pass_and_play_hides_the_cards_between_people() {
             }
             Phase::Play { seat } => {
                 assert_eq!(st.viewer, Some(seat));
-                assert_eq!(st.hand, s.scopa().unwrap().hand().hand(seat));
+                assert_eq!(st.hand, s.scopa().unwrap().hand().hand(seat).into());
                 let events = s.apply(Action::Select(st.hand.first().unwrap())).unwrap();
                 plays += usize::from(!events.is_empty());
             }
@@ -147,9 +147,12 @@ fn choosing_a_capture_and_cancelling() {
                         let events = s.apply(Action::Capture(n - 1)).unwrap();
                         assert_eq!(
                             events[0],
-                            GameEvent::Scopa(Event::Played {
+                            GameEvent::Scopa(TeamEvent::Played {
                                 seat,
-                                mv: Move::new(card, options[usize::from(n - 1)])
+                                mv: TeamMove {
+                                    card,
+                                    capture: options[usize::from(n - 1)]
+                                }
                             })
                         );
                         return;
@@ -241,7 +244,7 @@ fn undo_takes_back_the_persons_play_and_replays_deterministically() {
         .unwrap()
         .mv;
     let mut redo = undone.clone();
-    redo.apply(Action::Play(again)).unwrap();
+    redo.apply(Action::Play(again.into())).unwrap();
     while matches!(redo.phase(), Phase::AiDue { .. } | Phase::Scopa { .. }) {
         let a = if matches!(redo.phase(), Phase::AiDue { .. }) {
             Action::RunAi
@@ -270,7 +273,7 @@ fn rematch_starts_the_next_match_with_new_deals() {
     assert_eq!(s.match_number(), 1);
     assert_eq!(events.as_slice(), &[s.deal_event()]);
     assert_ne!(s.deal_event(), first_deal);
-    assert_eq!(s.state().scores, [0; 3]);
+    assert_eq!(s.state().scores, [0; MAX_SIDES]);
 }
 
 #[test]
@@ -296,7 +299,7 @@ fn hint_only_for_the_person_to_play() {
                 let hint = s.hint().unwrap();
                 assert!(
                     s.legal_moves()
-                        .contains(&Move::new(hint.card(), hint.takes()))
+                        .contains(&crate::Move::new(hint.card(), hint.takes()))
                 );
                 break;
             }
@@ -340,44 +343,80 @@ fn settings_lines_round_trip_and_bad_ones_name_the_word() {
     assert!(std::format!("{line} human").parse::<Settings>().is_err());
 }
 
-/// Tables of 6 and 8 (two decks) are played by the core's two-deck types, not yet by the
-/// session: every way of asking the session for one — settings built in code, a settings
-/// line from a script or the network, either game — is refused with a typed error, never a
-/// panic on the four seats.
-#[test]
-fn two_deck_tables_are_refused_by_the_session_not_panicked_on() {
+/// The settings of a table of 6 or 8 in both games: people at seats 0 and 1 (pass-and-play),
+/// the AI at `level` elsewhere.
+fn big_tables(level: Level) -> Vec<Settings> {
     use crate::briscola::BriscolaRules;
+    let mut out = Vec::new();
     for players in [6u8, 8] {
-        let scopa = Settings::pass_and_play(Rules::default().with_players(players));
-        let briscola = Settings::briscola(
-            Level::Easy,
+        let mut scopa = Settings::against(level, Rules::default().with_players(players));
+        scopa.seats[1] = Player::Human;
+        let mut briscola = Settings::briscola(
+            level,
             BriscolaRules {
                 players,
                 decks: 2,
                 ..BriscolaRules::default()
             },
         );
-        for settings in [scopa, briscola] {
-            assert_eq!(
-                settings.validate(),
-                Err(SettingsError::Rules(RulesError::OneDeckOnly { players }))
-            );
-            assert!(Session::new(settings, 1).is_err());
+        briscola.seats[1] = Player::Human;
+        out.push(scopa);
+        out.push(briscola);
+    }
+    out
+}
+
+/// Tables of 6 and 8 (two decks) play through the session in both games: every action's
+/// save restores to the same session, the settings line reads back, every frame is built,
+/// and the match ends with a winner.
+#[cfg(feature = "big-tables")]
+#[test]
+fn big_tables_play_to_the_end_with_saves_at_every_action() {
+    use super::driver::Presenter;
+    use super::pacing::Pacing;
+    for settings in big_tables(Level::Easy) {
+        assert_eq!(settings.validate(), Ok(()));
+        let line = std::format!("{}", transcript::start(&settings));
+        assert_eq!(line.parse::<Settings>(), Ok(settings), "{line}");
+        let mut s = Session::new(settings, 28).unwrap();
+        let mut actions = 0;
+        while !matches!(s.phase(), Phase::MatchOver { .. }) {
+            let bytes = s.to_bytes();
+            assert_eq!(Session::from_bytes(&bytes).as_ref(), Ok(&s), "{line}");
+            let frame = Presenter::new(s.clone(), Pacing::APPS).frame().clone();
+            assert_eq!(frame.seats.len(), usize::from(s.players()));
+            let action = match s.phase() {
+                // The last card of the hand, so both captures and lays are seen.
+                Phase::Play { .. } => Action::Select(s.state().hand.iter().last().unwrap()),
+                Phase::ChooseCapture { .. } => {
+                    Action::Capture(s.capture_options().len() as u8 - 1)
+                }
+                Phase::AiDue { .. } => Action::RunAi,
+                _ => Action::Continue,
+            };
+            s.apply(action).unwrap();
+            actions += 1;
+            assert!(actions < 20_000, "{line}: the match does not end");
         }
-        let seats = " human".repeat(usize::from(players));
-        for line in [
-            std::format!(
-                "session players {players} deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats{seats}"
-            ),
-            std::format!(
-                "session briscola players {players} hand_size 3 target 2 undo 0 seats{seats}"
-            ),
-        ] {
-            // The line may not parse (more than four seats), or parse and be refused.
-            if let Ok(settings) = line.parse::<Settings>() {
-                assert!(settings.validate().is_err(), "{line}");
-                assert!(Session::new(settings, 1).is_err(), "{line}");
-            }
-        }
+        let Phase::MatchOver { winner } = s.phase() else {
+            unreachable!()
+        };
+        assert!(winner < s.settings().sides());
+        assert_eq!(Session::from_bytes(&s.to_bytes()).as_ref(), Ok(&s));
+    }
+}
+
+/// Without the `big-tables` feature (the handheld) the session refuses tables of 6 and 8
+/// with a typed error, never a panic.
+#[cfg(not(feature = "big-tables"))]
+#[test]
+fn big_tables_are_refused_without_the_feature() {
+    for settings in big_tables(Level::Easy) {
+        let players = settings.players();
+        assert_eq!(
+            settings.validate(),
+            Err(SettingsError::Rules(RulesError::OneDeckOnly { players }))
+        );
+        assert!(Session::new(settings, 1).is_err());
     }
 }

@@ -438,7 +438,7 @@ impl Texts {
     }
 
     /// Scores per side: `You 7 · Player 2 5`.
-    pub fn scores(&self, scores: [u16; MAX_SIDES]) -> impl Display + '_ {
+    pub fn scores<const N: usize>(&self, scores: [u16; N]) -> impl Display + '_ {
         text(move |f| {
             let sides = usize::from(self.sides());
             for (side, score) in scores.iter().take(sides).enumerate() {
@@ -1684,7 +1684,7 @@ mod tests {
         Texts::write_truncated(
             Texts::new(Lang::En)
                 .with_style(CardStyle::Symbols)
-                .cards("7d 7c".parse().unwrap()),
+                .cards("7d 7c".parse::<CardSet>().unwrap()),
             &mut s,
         );
         assert_eq!(s.as_str(), "7♦ ");
