@@ -1317,36 +1317,57 @@ impl Session {
                 let Player::Ai(level) = self.settings.player(seat) else {
                     return Err(SessionError::Internal);
                 };
-                match &self.m {
-                    AnyMatch::Scopa(m) => {
-                        let view = m.view(seat).ok_or(SessionError::Internal)?;
-                        ai::choose_move(level, &view, self.ai_seed()).map(TeamMove::from)
-                    }
-                    AnyMatch::Briscola(m) => {
-                        let view = m.view(seat).ok_or(SessionError::Internal)?;
-                        briscola::choose_card(level, &view, self.ai_seed()).map(TeamMove::lay)
-                    }
-                    #[cfg(feature = "big-tables")]
-                    AnyMatch::Teams(m) => {
-                        let view = m
-                            .hand()
-                            .view(seat, m.scores())
-                            .ok_or(SessionError::Internal)?;
-                        crate::teams::choose_move(level, &view, self.ai_seed())
-                    }
-                    #[cfg(feature = "big-tables")]
-                    AnyMatch::BriscolaTeams(m) => {
-                        let view = m.view(seat).ok_or(SessionError::Internal)?;
-                        briscola::choose_card(level, &view, self.ai_seed()).map(TeamMove::lay)
-                    }
-                }
-                .ok_or(SessionError::Internal)
+                self.choose_for(seat, level, self.ai_seed())
             }
             phase => Err(SessionError::WrongPhase {
                 action: ActionKind::RunAi,
                 phase,
             }),
         }
+    }
+
+    /// The move the AI at `level` would choose with `seed` for the person to play now
+    /// (in [`Phase::Play`], [`Phase::ChooseCapture`] or [`Phase::HandOff`]): what a scripted
+    /// or timed-out person plays. Seeded by the caller, so it is not the session's own AI
+    /// decision.
+    pub fn choose_as(&self, level: Level, seed: u64) -> Result<TeamMove, SessionError> {
+        match self.phase() {
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } | Phase::HandOff { seat } => {
+                self.choose_for(seat, level, seed)
+            }
+            phase => Err(SessionError::WrongPhase {
+                action: ActionKind::Hint,
+                phase,
+            }),
+        }
+    }
+
+    /// The move the AI at `level` chooses with `seed` for `seat`, which is to play.
+    fn choose_for(&self, seat: u8, level: Level, seed: u64) -> Result<TeamMove, SessionError> {
+        match &self.m {
+            AnyMatch::Scopa(m) => {
+                let view = m.view(seat).ok_or(SessionError::Internal)?;
+                ai::choose_move(level, &view, seed).map(TeamMove::from)
+            }
+            AnyMatch::Briscola(m) => {
+                let view = m.view(seat).ok_or(SessionError::Internal)?;
+                briscola::choose_card(level, &view, seed).map(TeamMove::lay)
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => {
+                let view = m
+                    .hand()
+                    .view(seat, m.scores())
+                    .ok_or(SessionError::Internal)?;
+                crate::teams::choose_move(level, &view, seed)
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => {
+                let view = m.view(seat).ok_or(SessionError::Internal)?;
+                briscola::choose_card(level, &view, seed).map(TeamMove::lay)
+            }
+        }
+        .ok_or(SessionError::Internal)
     }
 
     /// The human's last play in this hand that [`Action::Undo`] would take back, as the

@@ -39,7 +39,6 @@
 use core::fmt::Display;
 
 use crate::briscola::{BriscolaCards, BriscolaMatchOf, TwoDeckScore};
-use crate::capture::Move;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::multiset::CardMultiset;
@@ -595,12 +594,12 @@ impl Frame {
     }
 
     /// Cards in the frame's style, canonical order (`—` for none): a capture option, a pile.
-    pub fn cards_text(&self, cards: CardSet) -> impl Display + '_ {
+    pub fn cards_text(&self, cards: impl Into<CardMultiset>) -> impl Display + '_ {
         self.texts.cards(cards)
     }
 
     /// A move: `7d takes 5d 2c`.
-    pub fn move_text(&self, mv: Move) -> impl Display + '_ {
+    pub fn move_text(&self, mv: impl Into<crate::teams::TeamMove>) -> impl Display + '_ {
         self.texts.play(mv)
     }
 

@@ -5,9 +5,8 @@
 //! index 0 … 39, `UByte` in Kotlin, `UInt8` in Swift); card sets as lists of cards.
 
 use scopa_core::Card;
-use scopa_core::CardSet;
-use scopa_core::briscola::BriscolaEvent;
-use scopa_core::hand::Event;
+use scopa_core::briscola::TwoDeckEvent;
+use scopa_core::teams::TeamEvent;
 use scopa_core::session::pacing::{Next, Pacing, Waiting};
 use scopa_core::session::table::{self, Banner, Choices, GameTable, HandOver};
 use scopa_core::session::{GameEvent, Label, Lang, Player};
@@ -256,7 +255,7 @@ pub struct Frame {
     pub over: bool,
 }
 
-fn cards(set: CardSet) -> Vec<Card> {
+fn cards(set: impl IntoIterator<Item = Card>) -> Vec<Card> {
     set.into_iter().collect()
 }
 
@@ -422,12 +421,12 @@ impl Frame {
                     text: f.event_text(e).to_string(),
                     line: e.line().to_string(),
                     played: match e.event {
-                        GameEvent::Scopa(Event::Played { seat, mv }) => Some(Played {
+                        GameEvent::Scopa(TeamEvent::Played { seat, mv }) => Some(Played {
                             seat,
-                            card: mv.card(),
-                            takes: cards(mv.capture()),
+                            card: mv.card,
+                            takes: cards(mv.capture),
                         }),
-                        GameEvent::Briscola(BriscolaEvent::Played { seat, card }) => Some(Played {
+                        GameEvent::Briscola(TwoDeckEvent::Played { seat, card }) => Some(Played {
                             seat,
                             card,
                             takes: Vec::new(),

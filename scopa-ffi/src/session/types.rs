@@ -90,13 +90,14 @@ impl SessionSettings {
             core::Game::Scopa => rules.players,
             core::Game::Briscola(b) => b.players,
         });
-        if self.seats.len() > 4 || self.seats.len() < players.min(4) {
+        if self.seats.len() > core::MAX_SEATS || self.seats.len() < players.min(core::MAX_SEATS) {
             return Err(invalid(format!(
-                "seats has {} entries; it needs one per seat ({players} players) and at most 4",
+                "seats has {} entries; it needs one per seat ({players} players) and at most {}",
                 self.seats.len(),
+                core::MAX_SEATS,
             )));
         }
-        let mut seats = [Player::Human; 4];
+        let mut seats = [Player::Human; core::MAX_SEATS];
         for (slot, level) in seats.iter_mut().zip(&self.seats).take(players) {
             *slot = level.map_or(Player::Human, |l| Player::Ai(l.into()));
         }
@@ -152,8 +153,10 @@ pub enum ScriptLine {
     Move {
         /// The card.
         card: u8,
-        /// The cards it captures.
+        /// The cards it captures, each named once (bit i = card index i).
         capture: u64,
+        /// Those of them it captures twice (only at a table of 6 or 8: two decks).
+        capture_twice: u64,
     },
     /// `save`: write the session's save here.
     Save,
@@ -167,8 +170,9 @@ impl From<core::transcript::ScriptLine> for ScriptLine {
             L::Seed(seed) => ScriptLine::Seed { seed },
             L::Settings(s) => ScriptLine::Settings { settings: s.into() },
             L::Move(mv) => ScriptLine::Move {
-                card: mv.card().index(),
-                capture: mv.capture().bits(),
+                card: mv.card.index(),
+                capture: mv.capture.distinct().bits(),
+                capture_twice: mv.capture.doubles().bits(),
             },
             L::Save => ScriptLine::Save,
         }
