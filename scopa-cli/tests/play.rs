@@ -89,11 +89,11 @@ fn direct(settings: Settings, seed: u64, pick: impl Fn(usize, usize) -> usize) -
             Phase::Play { seat } => {
                 let state = s.state();
                 assert_eq!(state.viewer, Some(seat));
-                d.hands.push((seat, state.hand));
+                d.hands.push((seat, state.hand.distinct()));
                 let moves = s.legal_moves();
                 let mv = moves[pick(d.moves.len(), moves.len())];
                 d.moves.push(typed(mv));
-                Action::Play(mv)
+                Action::Play(mv.into())
             }
             Phase::AiDue { .. } => Action::RunAi,
             Phase::ChooseCapture { .. } => unreachable!("moves are played whole"),
@@ -431,7 +431,7 @@ fn older_saves_resume_once_and_are_saved_as_sessions() {
         let session = Session::from_bytes(&now).unwrap();
         assert_eq!(
             session.deal_event(),
-            scopa_core::session::GameEvent::Scopa(game.deal_event()),
+            scopa_core::session::GameEvent::from(game.deal_event()),
             "{name}"
         );
         if name == "old.sav" {

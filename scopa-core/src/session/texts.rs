@@ -21,7 +21,6 @@ use crate::briscola::{
     TwoDeckScore,
 };
 use crate::card::{Card, Suit, ValueNames};
-use crate::cardset::CardSet;
 use crate::hand::PlayError;
 use crate::multiset::CardMultiset;
 use crate::teams::{TeamEvent, TeamMove, TeamPlayError};
@@ -1353,10 +1352,11 @@ impl Texts {
     pub fn capture_refused(
         &self,
         card: Card,
-        capture: CardSet,
-        table: CardSet,
+        capture: impl Into<CardMultiset>,
+        table: impl Into<CardMultiset>,
         ace: AceRule,
     ) -> impl Display + '_ {
+        let (capture, table): (CardMultiset, CardMultiset) = (capture.into(), table.into());
         text(move |f| {
             let value = card.value();
             // An Ace under `takes_all` / `match_takes_all` may take more than rule 1 says.
@@ -1414,7 +1414,7 @@ impl Texts {
                 _ => write!(
                     f,
                     "{}",
-                    self.play_error(&PlayError::IllegalCapture { card, capture })
+                    self.big_table_play_error(TeamPlayError::IllegalCapture { card, capture })
                 ),
             }
         })
@@ -1504,6 +1504,7 @@ pub fn summary_rows(rules: &Rules, score: &HandScore) -> heapless::Vec<SummaryRo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cardset::CardSet;
     use std::string::ToString;
 
     #[test]

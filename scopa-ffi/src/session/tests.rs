@@ -41,6 +41,7 @@ fn transcript_start_and_script_lines_read_back() {
         Ok(ScriptLine::Move {
             card: 39,
             capture: 1 | 1 << 8,
+            capture_twice: 0,
         })
     );
     assert!(matches!(
