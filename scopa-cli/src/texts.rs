@@ -327,7 +327,7 @@ impl TermTexts {
     }
 
     /// The match score and the target: `Match score: You 5 · Player 2 3 (11 to win)`.
-    pub fn match_score(&self, scores: [u16; 3], target: u8) -> impl Display + '_ {
+    pub fn match_score(&self, scores: [u16; MAX_SIDES], target: u8) -> impl Display + '_ {
         text(move |f| {
             write!(
                 f,

@@ -10,7 +10,7 @@ use scopa_core::briscola::TwoDeckEvent;
 use scopa_core::session::CaptureOptions;
 use scopa_core::teams::{TeamEvent, TeamMove};
 use scopa_core::session::table::{Banner, Frame, GameTable, HandOver};
-use scopa_core::session::{Game, GameEvent, Label, Phase, SessionError};
+use scopa_core::session::{Game, GameEvent, Label, MAX_SIDES, Phase, SessionError};
 use scopa_core::{Card, CardSet, PlayError};
 
 use super::autosave::SaveState;
@@ -257,7 +257,7 @@ impl Terminal {
 
     /// The frame's match score and the target.
     pub(super) fn match_score(&self, frame: &Frame) -> String {
-        let mut scores = [0u16; 3];
+        let mut scores = [0u16; MAX_SIDES];
         for (s, side) in scores.iter_mut().zip(&frame.sides) {
             *s = side.score;
         }
@@ -286,7 +286,7 @@ impl Terminal {
         };
         let card = |c: Card| self.screen.cards(&t, CardSet::from_iter([c]));
         let mut lines = Vec::new();
-        let mut points = [0u16; 3];
+        let mut points = [0u16; MAX_SIDES];
         for (p, &q) in points.iter_mut().zip(&b.points) {
             *p = u16::from(q);
         }

@@ -176,6 +176,10 @@ labels! {
     Played => ("Played", "Giocate"),
     PassAndPlay => ("Pass and play", "Passa e gioca"),
     WatchMode => ("Watch the computer play", "Guarda giocare il computer"),
+    NoBigTables => (
+        "6 or 8 players (two decks) are not offered on this device: play them in the browser, on a phone or in the terminal",
+        "In 6 o in 8 (due mazzi) non si gioca su questo dispositivo: si gioca nel browser, sul telefono o nel terminale"
+    ),
     ChooseCapture => ("Choose what to take", "Scegli cosa prendere"),
     HiddenCards => ("Cards hidden", "Carte coperte"),
     SaveFailed => ("The match could not be saved", "Impossibile salvare la partita"),

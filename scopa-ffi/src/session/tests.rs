@@ -24,7 +24,11 @@ fn transcript_start_and_script_lines_read_back() {
     assert_eq!(back.rules, s.rules);
     assert_eq!(
         back.seats,
-        vec![None, Some(AiLevel::Expert), Some(AiLevel::Handheld), None]
+        [
+            vec![None, Some(AiLevel::Expert), Some(AiLevel::Handheld)],
+            vec![None; core::MAX_SEATS - 3]
+        ]
+        .concat()
     );
     assert!(matches!(
         parse_script_line("session players 9".into()),
@@ -70,9 +74,9 @@ fn errors_are_typed_and_written_in_the_sessions_language() {
         check_settings(undo).unwrap_err().message(),
         "undo is only for one person playing against the computer, and 2 seats are people"
     );
-    let mut too_many = settings(2, &[None, None, None, None, None]);
+    let mut too_many = settings(2, &[None; core::MAX_SEATS + 1]);
     assert!(check_settings(too_many.clone()).is_err());
-    too_many.seats.truncate(4);
+    too_many.seats.truncate(core::MAX_SEATS);
     assert_eq!(check_settings(too_many), Ok(()));
 
     // The record holds every core label.
