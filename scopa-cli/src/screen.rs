@@ -5,9 +5,9 @@
 use std::io::{self, Write};
 
 use clap::ValueEnum;
+use scopa_core::multiset::CardMultiset;
 use scopa_core::session::texts::SummaryRow;
 use scopa_core::session::{CardStyle, Label, Texts};
-use scopa_core::multiset::CardMultiset;
 use scopa_core::{Card, Suit};
 
 /// How cards are written on screen (all forms can be typed).

@@ -360,7 +360,10 @@ mod tests {
         for _ in 0..5_000 {
             let (x, y) = (random(&mut rng), random(&mut rng));
             let (cx, cy) = (counts(x), counts(y));
-            assert_eq!(x.len() as usize, cx.iter().map(|&n| usize::from(n)).sum::<usize>());
+            assert_eq!(
+                x.len() as usize,
+                cx.iter().map(|&n| usize::from(n)).sum::<usize>()
+            );
             let d = counts(x - y);
             for i in 0..40 {
                 assert_eq!(d[i], cx[i].saturating_sub(cy[i]), "difference at {i}");

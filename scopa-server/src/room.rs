@@ -4,13 +4,13 @@
 //! is told, runs its timers and talks to the connections.
 
 use scopa_core::ai::Level;
-use scopa_core::teams::TeamMove;
 use scopa_core::session::GameEvent as Event;
 use scopa_core::session::GameHint as Hint;
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::{Due, Pacing, Token};
 use scopa_core::session::table::{Frame, MAX_SEATS};
 use scopa_core::session::{Action, CardStyle, Phase, Session, Settings, transcript};
+use scopa_core::teams::TeamMove;
 
 use crate::protocol::ClientError;
 

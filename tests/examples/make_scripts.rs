@@ -104,10 +104,9 @@ fn main() -> std::io::Result<()> {
     eight.seats[4] = Player::Human;
     eight.seats[3] = Player::Ai(Level::Easy);
     eight.seats[7] = Player::Ai(Level::Expert);
-    for (name, settings, seed, save_before) in [
-        ("six-scopa", six, 28, 30),
-        ("eight-briscola", eight, 8, 6),
-    ] {
+    for (name, settings, seed, save_before) in
+        [("six-scopa", six, 28, 30), ("eight-briscola", eight, 8, 6)]
+    {
         let text = generate(settings, seed, Level::Medium, save_before, usize::MAX);
         std::fs::write(dir.join(format!("{name}.script")), text)?;
     }

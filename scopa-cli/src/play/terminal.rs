@@ -313,7 +313,11 @@ impl Terminal {
             return Ok(Some(Stop::InputEnded));
         };
         let ask = Ask::Move {
-            copies: if self.session().settings().two_decks() { 2 } else { 1 },
+            copies: if self.session().settings().two_decks() {
+                2
+            } else {
+                1
+            },
             hand: state.hand,
             moves: &moves,
         };
@@ -347,7 +351,11 @@ impl Terminal {
             return Ok(Some(Stop::InputEnded));
         };
         let ask = Ask::Capture {
-            copies: if self.session().settings().two_decks() { 2 } else { 1 },
+            copies: if self.session().settings().two_decks() {
+                2
+            } else {
+                1
+            },
             card,
             hand: state.hand,
             table: state.table,

@@ -732,10 +732,12 @@ impl AnyMatch {
             #[cfg(feature = "big-tables")]
             Game::Scopa if settings.rules.decks == 2 => TeamMatch::new(settings.rules, seed)
                 .map(AnyMatch::Teams)
-                .map_err(|_| SettingsError::Rules(RulesError::DecksForPlayers {
-                    players: settings.rules.players,
-                    decks: settings.rules.decks,
-                })),
+                .map_err(|_| {
+                    SettingsError::Rules(RulesError::DecksForPlayers {
+                        players: settings.rules.players,
+                        decks: settings.rules.decks,
+                    })
+                }),
             #[cfg(feature = "big-tables")]
             Game::Briscola(r) if r.decks == 2 => TwoDeckMatch::new(r, seed)
                 .map(AnyMatch::BriscolaTeams)
@@ -833,7 +835,12 @@ impl AnyMatch {
             AnyMatch::Scopa(m) => m.plays().map(|p| p.seat).collect(),
             AnyMatch::Briscola(m) => {
                 let hand = m.hand();
-                briscola_play_seats(hand.rules().players, hand.dealer(), hand.trump(), m.history())
+                briscola_play_seats(
+                    hand.rules().players,
+                    hand.dealer(),
+                    hand.trump(),
+                    m.history(),
+                )
             }
             // Scopa's turn goes round the table from the eldest.
             #[cfg(feature = "big-tables")]
@@ -847,7 +854,12 @@ impl AnyMatch {
             #[cfg(feature = "big-tables")]
             AnyMatch::BriscolaTeams(m) => {
                 let hand = m.hand();
-                briscola_play_seats(hand.rules().players, hand.dealer(), hand.trump(), m.history())
+                briscola_play_seats(
+                    hand.rules().players,
+                    hand.dealer(),
+                    hand.trump(),
+                    m.history(),
+                )
             }
         }
     }
@@ -906,14 +918,9 @@ impl AnyMatch {
             #[cfg(feature = "big-tables")]
             AnyMatch::Teams(m) => {
                 let mut options = CaptureOptions::new();
-                crate::teams::for_each_capture(
-                    m.hand().table(),
-                    card,
-                    m.rules().ace,
-                    &mut |c| {
-                        let _ = options.push(c);
-                    },
-                );
+                crate::teams::for_each_capture(m.hand().table(), card, m.rules().ace, &mut |c| {
+                    let _ = options.push(c);
+                });
                 options
             }
             _ => CaptureOptions::new(),
@@ -1410,7 +1417,13 @@ impl Session {
                 }
                 let options = self.m.captures(card);
                 match options.as_slice() {
-                    [only] => self.play(seat, TeamMove { card, capture: *only }),
+                    [only] => self.play(
+                        seat,
+                        TeamMove {
+                            card,
+                            capture: *only,
+                        },
+                    ),
                     _ => {
                         self.selected = Some(card);
                         Ok(Events::new())
@@ -1426,7 +1439,13 @@ impl Session {
                             index,
                             options: options.len() as u8,
                         })?;
-                self.play(seat, TeamMove { card, capture: *capture })
+                self.play(
+                    seat,
+                    TeamMove {
+                        card,
+                        capture: *capture,
+                    },
+                )
             }
             (Action::Play(mv), Phase::Play { seat } | Phase::ChooseCapture { seat, .. }) => {
                 self.play(seat, mv)

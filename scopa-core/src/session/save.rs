@@ -293,7 +293,9 @@ impl Session {
                 out[from..from + BRISCOLA_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes());
             }
             #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => out[from..from + TEAM_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes()),
+            AnyMatch::Teams(m) => {
+                out[from..from + TEAM_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes())
+            }
             #[cfg(feature = "big-tables")]
             AnyMatch::BriscolaTeams(m) => {
                 out[from..from + TWO_DECK_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes());

@@ -46,8 +46,8 @@ use crate::multiset::CardMultiset;
 use super::pacing::{Next, Pacing, Token, pace};
 use super::texts::{CardStyle, Label, SummaryRow, Texts, summary_rows};
 use super::{
-    AnyMatch, CaptureOptions, GameEvent, GameHint, Phase, Player, SeatMove, Session,
-    SessionError, transcript,
+    AnyMatch, CaptureOptions, GameEvent, GameHint, Phase, Player, SeatMove, Session, SessionError,
+    transcript,
 };
 
 /// The most seats a session's table has: 8 (two decks), or 4 without the `big-tables`
@@ -197,6 +197,8 @@ pub struct CardChoice {
 
 /// What the viewer may choose now, grouped as a screen offers it: a card, then (when it can
 /// capture in several ways) one of its captures.
+// Held inline (no allocation in the core): the capture list is the larger variant.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Choices {
@@ -235,6 +237,8 @@ pub struct Offers {
 }
 
 /// The summary of a finished hand: one variant per game.
+// Held inline (no allocation in the core): Scopa's rows are the larger variant.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum HandOver {

@@ -388,9 +388,7 @@ fn big_tables_play_to_the_end_with_saves_at_every_action() {
             let action = match s.phase() {
                 // The last card of the hand, so both captures and lays are seen.
                 Phase::Play { .. } => Action::Select(s.state().hand.iter().last().unwrap()),
-                Phase::ChooseCapture { .. } => {
-                    Action::Capture(s.capture_options().len() as u8 - 1)
-                }
+                Phase::ChooseCapture { .. } => Action::Capture(s.capture_options().len() as u8 - 1),
                 Phase::AiDue { .. } => Action::RunAi,
                 _ => Action::Continue,
             };
@@ -419,4 +417,117 @@ fn big_tables_are_refused_without_the_feature() {
         );
         assert!(Session::new(settings, 1).is_err());
     }
+}
+
+/// Hidden cards stay hidden at tables of 6 and 8: what a seat (or a spectator) is shown is
+/// the same whatever the cards it cannot see — the other hands and the deck — the deals to
+/// come and the session's secret. The other session deals the current hand from a deck
+/// where every position the looker cannot know is permuted, and replays the same plays.
+#[cfg(feature = "big-tables")]
+#[test]
+fn big_table_frames_hide_the_hidden_cards() {
+    use super::pacing::Pacing;
+    use super::table::Frame;
+    use crate::deal::SplitMix64;
+    let mut rng = SplitMix64::new(2028);
+    let (mut compared, mut changed) = (0, 0);
+    for round in 0..48u64 {
+        let players = if round % 2 == 0 { 6 } else { 8 };
+        let mut settings = Settings::against(Level::Easy, Rules::default().with_players(players));
+        settings.seats[1] = Player::Human;
+        let mut s = Session::new(settings, rng.next()).unwrap();
+        for _ in 0..rng.next() % 300 {
+            let action = match s.phase() {
+                Phase::MatchOver { .. } => break,
+                Phase::Play { .. } => {
+                    let hand = s.state().hand;
+                    Action::Select(
+                        hand.nth((rng.next() % u64::from(hand.len())) as u32)
+                            .unwrap(),
+                    )
+                }
+                Phase::ChooseCapture { .. } => {
+                    Action::Capture((rng.next() % s.capture_options().len() as u64) as u8)
+                }
+                Phase::AiDue { .. } => Action::RunAi,
+                _ => Action::Continue,
+            };
+            s.apply(action).unwrap();
+        }
+        // A capture being chosen is the chooser's to know: the others' frames show the
+        // seat still to play, as after a cancel.
+        if matches!(s.phase(), Phase::ChooseCapture { .. }) {
+            s.apply(Action::Cancel).unwrap();
+        }
+        let AnyMatch::Teams(m) = &s.m else {
+            unreachable!("a table of {players}")
+        };
+        let hand = m.hand();
+        let deck = *hand.deck();
+        let n = usize::from(players);
+        let per_round = n * usize::from(hand.rules().cards_per_round());
+        let table = usize::from(hand.rules().initial_table());
+        let dealt = crate::teams::hand::TWO_DECKS - usize::from(hand.deck_left());
+        // Who each dealt position went to: a seat, or the table (None).
+        let owner = |p: usize| -> Option<u8> {
+            let q = if p < per_round {
+                p
+            } else if p < per_round + table {
+                return None;
+            } else {
+                (p - per_round - table) % per_round
+            };
+            Some(((usize::from(hand.dealer()) + 1 + q / 3) % n) as u8)
+        };
+        // The cards each seat has played this hand.
+        let mut played = [CardMultiset::EMPTY; 8];
+        for (i, mv) in m.history().iter().enumerate() {
+            let seat = (usize::from(hand.dealer()) + 1 + i) % n;
+            let _ = played[seat].insert(mv.card);
+        }
+        for looker in (0..players).map(Some).chain([None]) {
+            // Known: the looker's cards, the table's, and every card played (at a position
+            // of the seat that played it).
+            let mut unmatched = played;
+            let hidden: Vec<usize> = (0..crate::teams::hand::TWO_DECKS)
+                .filter(|&p| {
+                    if p >= dealt {
+                        return true;
+                    }
+                    match owner(p) {
+                        None => false,
+                        Some(seat) if Some(seat) == looker => false,
+                        Some(seat) => !unmatched[usize::from(seat)].remove(deck[p]),
+                    }
+                })
+                .collect();
+            let mut values: Vec<Card> = hidden.iter().map(|&p| deck[p]).collect();
+            for i in (1..values.len()).rev() {
+                values.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+            }
+            let mut other_deck = deck;
+            for (&p, &card) in hidden.iter().zip(&values) {
+                other_deck[p] = card;
+            }
+            let mut other = s.clone();
+            other.m = AnyMatch::Teams(m.redealt(&other_deck, rng.next()).unwrap());
+            other.secret = rng.next();
+            assert_eq!(other.phase(), s.phase());
+            let frame = |session: &Session| {
+                Frame::for_seat(session, looker, CardStyle::Letters, &Pacing::APPS)
+            };
+            assert_eq!(
+                frame(&other),
+                frame(&s),
+                "{players} players, looker {looker:?}"
+            );
+            compared += 1;
+            changed += usize::from(other_deck != deck);
+        }
+    }
+    // Most permutations moved cards the looker cannot see.
+    assert!(
+        compared >= 48 * 7 && changed * 2 > compared,
+        "{changed} of {compared}"
+    );
 }

@@ -23,14 +23,14 @@ use crate::briscola::{
 use crate::card::{Card, Suit, ValueNames};
 use crate::hand::PlayError;
 use crate::multiset::CardMultiset;
-use crate::teams::{TeamEvent, TeamMove, TeamPlayError};
 use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
 use crate::score::{HandScore, SideScore};
+use crate::teams::{TeamEvent, TeamMove, TeamPlayError};
 
 use super::names::{MAX_SEATS, NAME_MAX, NameError, Names};
 use super::{
-    ActionKind, GameEvent, GameHint, MAX_SIDES, Phase, SAVE_LEN, SAVE_VERSION, SaveError,
-    Session, SessionError, SettingsError,
+    ActionKind, GameEvent, GameHint, MAX_SIDES, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session,
+    SessionError, SettingsError,
 };
 
 /// A language of the texts.
@@ -685,7 +685,9 @@ impl Texts {
                     self.side(side)
                 ),
             },
-            TeamEvent::HandFinished(_) => f.write_str(self.pick("The hand is over.", "Mano finita.")),
+            TeamEvent::HandFinished(_) => {
+                f.write_str(self.pick("The hand is over.", "Mano finita."))
+            }
             TeamEvent::MatchFinished { winner, scores } => {
                 write!(f, "{} {}", self.winner(winner), self.scores(scores))
             }

@@ -101,9 +101,7 @@ impl fmt::Display for ParseActionError {
 
 impl core::error::Error for ParseActionError {}
 
-fn parse_move<'a>(
-    mut words: impl Iterator<Item = &'a str>,
-) -> Result<TeamMove, ParseActionError> {
+fn parse_move<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<TeamMove, ParseActionError> {
     let card: Card = words
         .next()
         .ok_or(ParseActionError::MissingArgument)?
@@ -114,9 +112,7 @@ fn parse_move<'a>(
     let mut capture = CardMultiset::EMPTY;
     for w in words {
         let c: Card = w.parse().map_err(|_| ParseActionError::BadCard)?;
-        capture
-            .insert(c)
-            .map_err(|_| ParseActionError::CardTwice)?;
+        capture.insert(c).map_err(|_| ParseActionError::CardTwice)?;
     }
     Ok(TeamMove { card, capture })
 }

@@ -117,6 +117,28 @@ impl TeamMatch {
         }
     }
 
+    /// The same match with the current hand dealt from `deck` (same dealer) and its plays
+    /// replayed, `rng` for the hands to come: what another deal that shows the same public
+    /// facts looks like (`None` when a play is not legal with `deck`). For tests of what is
+    /// hidden.
+    #[cfg(all(test, feature = "big-tables"))]
+    pub(crate) fn redealt(
+        &self,
+        deck: &[crate::card::Card; super::hand::TWO_DECKS],
+        rng: u64,
+    ) -> Option<TeamMatch> {
+        let mut hand = TeamHand::from_deck(self.rules, self.hand.dealer(), deck).ok()?;
+        for &mv in &self.history {
+            let seat = hand.turn();
+            hand.play(seat, mv).ok()?;
+        }
+        Some(TeamMatch {
+            hand,
+            rng: SplitMix64::new(rng),
+            ..self.clone()
+        })
+    }
+
     /// The generator's state for the hands to come (what a snapshot stores).
     pub const fn rng_state(&self) -> u64 {
         self.rng.state()

@@ -4,9 +4,9 @@
 use core::fmt;
 
 use crate::capture::CaptureKind;
-use crate::hand::{Event, PlayError};
 use crate::card::Card;
 use crate::deal::below;
+use crate::hand::{Event, PlayError};
 use crate::multiset::CardMultiset;
 use crate::rules::{MAX_SEATS, MAX_SIDES, Rules, RulesError};
 use crate::score::{HandScore, score_copies};
