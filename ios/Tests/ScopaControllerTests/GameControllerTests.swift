@@ -362,12 +362,24 @@ final class GameControllerTests: XCTestCase {
     func testSettingsEditingAndEveryRulesOptionReachTheSession() throws {
         let c = newController()
         let d = c.state.settings
-        XCTAssertEqual(d.seats, [nil, .expert, nil, nil])
+        XCTAssertEqual(d.seats, seatList([nil, .expert]))
         let four = d.withPlayers(4)
-        XCTAssertEqual(four.seats, [nil, .expert, .expert, .expert])
-        XCTAssertEqual(four.withAiLevel(.easy).seats, [nil, .easy, .easy, .easy])
+        XCTAssertEqual(four.seats, seatList([nil, .expert, .expert, .expert]))
+        XCTAssertEqual(four.withAiLevel(.easy).seats, seatList([nil, .easy, .easy, .easy]))
         let partner = four.withSeat(2, nil)
-        XCTAssertEqual(partner.seats, [nil, .expert, nil, .expert])
+        XCTAssertEqual(partner.seats, seatList([nil, .expert, nil, .expert]))
+        // Six and eight players (two decks): the new seats are the computer, partners opposite.
+        let eight = partner.withPlayers(8).withSeat(4, nil)
+        XCTAssertEqual(eight.seats, seatList([nil, .expert, nil, .expert, nil, .expert, .expert, .expert]))
+        XCTAssertTrue(c.newMatch(eight.withAiLevel(.easy), seed: 8))
+        XCTAssertEqual(c.frame.seats.map(\.side), [0, 1, 2, 3, 0, 1, 2, 3])
+        XCTAssertEqual(c.frame.sides.count, 4)
+        let six = d.withPlayers(6)
+        XCTAssertEqual(six.seats, seatList([nil, .expert, .expert, .expert, .expert, .expert]))
+        XCTAssertTrue(c.newMatch(six, seed: 6))
+        XCTAssertEqual(c.frame.sides.count, 3)
+        XCTAssertEqual(c.frame.table.count, 8) // two decks: 8 on the first table
+        XCTAssertEqual(c.frame.hand.count, 3)
         var undo = partner
         undo.undo = true
         c.updateSettings(undo)
@@ -386,7 +398,7 @@ final class GameControllerTests: XCTestCase {
         let restored = savedSettings(c.currentSave()!)
         XCTAssertEqual(restored.rules, s.rules)
         XCTAssertEqual(restored.seats, s.seats)
-        XCTAssertEqual(c.frame.seats.map(\.ai), s.seats)
+        XCTAssertEqual(c.frame.seats.map(\.ai), Array(s.seats.prefix(4)))
         for ace in c.state.texts.aceRules.map(\.rule) {
             for p in c.state.texts.primieraRules.map(\.rule) {
                 var t = d

@@ -372,12 +372,24 @@ class GameControllerTest {
     fun settingsEditingAndEveryRulesOptionReachTheSession() {
         val c = newController()
         val d = c.state.settings
-        assertEquals(listOf(null, AiLevel.EXPERT, null, null), d.seats)
+        assertEquals(seatList(null, AiLevel.EXPERT), d.seats)
         val four = d.withPlayers(4)
-        assertEquals(listOf(null, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT), four.seats)
-        assertEquals(listOf(null, AiLevel.EASY, AiLevel.EASY, AiLevel.EASY), four.withAiLevel(AiLevel.EASY).seats)
+        assertEquals(seatList(null, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT), four.seats)
+        assertEquals(seatList(null, AiLevel.EASY, AiLevel.EASY, AiLevel.EASY), four.withAiLevel(AiLevel.EASY).seats)
         val partner = four.withSeat(2, null)
-        assertEquals(listOf(null, AiLevel.EXPERT, null, AiLevel.EXPERT), partner.seats)
+        assertEquals(seatList(null, AiLevel.EXPERT, null, AiLevel.EXPERT), partner.seats)
+        // Six and eight players (two decks): the new seats are the computer, partners opposite.
+        val eight = partner.withPlayers(8).withSeat(4, null)
+        assertEquals(seatList(null, AiLevel.EXPERT, null, AiLevel.EXPERT, null, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT), eight.seats)
+        assertTrue(c.newMatch(eight.withAiLevel(AiLevel.EASY), seed = 8u))
+        assertEquals(listOf(0, 1, 2, 3, 0, 1, 2, 3), c.frame.seats.map { it.side.toInt() })
+        assertEquals(4, c.frame.sides.size)
+        val six = d.withPlayers(6)
+        assertEquals(seatList(null, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT), six.seats)
+        assertTrue(c.newMatch(six, seed = 6u))
+        assertEquals(3, c.frame.sides.size)
+        assertEquals(8, c.frame.table.size) // two decks: 8 on the first table
+        assertEquals(3, c.frame.hand.size)
         c.updateSettings(partner.copy(undo = true))
         assertEquals("undo is only for one person playing against the computer, and 2 seats are people", c.state.settingsError)
         val s = four.copy(
@@ -392,7 +404,7 @@ class GameControllerTest {
         val restored = savedSettings(c.currentSave()!!)
         assertEquals(s.rules, restored.rules)
         assertEquals(s.seats, restored.seats)
-        assertEquals(s.seats, c.frame.seats.map { it.ai })
+        assertEquals(s.seats.take(4), c.frame.seats.map { it.ai })
         for (ace in AceRule.entries) for (p in PrimieraRule.entries) {
             val t = d.copy(rules = d.rules.copy(ace = ace, primiera = p))
             assertTrue(c.newMatch(t, seed = 1u))
