@@ -89,11 +89,11 @@ fn direct(settings: Settings, seed: u64, pick: impl Fn(usize, usize) -> usize) -
             Phase::Play { seat } => {
                 let state = s.state();
                 assert_eq!(state.viewer, Some(seat));
-                d.hands.push((seat, state.hand));
+                d.hands.push((seat, state.hand.distinct()));
                 let moves = s.legal_moves();
                 let mv = moves[pick(d.moves.len(), moves.len())];
                 d.moves.push(typed(mv));
-                Action::Play(mv)
+                Action::Play(mv.into())
             }
             Phase::AiDue { .. } => Action::RunAi,
             Phase::ChooseCapture { .. } => unreachable!("moves are played whole"),
@@ -431,7 +431,7 @@ fn older_saves_resume_once_and_are_saved_as_sessions() {
         let session = Session::from_bytes(&now).unwrap();
         assert_eq!(
             session.deal_event(),
-            scopa_core::session::GameEvent::Scopa(game.deal_event()),
+            scopa_core::session::GameEvent::from(game.deal_event()),
             "{name}"
         );
         if name == "old.sav" {
@@ -545,15 +545,22 @@ fn the_committed_session_scripts_give_their_reference_transcripts() {
     let dir = tempfile::tempdir().unwrap();
     let mut scripts = 0;
     let mut briscola = 0;
+    let mut big = 0;
     let entries = std::fs::read_dir(&sessions)
         .unwrap()
-        .chain(std::fs::read_dir(sessions.join("briscola")).unwrap());
+        .chain(std::fs::read_dir(sessions.join("briscola")).unwrap())
+        .chain(std::fs::read_dir(sessions.join("big")).unwrap());
     for entry in entries {
         let script = entry.unwrap().path();
-        briscola += usize::from(
-            script.parent().is_some_and(|p| p.ends_with("briscola"))
-                && script.extension().is_some_and(|e| e == "script"),
-        );
+        let in_dir = |d: &str| {
+            usize::from(
+                script.parent().is_some_and(|p| p.ends_with(d))
+                    && script.extension().is_some_and(|e| e == "script"),
+            )
+        };
+        briscola += in_dir("briscola");
+        // Tables of 6 and 8 (two decks).
+        big += in_dir("big");
         if script.extension().is_none_or(|e| e != "script") {
             continue;
         }
@@ -623,8 +630,8 @@ fn the_committed_session_scripts_give_their_reference_transcripts() {
         );
     }
     assert!(
-        scripts >= 7 && briscola >= 2,
-        "only {scripts} scripts ({briscola} of Briscola) in {}",
+        scripts >= 9 && briscola >= 2 && big >= 2,
+        "only {scripts} scripts ({briscola} of Briscola, {big} of 6 or 8 players) in {}",
         sessions.display()
     );
 }

@@ -118,6 +118,11 @@ impl CardMultiset {
         self.once.len() + self.twice.len()
     }
 
+    /// The `n`-th card (from 0) in canonical order, copies counted.
+    pub fn nth(self, n: u32) -> Option<Card> {
+        self.iter().nth(n as usize)
+    }
+
     /// The first card in canonical order (`None` when empty).
     #[inline]
     pub const fn first(self) -> Option<Card> {

@@ -507,7 +507,7 @@ mod tests {
             // The other seat sees no choice and no hand of the player's.
             let theirs = room.frame(Some(1 - seat), &[], None);
             assert_eq!(theirs.choices, Choices::None);
-            assert!((theirs.hand & frame.hand).is_empty());
+            assert!((theirs.hand.distinct() & frame.hand.distinct()).is_empty());
             room.act(seat, action).unwrap();
         }
         let over = room.frame(Some(0), &[], None);
@@ -517,7 +517,7 @@ mod tests {
         assert_eq!(room.session().match_number(), 1);
         assert!(matches!(
             applied.events[0],
-            Event::Scopa(scopa_core::hand::Event::NewHand { .. })
+            Event::Scopa(scopa_core::teams::TeamEvent::NewHand { .. })
         ));
     }
 

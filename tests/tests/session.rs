@@ -77,13 +77,12 @@ fn action_for(s: &Session, choice: u32) -> Action {
         return match choice / 11 % 9 {
             0 => Action::Select(any_card),
             1 => Action::Capture((choice / 99 % 30) as u8),
-            2 => Action::Play(Move::new(
-                any_card,
-                CardSet::from_bits_truncate(u64::from(choice)),
-            )),
+            2 => Action::Play(
+                Move::new(any_card, CardSet::from_bits_truncate(u64::from(choice))).into(),
+            ),
             3 => Action::Cancel,
             4 => Action::RunAi,
-            5 => Action::AiPlay(Move::lay(any_card)),
+            5 => Action::AiPlay(Move::lay(any_card).into()),
             6 => Action::Continue,
             7 => Action::Undo,
             _ => Action::Rematch,
@@ -94,7 +93,7 @@ fn action_for(s: &Session, choice: u32) -> Action {
         Phase::Play { .. } => {
             let moves = s.legal_moves();
             if choice.is_multiple_of(3) {
-                Action::Play(moves[pick(moves.len())])
+                Action::Play(moves[pick(moves.len())].into())
             } else {
                 Action::Select(
                     st.hand

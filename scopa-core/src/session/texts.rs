@@ -21,7 +21,6 @@ use crate::briscola::{
     TwoDeckScore,
 };
 use crate::card::{Card, Suit, ValueNames};
-use crate::cardset::CardSet;
 use crate::hand::PlayError;
 use crate::multiset::CardMultiset;
 use crate::teams::{TeamEvent, TeamMove, TeamPlayError};
@@ -177,6 +176,10 @@ labels! {
     Played => ("Played", "Giocate"),
     PassAndPlay => ("Pass and play", "Passa e gioca"),
     WatchMode => ("Watch the computer play", "Guarda giocare il computer"),
+    NoBigTables => (
+        "6 or 8 players (two decks) are not offered on this device: play them in the browser, on a phone or in the terminal",
+        "In 6 o in 8 (due mazzi) non si gioca su questo dispositivo: si gioca nel browser, sul telefono o nel terminale"
+    ),
     ChooseCapture => ("Choose what to take", "Scegli cosa prendere"),
     HiddenCards => ("Cards hidden", "Carte coperte"),
     SaveFailed => ("The match could not be saved", "Impossibile salvare la partita"),
@@ -1353,10 +1356,11 @@ impl Texts {
     pub fn capture_refused(
         &self,
         card: Card,
-        capture: CardSet,
-        table: CardSet,
+        capture: impl Into<CardMultiset>,
+        table: impl Into<CardMultiset>,
         ace: AceRule,
     ) -> impl Display + '_ {
+        let (capture, table): (CardMultiset, CardMultiset) = (capture.into(), table.into());
         text(move |f| {
             let value = card.value();
             // An Ace under `takes_all` / `match_takes_all` may take more than rule 1 says.
@@ -1414,7 +1418,7 @@ impl Texts {
                 _ => write!(
                     f,
                     "{}",
-                    self.play_error(&PlayError::IllegalCapture { card, capture })
+                    self.big_table_play_error(TeamPlayError::IllegalCapture { card, capture })
                 ),
             }
         })
@@ -1504,6 +1508,7 @@ pub fn summary_rows(rules: &Rules, score: &HandScore) -> heapless::Vec<SummaryRo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cardset::CardSet;
     use std::string::ToString;
 
     #[test]

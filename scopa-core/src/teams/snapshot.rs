@@ -1100,6 +1100,24 @@ mod tests {
     }
 
     #[test]
+    fn a_winner_before_the_last_hand_is_refused() {
+        // With target 1 the scores before hand 1 (those of hand 0) already made a winner.
+        let target_one = rules(6, 1);
+        let (m, winner) = (0..50)
+            .find_map(|seed| {
+                let m = at_hand(6, 2, seed);
+                let last = m.last_hand().unwrap().totals();
+                let s = m.scores();
+                let before: [u16; MAX_SIDES] = core::array::from_fn(|i| s[i] - last[i]);
+                winner_of(&target_one, before).map(|w| (m, w))
+            })
+            .unwrap();
+        let mut b = m.to_bytes();
+        b[7] = 1;
+        refused(b, TeamSnapshotError::WonBeforeLastHand { winner });
+    }
+
+    #[test]
     fn random_and_mutated_bytes_never_panic() {
         let mut rng = SplitMix64::new(99);
         let mut next = || crate::deal::below(&mut rng, 256) as u8;

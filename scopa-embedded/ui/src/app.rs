@@ -310,8 +310,9 @@ impl<S: Storage> App<S> {
 
     /// The captures of the card being played ([`Screen::Choose`]), else empty.
     pub fn capture_options(&self) -> CaptureList {
+        // The handheld's tables hold one deck: each option is a set.
         self.session()
-            .map(Session::capture_options)
+            .map(|s| s.capture_options().iter().map(|c| c.distinct()).collect())
             .unwrap_or_default()
     }
 
@@ -387,7 +388,11 @@ impl<S: Storage> App<S> {
     /// for the delay before it is played.
     #[inline(never)] // the AI's search runs here, with nothing else on the stack
     fn think(&mut self, due: Due) {
-        let choice = self.session().map(Session::ai_move);
+        // The handheld's tables hold one deck: the AI's move is a one-deck move.
+        let choice = self.session().map(|s| {
+            s.ai_move()
+                .and_then(|mv| mv.to_move().ok_or(SessionError::Internal))
+        });
         match choice {
             Some(Ok(mv)) => {
                 self.ai = Some(mv);
@@ -410,7 +415,7 @@ impl<S: Storage> App<S> {
             return;
         };
         let result = match self.ai {
-            Some(mv) if due.action == Action::RunAi => game.fire_move(due.token, mv),
+            Some(mv) if due.action == Action::RunAi => game.fire_move(due.token, mv.into()),
             _ => game.fire(due.token),
         };
         self.stepped(result, events);
@@ -736,7 +741,7 @@ fn end_page(p: &Presenter) -> Page<'static> {
             scores,
             pile: last_hand.as_ref().and_then(|over| match over {
                 HandOver::Scopa { piles, .. } => {
-                    piles.get(usize::from(*winner)).map(|pile| pile.cards)
+                    piles.get(usize::from(*winner)).map(|pile| pile.cards.distinct())
                 }
                 HandOver::Briscola { .. } => None,
             }),
