@@ -70,6 +70,8 @@ if [ "$(printf '%s\n' "${names[@]}" | sort | uniq -d)" ]; then
     echo "two session scripts share a name: $(printf '%s\n' "${names[@]}" | sort | uniq -d)" >&2
     exit 1
 fi
+# The tables of 6 and 8 (tests/sessions/big) must be among them.
+compgen -G "tests/sessions/big/*.script" >/dev/null || { echo "no tests/sessions/big/*.script" >&2; exit 1; }
 echo "session scripts: ${#names[@]} (${names[*]})"
 
 # ----- Kotlin controller on the JVM -----
