@@ -49,6 +49,29 @@ final class GameControllerTests: XCTestCase {
         XCTAssertEqual(c.state.screen, .table)
     }
 
+    func testBothCopiesOfACardAreOneCaptureOptionAtATableOfSix() throws {
+        // Six people, seed 10 (two decks): the first table is 9c 2s 2s 3s 5s 6b 6b 10b and
+        // seat 1 holds the 7c, which takes 2s 2s 3s or 2s 5s. Cards are indices: 9c 18, 2s 21,
+        // 3s 22, 5s 24, 6b 35, 10b 39, 7c 16.
+        let pacer = ManualPacer()
+        let c = newController(pacer: pacer)
+        XCTAssertTrue(c.newMatch(settings(6, [nil, nil, nil, nil, nil, nil]), seed: 10))
+        XCTAssertEqual(c.frame.banner?.kind, .handOff)
+        XCTAssertEqual(c.frame.table, [18, 21, 21, 22, 24, 35, 35, 39])
+        c.press(.proceed)
+        XCTAssertEqual(c.frame.viewer, 1)
+        let seven = try XCTUnwrap(c.frame.cards.first { $0.card == 16 })
+        XCTAssertEqual(seven.ways, 2)
+        c.select(16)
+        let options = c.frame.captures.map(\.cards)
+        XCTAssertEqual(Set(options), Set([[21, 21, 22], [21, 24]]))
+        c.chooseCapture(try XCTUnwrap(options.firstIndex(of: [21, 21, 22])))
+        let played = try XCTUnwrap(c.frame.events.lazy.compactMap(\.played).first)
+        XCTAssertEqual(played, Played(seat: 1, card: 16, takes: [21, 21, 22]))
+        XCTAssertEqual(c.frame.table, [18, 24, 35, 35, 39])
+        XCTAssertTrue(c.frame.events.contains { $0.line == "play 1 7c 2s 2s 3s" })
+    }
+
     func testCaptureChoiceOffersTheSessionsOptionsAndPlaysTheChosenOne() throws {
         for seed in UInt64(1)...400 {
             let pacer = ManualPacer()
@@ -487,5 +510,6 @@ final class GameControllerTests: XCTestCase {
         ("testUndoTakesBackThePersonsPlayAndTheAisAnswer", testUndoTakesBackThePersonsPlayAndTheAisAnswer),
         ("testTheSystemLanguageSetsEveryText", testTheSystemLanguageSetsEveryText),
         ("testFileSaveStoreWritesAtomicallyAndLeavesNoTemporaryFiles", testFileSaveStoreWritesAtomicallyAndLeavesNoTemporaryFiles),
+        ("testBothCopiesOfACardAreOneCaptureOptionAtATableOfSix", testBothCopiesOfACardAreOneCaptureOptionAtATableOfSix),
     ]
 }

@@ -853,3 +853,53 @@ fn hint_and_undo_at_a_table_of_eight() {
         Err(SessionError::InvalidCard { .. })
     ));
 }
+
+#[test]
+fn both_copies_of_a_card_are_one_capture_option_at_a_table_of_six() {
+    // Six people, seed 10: the first table is 9c 2s 2s 3s 5s 6b 6b 10b, and seat 1 (after
+    // the hand-off) holds the 7c, which takes 2s 2s 3s or 2s 5s (either copy: one option).
+    let c = |n: &str| n.parse::<scopa_core::Card>().unwrap();
+    let pacing = Pacing {
+        attended: true,
+        ..Pacing::UNATTENDED
+    };
+    let app = start_paced(settings(6, &[None; 6]), 10, pacing);
+    let f = app.screen.last();
+    assert_eq!(f.banner.as_ref().map(|b| b.kind), Some(BannerKind::HandOff));
+    assert!(
+        f.hand.is_empty(),
+        "the hand stays hidden until the device is taken"
+    );
+    let table: Vec<_> = ["9c", "2s", "2s", "3s", "5s", "6b", "6b", "10b"]
+        .map(c)
+        .into();
+    assert_eq!(f.table, table);
+    app.c.proceed().unwrap();
+    let f = app.screen.last();
+    assert_eq!((f.viewer, f.turn), (Some(1), 1));
+    let seven = f.cards.iter().find(|x| x.card == c("7c")).unwrap();
+    assert_eq!(seven.ways, 2);
+    assert_eq!(
+        seven.takes,
+        ["2s", "3s", "5s"].map(c).to_vec(),
+        "a highlight: each card once"
+    );
+    app.c.select(c("7c").index()).unwrap();
+    let f = app.screen.last();
+    let options: Vec<_> = f.captures.iter().map(|o| o.cards.clone()).collect();
+    let both = ["2s", "2s", "3s"].map(c).to_vec();
+    assert_eq!(options.len(), 2);
+    assert!(options.contains(&both) && options.contains(&["2s", "5s"].map(c).to_vec()));
+    let i = options.iter().position(|o| *o == both).unwrap();
+    assert_eq!(f.captures[i].text, "2 of spade, 2 of spade, 3 of spade");
+    app.c.capture(i as u8).unwrap();
+    let f = app.screen.last();
+    let played = f.events.iter().find_map(|e| e.played.clone()).unwrap();
+    assert_eq!((played.seat, played.card, played.takes), (1, c("7c"), both));
+    assert_eq!(f.table, ["9c", "5s", "6b", "6b", "10b"].map(c).to_vec());
+    assert!(
+        f.events.iter().any(|e| e.line == "play 1 7c 2s 2s 3s"),
+        "{:?}",
+        f.events
+    );
+}

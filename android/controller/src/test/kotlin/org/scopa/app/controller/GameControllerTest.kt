@@ -324,6 +324,31 @@ class GameControllerTest {
     }
 
     @Test
+    fun bothCopiesOfACardAreOneCaptureOptionAtATableOfSix() {
+        // Six people, seed 10 (two decks): the first table is 9c 2s 2s 3s 5s 6b 6b 10b and
+        // seat 1 holds the 7c, which takes 2s 2s 3s or 2s 5s. Cards are indices: 9c 18, 2s 21,
+        // 3s 22, 5s 24, 6b 35, 10b 39, 7c 16.
+        fun cards(vararg i: Int) = i.map { it.toUByte() }
+        val pacer = ManualPacer()
+        val c = newController(pacer = pacer)
+        assertTrue(c.newMatch(settings(6, null, null, null, null, null, null), seed = 10u))
+        assertEquals(BannerKind.HAND_OFF, c.frame.banner?.kind)
+        assertEquals(cards(18, 21, 21, 22, 24, 35, 35, 39), c.frame.table)
+        c.press(Command.PROCEED)
+        assertEquals(1.toUByte(), c.frame.viewer)
+        val seven = c.frame.cards.first { it.card == 16.toUByte() }
+        assertEquals(2.toUByte(), seven.ways)
+        c.select(16u)
+        val options = c.frame.captures.map { it.cards }
+        assertEquals(setOf(cards(21, 21, 22), cards(21, 24)), options.toSet())
+        c.chooseCapture(options.indexOf(cards(21, 21, 22)))
+        val played = c.frame.events.firstNotNullOf { it.played }
+        assertEquals(Played(1u, 16u, cards(21, 21, 22)), played)
+        assertEquals(cards(18, 24, 35, 35, 39), c.frame.table)
+        assertTrue(c.frame.events.any { it.line == "play 1 7c 2s 2s 3s" })
+    }
+
+    @Test
     fun passAndPlayFourPeopleHandTheDeviceOverBetweenTurns() {
         val pacer = ManualPacer()
         val rec = Recorder()
