@@ -64,6 +64,9 @@ cargo clippy --release -p scopa-qemu --target thumbv6m-none-eabi -- -D warnings
 
 step "host tests: UI logic, flash save ring (power cuts, old saves), golden screenshots, scripted sessions"
 cargo test -p scopa-ui -p scopa-sim
+# scopa-ui alone, as the firmware builds it (without the core's `big-tables` feature, which
+# the simulator's tests turn on): its table model fits the handheld.
+cargo test -p scopa-ui --lib the_model_is_small_enough_for_the_handheld
 
 step "RP2040 images: both boards, with flash/RAM budgets"
 fw="$CARGO_TARGET_DIR/thumbv6m-none-eabi/release/scopa-firmware"

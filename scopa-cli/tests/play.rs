@@ -946,38 +946,34 @@ fn named_players_are_on_screen_only() {
     }
 }
 
-/// Tables of 6 and 8 (two decks) are played by the engine and `scopa simulate`, not yet by
-/// the session: `scopa play` and `scopa online` say so before anything starts, and write
-/// nothing.
+/// Tables of 6 and 8 (two decks): `scopa play` seats them in both games — watched to the
+/// end with the save written at every play (a save of version 3 or 4 that restores).
 #[test]
-fn big_tables_are_refused_with_a_clear_message() {
-    let dir = std::env::temp_dir().join(format!("scopa-big-{}", std::process::id()));
-    let save = dir.join("never.scopa");
-    let save = save.to_str().unwrap();
-    for args in [
-        &["play", "--players", "6", "--save", save][..],
-        &[
-            "play",
-            "--rules",
-            r#"{"players":8,"decks":2}"#,
-            "--save",
-            save,
-        ][..],
-        &[
-            "play",
-            "--game",
-            "briscola",
-            "--players",
-            "6",
-            "--save",
-            save,
-        ][..],
+fn big_tables_are_played_to_the_end_and_saved() {
+    for (args, version) in [
+        (&["--players", "6"][..], 3u8),
+        (&["--game", "briscola", "--players", "8"][..], 4),
     ] {
-        let out = scopa(args, "");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("not offered by the session yet"), "{err}");
-        assert!(!err.contains("panicked"), "{err}");
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("big.scopa");
+        let mut all = vec![
+            "play",
+            "--watch",
+            "--level",
+            "easy",
+            "--seed",
+            "5",
+            "--save",
+            save.to_str().unwrap(),
+        ];
+        all.extend_from_slice(args);
+        let out = scopa(&all, "");
+        let text = stdout(&out);
+        assert!(out.status.success(), "{args:?}: {text}");
+        assert!(text.contains("won the match"), "{args:?}: {text}");
+        let bytes = std::fs::read(&save).unwrap();
+        assert_eq!(bytes[4], version, "{args:?}");
+        let session = Session::from_bytes(&bytes).unwrap();
+        assert_eq!(session.players(), if version == 3 { 6 } else { 8 });
     }
-    assert!(!dir.exists(), "nothing written");
 }

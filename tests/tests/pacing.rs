@@ -488,9 +488,11 @@ fn the_model_is_small_enough_for_the_handheld() {
         size_of::<Next>(),
         size_of::<scopa_core::session::driver::Step>()
     );
-    // The firmware builds one frame at a time, outside the AI's search (16 KiB stack).
-    assert!(size_of::<Frame>() <= 2048);
-    assert!(size_of::<Presenter>() <= 2048);
+    // The host's model has room for tables of 6 and 8 (feature `big-tables`); the
+    // handheld's, built without it, is checked by scopa-ui's test of the same name and by
+    // the firmware's stack high-water (`.ci/embedded.sh`).
+    assert!(size_of::<Frame>() <= 3072);
+    assert!(size_of::<Presenter>() <= 4096);
 }
 
 /// Named players: every text of the frames (seats, status, events, scores) calls the

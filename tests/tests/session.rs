@@ -349,10 +349,10 @@ fn every_save_check_has_its_own_error() {
     bad[0] = b'X';
     assert_eq!(Session::from_bytes(&bad), Err(SaveError::NotASave));
     let mut bad = good;
-    bad[4] = 3;
+    bad[4] = 5;
     assert_eq!(
         Session::from_bytes(&bad),
-        Err(SaveError::UnsupportedVersion { version: 3 })
+        Err(SaveError::UnsupportedVersion { version: 5 })
     );
     let mut bad = good;
     bad[100] ^= 1;
@@ -615,7 +615,7 @@ fn save_errors_say_what_was_wrong() {
         (SaveError::NotASave, &["SCPS"]),
         (
             SaveError::UnsupportedVersion { version: 7 },
-            &["version 7", "version 1"],
+            &["version 7", "versions 1"],
         ),
         (SaveError::Checksum, &["checksum"]),
         (

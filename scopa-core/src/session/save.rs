@@ -164,7 +164,7 @@ pub enum SaveError {
     /// The bytes after a match shorter than the room for it, which a save keeps zero, are
     /// not.
     BadPadding,
-    /// Byte 5 + `seat` names no person and no AI level.
+    /// Byte 5 + `seat` (in every version) names no person and no AI level.
     BadPlayer {
         /// The seat.
         seat: u8,
@@ -216,7 +216,8 @@ impl fmt::Display for SaveError {
             ),
             SaveError::BadPlayer { seat, code } => write!(
                 f,
-                "the byte of seat {seat} is {code}, which names no person and no AI level",
+                "byte {} (seat {seat}) is {code}, which names no person and no AI level",
+                5 + u16::from(*seat)
             ),
             SaveError::BadFlags { flags } => {
                 write!(f, "the flags byte is {flags:#04x}, which has unknown bits or language")

@@ -1174,7 +1174,8 @@ impl Texts {
             ),
             (SaveError::BadPlayer { seat, code }, Lang::It) => write!(
                 f,
-                "il byte del posto {seat} vale {code}, che non indica né una persona né un livello del computer",
+                "il byte {} (posto {seat}) vale {code}, che non indica né una persona né un livello del computer",
+                5 + u16::from(seat)
             ),
             (SaveError::BadFlags { flags }, Lang::It) => write!(
                 f,

@@ -787,3 +787,29 @@ fn wrap(cursor: u8, step: i8, n: u8) -> u8 {
         (c + 1) % n
     }
 }
+
+#[cfg(test)]
+mod size_tests {
+    use core::mem::size_of;
+
+    use scopa_core::session::driver::Presenter;
+    use scopa_core::session::table::Frame;
+
+    /// The firmware builds one frame at a time, outside the AI's search (16 KiB stack): its
+    /// table model, built without the `big-tables` feature, stays within 2 KiB.
+    /// `.ci/embedded.sh` runs this test with scopa-ui alone, as the firmware is built (the
+    /// simulator's tests share a build with the feature on, where the sizes are the host's).
+    #[test]
+    fn the_model_is_small_enough_for_the_handheld() {
+        if scopa_core::session::MAX_SEATS > 4 {
+            // The host's model (tables of 6 and 8): checked in the root workspace's tests.
+            return;
+        }
+        assert!(size_of::<Frame>() <= 2048, "Frame {} B", size_of::<Frame>());
+        assert!(
+            size_of::<Presenter>() <= 2048,
+            "Presenter {} B",
+            size_of::<Presenter>()
+        );
+    }
+}
