@@ -740,9 +740,9 @@ fn end_page(p: &Presenter) -> Page<'static> {
             winner: *winner,
             scores,
             pile: last_hand.as_ref().and_then(|over| match over {
-                HandOver::Scopa { piles, .. } => {
-                    piles.get(usize::from(*winner)).map(|pile| pile.cards.distinct())
-                }
+                HandOver::Scopa { piles, .. } => piles
+                    .get(usize::from(*winner))
+                    .map(|pile| pile.cards.distinct()),
                 HandOver::Briscola { .. } => None,
             }),
             points: last_hand.as_ref().and_then(points),
