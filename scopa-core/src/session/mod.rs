@@ -1274,7 +1274,13 @@ impl Session {
                 AnyMatch::Teams(m) => m
                     .hand()
                     .view(seat, m.scores())
-                    .and_then(|v| crate::teams::choose_move(Level::Expert, &v, self.hint_seed()))
+                    .and_then(|v| {
+                        crate::teams::choose_move(
+                            Level::Expert,
+                            &v,
+                            self.decision_seed(seed::Purpose::Hint),
+                        )
+                    })
                     .map(GameHint::Teams),
                 #[cfg(feature = "big-tables")]
                 AnyMatch::BriscolaTeams(m) => m
@@ -1290,24 +1296,12 @@ impl Session {
         }
     }
 
-    /// The seed of the expert's hint at a table of 6 or 8 (the [`seed`] policy).
-    #[cfg(feature = "big-tables")]
-    fn hint_seed(&self) -> u64 {
+    /// The seed of a decision for the seat to play now (the [`seed`] policy): the AI's
+    /// ([`seed::Purpose::Ai`]) or the hint's at a table of 6 or 8 ([`seed::Purpose::Hint`]).
+    fn decision_seed(&self, purpose: seed::Purpose) -> u64 {
         seed::derive(
             self.secret,
-            seed::Purpose::Hint,
-            self.match_number,
-            self.m.hand_number(),
-            self.m.plays(),
-            self.m.turn(),
-        )
-    }
-
-    /// The seed of the AI decision for the seat to play now (the [`seed`] policy).
-    fn ai_seed(&self) -> u64 {
-        seed::derive(
-            self.secret,
-            seed::Purpose::Ai,
+            purpose,
             self.match_number,
             self.m.hand_number(),
             self.m.plays(),
@@ -1324,7 +1318,7 @@ impl Session {
                 let Player::Ai(level) = self.settings.player(seat) else {
                     return Err(SessionError::Internal);
                 };
-                self.choose_for(seat, level, self.ai_seed())
+                self.choose_for(seat, level, self.decision_seed(seed::Purpose::Ai))
             }
             phase => Err(SessionError::WrongPhase {
                 action: ActionKind::RunAi,
