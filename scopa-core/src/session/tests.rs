@@ -531,3 +531,113 @@ fn big_table_frames_hide_the_hidden_cards() {
         "{changed} of {compared}"
     );
 }
+
+/// The same at Briscola's tables of 6 and 8: the other hands and the stock's order (every
+/// position of the deck the looker cannot know) permuted, the same frames.
+#[cfg(feature = "big-tables")]
+#[test]
+fn big_briscola_frames_hide_the_hidden_cards() {
+    use super::pacing::Pacing;
+    use super::table::Frame;
+    use crate::briscola::BriscolaRules;
+    use crate::deal::SplitMix64;
+    let mut rng = SplitMix64::new(2029);
+    let (mut compared, mut changed) = (0, 0);
+    for round in 0..48u64 {
+        let players = if round % 2 == 0 { 6 } else { 8 };
+        let rules = BriscolaRules {
+            players,
+            decks: 2,
+            ..BriscolaRules::default()
+        };
+        let mut settings = Settings::briscola(Level::Easy, rules);
+        settings.seats[1] = Player::Human;
+        let mut s = Session::new(settings, rng.next()).unwrap();
+        for _ in 0..rng.next() % 120 {
+            let action = match s.phase() {
+                Phase::MatchOver { .. } => break,
+                Phase::Play { .. } => {
+                    let hand = s.state().hand;
+                    Action::Select(
+                        hand.nth((rng.next() % u64::from(hand.len())) as u32)
+                            .unwrap(),
+                    )
+                }
+                Phase::AiDue { .. } => Action::RunAi,
+                _ => Action::Continue,
+            };
+            s.apply(action).unwrap();
+        }
+        let AnyMatch::BriscolaTeams(m) = &s.m else {
+            unreachable!("a table of {players}")
+        };
+        let hand = m.hand();
+        let deck: Vec<Card> = hand.deck().to_vec();
+        let (n, h) = (usize::from(players), usize::from(rules.hand_size));
+        // Who each position of the deck went to (None: the face-up briscola, public, or a
+        // card of the stock not drawn yet), by the deal and the draws after each trick.
+        let mut owner: Vec<Option<u8>> = std::vec![None; deck.len()];
+        let eldest = (usize::from(hand.dealer()) + 1) % n;
+        for (p, o) in owner.iter_mut().enumerate().take(n * h) {
+            *o = Some(((eldest + p / h) % n) as u8);
+        }
+        let seats = s.m.play_seats();
+        let history = m.history();
+        let mut next = n * h + 1;
+        for (t, trick) in history.chunks(n).enumerate() {
+            if trick.len() < n {
+                break;
+            }
+            let leader = usize::from(seats[t * n]);
+            let winner = (leader + crate::briscola::trick_winner(hand.trump(), trick).unwrap()) % n;
+            for k in 0..n {
+                if next < deck.len() {
+                    owner[next] = Some(((winner + k) % n) as u8);
+                    next += 1;
+                }
+            }
+        }
+        // The cards each seat has played, matched to its earliest positions holding them.
+        let mut played = [CardMultiset::EMPTY; 8];
+        for (i, &card) in history.iter().enumerate() {
+            let _ = played[usize::from(seats[i])].insert(card);
+        }
+        for looker in (0..players).map(Some).chain([None]) {
+            let mut unmatched = played;
+            let hidden: Vec<usize> = (0..deck.len())
+                .filter(|&p| match owner[p] {
+                    // Not drawn yet: the stock, but never the face-up briscola.
+                    None => p >= next,
+                    Some(seat) if Some(seat) == looker => false,
+                    Some(seat) => !unmatched[usize::from(seat)].remove(deck[p]),
+                })
+                .collect();
+            let mut values: Vec<Card> = hidden.iter().map(|&p| deck[p]).collect();
+            for i in (1..values.len()).rev() {
+                values.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+            }
+            let mut other_deck = deck.clone();
+            for (&p, &card) in hidden.iter().zip(&values) {
+                other_deck[p] = card;
+            }
+            let mut other = s.clone();
+            other.m = AnyMatch::BriscolaTeams(m.redealt(&other_deck, rng.next()).unwrap());
+            other.secret = rng.next();
+            assert_eq!(other.phase(), s.phase());
+            let frame = |session: &Session| {
+                Frame::for_seat(session, looker, CardStyle::Letters, &Pacing::APPS)
+            };
+            assert_eq!(
+                frame(&other),
+                frame(&s),
+                "{players} players, looker {looker:?}"
+            );
+            compared += 1;
+            changed += usize::from(other_deck != deck);
+        }
+    }
+    assert!(
+        compared >= 48 * 7 && changed * 2 > compared,
+        "{changed} of {compared}"
+    );
+}
