@@ -295,8 +295,10 @@ fn scripts_that_cannot_be_played_say_which_line_and_why() {
         parse(&format!("{start}\n7d\n")),
         Err((2, ScriptErrorKind::NoSeed))
     );
+    // A card named three times (two decks hold two copies; a one-deck table refuses the
+    // second when the move is played).
     assert!(matches!(
-        parse(&format!("seed 1\n{start}\n7d 7d\n")),
+        parse(&format!("seed 1\n{start}\n7d 7s 7s 7s\n")),
         Err((3, ScriptErrorKind::Line(ParseScriptError::Move(_))))
     ));
     assert_eq!(
