@@ -28,6 +28,7 @@ pub const TEAM_PLAYS: usize = 72;
 /// assert!(game.scores()[usize::from(game.winner().unwrap())] >= 3);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct TeamMatch {
     rules: Rules,
     hand: TeamHand,
