@@ -778,18 +778,24 @@ function drawHand(frame) {
   }
   hand.classList.toggle('many', frame.hand.length > 6);
   const canPlay = frame.choices.kind === 'cards';
-  // A card in the hand twice: the first copy is the one chosen or hinted.
+  // A card in the hand twice: the copy tapped is the one shown chosen (the first copy when
+  // the choice came otherwise); the first copy is the one hinted.
   const occ = occurrences(frame.hand, (c) => c.card);
+  const pickedCopy = Math.min(picked, occ.filter((o, i) => frame.hand[i].card === choosing).length - 1);
   frame.hand.forEach(({ card, index, name }, i) => {
-    const selected = choosing === card && occ[i] === 0;
+    const selected = choosing === card && occ[i] === Math.max(0, pickedCopy);
     const b = el('button', {
       type: 'button', class: `card${selected ? ' selected' : ''}`, 'data-card': index, 'data-occ': occ[i], 'aria-label': name,
       disabled: !canPlay && !selected, tabindex: i === 0 ? '0' : '-1',
       onclick: () => {
-        if (dragged) dragged = false;
-        else act(selected ? 'cancel' : `select ${card}`);
+        if (dragged) {
+          dragged = false;
+          return;
+        }
+        picked = occ[i];
+        act(selected ? 'cancel' : `select ${card}`);
       },
-      onpointerdown: (e) => canPlay && startDrag(e, card, index),
+      onpointerdown: (e) => canPlay && startDrag(e, card, index, occ[i]),
       onpointermove: moveDrag,
       onpointerup: endDrag,
       onpointercancel: endDrag,
@@ -799,13 +805,15 @@ function drawHand(frame) {
   });
 }
 
+// Which copy of a card in the hand twice was tapped or dragged (0: the first).
+let picked = 0;
 // Drag a card of the hand onto the table to play it (a tap does the same).
 let drag = null;
 let dragged = false; // a drag just ended: the click that follows it is not a tap
 
-function startDrag(e, card, index) {
+function startDrag(e, card, index, copy) {
   if (animating || e.button !== 0) return;
-  drag = { card, index, btn: e.currentTarget, x: e.clientX, y: e.clientY, id: e.pointerId, node: null };
+  drag = { card, index, copy, btn: e.currentTarget, x: e.clientX, y: e.clientY, id: e.pointerId, node: null };
   drag.btn.setPointerCapture(e.pointerId);
 }
 
@@ -835,7 +843,10 @@ function endDrag(e) {
   const zone = $('middle').getBoundingClientRect();
   const inside = e.type === 'pointerup' && e.clientX >= zone.left && e.clientX <= zone.right &&
     e.clientY >= zone.top && e.clientY <= zone.bottom;
-  if (inside) act(`select ${d.card}`);
+  if (inside) {
+    picked = d.copy;
+    act(`select ${d.card}`);
+  }
   setTimeout(() => {
     dragged = false;
   }, 0);
