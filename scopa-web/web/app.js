@@ -704,7 +704,8 @@ function drawTrick(frame) {
   const occ = occurrences(tb.trick, (c) => c.card);
   tb.trick.forEach(({ seat, card }, i) => {
     const index = cardIndex(card);
-    // At a table of 6 or 8 the caption is one line: the seat's name (the leader's in bold).
+    // At a table of 6 or 8 the caption is the seat's name alone (the leader's in bold and
+    // underlined; the table's label says who leads).
     const cap = seat === tb.leader && !isBig(frame) ? `${name(seat)} · ${t('leader')}` : name(seat);
     table.append(el('figure', { class: `card trick-card${seat === tb.leader ? ' leader' : ''}`, 'data-card': index, 'data-occ': occ[i], 'data-seat': seat },
       face(index), el('figcaption', {}, cap)));
