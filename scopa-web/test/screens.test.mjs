@@ -189,11 +189,13 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await page.goto(env.url);
     await settle(page);
     await startMatch(page, { players: 8, seed: 3, seats: EIGHT });
-    await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));
+    // The first turn: most of the 8 cards dealt to the table are still there.
+    await playUntil(page, (s) => s.hand.some((h) => h.enabled));
     await check(page, `${size}-scopa-eight`);
     if (size === 'phone') {
       await playUntil(page, (s) => s.summary);
       await check(page, `${size}-scopa-eight-summary`);
+      await step(page);
     }
     await startMatch(page, { game: 'briscola', players: 8, seed: 5, seats: EIGHT });
     await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));

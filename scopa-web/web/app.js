@@ -593,8 +593,10 @@ function drawOpponents(frame) {
   }
 }
 
-// A side's colour and name, as a small label (tables of 6 and 8: 3 or 4 sides).
-const sideChip = (frame, side) => el('span', { class: `team side-${side}` }, frame.sides[side]?.name ?? '');
+// A side's colour and name, as a small label (tables of 6 and 8: 3 or 4 sides). A name
+// ending in two seat numbers ("Players 2 & 6") wraps before them, never between them.
+const sideChip = (frame, side) => el('span', { class: `team side-${side}` },
+  (frame.sides[side]?.name ?? '').replace(/(\d+) (\S+) (\d+)$/, '$1\u00a0$2\u00a0$3'));
 
 // A table of 6 or 8: every other seat a compact badge at its place around the oval (the
 // viewer at the bottom; `data-pos` k is the k-th seat after the viewer's, in the order of
