@@ -69,8 +69,20 @@ async function layout(page) {
     const parts = [...document.querySelectorAll('.seat'), document.getElementById('middle'), document.getElementById('me'),
       document.getElementById('status')].filter(visible).map(box);
     const buttons = [...document.querySelectorAll('#app button:not(:disabled), #app select')].filter(visible).map(box);
+    // Text of a badge outside its box, or cut inside its own (a badge clips what overflows).
+    const cut = [];
+    for (const badge of document.querySelectorAll('.seat.badge')) {
+      const b = badge.getBoundingClientRect();
+      for (const e of badge.querySelectorAll('*')) {
+        if (!visible(e)) continue;
+        const r = e.getBoundingClientRect();
+        if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1 || e.scrollWidth > e.clientWidth + 1) {
+          cut.push(`${badge.dataset.seat}: ${e.className} "${e.textContent}"`);
+        }
+      }
+    }
     return {
-      parts, buttons, width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight,
+      cut, parts, buttons, width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight,
       seats: document.querySelectorAll('.seat.badge').length, fans: document.querySelectorAll('.seat .backs .cardface').length,
       inner: [window.innerWidth, window.innerHeight],
     };
@@ -90,6 +102,7 @@ function checkLayout(l, label) {
     assert.ok(a.left >= -0.5 && a.right <= l.inner[0] + 0.5, `${label}: ${a.what} outside the screen`);
   }
   for (const b of l.buttons) assert.ok(b.w >= 44 && b.h >= 44, `${label}: ${b.what} is ${b.w}×${b.h} px`);
+  assert.deepEqual(l.cut, [], `${label}: text cut in a badge`);
 }
 
 for (const [size, viewport] of [['360×640', PHONE], ['1280×800', DESKTOP]]) {
