@@ -117,6 +117,13 @@ for (const [size, viewport] of [['360×640', PHONE], ['1280×800', DESKTOP]]) {
     assert.match(top[1], /partner/);
     // 4 sides in the score bar.
     assert.equal(await page.$$eval('#score .side', (l) => l.length), 4);
+    // This hand: each of the 4 sides' taken cards, nothing wider than the screen.
+    await page.click('#btn-log');
+    await page.waitForSelector('#dlg-log[open]');
+    assert.equal(await page.$$eval('#log-taken .pile', (l) => l.length), 4);
+    assert.ok(await page.$eval('#dlg-log', (d) => d.scrollWidth <= d.clientWidth), 'This hand scrolls sideways');
+    await page.click('#log-close');
+    await page.waitForSelector('#dlg-log:not([open])');
     // The hand's summary: 4 side columns that fit the screen's width.
     await playUntil(page, (s) => s.summary);
     assert.equal(await page.$$eval('#dlg-summary table.summary tr:first-child th', (l) => l.length), 4);
