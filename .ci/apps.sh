@@ -6,8 +6,9 @@
 #  - Swift: bindings + ios/Sources/ScopaController + its XCTest tests, compiled with swiftc 6
 #    in the Debian trixie chroot of .ci/ffi.sh and run there.
 #  - The scripted cross-front-end run through both controllers (ScriptRun.kt and
-#    ios/Tests/ScriptRun) on every tests/sessions/*.script and tests/sessions/briscola/*.script
-#    (Briscola: the settings line names the game): each must write the reference
+#    ios/Tests/ScriptRun) on every tests/sessions/*.script and tests/sessions/*/*.script
+#    (briscola/: the settings line names the game; big/: tables of 6 and 8 with two decks,
+#    where a move may take both copies of a card): each must write the reference
 #    transcript and save (scopa_tests::script::run, checked by cargo test), and finish the
 #    match from the reference save with the reference transcript's tail.
 # The Compose and SwiftUI layers, Gradle, cargo-ndk and xcodebuild cannot run here.
@@ -57,12 +58,21 @@ find "$out/kotlin" "$out/swift" -type f | sort
 # save at the `save` line, transcript after it) -----
 scripts="$out/scripts"
 rm -rf "$scripts" && mkdir -p "$scripts"
-# Scopa's scripts and Briscola's (tests/sessions/briscola).
-for d in tests/sessions tests/sessions/briscola; do
-    cp "$d"/*.script "$d"/*.transcript "$d"/*.save "$d"/*.after-save "$scripts/"
-done
+# tests/sessions and every directory in it (briscola/, big/ …); names are unique across them.
 names=()
-for s in tests/sessions/*.script tests/sessions/briscola/*.script; do names+=("$(basename "$s" .script)"); done
+for d in tests/sessions tests/sessions/*/; do
+    d="${d%/}"
+    compgen -G "$d/*.script" >/dev/null || continue
+    cp "$d"/*.script "$d"/*.transcript "$d"/*.save "$d"/*.after-save "$scripts/"
+    for s in "$d"/*.script; do names+=("$(basename "$s" .script)"); done
+done
+if [ "$(printf '%s\n' "${names[@]}" | sort | uniq -d)" ]; then
+    echo "two session scripts share a name: $(printf '%s\n' "${names[@]}" | sort | uniq -d)" >&2
+    exit 1
+fi
+# The tables of 6 and 8 (tests/sessions/big) must be among them.
+compgen -G "tests/sessions/big/*.script" >/dev/null || { echo "no tests/sessions/big/*.script" >&2; exit 1; }
+echo "session scripts: ${#names[@]} (${names[*]})"
 
 # ----- Kotlin controller on the JVM -----
 step "kotlin: compile bindings + android/controller + its tests"

@@ -35,7 +35,7 @@ ls -l "$lib" "$target/release/libscopa_ffi.a"
 
 step "transcript hashes of watch-mode sessions (GameController), from Rust"
 transcripts=()
-for spec in "42 2 easy" "7 4 random" "2025 3 medium"; do
+for spec in "42 2 easy" "7 4 random" "2025 3 medium" "6 6 easy" "8 8 random"; do
     # shellcheck disable=SC2086
     hash=$(cargo run -q -p scopa-ffi --release --features test-hooks --example transcript -- $spec)
     # shellcheck disable=SC2086

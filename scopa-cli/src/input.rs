@@ -55,7 +55,8 @@ pub enum Typed {
 pub enum TypedError {
     /// This word is neither a card, a command nor a filler word.
     NotACard(String),
-    /// A card named twice.
+    /// A card named more often than the decks hold it (twice with one deck, three times
+    /// with two).
     Twice(Card),
 }
 
@@ -142,6 +143,12 @@ fn compact_card(w: &str) -> Option<TypedCard> {
 /// "7d 5d 2c", "7♦ takes 5♦, 2♥", "7 di denari", "King of spade", "3", "hint", ""
 /// ```
 pub fn parse(line: &str) -> Result<Typed, TypedError> {
+    parse_copies(line, 1)
+}
+
+/// [`parse`] at a table whose decks hold each card `copies` times (2 at tables of 6 and 8:
+/// `6b 3c 3c` takes both copies of the 3 of coppe).
+pub fn parse_copies(line: &str, copies: usize) -> Result<Typed, TypedError> {
     let lower = line.to_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| c.is_whitespace() || c == ',' || c == '+' || c == ';')
@@ -188,7 +195,7 @@ pub fn parse(line: &str) -> Result<Typed, TypedError> {
         } else {
             return Err(TypedError::NotACard(w.to_owned()));
         };
-        if cards.iter().any(|c| c.card == typed.card) {
+        if cards.iter().filter(|c| c.card == typed.card).count() >= copies {
             return Err(TypedError::Twice(typed.card));
         }
         cards.push(typed);

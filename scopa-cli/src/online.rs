@@ -99,6 +99,15 @@ pub fn run(args: OnlineArgs) -> anyhow::Result<ExitCode> {
                     ..PlayArgs::default()
                 };
                 let settings = settings_of(&play)?;
+                // Rooms seat what the session seats, but the online clients (this terminal's
+                // and the browser's) draw tables of 2 to 4 so far.
+                if settings.two_decks() {
+                    anyhow::bail!(
+                        "online rooms of {} players (two decks) are not offered yet: play them with `scopa play --players {}` on one device",
+                        settings.players(),
+                        settings.players()
+                    );
+                }
                 let line = transcript::start(&settings).to_string();
                 let lang = if lang == Lang::It { "it" } else { "en" };
                 let mut client = Client::new(c.conn, None, lang == "it");

@@ -5,9 +5,10 @@
 use std::io::{self, Write};
 
 use clap::ValueEnum;
+use scopa_core::multiset::CardMultiset;
 use scopa_core::session::texts::SummaryRow;
 use scopa_core::session::{CardStyle, Label, Texts};
-use scopa_core::{Card, CardSet, Suit};
+use scopa_core::{Card, Suit};
 
 /// How cards are written on screen (all forms can be typed).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -86,7 +87,8 @@ impl Screen {
     }
 
     /// Cards in their suits' colours (`—` for none).
-    pub fn cards(&self, t: &Texts, set: CardSet) -> String {
+    pub fn cards(&self, t: &Texts, set: impl Into<CardMultiset>) -> String {
+        let set: CardMultiset = set.into();
         if set.is_empty() || !self.color {
             return t.cards(set).to_string();
         }

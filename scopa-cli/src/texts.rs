@@ -8,8 +8,12 @@
 use std::fmt::{self, Display, Formatter};
 use std::ops::Deref;
 
-use scopa_core::session::{CardStyle, Label, Lang, Player, Settings, TableState, Texts};
-use scopa_core::{Card, CardSet, Move, Suit};
+use scopa_core::multiset::CardMultiset;
+use scopa_core::session::{
+    CardStyle, Label, Lang, MAX_SEATS, MAX_SIDES, Player, Settings, TableState, Texts,
+};
+use scopa_core::teams::TeamMove;
+use scopa_core::{Card, Suit};
 
 /// A value that writes itself through a closure.
 struct Text<F: Fn(&mut Formatter<'_>) -> fmt::Result>(F);
@@ -182,7 +186,7 @@ impl TermTexts {
     }
 
     /// The note that Enter plays the only legal move: `Enter plays 7d takes 7c`.
-    pub fn enter_plays(&self, mv: Move) -> impl Display + '_ {
+    pub fn enter_plays(&self, mv: TeamMove) -> impl Display + '_ {
         text(move |f| {
             write!(
                 f,
@@ -215,7 +219,7 @@ impl TermTexts {
     }
 
     /// What a side has captured this hand: `You: 8 cards, 3 denari, settebello, 1 scopa`.
-    pub fn pile(&self, side: u8, pile: CardSet, scope: u8) -> impl Display + '_ {
+    pub fn pile(&self, side: u8, pile: CardMultiset, scope: u8) -> impl Display + '_ {
         text(move |f| {
             let n = pile.len();
             write!(
@@ -248,8 +252,12 @@ impl TermTexts {
     pub fn captured<'a>(&'a self, state: &'a TableState) -> impl Display + 'a {
         text(move |f| {
             write!(f, "{}: ", self.label(Label::Captured))?;
-            let sides = if self.players == 3 { 3 } else { 2 };
-            for side in 0..sides {
+            let sides = if self.players >= 4 {
+                self.players / 2
+            } else {
+                self.players
+            };
+            for side in 0..sides.min(MAX_SIDES as u8) {
                 if side > 0 {
                     f.write_str(" · ")?;
                 }
@@ -272,7 +280,7 @@ impl TermTexts {
         text(move |f| {
             write!(f, "{}:", self.label(Label::CardsInHand))?;
             let mut first = true;
-            for seat in 0..self.players.min(4) {
+            for seat in 0..self.players.min(MAX_SEATS as u8) {
                 if Some(seat) == state.viewer {
                     continue;
                 }
@@ -319,7 +327,7 @@ impl TermTexts {
     }
 
     /// The match score and the target: `Match score: You 5 · Player 2 3 (11 to win)`.
-    pub fn match_score(&self, scores: [u16; 3], target: u8) -> impl Display + '_ {
+    pub fn match_score(&self, scores: [u16; MAX_SIDES], target: u8) -> impl Display + '_ {
         text(move |f| {
             write!(
                 f,
@@ -401,7 +409,7 @@ impl TermTexts {
     }
 
     /// A card the person does not hold: `You do not hold 9♥ (9c: coppe). Your hand: …`.
-    pub fn not_held(&self, card: Card, hand: CardSet) -> impl Display + '_ {
+    pub fn not_held(&self, card: Card, hand: CardMultiset) -> impl Display + '_ {
         text(move |f| {
             write!(
                 f,
@@ -436,7 +444,7 @@ impl TermTexts {
 
     /// What a card can play, after a refused capture: `With 7d you can play: 7d takes 7c |
     /// 7d takes 5d 2c.`
-    pub fn can_play_with<'a>(&'a self, card: Card, moves: &'a [Move]) -> impl Display + 'a {
+    pub fn can_play_with<'a>(&'a self, card: Card, moves: &'a [TeamMove]) -> impl Display + 'a {
         text(move |f| {
             write!(
                 f,
@@ -719,7 +727,7 @@ mod tests {
     fn typing_texts_explain_cards_both_ways_in_both_languages() {
         let nine_c: Card = "9c".parse().unwrap();
         let nine_b: Card = "9b".parse().unwrap();
-        let hand: CardSet = "9b 4d".parse().unwrap();
+        let hand: CardMultiset = "9b 4d".parse().unwrap();
         let en = TermTexts(Texts::new(Lang::En).with_style(CardStyle::Symbols));
         let it = TermTexts(Texts::new(Lang::It).with_style(CardStyle::Symbols));
         assert_eq!(

@@ -89,11 +89,11 @@ fn direct(settings: Settings, seed: u64, pick: impl Fn(usize, usize) -> usize) -
             Phase::Play { seat } => {
                 let state = s.state();
                 assert_eq!(state.viewer, Some(seat));
-                d.hands.push((seat, state.hand));
+                d.hands.push((seat, state.hand.distinct()));
                 let moves = s.legal_moves();
                 let mv = moves[pick(d.moves.len(), moves.len())];
                 d.moves.push(typed(mv));
-                Action::Play(mv)
+                Action::Play(mv.into())
             }
             Phase::AiDue { .. } => Action::RunAi,
             Phase::ChooseCapture { .. } => unreachable!("moves are played whole"),
@@ -431,7 +431,7 @@ fn older_saves_resume_once_and_are_saved_as_sessions() {
         let session = Session::from_bytes(&now).unwrap();
         assert_eq!(
             session.deal_event(),
-            scopa_core::session::GameEvent::Scopa(game.deal_event()),
+            scopa_core::session::GameEvent::from(game.deal_event()),
             "{name}"
         );
         if name == "old.sav" {
@@ -545,15 +545,22 @@ fn the_committed_session_scripts_give_their_reference_transcripts() {
     let dir = tempfile::tempdir().unwrap();
     let mut scripts = 0;
     let mut briscola = 0;
+    let mut big = 0;
     let entries = std::fs::read_dir(&sessions)
         .unwrap()
-        .chain(std::fs::read_dir(sessions.join("briscola")).unwrap());
+        .chain(std::fs::read_dir(sessions.join("briscola")).unwrap())
+        .chain(std::fs::read_dir(sessions.join("big")).unwrap());
     for entry in entries {
         let script = entry.unwrap().path();
-        briscola += usize::from(
-            script.parent().is_some_and(|p| p.ends_with("briscola"))
-                && script.extension().is_some_and(|e| e == "script"),
-        );
+        let in_dir = |d: &str| {
+            usize::from(
+                script.parent().is_some_and(|p| p.ends_with(d))
+                    && script.extension().is_some_and(|e| e == "script"),
+            )
+        };
+        briscola += in_dir("briscola");
+        // Tables of 6 and 8 (two decks).
+        big += in_dir("big");
         if script.extension().is_none_or(|e| e != "script") {
             continue;
         }
@@ -623,8 +630,8 @@ fn the_committed_session_scripts_give_their_reference_transcripts() {
         );
     }
     assert!(
-        scripts >= 7 && briscola >= 2,
-        "only {scripts} scripts ({briscola} of Briscola) in {}",
+        scripts >= 9 && briscola >= 2 && big >= 2,
+        "only {scripts} scripts ({briscola} of Briscola, {big} of 6 or 8 players) in {}",
         sessions.display()
     );
 }
@@ -939,38 +946,34 @@ fn named_players_are_on_screen_only() {
     }
 }
 
-/// Tables of 6 and 8 (two decks) are played by the engine and `scopa simulate`, not yet by
-/// the session: `scopa play` and `scopa online` say so before anything starts, and write
-/// nothing.
+/// Tables of 6 and 8 (two decks): `scopa play` seats them in both games — watched to the
+/// end with the save written at every play (a save of version 3 or 4 that restores).
 #[test]
-fn big_tables_are_refused_with_a_clear_message() {
-    let dir = std::env::temp_dir().join(format!("scopa-big-{}", std::process::id()));
-    let save = dir.join("never.scopa");
-    let save = save.to_str().unwrap();
-    for args in [
-        &["play", "--players", "6", "--save", save][..],
-        &[
-            "play",
-            "--rules",
-            r#"{"players":8,"decks":2}"#,
-            "--save",
-            save,
-        ][..],
-        &[
-            "play",
-            "--game",
-            "briscola",
-            "--players",
-            "6",
-            "--save",
-            save,
-        ][..],
+fn big_tables_are_played_to_the_end_and_saved() {
+    for (args, version) in [
+        (&["--players", "6"][..], 3u8),
+        (&["--game", "briscola", "--players", "8"][..], 4),
     ] {
-        let out = scopa(args, "");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("not offered by the session yet"), "{err}");
-        assert!(!err.contains("panicked"), "{err}");
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("big.scopa");
+        let mut all = vec![
+            "play",
+            "--watch",
+            "--level",
+            "easy",
+            "--seed",
+            "5",
+            "--save",
+            save.to_str().unwrap(),
+        ];
+        all.extend_from_slice(args);
+        let out = scopa(&all, "");
+        let text = stdout(&out);
+        assert!(out.status.success(), "{args:?}: {text}");
+        assert!(text.contains("won the match"), "{args:?}: {text}");
+        let bytes = std::fs::read(&save).unwrap();
+        assert_eq!(bytes[4], version, "{args:?}");
+        let session = Session::from_bytes(&bytes).unwrap();
+        assert_eq!(session.players(), if version == 3 { 6 } else { 8 });
     }
-    assert!(!dir.exists(), "nothing written");
 }

@@ -118,6 +118,17 @@ impl CardMultiset {
         self.once.len() + self.twice.len()
     }
 
+    /// The `n`-th card (from 0) in canonical order, copies counted.
+    pub fn nth(self, n: u32) -> Option<Card> {
+        self.iter().nth(n as usize)
+    }
+
+    /// The first card in canonical order (`None` when empty).
+    #[inline]
+    pub const fn first(self) -> Option<Card> {
+        self.once.first()
+    }
+
     /// Whether no card is held.
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -349,7 +360,10 @@ mod tests {
         for _ in 0..5_000 {
             let (x, y) = (random(&mut rng), random(&mut rng));
             let (cx, cy) = (counts(x), counts(y));
-            assert_eq!(x.len() as usize, cx.iter().map(|&n| usize::from(n)).sum());
+            assert_eq!(
+                x.len() as usize,
+                cx.iter().map(|&n| usize::from(n)).sum::<usize>()
+            );
             let d = counts(x - y);
             for i in 0..40 {
                 assert_eq!(d[i], cx[i].saturating_sub(cy[i]), "difference at {i}");

@@ -9,7 +9,8 @@ use crate::session::SessionError;
 /// How the cards are dealt.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
 pub enum DealKind {
-    /// 3 cards each per round, 4 on the table (2, 3 or 4 players).
+    /// 3 cards each per round, 4 on the table (2, 3 or 4 players); with 6 or 8 players
+    /// (two decks) 8 on the first table.
     Standard,
     /// Scopone classico: 9 cards each, 4 on the table (4 players).
     Scopone,
@@ -57,7 +58,8 @@ pub enum AiLevel {
 /// Every rules option of docs/rules.md.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct RulesConfig {
-    /// 2, 3 or 4.
+    /// 2, 3 or 4 with one deck, or 6 or 8 with two decks shuffled together (three or four
+    /// teams, partners opposite: docs/rules.md §8); the number of decks follows.
     pub players: u32,
     /// The deal.
     pub deal: DealKind,
@@ -127,8 +129,12 @@ impl RulesConfig {
     /// and says what is wrong in its language).
     pub fn to_core_unchecked(&self) -> Result<Rules, SessionError> {
         let invalid = |message: String| SessionError::InvalidSettings { message };
-        let players = u8::try_from(self.players)
-            .map_err(|_| invalid(format!("players must be 2, 3 or 4, not {}", self.players)))?;
+        let players = u8::try_from(self.players).map_err(|_| {
+            invalid(format!(
+                "players must be 2, 3, 4, 6 or 8, not {}",
+                self.players
+            ))
+        })?;
         let target = u8::try_from(self.target).map_err(|_| {
             invalid(format!(
                 "target must be 1 to 255 points, not {}",

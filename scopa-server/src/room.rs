@@ -3,16 +3,14 @@
 //! it is tested on its own. The [`hub`](crate::hub) stores what a room did before anyone
 //! is told, runs its timers and talks to the connections.
 
-use scopa_core::CardSet;
-use scopa_core::ai::{self, Level};
-use scopa_core::briscola;
-use scopa_core::capture::Move;
+use scopa_core::ai::Level;
 use scopa_core::session::GameEvent as Event;
 use scopa_core::session::GameHint as Hint;
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::{Due, Pacing, Token};
 use scopa_core::session::table::{Frame, MAX_SEATS};
 use scopa_core::session::{Action, CardStyle, Phase, Session, Settings, transcript};
+use scopa_core::teams::TeamMove;
 
 use crate::protocol::ClientError;
 
@@ -167,18 +165,12 @@ impl Room {
 
     /// The move the timer's AI makes for the seat the room waits for, from what that seat
     /// may know (its own view): a pure function of the room, so it runs on a copy.
-    pub fn timeout_move(&self) -> Option<Move> {
+    pub fn timeout_move(&self) -> Option<TeamMove> {
         let timer = self.timer?;
         self.waiting_seat()?;
-        let session = self.session();
         // The seed of the AI's randomness (the `random` level): the room's log length, so
         // a replay of the log makes the same move.
-        let seed = self.seq;
-        if let Some(view) = session.view() {
-            return ai::choose_move(timer.level, &view, seed);
-        }
-        let view = session.briscola_view()?;
-        briscola::choose_card(timer.level, &view, seed).map(|card| Move::new(card, CardSet::EMPTY))
+        self.session().choose_as(timer.level, self.seq).ok()
     }
 
     /// The deadline `deadline` passed: plays `mv` ([`Room::timeout_move`]) for its seat, if
@@ -186,7 +178,7 @@ impl Room {
     pub fn time_out(
         &mut self,
         deadline: Deadline,
-        mv: Move,
+        mv: TeamMove,
     ) -> Result<Option<Applied>, ClientError> {
         if self.deadline != Some(deadline) || self.waiting_seat() != Some(deadline.seat) {
             return Ok(None);
@@ -331,7 +323,11 @@ impl Room {
 
     /// An AI's delay ran out and its move was computed on a copy of the session
     /// ([`Session::ai_move`]): plays it if `token` is still current.
-    pub fn fire_move(&mut self, token: Token, mv: Move) -> Result<Option<Applied>, ClientError> {
+    pub fn fire_move(
+        &mut self,
+        token: Token,
+        mv: TeamMove,
+    ) -> Result<Option<Applied>, ClientError> {
         match self.due() {
             Some(due) if due.token == token && due.action == Action::RunAi => {
                 let mut applied = Applied::default();
@@ -511,7 +507,7 @@ mod tests {
             // The other seat sees no choice and no hand of the player's.
             let theirs = room.frame(Some(1 - seat), &[], None);
             assert_eq!(theirs.choices, Choices::None);
-            assert!((theirs.hand & frame.hand).is_empty());
+            assert!((theirs.hand.distinct() & frame.hand.distinct()).is_empty());
             room.act(seat, action).unwrap();
         }
         let over = room.frame(Some(0), &[], None);
@@ -521,7 +517,7 @@ mod tests {
         assert_eq!(room.session().match_number(), 1);
         assert!(matches!(
             applied.events[0],
-            Event::Scopa(scopa_core::hand::Event::NewHand { .. })
+            Event::Scopa(scopa_core::teams::TeamEvent::NewHand { .. })
         ));
     }
 

@@ -70,9 +70,12 @@ fn permuted(bytes: &[u8], hidden: CardSet, shuffle: u64) -> Vec<u8> {
 /// Every card `seat` cannot see (no seat: a spectator).
 fn hidden_from(s: &Session, seat: Option<u8>) -> CardSet {
     let st = s.state();
-    let mut seen = st.table | Frame::for_seat(s, seat, Default::default(), &FAST).hand;
+    let mut seen = st.table.distinct()
+        | Frame::for_seat(s, seat, Default::default(), &FAST)
+            .hand
+            .distinct();
     for pile in st.piles {
-        seen |= pile;
+        seen |= pile.distinct();
     }
     !seen
 }

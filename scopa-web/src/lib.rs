@@ -15,7 +15,7 @@ use scopa_core::briscola::BriscolaRules;
 use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::names::Names;
 use scopa_core::session::pacing::{Pacing, Token};
-use scopa_core::session::table::Frame;
+use scopa_core::session::table::{Frame, MAX_SEATS};
 use scopa_core::session::{
     Action, CardStyle, Game, Label, Lang, Player, SaveError, Session, SessionError, Settings,
     Texts, transcript,
@@ -96,7 +96,7 @@ impl SettingsIn {
                 players: self.players,
                 hand_size: self.hand_size,
                 target: self.hands,
-                ..BriscolaRules::default()
+                decks: scopa_core::decks_for(self.players),
             }),
             other => {
                 return Err(BadSetting(format!(
@@ -130,7 +130,13 @@ impl SettingsIn {
                 self.players
             )));
         }
-        let mut seats = [Player::Human; 4];
+        if self.seats.len() > MAX_SEATS {
+            return Err(BadSetting(format!(
+                "{} seat controllers given; a table has at most {MAX_SEATS}",
+                self.seats.len()
+            )));
+        }
+        let mut seats = [Player::Human; MAX_SEATS];
         for (slot, name) in seats.iter_mut().zip(&self.seats) {
             *slot = match name.as_str() {
                 "human" => Player::Human,

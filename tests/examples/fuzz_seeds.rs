@@ -112,6 +112,55 @@ fn main() -> std::io::Result<()> {
             }
         }
     }
+    // Sessions at tables of 6 and 8 (save versions 3 and 4), both games.
+    for (k, settings) in [
+        Settings::against(Level::Easy, Rules::default().with_players(6)),
+        Settings::against(Level::Easy, Rules::default().with_players(8)),
+        Settings::briscola(
+            Level::Easy,
+            BriscolaRules {
+                players: 6,
+                decks: 2,
+                ..BriscolaRules::default()
+            },
+        ),
+        Settings::briscola(
+            Level::Easy,
+            BriscolaRules {
+                players: 8,
+                decks: 2,
+                ..BriscolaRules::default()
+            },
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut s = Session::new(settings, 28 + k as u64).unwrap();
+        let mut rng = SplitMix64::new(k as u64);
+        for step in 0..200 {
+            if step % 23 == 0 {
+                let b = s.to_bytes();
+                write(&sessions, &format!("big{k}-{step}-raw"), 0, &b)?;
+                write(&sessions, &format!("big{k}-{step}-body"), 1, &b[5..360])?;
+                files += 2;
+            }
+            let action = match s.phase() {
+                Phase::MatchOver { .. } => break,
+                Phase::Play { .. } => {
+                    let hand = s.state().hand;
+                    Action::Select(
+                        hand.nth(pick(&mut rng, hand.len() as usize) as u32)
+                            .unwrap(),
+                    )
+                }
+                Phase::ChooseCapture { .. } => Action::Capture(0),
+                Phase::AiDue { .. } => Action::RunAi,
+                _ => Action::Continue,
+            };
+            s.apply(action).unwrap();
+        }
+    }
     // Briscola matches (mode 2: as is; mode 3: the body behind a valid header).
     for (r, players) in [2u8, 3, 4].into_iter().enumerate() {
         let rules = BriscolaRules {

@@ -84,5 +84,32 @@ fn main() -> std::io::Result<()> {
         let text = generate(settings, seed, Level::Medium, save_before, usize::MAX);
         std::fs::write(dir.join(format!("{name}.script")), text)?;
     }
+    // Tables of 6 and 8 (tests/sessions/big/, two decks): Scopa with six, two people
+    // (seats 0 and 1, on different sides) and four AIs of three levels — seed 19 has a
+    // person and an AI each take both copies of a card (`6s 3c 3c`, `6d 3s 3s`); Briscola
+    // with eight, two people who are partners (seats 0 and 4) and six AIs.
+    let dir = dir.parent().unwrap_or(dir.as_path()).join("big");
+    std::fs::create_dir_all(&dir)?;
+    let mut six = Settings::against(Level::Medium, Rules::default().with_players(6));
+    six.seats[1] = Player::Human;
+    six.seats[2] = Player::Ai(Level::Easy);
+    six.seats[5] = Player::Ai(Level::Expert);
+    let mut eight = Settings::briscola(
+        Level::Medium,
+        BriscolaRules {
+            players: 8,
+            decks: 2,
+            ..BriscolaRules::default()
+        },
+    );
+    eight.seats[4] = Player::Human;
+    eight.seats[3] = Player::Ai(Level::Easy);
+    eight.seats[7] = Player::Ai(Level::Expert);
+    for (name, settings, seed, save_before) in
+        [("six-scopa", six, 19, 30), ("eight-briscola", eight, 8, 6)]
+    {
+        let text = generate(settings, seed, Level::Medium, save_before, usize::MAX);
+        std::fs::write(dir.join(format!("{name}.script")), text)?;
+    }
     Ok(())
 }

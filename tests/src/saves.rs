@@ -4,6 +4,7 @@
 //! invariant "every state reachable from an accepted save round-trips".
 
 use scopa_core::session::{Action, Phase, Session};
+use scopa_core::teams::TeamMove;
 use scopa_core::{Match, SNAPSHOT_LEN, SplitMix64};
 
 use crate::walk::{check_conservation, pick};
@@ -96,14 +97,17 @@ pub fn session_plays_out(mut s: Session, choices: u64, check: Check) -> usize {
                         Action::Undo
                     }
                     1..=3 => Action::Select(mv.card()),
-                    _ => Action::Play(mv),
+                    _ => Action::Play(mv.into()),
                 }
             }
             Phase::ChooseCapture { card, .. } => {
                 let options = s.capture_options();
                 match rng.next() % 6 {
                     0 => Action::Cancel,
-                    1 => Action::Play(scopa_core::Move::new(card, options[0])),
+                    1 => Action::Play(TeamMove {
+                        card,
+                        capture: options[0],
+                    }),
                     _ => Action::Capture(pick(&mut rng, options.len()) as u8),
                 }
             }
@@ -112,7 +116,7 @@ pub fn session_plays_out(mut s: Session, choices: u64, check: Check) -> usize {
                 let m = Match::from_bytes(&s.to_bytes()[MATCH..MATCH + SNAPSHOT_LEN])
                     .expect("the match inside a session save restores");
                 let moves = m.legal_moves();
-                Action::AiPlay(moves[pick(&mut rng, moves.len())])
+                Action::AiPlay(moves[pick(&mut rng, moves.len())].into())
             }
             Phase::HandOff { .. } | Phase::Scopa { .. } | Phase::HandSummary => Action::Continue,
         };

@@ -8,11 +8,9 @@
 
 use std::fmt::Write as _;
 
-use scopa_core::ai::{self, Level};
-use scopa_core::briscola;
+use scopa_core::ai::Level;
 use scopa_core::session::transcript::{self, ScriptLine};
 use scopa_core::session::{Action, Phase, Session, Settings};
-use scopa_core::{CardSet, Move};
 
 /// What a reference run produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,17 +122,9 @@ pub fn generate(
                 }
                 moves += 1;
                 let decision = u64::from(seat) + moves as u64;
-                let mv = if session.game().is_briscola() {
-                    let view = session
-                        .briscola_view()
-                        .expect("a person to play has a view");
-                    let card = briscola::choose_card(level, &view, decision)
-                        .expect("a card for the person to play");
-                    Move::new(card, CardSet::EMPTY)
-                } else {
-                    let view = session.view().expect("a person to play has a view");
-                    ai::choose_move(level, &view, decision).expect("a move for the person to play")
-                };
+                let mv = session
+                    .choose_as(level, decision)
+                    .expect("a move for the person to play");
                 line(
                     &mut out,
                     transcript::action(&Action::Play(mv))

@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use scopa_core::ai::Level;
 use scopa_core::briscola::{
     BriscolaBudget, BriscolaCards, BriscolaEvent, BriscolaEventOf, BriscolaHandOf, BriscolaMatch,
-    BriscolaMatchOf, BriscolaRules, BriscolaViewError, BriscolaViewOf, choose_card_with_budget,
-    hint,
+    BriscolaMatchOf, BriscolaRules, BriscolaSnapshotError, BriscolaViewError, BriscolaViewOf,
+    TWO_DECK_SNAPSHOT_LEN, TwoDeckMatch, choose_card_with_budget, hint,
 };
 use scopa_core::multiset::CardMultiset;
 use scopa_core::{Card, CardSet, Deck, SplitMix64};
@@ -416,5 +416,102 @@ proptest! {
         if let Ok(restored) = BriscolaMatch::from_bytes(&bytes) {
             prop_assert_eq!(restored.to_bytes(), bytes);
         }
+    }
+}
+
+/// Plays on from `m` with random cards to the end of the match (or 2,000 plays): every play
+/// is accepted.
+fn plays_on_to_the_end<C: BriscolaCards, const S: usize, const SI: usize, const D: usize>(
+    mut m: BriscolaMatchOf<C, S, SI, D>,
+    r: &mut SplitMix64,
+) -> Result<(), TestCaseError> {
+    let mut count = 0;
+    while m.winner().is_none() && count < 2_000 {
+        let seat = m.turn();
+        let card = pick(m.hand().hand(seat), r);
+        prop_assert!(m.play(seat, card).is_ok());
+        count += 1;
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A two-deck save round-trips at every play and plays on identically.
+    #[test]
+    fn a_two_deck_save_round_trips_at_every_play(rules in two_deck_rules(), seed: u64, plays: u64) {
+        let mut m = TwoDeckMatch::new(rules, seed).unwrap();
+        let mut r = SplitMix64::new(plays);
+        let mut count = 0;
+        loop {
+            let bytes = m.to_bytes();
+            prop_assert!(bytes.len() <= scopa_core::SNAPSHOT_LEN);
+            let restored = TwoDeckMatch::from_bytes(&bytes);
+            prop_assert_eq!(restored.as_ref(), Ok(&m), "play {}", count);
+            if m.winner().is_some() || count >= 1_000 {
+                break;
+            }
+            let seat = m.turn();
+            let card = pick(m.hand().hand(seat), &mut r);
+            let mut b = restored.unwrap();
+            prop_assert_eq!(m.play(seat, card), b.play(seat, card));
+            prop_assert_eq!(&b, &m);
+            count += 1;
+        }
+    }
+
+    /// Damaged two-deck saves (a byte changed, with and without the checksum made to
+    /// match; random bytes behind a valid header) are refused or restore a match that saves
+    /// back to the same bytes and plays on to its end: never a panic.
+    #[test]
+    fn damaged_two_deck_saves_never_panic(
+        rules in two_deck_rules(), seed: u64, plays in 0usize..160, at in 0usize..190,
+        value: u8, noise: u64,
+    ) {
+        let mut m = TwoDeckMatch::new(rules, seed).unwrap();
+        let mut r = SplitMix64::new(seed ^ 7);
+        for _ in 0..plays {
+            if m.winner().is_some() { break; }
+            let seat = m.turn();
+            let card = pick(m.hand().hand(seat), &mut r);
+            m.play(seat, card).unwrap();
+        }
+        let reseal = |b: &mut [u8]| {
+            let crc = scopa_core::snapshot::crc32(&b[..190]);
+            b[190..].copy_from_slice(&crc.to_le_bytes());
+        };
+        let good = m.to_bytes();
+        let mut bytes = good;
+        bytes[at] = value;
+        if bytes != good {
+            prop_assert!(TwoDeckMatch::from_bytes(&bytes).is_err());
+        }
+        reseal(&mut bytes);
+        if let Ok(restored) = TwoDeckMatch::from_bytes(&bytes) {
+            prop_assert_eq!(restored.to_bytes(), bytes);
+            plays_on_to_the_end(restored, &mut r)?;
+        }
+        let mut random = [0u8; TWO_DECK_SNAPSHOT_LEN];
+        let mut nr = SplitMix64::new(noise);
+        for x in random.iter_mut() {
+            *x = scopa_core::deal::below(&mut nr, 256) as u8;
+        }
+        prop_assert!(TwoDeckMatch::from_bytes(&random).is_err());
+        random[..5].copy_from_slice(&good[..5]);
+        reseal(&mut random);
+        if let Ok(restored) = TwoDeckMatch::from_bytes(&random) {
+            plays_on_to_the_end(restored, &mut r)?;
+        }
+        // Neither format reads the other.
+        prop_assert_eq!(
+            BriscolaMatch::from_bytes(&good),
+            Err(BriscolaSnapshotError::WrongLength { len: TWO_DECK_SNAPSHOT_LEN })
+        );
+        let one = BriscolaMatch::new(BriscolaRules::default(), seed).unwrap().to_bytes();
+        prop_assert_eq!(
+            TwoDeckMatch::from_bytes(&one),
+            Err(BriscolaSnapshotError::WrongTwoDeckLength { len: 112 })
+        );
     }
 }

@@ -9,7 +9,7 @@ mod common;
 
 use proptest::prelude::*;
 use scopa_core::ai::Level;
-use scopa_core::briscola::{BriscolaEvent, BriscolaRules};
+use scopa_core::briscola::{BriscolaRules, TwoDeckEvent};
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::{Next, Pacing};
 use scopa_core::session::table::{Banner, Choices, Frame, GameTable, HandOver};
@@ -35,7 +35,7 @@ fn any_settings() -> impl Strategy<Value = Settings> {
             let mut s = Settings::briscola(Level::Easy, rules);
             match kind {
                 0 => {}
-                1 => s.seats = [scopa_core::session::Player::Human; 4],
+                1 => s.seats = [scopa_core::session::Player::Human; scopa_core::session::MAX_SEATS],
                 _ => {
                     for seat in s.seats.iter_mut().take(usize::from(players)) {
                         *seat = scopa_core::session::Player::Ai(Level::Random);
@@ -121,10 +121,10 @@ proptest! {
             let frame = p.peek();
             for e in &frame.events {
                 match e.event {
-                    GameEvent::Briscola(BriscolaEvent::HandFinished(score)) => {
+                    GameEvent::Briscola(TwoDeckEvent::HandFinished(score)) => {
                         prop_assert_eq!(score.points.iter().map(|&x| u32::from(x)).sum::<u32>(), 120);
                     }
-                    GameEvent::Briscola(BriscolaEvent::Played { seat, card }) => {
+                    GameEvent::Briscola(TwoDeckEvent::Played { seat, card }) => {
                         played[usize::from(card.index())] = seat;
                     }
                     _ => {}
@@ -157,7 +157,9 @@ proptest! {
 /// hand (the trick and the tricks taken), not the face-up briscola.
 fn hidden_from(s: &Session, seat: Option<u8>) -> CardSet {
     let m = s.briscola().unwrap();
-    let mut seen = Frame::for_seat(s, seat, Default::default(), &Pacing::APPS).hand;
+    let mut seen = Frame::for_seat(s, seat, Default::default(), &Pacing::APPS)
+        .hand
+        .distinct();
     for &card in m.history() {
         seen.insert(card);
     }
@@ -266,14 +268,14 @@ fn a_move_with_a_capture_or_a_card_not_held_is_refused() {
     while !matches!(s.phase(), Phase::Play { .. }) {
         s.apply(Action::RunAi).unwrap();
     }
-    let hand = s.state().hand;
+    let hand = s.state().hand.distinct();
     let card = hand.first().unwrap();
     let other = (!hand).first().unwrap();
     let before = s.clone();
     let mut takes = CardSet::EMPTY;
     takes.insert(other);
     assert_eq!(
-        s.apply(Action::Play(Move::new(card, takes))),
+        s.apply(Action::Play(Move::new(card, takes).into())),
         Err(SessionError::CaptureInBriscola { card })
     );
     assert!(matches!(
@@ -282,7 +284,7 @@ fn a_move_with_a_capture_or_a_card_not_held_is_refused() {
     ));
     assert_eq!(s, before, "a refusal changes nothing");
     assert!(
-        s.apply(Action::Play(Move::new(card, CardSet::EMPTY)))
+        s.apply(Action::Play(Move::new(card, CardSet::EMPTY).into()))
             .is_ok()
     );
 }

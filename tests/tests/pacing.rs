@@ -120,7 +120,7 @@ fn play_through(p: &mut Presenter, rng: &mut SplitMix64) -> (Vec<Action>, Vec<St
                         tally.hand_offs += 1;
                         assert_eq!(phase, Phase::HandOff { seat });
                         assert_eq!(frame.viewer, None);
-                        assert_eq!(frame.hand, CardSet::EMPTY);
+                        assert!(frame.hand.is_empty());
                         assert!(frame.offers.proceed);
                         Action::Continue
                     }
@@ -343,9 +343,12 @@ fn an_ai_move_computed_elsewhere_is_fired_with_its_token() {
 /// not captured this hand.
 fn hidden_from(s: &Session, seat: Option<u8>) -> CardSet {
     let st = s.state();
-    let mut seen = st.table | Frame::for_seat(s, seat, Default::default(), &Pacing::APPS).hand;
+    let mut seen = st.table.distinct()
+        | Frame::for_seat(s, seat, Default::default(), &Pacing::APPS)
+            .hand
+            .distinct();
     for pile in st.piles {
-        seen |= pile;
+        seen |= pile.distinct();
     }
     !seen
 }
@@ -485,9 +488,11 @@ fn the_model_is_small_enough_for_the_handheld() {
         size_of::<Next>(),
         size_of::<scopa_core::session::driver::Step>()
     );
-    // The firmware builds one frame at a time, outside the AI's search (16 KiB stack).
-    assert!(size_of::<Frame>() <= 2048);
-    assert!(size_of::<Presenter>() <= 2048);
+    // The host's model has room for tables of 6 and 8 (feature `big-tables`); the
+    // handheld's, built without it, is checked by scopa-ui's test of the same name and by
+    // the firmware's stack high-water (`.ci/embedded.sh`).
+    assert!(size_of::<Frame>() <= 3072);
+    assert!(size_of::<Presenter>() <= 4096);
 }
 
 /// Named players: every text of the frames (seats, status, events, scores) calls the
@@ -497,7 +502,7 @@ fn the_model_is_small_enough_for_the_handheld() {
 fn names_change_the_texts_and_nothing_else() {
     use scopa_core::session::names::Names;
     let mut settings = Settings::against(Level::Easy, Rules::default());
-    settings.seats = [Player::Human, Player::Human, Player::Human, Player::Human];
+    settings.seats = [Player::Human; scopa_core::session::MAX_SEATS];
     settings = Settings {
         rules: Rules {
             players: 4,

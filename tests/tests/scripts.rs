@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 use scopa_core::session::Session;
 use scopa_tests::script;
 
-/// The scripts of `tests/sessions` (Scopa) and of `tests/sessions/briscola`.
+/// The scripts of `tests/sessions` (Scopa), of `tests/sessions/briscola` and of
+/// `tests/sessions/big` (tables of 6 and 8).
 fn scripts() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("sessions");
     let mut paths = Vec::new();
-    for dir in [root.clone(), root.join("briscola")] {
+    for dir in [root.clone(), root.join("briscola"), root.join("big")] {
         paths.extend(
             std::fs::read_dir(&dir)
                 .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -49,6 +50,14 @@ fn scripts_replay_to_their_transcripts() {
             .count()
             >= 2,
         "the Briscola scripts are missing: {paths:?}"
+    );
+    assert!(
+        paths
+            .iter()
+            .filter(|p| p.to_string_lossy().contains("/big/"))
+            .count()
+            >= 2,
+        "the scripts of tables of 6 and 8 are missing: {paths:?}"
     );
     for path in paths {
         let text = std::fs::read_to_string(&path).unwrap();

@@ -77,13 +77,12 @@ fn action_for(s: &Session, choice: u32) -> Action {
         return match choice / 11 % 9 {
             0 => Action::Select(any_card),
             1 => Action::Capture((choice / 99 % 30) as u8),
-            2 => Action::Play(Move::new(
-                any_card,
-                CardSet::from_bits_truncate(u64::from(choice)),
-            )),
+            2 => Action::Play(
+                Move::new(any_card, CardSet::from_bits_truncate(u64::from(choice))).into(),
+            ),
             3 => Action::Cancel,
             4 => Action::RunAi,
-            5 => Action::AiPlay(Move::lay(any_card)),
+            5 => Action::AiPlay(Move::lay(any_card).into()),
             6 => Action::Continue,
             7 => Action::Undo,
             _ => Action::Rematch,
@@ -94,7 +93,7 @@ fn action_for(s: &Session, choice: u32) -> Action {
         Phase::Play { .. } => {
             let moves = s.legal_moves();
             if choice.is_multiple_of(3) {
-                Action::Play(moves[pick(moves.len())])
+                Action::Play(moves[pick(moves.len())].into())
             } else {
                 Action::Select(
                     st.hand
@@ -350,10 +349,10 @@ fn every_save_check_has_its_own_error() {
     bad[0] = b'X';
     assert_eq!(Session::from_bytes(&bad), Err(SaveError::NotASave));
     let mut bad = good;
-    bad[4] = 3;
+    bad[4] = 5;
     assert_eq!(
         Session::from_bytes(&bad),
-        Err(SaveError::UnsupportedVersion { version: 3 })
+        Err(SaveError::UnsupportedVersion { version: 5 })
     );
     let mut bad = good;
     bad[100] ^= 1;
@@ -616,7 +615,7 @@ fn save_errors_say_what_was_wrong() {
         (SaveError::NotASave, &["SCPS"]),
         (
             SaveError::UnsupportedVersion { version: 7 },
-            &["version 7", "version 1"],
+            &["version 7", "versions 1"],
         ),
         (SaveError::Checksum, &["checksum"]),
         (

@@ -339,3 +339,100 @@ fn the_levels_outscore_random_sides() {
         );
     }
 }
+
+/// A random legal move of the seat to play.
+fn random_move(m: &TeamMatch, rng: &mut SplitMix64) -> scopa_core::teams::TeamMove {
+    let n = m.hand().legal_move_count();
+    let k = scopa_core::deal::below(rng, n as u32) as usize;
+    m.hand().nth_legal_move(k).unwrap()
+}
+
+/// Plays on from `m` with random legal moves to the end of the match (or 2,000 plays):
+/// every play is accepted and every state saves and restores.
+fn plays_to_a_legal_end(mut m: TeamMatch, rng: &mut SplitMix64) -> Result<(), TestCaseError> {
+    let mut count = 0;
+    while m.winner().is_none() && count < 2_000 {
+        let mv = random_move(&m, rng);
+        m.play(m.turn(), mv).unwrap();
+        count += 1;
+    }
+    let back = TeamMatch::from_bytes(&m.to_bytes());
+    prop_assert_eq!(back.as_ref(), Ok(&m));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A two-deck snapshot round-trips at every play of a whole match, and the restored
+    /// match plays on identically.
+    #[test]
+    fn a_two_deck_snapshot_round_trips_at_every_play(
+        rules in any_rules(), seed in any::<u64>(), picks in any::<u64>(), target in 1u8..=16,
+    ) {
+        let rules = Rules { target, ..rules };
+        let mut m = TeamMatch::new(rules, seed).unwrap();
+        let mut rng = SplitMix64::new(picks);
+        let mut count = 0;
+        loop {
+            let bytes = m.to_bytes();
+            prop_assert!(bytes.len() <= scopa_core::SNAPSHOT_LEN);
+            let restored = TeamMatch::from_bytes(&bytes);
+            prop_assert_eq!(restored.as_ref(), Ok(&m), "play {}", count);
+            if m.winner().is_some() || count >= 1_000 {
+                break;
+            }
+            let mv = random_move(&m, &mut rng);
+            let mut back = restored.unwrap();
+            let (a, b) = (m.play(m.turn(), mv), back.play(back.turn(), mv));
+            prop_assert_eq!(a, b);
+            prop_assert_eq!(&back, &m);
+            count += 1;
+        }
+    }
+
+    /// Random bytes behind a valid header and checksum, and single-byte changes of a valid
+    /// snapshot (with and without the checksum made to match), never panic: they are
+    /// refused, or restore a match that plays on to a legal end.
+    #[test]
+    fn damaged_two_deck_snapshots_never_panic(
+        rules in any_rules(), seed in any::<u64>(), plays in 0usize..200,
+        at in 0usize..303, value in any::<u8>(), noise in any::<u64>(),
+    ) {
+        let mut m = TeamMatch::new(rules, seed).unwrap();
+        let mut rng = SplitMix64::new(seed ^ 0x5eed);
+        for _ in 0..plays {
+            if m.winner().is_some() {
+                break;
+            }
+            let mv = random_move(&m, &mut rng);
+            m.play(m.turn(), mv).unwrap();
+        }
+        let reseal = |b: &mut [u8]| {
+            let crc = scopa_core::snapshot::crc32(&b[..303]);
+            b[303..].copy_from_slice(&crc.to_le_bytes());
+        };
+        let good = m.to_bytes();
+        let mut bytes = good;
+        bytes[at] = value;
+        if bytes != good {
+            prop_assert!(TeamMatch::from_bytes(&bytes).is_err());
+        }
+        reseal(&mut bytes);
+        if let Ok(restored) = TeamMatch::from_bytes(&bytes) {
+            prop_assert_eq!(restored.to_bytes(), bytes);
+            plays_to_a_legal_end(restored, &mut rng)?;
+        }
+        let mut random = [0u8; scopa_core::teams::TEAM_SNAPSHOT_LEN];
+        let mut r = SplitMix64::new(noise);
+        for x in random.iter_mut() {
+            *x = scopa_core::deal::below(&mut r, 256) as u8;
+        }
+        prop_assert!(TeamMatch::from_bytes(&random).is_err());
+        random[..5].copy_from_slice(&good[..5]);
+        reseal(&mut random);
+        if let Ok(restored) = TeamMatch::from_bytes(&random) {
+            plays_to_a_legal_end(restored, &mut rng)?;
+        }
+    }
+}

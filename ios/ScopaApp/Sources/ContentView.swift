@@ -79,7 +79,7 @@ struct SettingsView: View {
             }
             Section(l.players) {
                 Picker(l.players, selection: Binding(get: { Int(set.rules.players) }, set: { model.controller.updateSettings(set.withPlayers($0)) })) {
-                    ForEach(2...4, id: \.self) { Text("\($0)").tag($0) }
+                    ForEach([2, 3, 4, 6, 8], id: \.self) { Text("\($0)").tag($0) }
                 }
                 .pickerStyle(.segmented)
                 ForEach(0..<Int(set.rules.players), id: \.self) { seat in
@@ -91,8 +91,8 @@ struct SettingsView: View {
                         Text(l.ai).tag(true)
                     }
                 }
-                Button(l.passAndPlay, action: edit { $0.seats = [nil, nil, nil, nil]; $0.undo = false })
-                Button(l.watchMode, action: edit { $0.seats = Array(repeating: $0.aiLevel, count: 4); $0.undo = false })
+                Button(l.passAndPlay, action: edit { $0.seats = [AiLevel?](repeating: nil, count: Int(maxSeats())); $0.undo = false })
+                Button(l.watchMode, action: edit { $0.seats = Array(repeating: $0.aiLevel, count: Int(maxSeats())); $0.undo = false })
                 Picker(l.aiLevel, selection: Binding(get: { set.aiLevel }, set: { model.controller.updateSettings(set.withAiLevel($0)) })) {
                     ForEach(t.levels, id: \.level) { Text($0.name).tag($0.level) }
                 }

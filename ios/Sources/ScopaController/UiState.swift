@@ -12,7 +12,7 @@ public enum Screen: Equatable {
 /// settings that cannot be played).
 public struct UiState: Equatable {
     public var screen: Screen
-    /// What the settings screen edits (4 seats; the first `rules.players` are used).
+    /// What the settings screen edits (`maxSeats()` seats, 8; the first `rules.players` are used).
     public var settings: SessionSettings
     /// Why `settings` cannot be played, in the system language (nil: they can).
     public var settingsError: String?
@@ -38,7 +38,7 @@ extension SessionSettings {
         var s = self
         let used = Int(rules.players)
         s.rules.players = UInt32(players)
-        s.seats = (0..<4).map { i in i < used ? (i < seats.count ? seats[i] : nil) : (i < players ? aiLevel : nil) }
+        s.seats = (0..<Int(maxSeats())).map { i in i < used ? (i < seats.count ? seats[i] : nil) : (i < players ? aiLevel : nil) }
         return s
     }
 

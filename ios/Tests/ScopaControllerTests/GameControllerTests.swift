@@ -49,6 +49,29 @@ final class GameControllerTests: XCTestCase {
         XCTAssertEqual(c.state.screen, .table)
     }
 
+    func testBothCopiesOfACardAreOneCaptureOptionAtATableOfSix() throws {
+        // Six people, seed 10 (two decks): the first table is 9c 2s 2s 3s 5s 6b 6b 10b and
+        // seat 1 holds the 7c, which takes 2s 2s 3s or 2s 5s. Cards are indices: 9c 18, 2s 21,
+        // 3s 22, 5s 24, 6b 35, 10b 39, 7c 16.
+        let pacer = ManualPacer()
+        let c = newController(pacer: pacer)
+        XCTAssertTrue(c.newMatch(settings(6, [nil, nil, nil, nil, nil, nil]), seed: 10))
+        XCTAssertEqual(c.frame.banner?.kind, .handOff)
+        XCTAssertEqual(c.frame.table, [18, 21, 21, 22, 24, 35, 35, 39])
+        c.press(.proceed)
+        XCTAssertEqual(c.frame.viewer, 1)
+        let seven = try XCTUnwrap(c.frame.cards.first { $0.card == 16 })
+        XCTAssertEqual(seven.ways, 2)
+        c.select(16)
+        let options = c.frame.captures.map(\.cards)
+        XCTAssertEqual(Set(options), Set([[21, 21, 22], [21, 24]]))
+        c.chooseCapture(try XCTUnwrap(options.firstIndex(of: [21, 21, 22])))
+        let played = try XCTUnwrap(c.frame.events.lazy.compactMap(\.played).first)
+        XCTAssertEqual(played, Played(seat: 1, card: 16, takes: [21, 21, 22]))
+        XCTAssertEqual(c.frame.table, [18, 24, 35, 35, 39])
+        XCTAssertTrue(c.frame.events.contains { $0.line == "play 1 7c 2s 2s 3s" })
+    }
+
     func testCaptureChoiceOffersTheSessionsOptionsAndPlaysTheChosenOne() throws {
         for seed in UInt64(1)...400 {
             let pacer = ManualPacer()
@@ -362,12 +385,24 @@ final class GameControllerTests: XCTestCase {
     func testSettingsEditingAndEveryRulesOptionReachTheSession() throws {
         let c = newController()
         let d = c.state.settings
-        XCTAssertEqual(d.seats, [nil, .expert, nil, nil])
+        XCTAssertEqual(d.seats, seatList([nil, .expert]))
         let four = d.withPlayers(4)
-        XCTAssertEqual(four.seats, [nil, .expert, .expert, .expert])
-        XCTAssertEqual(four.withAiLevel(.easy).seats, [nil, .easy, .easy, .easy])
+        XCTAssertEqual(four.seats, seatList([nil, .expert, .expert, .expert]))
+        XCTAssertEqual(four.withAiLevel(.easy).seats, seatList([nil, .easy, .easy, .easy]))
         let partner = four.withSeat(2, nil)
-        XCTAssertEqual(partner.seats, [nil, .expert, nil, .expert])
+        XCTAssertEqual(partner.seats, seatList([nil, .expert, nil, .expert]))
+        // Six and eight players (two decks): the new seats are the computer, partners opposite.
+        let eight = partner.withPlayers(8).withSeat(4, nil)
+        XCTAssertEqual(eight.seats, seatList([nil, .expert, nil, .expert, nil, .expert, .expert, .expert]))
+        XCTAssertTrue(c.newMatch(eight.withAiLevel(.easy), seed: 8))
+        XCTAssertEqual(c.frame.seats.map(\.side), [0, 1, 2, 3, 0, 1, 2, 3])
+        XCTAssertEqual(c.frame.sides.count, 4)
+        let six = d.withPlayers(6)
+        XCTAssertEqual(six.seats, seatList([nil, .expert, .expert, .expert, .expert, .expert]))
+        XCTAssertTrue(c.newMatch(six, seed: 6))
+        XCTAssertEqual(c.frame.sides.count, 3)
+        XCTAssertEqual(c.frame.table.count, 8) // two decks: 8 on the first table
+        XCTAssertEqual(c.frame.hand.count, 3)
         var undo = partner
         undo.undo = true
         c.updateSettings(undo)
@@ -386,7 +421,7 @@ final class GameControllerTests: XCTestCase {
         let restored = savedSettings(c.currentSave()!)
         XCTAssertEqual(restored.rules, s.rules)
         XCTAssertEqual(restored.seats, s.seats)
-        XCTAssertEqual(c.frame.seats.map(\.ai), s.seats)
+        XCTAssertEqual(c.frame.seats.map(\.ai), Array(s.seats.prefix(4)))
         for ace in c.state.texts.aceRules.map(\.rule) {
             for p in c.state.texts.primieraRules.map(\.rule) {
                 var t = d
@@ -475,5 +510,6 @@ final class GameControllerTests: XCTestCase {
         ("testUndoTakesBackThePersonsPlayAndTheAisAnswer", testUndoTakesBackThePersonsPlayAndTheAisAnswer),
         ("testTheSystemLanguageSetsEveryText", testTheSystemLanguageSetsEveryText),
         ("testFileSaveStoreWritesAtomicallyAndLeavesNoTemporaryFiles", testFileSaveStoreWritesAtomicallyAndLeavesNoTemporaryFiles),
+        ("testBothCopiesOfACardAreOneCaptureOptionAtATableOfSix", testBothCopiesOfACardAreOneCaptureOptionAtATableOfSix),
     ]
 }

@@ -61,7 +61,12 @@ final class Run {
 func settings(_ players: UInt32, _ seats: [AiLevel?]) -> SessionSettings {
     var rules = defaultRules()
     rules.players = players
-    return SessionSettings(rules: rules, seats: seats + [AiLevel?](repeating: nil, count: 4 - seats.count), undo: false, lang: .en)
+    return SessionSettings(rules: rules, seats: seatList(seats), undo: false, lang: .en)
+}
+
+/// `seats`, then nil up to `maxSeats()` (8): the seats of settings as the session gives them back.
+func seatList(_ seats: [AiLevel?]) -> [AiLevel?] {
+    seats + [AiLevel?](repeating: nil, count: Int(maxSeats()) - seats.count)
 }
 
 /// A controller without delays (each timer still goes through `pacer`), recorded by `rec`.

@@ -4,10 +4,13 @@
 //     scopa-script-run SCRIPT TRANSCRIPT [--save FILE [--stop-at-save]] [--resume FILE]
 //
 // SCRIPT: `seed N`, a `session …` settings line, then one human move per line (`7d 5d 2c`:
-// the card, then what it captures; a card alone is laid) and optionally a `save` line; `#`
+// the card, then what it captures; a card alone is laid; at a table of 6 or 8, with two
+// decks, `6b 3c 3c` takes both copies of a card) and optionally a `save` line; `#`
 // comments and blank lines are ignored. When a person is to play (after the hand-over of
 // pass-and-play was continued) the next line is taken: a move is tapped (the card, then the
-// capture among the options if the session asks) and must be what the session plays; a
+// capture among the options if the session asks: the option whose cards are the move's, as
+// a multiset — both are lists in canonical order, a card taken twice named twice, so they
+// are compared as lists) and must be what the session plays; a
 // `save` line writes the session's bytes to `--save FILE` (if given; `--stop-at-save` ends
 // the run there). The AI plays when its timer fires, scopa banners end by their timer, and
 // every hand summary is continued. TRANSCRIPT gets the settings line, the first deal and
@@ -144,20 +147,18 @@ func run(_ args: [String]) throws {
     }
 }
 
-func mask(_ cards: [UInt8]) -> UInt64 { cards.reduce(0) { $0 | (1 << UInt64($1)) } }
-
 /// Taps the move of script line `lineNo` for `seat`: the card, then its capture if asked.
-func play(_ c: GameController, _ seat: UInt8, _ card: UInt8, _ capture: UInt64, _ lineNo: Int) throws {
+func play(_ c: GameController, _ seat: UInt8, _ card: UInt8, _ capture: [UInt8], _ lineNo: Int) throws {
     c.select(card)
     if let options = c.state.frame?.captures, !options.isEmpty {
-        guard let index = options.firstIndex(where: { mask($0.cards) == capture }) else {
+        guard let index = options.firstIndex(where: { $0.cards == capture }) else {
             throw ScriptError(message: "line \(lineNo): the move is not among the captures of the card")
         }
         c.chooseCapture(index)
     }
     if let m = c.state.message ?? c.state.frame?.refusal { throw ScriptError(message: "line \(lineNo): \(m)") }
     let played = c.state.frame?.events.lazy.compactMap(\.played).first
-    guard let p = played, p.seat == seat, p.card == card, mask(p.takes) == capture else {
+    guard let p = played, p.seat == seat, p.card == card, p.takes == capture else {
         throw ScriptError(message: "line \(lineNo): card \(card) taking \(capture) is not a move seat \(seat) can make (the session played \(String(describing: played)))")
     }
 }

@@ -3,7 +3,7 @@
 use clap::{Args, ValueEnum};
 use scopa_core::ai::Level;
 use scopa_core::session::names::Names;
-use scopa_core::session::{Game, Lang, Player, Settings, Texts};
+use scopa_core::session::{Lang, Player, Settings, Texts};
 use std::path::PathBuf;
 
 use anyhow::bail;
@@ -139,18 +139,6 @@ pub fn settings_of(args: &PlayArgs) -> anyhow::Result<Settings> {
         GameRules::Scopa(rules) => Settings::against(level, rules),
         GameRules::Briscola(rules) => Settings::briscola(level, rules),
     };
-    // Tables of 6 and 8 (two decks) are played by the engine and `scopa simulate`; the
-    // session, and so `scopa play` and `scopa online`, seat 2 to 4 so far.
-    let two_decks = match settings.game {
-        Game::Scopa => settings.rules.decks == 2,
-        Game::Briscola(r) => r.decks == 2,
-    };
-    if two_decks {
-        bail!(
-            "a table of {} players (two decks) is not offered by the session yet (it seats 2, 3 or 4): `scopa simulate` and `scopa engine` play 6 and 8",
-            settings.players()
-        );
-    }
     let players = settings.players();
     match list {
         Some(list) => {

@@ -3,8 +3,10 @@
 //! session action, a command — or a typed [`Rejection`]. Words are read by
 //! [`crate::input::parse`]; whether a move is legal is the session's to say.
 
+use scopa_core::multiset::CardMultiset;
 use scopa_core::session::Action;
-use scopa_core::{Card, CardSet, Move, Suit};
+use scopa_core::teams::TeamMove;
+use scopa_core::{Card, Suit};
 
 use crate::common::BoundedLine;
 use crate::input::{self, Command, Typed, TypedCard, TypedError};
@@ -14,21 +16,25 @@ use crate::input::{self, Command, Typed, TypedCard, TypedError};
 pub enum Ask<'a> {
     /// A move: the hand of the seat to play and the legal moves as listed (from 1).
     Move {
+        /// How many copies of each card the decks hold (2 at tables of 6 and 8).
+        copies: usize,
         /// The hand.
-        hand: CardSet,
+        hand: CardMultiset,
         /// The moves listed.
-        moves: &'a [Move],
+        moves: &'a [TeamMove],
     },
     /// Which capture `card` makes: the options as listed (from 1).
     Capture {
+        /// How many copies of each card the decks hold (2 at tables of 6 and 8).
+        copies: usize,
         /// The card chosen.
         card: Card,
         /// The hand (another of its cards may be typed instead).
-        hand: CardSet,
+        hand: CardMultiset,
         /// The table.
-        table: CardSet,
+        table: CardMultiset,
         /// The captures listed.
-        options: &'a [CardSet],
+        options: &'a [CardMultiset],
     },
 }
 
@@ -97,7 +103,10 @@ pub fn text(line: &BoundedLine) -> Result<&str, Rejection> {
 
 /// What `line`, typed at the prompt `ask`, asks for.
 pub fn interpret(line: &BoundedLine, ask: Ask<'_>) -> Result<Reply, Rejection> {
-    let typed = input::parse(text(line)?).map_err(|e| match e {
+    let copies = match ask {
+        Ask::Move { copies, .. } | Ask::Capture { copies, .. } => copies,
+    };
+    let typed = input::parse_copies(text(line)?, copies).map_err(|e| match e {
         TypedError::NotACard(w) => Rejection::NotACard(w),
         TypedError::Twice(c) => Rejection::Twice(c),
     })?;
@@ -123,21 +132,35 @@ pub fn interpret(line: &BoundedLine, ask: Ask<'_>) -> Result<Reply, Rejection> {
                 card, hand, table, ..
             },
         ) => {
-            let mut set: CardSet = cards.iter().map(|c| c.card).collect();
-            let names_card = set.contains(card);
-            set.remove(card);
-            if !names_card && hand.contains(cards[0].card) {
+            let mut set = typed_cards(&cards);
+            // The card being played may be typed first; at a table of 6 or 8 the table may
+            // also hold its twin, which is then named a second time.
+            let names_card = cards[0].card == card;
+            if names_card {
+                set.remove(card);
+            }
+            if !names_card && hand.contains(cards[0].card) && !table.contains(cards[0].card) {
                 // Another card of the hand: play it instead.
                 Ok(play(&cards, hand, true))
-            } else if !names_card && !set.is_subset(table) {
+            } else if !set.is_subset(table) {
                 // A card to play, not held (it is not on the table either).
                 Err(Rejection::NotHeld((set - table).first().unwrap_or(card)))
             } else {
                 // The cards to take with `card`: legal or not, the session says.
-                Ok(Reply::Act(Action::Play(Move::new(card, set))))
+                Ok(Reply::Act(Action::Play(TeamMove { card, capture: set })))
             }
         }
     }
+}
+
+/// The cards typed, copies counted (the parser lets a card be typed at most twice).
+fn typed_cards(cards: &[TypedCard]) -> CardMultiset {
+    let mut set = CardMultiset::EMPTY;
+    for c in cards {
+        // A third copy is refused by the parser.
+        let _ = set.insert(c.card);
+    }
+    set
 }
 
 /// Whether `text` (typed where only Enter is asked for) is the `quit` command.
@@ -166,13 +189,15 @@ fn command(cmd: Command, ask: Ask<'_>) -> Reply {
 }
 
 /// Cards typed to be played: the first is played, the others are what it takes.
-fn play(cards: &[TypedCard], hand: CardSet, instead: bool) -> Reply {
+fn play(cards: &[TypedCard], hand: CardMultiset, instead: bool) -> Reply {
     let first = cards[0];
     let action = if cards.len() == 1 {
         Action::Select(first.card)
     } else {
-        let capture: CardSet = cards[1..].iter().map(|c| c.card).collect();
-        Action::Play(Move::new(first.card, capture))
+        Action::Play(TeamMove {
+            card: first.card,
+            capture: typed_cards(&cards[1..]),
+        })
     };
     // `9c` is 9♥ (coppe) in the notation, 9♣ (bastoni) to a reader of a French deck.
     let or = Card::new(Suit::Bastoni, first.card.value())
@@ -193,7 +218,7 @@ mod tests {
         s.parse().unwrap()
     }
 
-    fn cards(s: &str) -> CardSet {
+    fn cards(s: &str) -> CardMultiset {
         s.parse().unwrap()
     }
 
@@ -201,15 +226,15 @@ mod tests {
         BoundedLine::Text(s.to_owned())
     }
 
-    fn mv(c: &str, takes: &str) -> Move {
-        Move::new(
-            card(c),
-            if takes.is_empty() {
-                CardSet::EMPTY
+    fn mv(c: &str, takes: &str) -> TeamMove {
+        TeamMove {
+            card: card(c),
+            capture: if takes.is_empty() {
+                CardMultiset::EMPTY
             } else {
                 cards(takes)
             },
-        )
+        }
     }
 
     /// A hand of 7d 9c 9b, the table 5d 2c 7c 4s; 7d can take 7c or 5d 2c.
@@ -223,6 +248,7 @@ mod tests {
         interpret(
             &line(text),
             Ask::Move {
+                copies: 1,
                 hand: cards("7d 9c 9b"),
                 moves: &moves,
             },
@@ -233,6 +259,7 @@ mod tests {
         interpret(
             &line(text),
             Ask::Capture {
+                copies: 1,
                 card: card("7d"),
                 hand: cards("7d 9c 9b"),
                 table: cards("5d 2c 7c 4s"),
@@ -319,6 +346,7 @@ mod tests {
         assert_eq!(at_move(""), Ok(Reply::Remind));
         let only = [mv("9b", "")];
         let ask = Ask::Move {
+            copies: 1,
             hand: cards("9b"),
             moves: &only,
         };
@@ -372,6 +400,7 @@ mod tests {
         );
         let moves = [mv("9b", "")];
         let ask = Ask::Move {
+            copies: 1,
             hand: cards("9b"),
             moves: &moves,
         };

@@ -6,11 +6,12 @@
 
 use std::io;
 
-use scopa_core::briscola::BriscolaEvent;
-use scopa_core::capture::CaptureList;
+use scopa_core::briscola::TwoDeckEvent;
+use scopa_core::session::CaptureOptions;
 use scopa_core::session::table::{Banner, Frame, GameTable, HandOver};
-use scopa_core::session::{Game, GameEvent, Label, Phase, SessionError};
-use scopa_core::{Card, CardSet, Event, Move, PlayError};
+use scopa_core::session::{Game, GameEvent, Label, MAX_SIDES, Phase, SessionError};
+use scopa_core::teams::{TeamEvent, TeamMove};
+use scopa_core::{Card, CardSet, PlayError};
 
 use super::autosave::SaveState;
 use super::prompt::Rejection;
@@ -95,7 +96,7 @@ impl Terminal {
         self.show_deal()?;
         if let Some(play) = state.last_play {
             let t = self.texts();
-            let played = Event::Played {
+            let played = TeamEvent::Played {
                 seat: play.seat,
                 mv: play.mv,
             };
@@ -142,17 +143,17 @@ impl Terminal {
         let hand_ends = frame
             .events
             .iter()
-            .any(|e| matches!(e.event, GameEvent::Scopa(Event::HandFinished(_))));
+            .any(|e| matches!(e.event, GameEvent::Scopa(TeamEvent::HandFinished(_))));
         let scopa = frame
             .events
             .iter()
-            .any(|e| matches!(e.event, GameEvent::Scopa(Event::Scopa { .. })));
+            .any(|e| matches!(e.event, GameEvent::Scopa(TeamEvent::Scopa { .. })));
         let left_on_table = frame
             .events
             .iter()
-            .any(|e| matches!(e.event, GameEvent::Scopa(Event::TableCollected { cards, .. }) if !cards.is_empty()));
+            .any(|e| matches!(e.event, GameEvent::Scopa(TeamEvent::TableCollected { cards, .. }) if !cards.is_empty()));
         let last_capture = frame.events.iter().rev().find_map(|e| match e.event {
-            GameEvent::Scopa(Event::Played { mv, .. }) if !mv.is_lay() => Some(mv),
+            GameEvent::Scopa(TeamEvent::Played { mv, .. }) if !mv.is_lay() => Some(mv),
             _ => None,
         });
         let swept_last = hand_ends && !scopa && !left_on_table && last_capture.is_some();
@@ -163,23 +164,23 @@ impl Terminal {
             self.write_transcript(&line)?;
             match shown.event {
                 // The deal is shown when the hand starts (after the summary is read).
-                GameEvent::Scopa(Event::NewHand { .. })
-                | GameEvent::Briscola(BriscolaEvent::Dealt { .. }) => self.deal_due = true,
+                GameEvent::Scopa(TeamEvent::NewHand { .. })
+                | GameEvent::Briscola(TwoDeckEvent::Dealt { .. }) => self.deal_due = true,
                 // The phase shows the winner.
-                GameEvent::Scopa(Event::MatchFinished { .. })
-                | GameEvent::Briscola(BriscolaEvent::MatchFinished { .. }) => {}
-                GameEvent::Scopa(Event::Scopa { .. }) => {
+                GameEvent::Scopa(TeamEvent::MatchFinished { .. })
+                | GameEvent::Briscola(TwoDeckEvent::MatchFinished { .. }) => {}
+                GameEvent::Scopa(TeamEvent::Scopa { .. }) => {
                     let text = self.screen.loud(&frame.event_text(shown).to_string());
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
-                GameEvent::Briscola(BriscolaEvent::Played { .. }) => {
+                GameEvent::Briscola(TwoDeckEvent::Played { .. }) => {
                     played = true;
                     let text = frame.event_text(shown).to_string();
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
-                GameEvent::Scopa(Event::Played { mv, .. }) => {
+                GameEvent::Scopa(TeamEvent::Played { mv, .. }) => {
                     played = true;
                     let text = frame.event_text(shown).to_string();
                     self.recent.push(text.clone());
@@ -201,7 +202,7 @@ impl Terminal {
             let dealt = frame
                 .events
                 .iter()
-                .any(|e| matches!(e.event, GameEvent::Scopa(Event::Dealt { .. })));
+                .any(|e| matches!(e.event, GameEvent::Scopa(TeamEvent::Dealt { .. })));
             self.show_watched_table(dealt)?;
         }
         Ok(())
@@ -256,7 +257,7 @@ impl Terminal {
 
     /// The frame's match score and the target.
     pub(super) fn match_score(&self, frame: &Frame) -> String {
-        let mut scores = [0u16; 3];
+        let mut scores = [0u16; MAX_SIDES];
         for (s, side) in scores.iter_mut().zip(&frame.sides) {
             *s = side.score;
         }
@@ -285,7 +286,7 @@ impl Terminal {
         };
         let card = |c: Card| self.screen.cards(&t, CardSet::from_iter([c]));
         let mut lines = Vec::new();
-        let mut points = [0u16; 3];
+        let mut points = [0u16; MAX_SIDES];
         for (p, &q) in points.iter_mut().zip(&b.points) {
             *p = u16::from(q);
         }
@@ -401,7 +402,7 @@ impl Terminal {
     }
 
     /// The captures `card` can make (the frame's `options`), numbered.
-    pub(super) fn show_captures(&mut self, card: Card, options: &CaptureList) -> io::Result<()> {
+    pub(super) fn show_captures(&mut self, card: Card, options: &CaptureOptions) -> io::Result<()> {
         let t = self.texts();
         let list: Vec<String> = options
             .iter()
@@ -418,13 +419,12 @@ impl Terminal {
 
     /// After a refused move: what the card can do.
     pub(super) fn show_alternatives(&mut self, card: Card) -> io::Result<()> {
-        let moves: Vec<Move> = self
-            .session()
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| m.card() == card)
-            .collect();
+        let mut moves: Vec<TeamMove> = Vec::new();
+        self.session().for_each_legal_move(&mut |m| {
+            if m.card == card {
+                moves.push(m);
+            }
+        });
         if !moves.is_empty() {
             let text = self.texts().can_play_with(card, &moves).to_string();
             self.say(&text)?;

@@ -13,11 +13,10 @@ use std::time::Duration;
 
 use anyhow::bail;
 use scopa_core::Card;
-use scopa_core::capture::CaptureList;
 use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::pacing::{Next, Waiting};
 use scopa_core::session::table::{Banner, Choices};
-use scopa_core::session::{Action, CardStyle, Label, Session, SessionError};
+use scopa_core::session::{Action, CaptureOptions, CardStyle, Label, Session, SessionError};
 
 use super::autosave::{Autosave, Saved};
 use super::prompt::{self, Ask, Reply};
@@ -299,12 +298,13 @@ impl Terminal {
             self.show_position(seat)?;
         }
         let t = self.texts();
-        let moves = self.session().legal_moves();
+        let mut moves = Vec::new();
+        self.session().for_each_legal_move(&mut |mv| moves.push(mv));
         let prompt = match moves.as_slice() {
             [only] if self.session().game().is_briscola() => format!(
                 "{} ({})",
                 t.move_prompt(seat),
-                t.enter_plays_card(only.card())
+                t.enter_plays_card(only.card)
             ),
             [only] => format!("{} ({})", t.move_prompt(seat), t.enter_plays(*only)),
             _ => t.move_prompt(seat).to_string(),
@@ -313,6 +313,11 @@ impl Terminal {
             return Ok(Some(Stop::InputEnded));
         };
         let ask = Ask::Move {
+            copies: if self.session().settings().two_decks() {
+                2
+            } else {
+                1
+            },
             hand: state.hand,
             moves: &moves,
         };
@@ -330,7 +335,7 @@ impl Terminal {
         &mut self,
         seat: u8,
         card: Card,
-        options: &CaptureList,
+        options: &CaptureOptions,
     ) -> anyhow::Result<Option<Stop>> {
         let state = self.session().state();
         let key = (state.match_number, state.hand_number, state.plays, seat);
@@ -346,6 +351,11 @@ impl Terminal {
             return Ok(Some(Stop::InputEnded));
         };
         let ask = Ask::Capture {
+            copies: if self.session().settings().two_decks() {
+                2
+            } else {
+                1
+            },
             card,
             hand: state.hand,
             table: state.table,

@@ -120,6 +120,23 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize
         }
     }
 
+    /// The same match with the current hand dealt from `deck` (same dealer) and its cards
+    /// replayed, `rng` for the hands to come: another deal that shows the same public facts
+    /// (`None` when a card is not held with `deck`). For tests of what is hidden.
+    #[cfg(all(test, feature = "big-tables"))]
+    pub(crate) fn redealt(&self, deck: &[Card], rng: u64) -> Option<Self> {
+        let mut hand = BriscolaHandOf::from_deck(self.rules, self.hand.dealer(), deck).ok()?;
+        for &card in self.history() {
+            let seat = hand.turn();
+            hand.play(seat, card).ok()?;
+        }
+        Some(Self {
+            hand,
+            rng: SplitMix64::new(rng),
+            ..self.clone()
+        })
+    }
+
     /// The cards played in the current hand, in order (the seats follow from the tricks).
     pub fn history(&self) -> &[Card] {
         &self.plays[..usize::from(self.plays_len)]

@@ -92,6 +92,45 @@ pub type TwoDeckEvents = BriscolaEventsOf<CardMultiset, TWO_DECK_SIDES>;
 
 /// The score of a one-deck hand (2 or 3 sides).
 pub type BriscolaScore = BriscolaScoreOf<MAX_SIDES>;
+
+impl From<BriscolaScore> for TwoDeckScore {
+    /// The same score with room for four sides (the fourth is 0).
+    fn from(s: BriscolaScore) -> TwoDeckScore {
+        let mut points = [0; TWO_DECK_SIDES];
+        points[..MAX_SIDES].copy_from_slice(&s.points);
+        TwoDeckScore {
+            points,
+            winner: s.winner,
+        }
+    }
+}
+
+impl From<BriscolaEvent> for TwoDeckEvent {
+    /// The same event of a one-deck hand, its cards as a multiset (the session reports the
+    /// events of every table in this one form).
+    fn from(e: BriscolaEvent) -> TwoDeckEvent {
+        match e {
+            BriscolaEventOf::Played { seat, card } => BriscolaEventOf::Played { seat, card },
+            BriscolaEventOf::TrickTaken {
+                seat,
+                side,
+                cards,
+                points,
+            } => BriscolaEventOf::TrickTaken {
+                seat,
+                side,
+                cards: CardMultiset::from_set(cards),
+                points,
+            },
+            BriscolaEventOf::Drew { seat, briscola } => BriscolaEventOf::Drew { seat, briscola },
+            BriscolaEventOf::HandFinished(score) => BriscolaEventOf::HandFinished(score.into()),
+            BriscolaEventOf::Dealt { dealer, briscola } => {
+                BriscolaEventOf::Dealt { dealer, briscola }
+            }
+            BriscolaEventOf::MatchFinished { winner } => BriscolaEventOf::MatchFinished { winner },
+        }
+    }
+}
 /// The score of a two-deck hand (3 or 4 sides, 240 points in all).
 pub type TwoDeckScore = BriscolaScoreOf<TWO_DECK_SIDES>;
 

@@ -50,5 +50,7 @@ pub use hand::{
     TwoDeckView,
 };
 pub use rules::{BriscolaRules, BriscolaRulesError};
-pub use snapshot::{BRISCOLA_SNAPSHOT_LEN, BRISCOLA_SNAPSHOT_VERSION, BriscolaSnapshotError};
+pub use snapshot::{
+    BRISCOLA_SNAPSHOT_LEN, BRISCOLA_SNAPSHOT_VERSION, BriscolaSnapshotError, TWO_DECK_SNAPSHOT_LEN,
+};
 pub use trick::{beats, card_points, pile_points, rank, trick_winner};

@@ -7,11 +7,12 @@
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 
 use crate::ai::Level;
-use crate::briscola::BriscolaEvent;
+use crate::briscola::TwoDeckEvent;
 use crate::capture::Move;
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::hand::Event;
+use crate::multiset::CardMultiset;
+use crate::teams::{TeamEvent, TeamMove};
 use crate::view::Play;
 
 use super::table::{
@@ -19,7 +20,7 @@ use super::table::{
     TrickCard,
 };
 use super::texts::{Lang, Texts};
-use super::{Action, GameEvent, GameHint, Phase, Player, transcript};
+use super::{Action, GameEvent, GameHint, Phase, Player, SeatMove, transcript};
 
 impl Serialize for Card {
     /// The notation: `"7d"`.
@@ -41,6 +42,33 @@ impl Serialize for Move {
         let mut m = s.serialize_struct("Move", 2)?;
         m.serialize_field("card", &self.card())?;
         m.serialize_field("capture", &self.capture())?;
+        m.end()
+    }
+}
+
+impl Serialize for CardMultiset {
+    /// The cards in canonical order, a card held twice written twice: `["3c", "3c", "5d"]`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl Serialize for TeamMove {
+    /// `{"card": "6b", "capture": ["3c", "3c"]}`, as a [`Move`].
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Move", 2)?;
+        m.serialize_field("card", &self.card)?;
+        m.serialize_field("capture", &self.capture)?;
+        m.end()
+    }
+}
+
+impl Serialize for SeatMove {
+    /// `{"seat": 1, "move": {…}}`, as a [`Play`].
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Play", 2)?;
+        m.serialize_field("seat", &self.seat)?;
+        m.serialize_field("move", &self.mv)?;
         m.end()
     }
 }
@@ -147,6 +175,13 @@ impl Serialize for With<'_, CardSet> {
     }
 }
 
+/// Cards with their indices and names, a card held twice written twice.
+impl Serialize for With<'_, CardMultiset> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.1.iter().map(|c| With(self.0, c)))
+    }
+}
+
 /// A text, written when serialized.
 struct Text<D>(D);
 
@@ -181,12 +216,12 @@ impl Serialize for EventJson<'_> {
             GameEvent::Briscola(e) => {
                 m.serialize_entry("game", "briscola")?;
                 match e {
-                    BriscolaEvent::Played { seat, card } => {
+                    TwoDeckEvent::Played { seat, card } => {
                         m.serialize_entry("kind", "played")?;
                         m.serialize_entry("seat", &seat)?;
                         m.serialize_entry("card", &card)?;
                     }
-                    BriscolaEvent::TrickTaken {
+                    TwoDeckEvent::TrickTaken {
                         seat,
                         side,
                         cards,
@@ -198,22 +233,23 @@ impl Serialize for EventJson<'_> {
                         m.serialize_entry("cards", &cards)?;
                         m.serialize_entry("points", &points)?;
                     }
-                    BriscolaEvent::Drew { seat, briscola } => {
+                    TwoDeckEvent::Drew { seat, briscola } => {
                         m.serialize_entry("kind", "drew")?;
                         m.serialize_entry("seat", &seat)?;
                         m.serialize_entry("briscola", &briscola)?;
                     }
-                    BriscolaEvent::HandFinished(score) => {
+                    TwoDeckEvent::HandFinished(score) => {
                         m.serialize_entry("kind", "hand_finished")?;
-                        m.serialize_entry("points", &score.points)?;
+                        // Three sides always (0 past the last), a fourth with 8 players.
+                        m.serialize_entry("points", &score.points[..texts.sides().max(3).into()])?;
                         m.serialize_entry("winner", &score.winner)?;
                     }
-                    BriscolaEvent::Dealt { dealer, briscola } => {
+                    TwoDeckEvent::Dealt { dealer, briscola } => {
                         m.serialize_entry("kind", "dealt")?;
                         m.serialize_entry("dealer", &dealer)?;
                         m.serialize_entry("briscola", &briscola)?;
                     }
-                    BriscolaEvent::MatchFinished { winner } => {
+                    TwoDeckEvent::MatchFinished { winner } => {
                         m.serialize_entry("kind", "match_finished")?;
                         m.serialize_entry("winner", &winner)?;
                     }
@@ -224,40 +260,40 @@ impl Serialize for EventJson<'_> {
             }
         };
         match event {
-            Event::Played { seat, mv } => {
+            TeamEvent::Played { seat, mv } => {
                 m.serialize_entry("kind", "played")?;
                 m.serialize_entry("seat", &seat)?;
                 m.serialize_entry("move", &mv)?;
             }
-            Event::Scopa { seat, side } => {
+            TeamEvent::Scopa { seat, side } => {
                 m.serialize_entry("kind", "scopa")?;
                 m.serialize_entry("seat", &seat)?;
                 m.serialize_entry("side", &side)?;
             }
-            Event::Dealt { round, deck_left } => {
+            TeamEvent::Dealt { round, deck_left } => {
                 m.serialize_entry("kind", "dealt")?;
                 m.serialize_entry("round", &round)?;
                 m.serialize_entry("deck_left", &deck_left)?;
             }
-            Event::TableCollected { side, cards } => {
+            TeamEvent::TableCollected { side, cards } => {
                 m.serialize_entry("kind", "collected")?;
                 m.serialize_entry("side", &side)?;
                 m.serialize_entry("cards", &cards)?;
             }
-            Event::HandFinished(score) => {
+            TeamEvent::HandFinished(score) => {
                 m.serialize_entry("kind", "hand_finished")?;
-                let mut totals = [0u16; 3];
+                let mut totals = [0u16; 4];
                 for (t, side) in totals.iter_mut().zip(score.sides()) {
                     *t = side.total();
                 }
                 m.serialize_entry("points", &totals[..usize::from(score.side_count())])?;
             }
-            Event::MatchFinished { winner, scores } => {
+            TeamEvent::MatchFinished { winner, scores } => {
                 m.serialize_entry("kind", "match_finished")?;
                 m.serialize_entry("winner", &winner)?;
-                m.serialize_entry("scores", &scores)?;
+                m.serialize_entry("scores", &scores[..texts.sides().max(3).into()])?;
             }
-            Event::NewHand {
+            TeamEvent::NewHand {
                 number,
                 dealer,
                 table,
@@ -367,7 +403,7 @@ impl Serialize for With<'_, &Choices> {
 }
 
 /// A capture option: its cards and their text.
-struct CaptureOut<'a>(&'a Texts, CardSet);
+struct CaptureOut<'a>(&'a Texts, CardMultiset);
 
 impl Serialize for CaptureOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -433,7 +469,11 @@ impl Serialize for With<'_, &GameHint> {
     /// `{"move": {…}, "text": "…"}` (in Briscola the move is the card, with no capture).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_struct("Hint", 2)?;
-        m.serialize_field("move", &Move::new(self.1.card(), self.1.takes()))?;
+        let mv = match *self.1 {
+            GameHint::Teams(mv) => mv,
+            ref h => Move::new(h.card(), h.takes()).into(),
+        };
+        m.serialize_field("move", &mv)?;
         m.serialize_field("text", &Text(self.0.hint(self.1)))?;
         m.end()
     }

@@ -46,17 +46,23 @@
 use core::fmt;
 
 use crate::ai::{self, Hint, Level};
+#[cfg(feature = "big-tables")]
+use crate::briscola::TwoDeckMatch;
 use crate::briscola::{
     self, BriscolaEvent, BriscolaHint, BriscolaMatch, BriscolaPlayError, BriscolaRules,
-    BriscolaRulesError, BriscolaScore, BriscolaView,
+    BriscolaRulesError, BriscolaScore, BriscolaView, TwoDeckEvent,
 };
-use crate::capture::{CaptureList, Move, MoveList};
-use crate::card::Card;
+use crate::capture::{MAX_CAPTURES, MoveList};
+use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::game::{FinishedHand, Match};
 use crate::hand::{Event, PlayError};
+use crate::multiset::CardMultiset;
 use crate::rules::{Rules, RulesError};
-use crate::view::{Play, PlayerView};
+#[cfg(feature = "big-tables")]
+use crate::teams::TeamMatch;
+use crate::teams::{TeamEvent, TeamMove, TeamPlayError};
+use crate::view::PlayerView;
 
 pub mod driver;
 #[cfg(feature = "serde")]
@@ -70,7 +76,31 @@ pub mod texts;
 pub mod transcript;
 
 pub use save::{SAVE_LEN, SAVE_VERSION, SaveError};
+pub use table::{MAX_SEATS, MAX_SIDES};
 pub use texts::{CardStyle, Label, Lang, Texts};
+
+/// The most captures [`Session::capture_options`] offers for one card. One deck: at most
+/// [`MAX_CAPTURES`]; with two decks a table holding copies can offer more, and a card with
+/// more than this many captures is played through [`Action::Play`] (every front-end's
+/// capture choice lists them all up to this bound).
+pub const MAX_CAPTURE_OPTIONS: usize = if cfg!(feature = "big-tables") {
+    64
+} else {
+    MAX_CAPTURES
+};
+
+/// The captures a card can make, in the session's canonical order (copies counted).
+pub type CaptureOptions = heapless::Vec<CardMultiset, MAX_CAPTURE_OPTIONS>;
+
+/// A play of Scopa at any table: the seat and its move (copies counted).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct SeatMove {
+    /// The seat that played.
+    pub seat: u8,
+    /// What it played and captured.
+    pub mv: TeamMove,
+}
 
 /// Who plays a seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -110,23 +140,37 @@ impl Game {
 }
 
 /// Something that happened, in order, in either game: what a front-end animates and writes.
+/// Events of every table come in one form, cards counted with their copies (a one-deck
+/// table never holds a card twice).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum GameEvent {
     /// An event of Scopa.
-    Scopa(Event),
+    Scopa(TeamEvent),
     /// An event of Briscola.
-    Briscola(BriscolaEvent),
+    Briscola(TwoDeckEvent),
 }
 
 impl From<Event> for GameEvent {
     fn from(e: Event) -> GameEvent {
+        GameEvent::Scopa(e.into())
+    }
+}
+
+impl From<TeamEvent> for GameEvent {
+    fn from(e: TeamEvent) -> GameEvent {
         GameEvent::Scopa(e)
     }
 }
 
 impl From<BriscolaEvent> for GameEvent {
     fn from(e: BriscolaEvent) -> GameEvent {
+        GameEvent::Briscola(e.into())
+    }
+}
+
+impl From<TwoDeckEvent> for GameEvent {
+    fn from(e: TwoDeckEvent) -> GameEvent {
         GameEvent::Briscola(e)
     }
 }
@@ -142,6 +186,9 @@ pub enum GameHint {
     Scopa(Hint),
     /// Briscola's: a card.
     Briscola(BriscolaHint),
+    /// Scopa's at a table of 6 or 8: the expert's move (its reasons are written for one
+    /// deck only).
+    Teams(TeamMove),
 }
 
 impl GameHint {
@@ -150,14 +197,17 @@ impl GameHint {
         match self {
             GameHint::Scopa(h) => h.mv.card(),
             GameHint::Briscola(h) => h.card,
+            GameHint::Teams(mv) => mv.card,
         }
     }
 
-    /// The table cards it takes (always empty in Briscola: a trick is taken by its best card).
+    /// The table cards it takes, each named once (always empty in Briscola: a trick is
+    /// taken by its best card).
     pub const fn takes(&self) -> CardSet {
         match self {
             GameHint::Scopa(h) => h.mv.capture(),
             GameHint::Briscola(_) => CardSet::EMPTY,
+            GameHint::Teams(mv) => mv.capture.distinct(),
         }
     }
 }
@@ -185,7 +235,7 @@ pub struct Settings {
     pub rules: Rules,
     /// Who plays each seat; only the first [`players`](Settings::players) entries are used
     /// (the others must be [`Player::Human`], the neutral value).
-    pub seats: [Player; 4],
+    pub seats: [Player; MAX_SEATS],
     /// Whether the one human may take back their last play of the hand (against AIs only).
     pub undo: bool,
     /// The language of the session's texts.
@@ -202,7 +252,7 @@ impl Default for Settings {
 impl Settings {
     /// One person at seat 0, every other seat the AI at `level`.
     pub fn against(level: Level, rules: Rules) -> Settings {
-        let mut seats = [Player::Human; 4];
+        let mut seats = [Player::Human; MAX_SEATS];
         for seat in seats.iter_mut().take(usize::from(rules.players)).skip(1) {
             *seat = Player::Ai(level);
         }
@@ -226,7 +276,7 @@ impl Settings {
     /// assert_eq!(session.state().hand.len(), 3);
     /// ```
     pub fn briscola(level: Level, rules: BriscolaRules) -> Settings {
-        let mut seats = [Player::Human; 4];
+        let mut seats = [Player::Human; MAX_SEATS];
         for seat in seats.iter_mut().take(usize::from(rules.players)).skip(1) {
             *seat = Player::Ai(level);
         }
@@ -283,7 +333,7 @@ impl Settings {
         Settings {
             game: Game::Scopa,
             rules,
-            seats: [Player::Human; 4],
+            seats: [Player::Human; MAX_SEATS],
             undo: false,
             lang: Lang::En,
         }
@@ -299,7 +349,15 @@ impl Settings {
 
     /// The seats in play.
     pub fn seats(&self) -> &[Player] {
-        &self.seats[..usize::from(self.players().min(4))]
+        &self.seats[..usize::from(self.players()).min(MAX_SEATS)]
+    }
+
+    /// Whether the table plays with two decks (6 or 8 players).
+    pub const fn two_decks(&self) -> bool {
+        match self.game {
+            Game::Scopa => self.rules.decks == 2,
+            Game::Briscola(r) => r.decks == 2,
+        }
     }
 
     /// How many seats a person plays.
@@ -318,20 +376,15 @@ impl Settings {
     /// Checks that the settings can be played.
     pub fn validate(&self) -> Result<(), SettingsError> {
         match self.game {
-            Game::Scopa => self
-                .rules
-                .validate_one_deck()
-                .map_err(SettingsError::Rules)?,
-            Game::Briscola(r) => {
-                r.validate().map_err(SettingsError::Briscola)?;
-                // Two-deck Briscola is played by the core's TwoDeck types, not yet by the
-                // session's four seats.
-                if r.decks != 1 {
-                    return Err(SettingsError::Rules(RulesError::OneDeckOnly {
-                        players: r.players,
-                    }));
-                }
-            }
+            Game::Scopa => self.rules.validate().map_err(SettingsError::Rules)?,
+            Game::Briscola(r) => r.validate().map_err(SettingsError::Briscola)?,
+        }
+        // Without the `big-tables` feature (the handheld) the session has no room for a
+        // two-deck match.
+        if self.two_decks() && !cfg!(feature = "big-tables") {
+            return Err(SettingsError::Rules(RulesError::OneDeckOnly {
+                players: self.players(),
+            }));
         }
         let players = self.players();
         if let Some(seat) = self
@@ -439,15 +492,16 @@ pub enum Action {
     Select(Card),
     /// In [`Phase::ChooseCapture`]: take capture `index` of [`Session::capture_options`].
     Capture(u8),
-    /// In [`Phase::Play`] or [`Phase::ChooseCapture`]: play this exact move.
-    Play(Move),
+    /// In [`Phase::Play`] or [`Phase::ChooseCapture`]: play this exact move (a one-deck
+    /// [`Move`](crate::Move) converts with `.into()`).
+    Play(TeamMove),
     /// In [`Phase::ChooseCapture`]: choose another card.
     Cancel,
     /// In [`Phase::AiDue`]: the AI computes its move and plays it.
     RunAi,
     /// In [`Phase::AiDue`]: play the AI move computed by [`Session::ai_move`] on a copy of
     /// this session (e.g. in a background thread or a Web Worker). It must be legal.
-    AiPlay(Move),
+    AiPlay(TeamMove),
     /// In [`Phase::Scopa`], [`Phase::HandSummary`] or [`Phase::HandOff`]: go on.
     Continue,
     /// In [`Phase::Play`] or [`Phase::ChooseCapture`], with [`Settings::undo`]: take back
@@ -529,6 +583,8 @@ pub enum SessionError {
     },
     /// The move is not legal (the core's reason).
     Illegal(PlayError),
+    /// The move is not legal at a table of 6 or 8 (the core's reason).
+    IllegalAtBigTable(TeamPlayError),
     /// The Briscola card cannot be played (the core's reason).
     IllegalCard(BriscolaPlayError),
     /// A move of Briscola named table cards to take: in Briscola a play is only its card.
@@ -561,6 +617,12 @@ impl From<PlayError> for SessionError {
     }
 }
 
+impl From<TeamPlayError> for SessionError {
+    fn from(e: TeamPlayError) -> SessionError {
+        SessionError::IllegalAtBigTable(e)
+    }
+}
+
 impl From<BriscolaPlayError> for SessionError {
     fn from(e: BriscolaPlayError) -> SessionError {
         SessionError::IllegalCard(e)
@@ -586,9 +648,9 @@ pub struct TableState {
     /// person holding the device (`None` while it is handed over), `None` in watch mode.
     pub viewer: Option<u8>,
     /// The viewer's hand (empty without a viewer).
-    pub hand: CardSet,
+    pub hand: CardMultiset,
     /// The cards on the table.
-    pub table: CardSet,
+    pub table: CardMultiset,
     /// The seat to play (the last to play once the match is over).
     pub turn: u8,
     /// The dealer of the current hand.
@@ -600,15 +662,15 @@ pub struct TableState {
     /// Cards left in the deck.
     pub deck_left: u8,
     /// Cards in each seat's hand (0 for seats past the last).
-    pub hand_sizes: [u8; 4],
+    pub hand_sizes: [u8; MAX_SEATS],
     /// Each side's captured cards this hand (public: captures are made face up).
-    pub piles: [CardSet; 3],
+    pub piles: [CardMultiset; MAX_SIDES],
     /// Each side's scope this hand.
-    pub scope: [u8; 3],
+    pub scope: [u8; MAX_SIDES],
     /// The match score per side, before the current hand.
-    pub scores: [u16; 3],
+    pub scores: [u16; MAX_SIDES],
     /// The last play of the current hand.
-    pub last_play: Option<Play>,
+    pub last_play: Option<SeatMove>,
     /// The side that captured last this hand.
     pub last_capture: Option<u8>,
     /// Whether [`Action::Undo`] would be accepted now.
@@ -627,11 +689,59 @@ pub struct TableState {
 pub(crate) enum AnyMatch {
     Scopa(Match),
     Briscola(BriscolaMatch),
+    #[cfg(feature = "big-tables")]
+    Teams(TeamMatch),
+    #[cfg(feature = "big-tables")]
+    BriscolaTeams(TwoDeckMatch),
 }
+
+/// The seat of each card of a Briscola hand's `history`, in order: the eldest leads the
+/// first trick, each trick's winner the next, and the others follow in seat order.
+fn briscola_play_seats(players: u8, dealer: u8, trump: Suit, history: &[Card]) -> PlaySeats {
+    let mut seats = PlaySeats::new();
+    let mut leader = (dealer + 1) % players;
+    for trick in history.chunks(usize::from(players)) {
+        for i in 0..trick.len() {
+            let _ = seats.push((leader + i as u8) % players);
+        }
+        if trick.len() == usize::from(players)
+            && let Some(w) = briscola::trick_winner(trump, trick)
+        {
+            leader = (leader + w as u8) % players;
+        }
+    }
+    seats
+}
+
+/// The cards of a Briscola trick, as the table's cards.
+fn trick_cards(trick: &[Card]) -> CardMultiset {
+    let mut cards = CardMultiset::EMPTY;
+    for &card in trick {
+        // A trick holds at most 8 cards of two decks: no third copy.
+        let _ = cards.insert(card);
+    }
+    cards
+}
+
+/// The seats of a hand's plays (at most 80, with two decks).
+type PlaySeats = heapless::Vec<u8, 80>;
 
 impl AnyMatch {
     fn new(settings: &Settings, seed: u64) -> Result<AnyMatch, SettingsError> {
         match settings.game {
+            #[cfg(feature = "big-tables")]
+            Game::Scopa if settings.rules.decks == 2 => TeamMatch::new(settings.rules, seed)
+                .map(AnyMatch::Teams)
+                .map_err(|_| {
+                    SettingsError::Rules(RulesError::DecksForPlayers {
+                        players: settings.rules.players,
+                        decks: settings.rules.decks,
+                    })
+                }),
+            #[cfg(feature = "big-tables")]
+            Game::Briscola(r) if r.decks == 2 => TwoDeckMatch::new(r, seed)
+                .map(AnyMatch::BriscolaTeams)
+                .map_err(SettingsError::Briscola),
             Game::Scopa => Match::new(settings.rules, seed)
                 .map(AnyMatch::Scopa)
                 .map_err(SettingsError::Rules),
@@ -645,6 +755,10 @@ impl AnyMatch {
         match self {
             AnyMatch::Scopa(m) => m.turn(),
             AnyMatch::Briscola(m) => m.turn(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => m.turn(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => m.turn(),
         }
     }
 
@@ -652,6 +766,10 @@ impl AnyMatch {
         match self {
             AnyMatch::Scopa(m) => m.winner(),
             AnyMatch::Briscola(m) => m.winner(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => m.winner(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => m.winner(),
         }
     }
 
@@ -659,6 +777,10 @@ impl AnyMatch {
         match self {
             AnyMatch::Scopa(m) => m.hand_number(),
             AnyMatch::Briscola(m) => m.hand_number(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => m.hand_number(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => m.hand_number(),
         }
     }
 
@@ -667,13 +789,21 @@ impl AnyMatch {
         match self {
             AnyMatch::Scopa(m) => m.hand().plays(),
             AnyMatch::Briscola(m) => m.history().len() as u8,
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => m.hand().plays(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => m.history().len() as u8,
         }
     }
 
-    pub(crate) fn hand_of(&self, seat: u8) -> CardSet {
+    pub(crate) fn hand_of(&self, seat: u8) -> CardMultiset {
         match self {
-            AnyMatch::Scopa(m) => m.hand().hand(seat),
-            AnyMatch::Briscola(m) => m.hand().hand(seat),
+            AnyMatch::Scopa(m) => CardMultiset::from_set(m.hand().hand(seat)),
+            AnyMatch::Briscola(m) => CardMultiset::from_set(m.hand().hand(seat)),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => m.hand().hand(seat),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => m.hand().hand(seat),
         }
     }
 
@@ -681,6 +811,10 @@ impl AnyMatch {
         match self {
             AnyMatch::Scopa(m) => m.hand().hand_len(seat),
             AnyMatch::Briscola(m) => m.hand().hand_len(seat),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => m.hand().hand(seat).len() as u8,
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => m.hand().hand_len(seat),
         }
     }
 
@@ -688,37 +822,46 @@ impl AnyMatch {
         match self {
             AnyMatch::Scopa(m) => m.hand().dealer(),
             AnyMatch::Briscola(m) => m.hand().dealer(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => m.hand().dealer(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => m.hand().dealer(),
         }
     }
 
     /// The seat of each play of the current hand, in order.
-    pub(crate) fn play_seats(&self) -> heapless::Vec<u8, 40> {
-        let mut seats = heapless::Vec::new();
+    pub(crate) fn play_seats(&self) -> PlaySeats {
         match self {
-            AnyMatch::Scopa(m) => {
-                for p in m.plays() {
-                    let _ = seats.push(p.seat);
-                }
-            }
+            AnyMatch::Scopa(m) => m.plays().map(|p| p.seat).collect(),
             AnyMatch::Briscola(m) => {
-                // Who played each card follows from the tricks: the eldest leads the first,
-                // each trick's winner the next, and the others follow in seat order.
+                let hand = m.hand();
+                briscola_play_seats(
+                    hand.rules().players,
+                    hand.dealer(),
+                    hand.trump(),
+                    m.history(),
+                )
+            }
+            // Scopa's turn goes round the table from the eldest.
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => {
                 let hand = m.hand();
                 let n = hand.rules().players;
-                let mut leader = (hand.dealer() + 1) % n;
-                for trick in m.history().chunks(usize::from(n)) {
-                    for i in 0..trick.len() {
-                        let _ = seats.push((leader + i as u8) % n);
-                    }
-                    if trick.len() == usize::from(n)
-                        && let Some(w) = briscola::trick_winner(hand.trump(), trick)
-                    {
-                        leader = (leader + w as u8) % n;
-                    }
-                }
+                (0..hand.plays())
+                    .map(|i| ((u16::from(hand.dealer()) + 1 + u16::from(i)) % u16::from(n)) as u8)
+                    .collect()
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => {
+                let hand = m.hand();
+                briscola_play_seats(
+                    hand.rules().players,
+                    hand.dealer(),
+                    hand.trump(),
+                    m.history(),
+                )
             }
         }
-        seats
     }
 
     fn rewind(&mut self, keep: u8) -> Result<(), SessionError> {
@@ -731,16 +874,56 @@ impl AnyMatch {
                     .ok_or(SessionError::Internal)?;
                 m.rewind(back).map_err(|_| SessionError::Internal)
             }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => m.rewind(keep).map_err(|_| SessionError::Internal),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => {
+                let back = (m.history().len() as u8)
+                    .checked_sub(keep)
+                    .ok_or(SessionError::Internal)?;
+                m.rewind(back).map_err(|_| SessionError::Internal)
+            }
         }
     }
 
     fn deal_event(&self) -> GameEvent {
         match self {
-            AnyMatch::Scopa(m) => GameEvent::Scopa(m.deal_event()),
-            AnyMatch::Briscola(m) => GameEvent::Briscola(BriscolaEvent::Dealt {
+            AnyMatch::Scopa(m) => m.deal_event().into(),
+            AnyMatch::Briscola(m) => BriscolaEvent::Dealt {
                 dealer: m.hand().dealer(),
                 briscola: m.hand().briscola(),
-            }),
+            }
+            .into(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => m.deal_event().into(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => TwoDeckEvent::Dealt {
+                dealer: m.hand().dealer(),
+                briscola: m.hand().briscola(),
+            }
+            .into(),
+        }
+    }
+
+    /// The captures `card` can make on the table of Scopa (empty in Briscola; a capture with
+    /// more than [`MAX_CAPTURE_OPTIONS`] options lists the first ones).
+    fn captures(&self, card: Card) -> CaptureOptions {
+        match self {
+            AnyMatch::Scopa(m) => m
+                .hand()
+                .captures(card)
+                .iter()
+                .map(|&c| CardMultiset::from_set(c))
+                .collect(),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => {
+                let mut options = CaptureOptions::new();
+                crate::teams::for_each_capture(m.hand().table(), card, m.rules().ace, &mut |c| {
+                    let _ = options.push(c);
+                });
+                options
+            }
+            _ => CaptureOptions::new(),
         }
     }
 }
@@ -826,15 +1009,33 @@ impl Session {
     pub const fn scopa(&self) -> Option<&Match> {
         match &self.m {
             AnyMatch::Scopa(m) => Some(m),
-            AnyMatch::Briscola(_) => None,
+            _ => None,
         }
     }
 
-    /// The match of Briscola (`None` in Scopa).
+    /// The match of Briscola (`None` in Scopa and at tables of 6 or 8).
     pub const fn briscola(&self) -> Option<&BriscolaMatch> {
         match &self.m {
             AnyMatch::Briscola(m) => Some(m),
-            AnyMatch::Scopa(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The match of Scopa at a table of 6 or 8 (two decks), if this is one.
+    #[cfg(feature = "big-tables")]
+    pub const fn teams(&self) -> Option<&TeamMatch> {
+        match &self.m {
+            AnyMatch::Teams(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The match of Briscola at a table of 6 or 8 (two decks), if this is one.
+    #[cfg(feature = "big-tables")]
+    pub const fn briscola_teams(&self) -> Option<&TwoDeckMatch> {
+        match &self.m {
+            AnyMatch::BriscolaTeams(m) => Some(m),
+            _ => None,
         }
     }
 
@@ -889,48 +1090,71 @@ impl Session {
     pub fn state(&self) -> TableState {
         let players = self.settings.players();
         let viewer = self.viewer();
-        let mut hand_sizes = [0u8; 4];
+        let mut hand_sizes = [0u8; MAX_SEATS];
         for (seat, size) in hand_sizes.iter_mut().enumerate().take(usize::from(players)) {
             *size = self.m.hand_len(seat as u8);
         }
-        let mut piles = [CardSet::EMPTY; 3];
-        let mut scope = [0u8; 3];
-        let (table, deck_left, scores, last_play, last_capture, redeals) = match &self.m {
+        let mut piles = [CardMultiset::EMPTY; MAX_SIDES];
+        let mut scope = [0u8; MAX_SIDES];
+        let mut scores = [0u16; MAX_SIDES];
+        let sides = usize::from(self.settings.sides()).min(MAX_SIDES);
+        let (table, deck_left, last_play, last_capture, redeals) = match &self.m {
             AnyMatch::Scopa(m) => {
                 let hand = m.hand();
-                for side in 0..self.settings.sides() {
-                    piles[usize::from(side)] = hand.pile(side);
-                    scope[usize::from(side)] = hand.scope(side);
+                for side in 0..sides {
+                    piles[side] = CardMultiset::from_set(hand.pile(side as u8));
+                    scope[side] = hand.scope(side as u8);
+                    scores[side] = m.scores()[side];
                 }
                 (
-                    hand.table(),
+                    CardMultiset::from_set(hand.table()),
                     hand.deck_len(),
-                    m.scores(),
-                    m.last_play(),
+                    m.last_play().map(|p| SeatMove {
+                        seat: p.seat,
+                        mv: p.mv.into(),
+                    }),
                     hand.last_capture(),
                     m.redeals(),
                 )
             }
             AnyMatch::Briscola(m) => {
                 let hand = m.hand();
-                for side in 0..self.settings.sides() {
-                    piles[usize::from(side)] = hand.pile(side);
+                for side in 0..sides {
+                    piles[side] = CardMultiset::from_set(hand.pile(side as u8));
+                    scores[side] = u16::from(m.wins()[side]);
                 }
-                let mut trick = CardSet::EMPTY;
-                for &card in hand.trick() {
-                    trick.insert(card);
+                (trick_cards(hand.trick()), hand.stock_len(), None, None, 0)
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => {
+                let hand = m.hand();
+                for side in 0..sides {
+                    piles[side] = hand.pile(side as u8);
+                    scope[side] = hand.scope(side as u8);
+                    scores[side] = m.scores()[side];
                 }
-                let mut scores = [0u16; 3];
-                for (s, w) in scores.iter_mut().zip(m.wins()) {
-                    *s = u16::from(w);
+                (
+                    hand.table(),
+                    hand.deck_left(),
+                    self.last_team_play(m),
+                    hand.last_capture(),
+                    m.redeals(),
+                )
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => {
+                let hand = m.hand();
+                for side in 0..sides {
+                    piles[side] = hand.pile(side as u8);
+                    scores[side] = u16::from(m.wins()[side]);
                 }
-                (trick, hand.stock_len(), scores, None, None, 0)
+                (trick_cards(hand.trick()), hand.stock_len(), None, None, 0)
             }
         };
         TableState {
             phase: self.phase(),
             viewer,
-            hand: viewer.map_or(CardSet::EMPTY, |seat| self.m.hand_of(seat)),
+            hand: viewer.map_or(CardMultiset::EMPTY, |seat| self.m.hand_of(seat)),
             table,
             turn: self.m.turn(),
             dealer: self.m.dealer(),
@@ -949,12 +1173,20 @@ impl Session {
         }
     }
 
+    /// The last play of the current hand at a table of 6 or 8.
+    #[cfg(feature = "big-tables")]
+    fn last_team_play(&self, m: &TeamMatch) -> Option<SeatMove> {
+        let mv = *m.history().last()?;
+        let seat = *self.m.play_seats().last()?;
+        Some(SeatMove { seat, mv })
+    }
+
     /// What the viewer may know of a Scopa hand, as the AI sees it (`None` without a viewer
     /// or in Briscola: see [`Session::briscola_view`]).
     pub fn view(&self) -> Option<PlayerView> {
         match &self.m {
             AnyMatch::Scopa(m) => self.viewer().and_then(|seat| m.view(seat)),
-            AnyMatch::Briscola(_) => None,
+            _ => None,
         }
     }
 
@@ -962,35 +1194,52 @@ impl Session {
     pub fn briscola_view(&self) -> Option<BriscolaView> {
         match &self.m {
             AnyMatch::Briscola(m) => self.viewer().and_then(|seat| m.view(seat)),
-            AnyMatch::Scopa(_) => None,
+            _ => None,
         }
     }
 
-    /// The legal moves of the person to play (empty unless the phase is
+    /// The legal moves of the person to play at a one-deck table (empty unless the phase is
     /// [`Phase::Play`] or [`Phase::ChooseCapture`]). In Briscola each card of the hand is a
-    /// move with no capture.
+    /// move with no capture. At a table of 6 or 8 a move may take a card twice, which a
+    /// [`Move`](crate::Move) cannot hold: see [`Session::for_each_legal_move`].
     pub fn legal_moves(&self) -> MoveList {
-        match self.phase() {
-            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => match &self.m {
-                AnyMatch::Scopa(m) => m.legal_moves(),
-                AnyMatch::Briscola(m) => {
-                    let mut moves = MoveList::new();
-                    for card in m.hand().hand(seat) {
-                        let _ = moves.push(Move::new(card, CardSet::EMPTY));
-                    }
-                    moves
+        let mut moves = MoveList::new();
+        self.for_each_legal_move(&mut |mv| {
+            if let Some(mv) = mv.to_move() {
+                let _ = moves.push(mv);
+            }
+        });
+        moves
+    }
+
+    /// Every legal move of the person to play, at any table, in canonical order (nothing
+    /// unless the phase is [`Phase::Play`] or [`Phase::ChooseCapture`]).
+    pub fn for_each_legal_move(&self, emit: &mut impl FnMut(TeamMove)) {
+        let (Phase::Play { seat } | Phase::ChooseCapture { seat, .. }) = self.phase() else {
+            return;
+        };
+        match &self.m {
+            AnyMatch::Scopa(m) => {
+                for mv in m.legal_moves() {
+                    emit(mv.into());
                 }
-            },
-            _ => MoveList::new(),
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => m.hand().for_each_legal_move(emit),
+            _ => {
+                for card in self.m.hand_of(seat).distinct() {
+                    emit(TeamMove::lay(card));
+                }
+            }
         }
     }
 
     /// In [`Phase::ChooseCapture`], the captures to choose from (canonical order; the
     /// index of [`Action::Capture`]); else empty.
-    pub fn capture_options(&self) -> CaptureList {
-        match (self.phase(), &self.m) {
-            (Phase::ChooseCapture { card, .. }, AnyMatch::Scopa(m)) => m.hand().captures(card),
-            _ => CaptureList::new(),
+    pub fn capture_options(&self) -> CaptureOptions {
+        match self.phase() {
+            Phase::ChooseCapture { card, .. } => self.m.captures(card),
+            _ => CaptureOptions::new(),
         }
     }
 
@@ -1021,6 +1270,23 @@ impl Session {
                     .view(seat)
                     .and_then(|v| briscola::hint(&v))
                     .map(GameHint::Briscola),
+                #[cfg(feature = "big-tables")]
+                AnyMatch::Teams(m) => m
+                    .hand()
+                    .view(seat, m.scores())
+                    .and_then(|v| {
+                        crate::teams::choose_move(
+                            Level::Expert,
+                            &v,
+                            self.decision_seed(seed::Purpose::Hint),
+                        )
+                    })
+                    .map(GameHint::Teams),
+                #[cfg(feature = "big-tables")]
+                AnyMatch::BriscolaTeams(m) => m
+                    .view(seat)
+                    .and_then(|v| briscola::hint(&v))
+                    .map(GameHint::Briscola),
             }
             .ok_or(SessionError::Internal),
             phase => Err(SessionError::WrongPhase {
@@ -1030,11 +1296,12 @@ impl Session {
         }
     }
 
-    /// The seed of the AI decision for the seat to play now (the [`seed`] policy).
-    fn ai_seed(&self) -> u64 {
+    /// The seed of a decision for the seat to play now (the [`seed`] policy): the AI's
+    /// ([`seed::Purpose::Ai`]) or the hint's at a table of 6 or 8 ([`seed::Purpose::Hint`]).
+    fn decision_seed(&self, purpose: seed::Purpose) -> u64 {
         seed::derive(
             self.secret,
-            seed::Purpose::Ai,
+            purpose,
             self.match_number,
             self.m.hand_number(),
             self.m.plays(),
@@ -1045,30 +1312,63 @@ impl Session {
     /// In [`Phase::AiDue`], the move the AI plays (the expensive part of
     /// [`Action::RunAi`]; a pure function of the session, so it can run on a copy). In
     /// Briscola the move is the card, with no capture.
-    pub fn ai_move(&self) -> Result<Move, SessionError> {
+    pub fn ai_move(&self) -> Result<TeamMove, SessionError> {
         match self.phase() {
             Phase::AiDue { seat } => {
                 let Player::Ai(level) = self.settings.player(seat) else {
                     return Err(SessionError::Internal);
                 };
-                match &self.m {
-                    AnyMatch::Scopa(m) => {
-                        let view = m.view(seat).ok_or(SessionError::Internal)?;
-                        ai::choose_move(level, &view, self.ai_seed())
-                    }
-                    AnyMatch::Briscola(m) => {
-                        let view = m.view(seat).ok_or(SessionError::Internal)?;
-                        briscola::choose_card(level, &view, self.ai_seed())
-                            .map(|card| Move::new(card, CardSet::EMPTY))
-                    }
-                }
-                .ok_or(SessionError::Internal)
+                self.choose_for(seat, level, self.decision_seed(seed::Purpose::Ai))
             }
             phase => Err(SessionError::WrongPhase {
                 action: ActionKind::RunAi,
                 phase,
             }),
         }
+    }
+
+    /// The move the AI at `level` would choose with `seed` for the person to play now
+    /// (in [`Phase::Play`], [`Phase::ChooseCapture`] or [`Phase::HandOff`]): what a scripted
+    /// or timed-out person plays. Seeded by the caller, so it is not the session's own AI
+    /// decision.
+    pub fn choose_as(&self, level: Level, seed: u64) -> Result<TeamMove, SessionError> {
+        match self.phase() {
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } | Phase::HandOff { seat } => {
+                self.choose_for(seat, level, seed)
+            }
+            phase => Err(SessionError::WrongPhase {
+                action: ActionKind::Hint,
+                phase,
+            }),
+        }
+    }
+
+    /// The move the AI at `level` chooses with `seed` for `seat`, which is to play.
+    fn choose_for(&self, seat: u8, level: Level, seed: u64) -> Result<TeamMove, SessionError> {
+        match &self.m {
+            AnyMatch::Scopa(m) => {
+                let view = m.view(seat).ok_or(SessionError::Internal)?;
+                ai::choose_move(level, &view, seed).map(TeamMove::from)
+            }
+            AnyMatch::Briscola(m) => {
+                let view = m.view(seat).ok_or(SessionError::Internal)?;
+                briscola::choose_card(level, &view, seed).map(TeamMove::lay)
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => {
+                let view = m
+                    .hand()
+                    .view(seat, m.scores())
+                    .ok_or(SessionError::Internal)?;
+                crate::teams::choose_move(level, &view, seed)
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => {
+                let view = m.view(seat).ok_or(SessionError::Internal)?;
+                briscola::choose_card(level, &view, seed).map(TeamMove::lay)
+            }
+        }
+        .ok_or(SessionError::Internal)
     }
 
     /// The human's last play in this hand that [`Action::Undo`] would take back, as the
@@ -1105,15 +1405,19 @@ impl Session {
                 if !self.m.hand_of(seat).contains(card) {
                     return Err(SessionError::NotInHand { seat, card });
                 }
-                let options = match &self.m {
-                    AnyMatch::Scopa(m) => m.hand().captures(card),
+                if self.settings.game.is_briscola() {
                     // Briscola: a card is played as it is.
-                    AnyMatch::Briscola(_) => {
-                        return self.play(seat, Move::new(card, CardSet::EMPTY));
-                    }
-                };
+                    return self.play(seat, TeamMove::lay(card));
+                }
+                let options = self.m.captures(card);
                 match options.as_slice() {
-                    [only] => self.play(seat, Move::new(card, *only)),
+                    [only] => self.play(
+                        seat,
+                        TeamMove {
+                            card,
+                            capture: *only,
+                        },
+                    ),
                     _ => {
                         self.selected = Some(card);
                         Ok(Events::new())
@@ -1129,7 +1433,13 @@ impl Session {
                             index,
                             options: options.len() as u8,
                         })?;
-                self.play(seat, Move::new(card, *capture))
+                self.play(
+                    seat,
+                    TeamMove {
+                        card,
+                        capture: *capture,
+                    },
+                )
             }
             (Action::Play(mv), Phase::Play { seat } | Phase::ChooseCapture { seat, .. }) => {
                 self.play(seat, mv)
@@ -1174,20 +1484,37 @@ impl Session {
     }
 
     /// Plays `mv` for `seat` and sets what must be acknowledged.
-    fn play(&mut self, seat: u8, mv: Move) -> Result<Events, SessionError> {
+    fn play(&mut self, seat: u8, mv: TeamMove) -> Result<Events, SessionError> {
         let mut events = Events::new();
+        if self.settings.game.is_briscola() && !mv.is_lay() {
+            return Err(SessionError::CaptureInBriscola { card: mv.card });
+        }
         match &mut self.m {
             AnyMatch::Scopa(m) => {
-                for e in m.play(seat, mv)? {
-                    let _ = events.push(GameEvent::Scopa(e));
+                // A one-deck table holds no card twice: such a capture cannot be legal.
+                let one = mv.to_move().ok_or(PlayError::IllegalCapture {
+                    card: mv.card,
+                    capture: mv.capture.distinct(),
+                })?;
+                for e in m.play(seat, one)? {
+                    let _ = events.push(e.into());
                 }
             }
             AnyMatch::Briscola(m) => {
-                if !mv.capture().is_empty() {
-                    return Err(SessionError::CaptureInBriscola { card: mv.card() });
+                for e in m.play(seat, mv.card)? {
+                    let _ = events.push(e.into());
                 }
-                for e in m.play(seat, mv.card())? {
-                    let _ = events.push(GameEvent::Briscola(e));
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => {
+                for e in m.play(seat, mv)? {
+                    let _ = events.push(e.into());
+                }
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => {
+                for e in m.play(seat, mv.card)? {
+                    let _ = events.push(e.into());
                 }
             }
         }
@@ -1195,14 +1522,14 @@ impl Session {
         self.pending = if events.iter().any(|e| {
             matches!(
                 e,
-                GameEvent::Scopa(Event::HandFinished(_))
-                    | GameEvent::Briscola(BriscolaEvent::HandFinished(_))
+                GameEvent::Scopa(TeamEvent::HandFinished(_))
+                    | GameEvent::Briscola(TwoDeckEvent::HandFinished(_))
             )
         }) {
             Some(Pending::HandSummary)
         } else if events
             .iter()
-            .any(|e| matches!(e, GameEvent::Scopa(Event::Scopa { .. })))
+            .any(|e| matches!(e, GameEvent::Scopa(TeamEvent::Scopa { .. })))
         {
             Some(Pending::Scopa { seat })
         } else {

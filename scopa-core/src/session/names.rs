@@ -31,8 +31,13 @@ use core::fmt;
 pub const NAME_MAX: usize = 12;
 
 /// The seats that can have a name: every seat of the biggest table
-/// ([`MAX_SEATS`](super::table::MAX_SEATS), checked where that is defined).
-pub const MAX_SEATS: usize = 4;
+/// (the table model's `MAX_SEATS`, checked where that is defined): 8, or 4 without the
+/// `big-tables` feature.
+pub const MAX_SEATS: usize = if cfg!(feature = "big-tables") {
+    crate::rules::MAX_SEATS
+} else {
+    4
+};
 
 /// Each seat's name, or none (the seat's default name: `Player 2`, `Giocatore 2`).
 ///
@@ -166,7 +171,11 @@ mod tests {
         assert!(!n.is_empty());
         n.set(3, "   ").unwrap();
         assert_eq!(n.get(3), None);
-        assert_eq!(n.set(4, "Anna"), Err(NameError::NoSuchSeat { seat: 4 }));
+        let past = MAX_SEATS as u8;
+        assert_eq!(
+            n.set(past, "Anna"),
+            Err(NameError::NoSuchSeat { seat: past })
+        );
         assert_eq!(
             n.set(0, "An\nna"),
             Err(NameError::ControlCharacter { seat: 0 })
@@ -185,8 +194,10 @@ mod tests {
             Some("Carla")
         );
         assert_eq!(
-            Names::from_list(["a", "b", "c", "d", "e"]),
-            Err(NameError::NoSuchSeat { seat: 4 })
+            Names::from_list(["a", "b", "c", "d", "e", "f", "g", "h", "i"]),
+            Err(NameError::NoSuchSeat {
+                seat: MAX_SEATS as u8
+            })
         );
     }
 

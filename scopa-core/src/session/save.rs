@@ -24,6 +24,29 @@
 //! written as version 1, so every save written before Briscola keeps loading and a Scopa
 //! session's bytes are what they were.
 //!
+//! # Versions 3 and 4: tables of 6 and 8 (same length)
+//! Version 3 is Scopa with two decks, version 4 Briscola with two decks. The header has room
+//! for 8 seats, so every field after the seats is 4 bytes later:
+//!
+//! | bytes | content |
+//! | --- | --- |
+//! | 0 … 3 | magic `SCPS` |
+//! | 4 | format version (3 or 4) |
+//! | 5 … 12 | who plays each seat, coded as in version 1 |
+//! | 13 | flags, as byte 9 of version 1 |
+//! | 14 … 21 | the session's secret (u64) |
+//! | 22 … 25 | the match's number in the session (u32) |
+//! | 26 | waiting for an acknowledgement: 0 nothing, 1 a scopa, 2 the hand summary |
+//! | 27 | the seat of that scopa (else 0) |
+//! | 28 | the card chosen while choosing a capture (its index), 255 for none |
+//! | 29 | the seat holding the device, 255 for none |
+//! | 30 … | the match: version 3 [`TeamMatch::to_bytes`] (`SCP2`, [`TEAM_SNAPSHOT_LEN`] bytes), version 4 [`TwoDeckMatch::to_bytes`] ([`TWO_DECK_SNAPSHOT_LEN`] bytes), each with its own magic, version and CRC |
+//! | … 359 | zero |
+//! | 360 … 363 | CRC-32 (IEEE) of bytes 0 … 359 |
+//!
+//! A build without the `big-tables` feature (the handheld) refuses them with
+//! [`SaveError::BigTable`].
+//!
 //! [`Session::restore`] is what a front-end calls to play a save on: with two or more people
 //! at the device it starts with the hand-off, so no hand shows before its owner is ready.
 //!
@@ -36,28 +59,79 @@
 use core::fmt;
 
 use crate::ai::Level;
-use crate::briscola::{BRISCOLA_SNAPSHOT_LEN, BriscolaMatch, BriscolaSnapshotError};
+#[cfg(feature = "big-tables")]
+use crate::briscola::TwoDeckMatch;
+use crate::briscola::{
+    BRISCOLA_SNAPSHOT_LEN, BriscolaMatch, BriscolaSnapshotError, TWO_DECK_SNAPSHOT_LEN,
+};
 use crate::card::Card;
 use crate::game::Match;
-use crate::hand::Event;
 use crate::rules::Rules;
 use crate::snapshot::{SNAPSHOT_LEN, SnapshotError, crc32};
+#[cfg(feature = "big-tables")]
+use crate::teams::TeamMatch;
+use crate::teams::{TEAM_SNAPSHOT_LEN, TeamEvent, TeamSnapshotError};
 
-use super::{AnyMatch, Game, Lang, Pending, Player, Session, Settings, SettingsError};
+use super::{AnyMatch, Game, Lang, MAX_SEATS, Pending, Player, Session, Settings, SettingsError};
 
 /// Size of a session save in bytes.
 pub const SAVE_LEN: usize = MATCH + SNAPSHOT_LEN + 4;
 /// The newest format version written by [`Session::to_bytes`] (Scopa sessions are written
-/// as version 1, Briscola sessions as version 2).
-pub const SAVE_VERSION: u8 = 2;
+/// as version 1, Briscola sessions as version 2, tables of 6 and 8 as versions 3 and 4).
+pub const SAVE_VERSION: u8 = 4;
 /// The version of a session of Scopa.
 const SCOPA_VERSION: u8 = 1;
 /// The version of a session of Briscola.
 const BRISCOLA_VERSION: u8 = 2;
+/// The version of a session of Scopa with two decks.
+const TEAMS_VERSION: u8 = 3;
+/// The version of a session of Briscola with two decks.
+const BRISCOLA_TEAMS_VERSION: u8 = 4;
 const MAGIC: [u8; 4] = *b"SCPS";
 const MATCH: usize = 26;
 const CRC: usize = MATCH + SNAPSHOT_LEN;
 const NONE: u8 = 0xFF;
+/// Where the header's fields are: versions 1 and 2 have 4 seat bytes, 3 and 4 have 8.
+#[derive(Copy, Clone)]
+struct Layout {
+    seats: usize,
+}
+
+impl Layout {
+    const fn of(version: u8) -> Layout {
+        Layout {
+            seats: if version >= TEAMS_VERSION { 8 } else { 4 },
+        }
+    }
+    const fn flags(self) -> usize {
+        5 + self.seats
+    }
+    const fn secret(self) -> usize {
+        self.flags() + 1
+    }
+    const fn match_number(self) -> usize {
+        self.secret() + 8
+    }
+    const fn pending(self) -> usize {
+        self.match_number() + 4
+    }
+    const fn selected(self) -> usize {
+        self.pending() + 2
+    }
+    const fn holder(self) -> usize {
+        self.selected() + 1
+    }
+    const fn snapshot(self) -> usize {
+        self.holder() + 1
+    }
+}
+
+// The one-deck layout is the one of the constants; every match fits before the CRC.
+const _: () = assert!(Layout::of(SCOPA_VERSION).snapshot() == MATCH);
+const _: () = assert!(Layout::of(TEAMS_VERSION).snapshot() + TEAM_SNAPSHOT_LEN <= CRC);
+const _: () = assert!(Layout::of(TEAMS_VERSION).snapshot() + TWO_DECK_SNAPSHOT_LEN <= CRC);
+const _: () = assert!(MATCH + BRISCOLA_SNAPSHOT_LEN <= CRC);
+const _: () = assert!(MAX_SEATS <= 8);
 
 /// Why bytes could not be restored into a session. Each variant names the part that was
 /// wrong.
@@ -82,9 +156,15 @@ pub enum SaveError {
     Match(SnapshotError),
     /// The Briscola match inside is refused by the core.
     BriscolaMatch(BriscolaSnapshotError),
-    /// The bytes after a Briscola match, which a save keeps zero, are not.
+    /// The two-deck match of Scopa inside is refused by the core.
+    TeamMatch(TeamSnapshotError),
+    /// A table of 6 or 8 (versions 3 and 4), which this build does not seat (built without
+    /// the `big-tables` feature: the handheld).
+    BigTable,
+    /// The bytes after a match shorter than the room for it, which a save keeps zero, are
+    /// not.
     BadPadding,
-    /// Byte 5 + `seat` names no person and no AI level.
+    /// Byte 5 + `seat` (in every version) names no person and no AI level.
     BadPlayer {
         /// The seat.
         seat: u8,
@@ -118,15 +198,21 @@ impl fmt::Display for SaveError {
             }
             SaveError::UnsupportedVersion { version } => write!(
                 f,
-                "saved with session format version {version}; this engine reads version 1 (Scopa) and version {SAVE_VERSION} (Briscola)"
+                "saved with session format version {version}; this engine reads versions 1 (Scopa), 2 (Briscola), 3 and {SAVE_VERSION} (tables of 6 and 8)"
             ),
             SaveError::Checksum => f.write_str("the save is damaged (checksum mismatch)"),
             SaveError::Match(e) => write!(f, "the saved match is refused: {e}"),
             SaveError::BriscolaMatch(e) => {
                 write!(f, "the saved match of Briscola is refused: {e}")
             }
+            SaveError::TeamMatch(e) => {
+                write!(f, "the saved match of Scopa with two decks is refused: {e}")
+            }
+            SaveError::BigTable => f.write_str(
+                "the save is of a table of 6 or 8 players, which this device does not offer",
+            ),
             SaveError::BadPadding => f.write_str(
-                "the bytes after the saved match of Briscola are not zero: the save was altered",
+                "the bytes after the saved match are not zero: the save was altered",
             ),
             SaveError::BadPlayer { seat, code } => write!(
                 f,
@@ -171,39 +257,103 @@ impl Session {
     pub fn to_bytes(&self) -> [u8; SAVE_LEN] {
         let mut out = [0u8; SAVE_LEN];
         out[0..4].copy_from_slice(&MAGIC);
-        out[4] = match self.m {
+        let version = match self.m {
             AnyMatch::Scopa(_) => SCOPA_VERSION,
             AnyMatch::Briscola(_) => BRISCOLA_VERSION,
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(_) => TEAMS_VERSION,
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(_) => BRISCOLA_TEAMS_VERSION,
         };
-        for (slot, c) in out[5..9].iter_mut().zip(self.settings.seats) {
+        let at = Layout::of(version);
+        out[4] = version;
+        for (slot, c) in out[5..at.flags()].iter_mut().zip(self.settings.seats) {
             *slot = player_code(c);
         }
         let lang = match self.settings.lang {
             Lang::En => 0,
             Lang::It => 1,
         };
-        out[9] = u8::from(self.settings.undo) | lang << 1;
-        out[10..18].copy_from_slice(&self.secret.to_le_bytes());
-        out[18..22].copy_from_slice(&self.match_number.to_le_bytes());
+        out[at.flags()] = u8::from(self.settings.undo) | lang << 1;
+        out[at.secret()..at.match_number()].copy_from_slice(&self.secret.to_le_bytes());
+        out[at.match_number()..at.pending()].copy_from_slice(&self.match_number.to_le_bytes());
         match self.pending {
             None => {}
             Some(Pending::Scopa { seat }) => {
-                out[22] = 1;
-                out[23] = seat;
+                out[at.pending()] = 1;
+                out[at.pending() + 1] = seat;
             }
-            Some(Pending::HandSummary) => out[22] = 2,
+            Some(Pending::HandSummary) => out[at.pending()] = 2,
         }
-        out[24] = self.selected.map_or(NONE, Card::index);
-        out[25] = self.holder.unwrap_or(NONE);
+        out[at.selected()] = self.selected.map_or(NONE, Card::index);
+        out[at.holder()] = self.holder.unwrap_or(NONE);
+        let from = at.snapshot();
         match &self.m {
-            AnyMatch::Scopa(m) => out[MATCH..CRC].copy_from_slice(&m.to_bytes()),
+            AnyMatch::Scopa(m) => out[from..CRC].copy_from_slice(&m.to_bytes()),
             AnyMatch::Briscola(m) => {
-                out[MATCH..MATCH + BRISCOLA_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes());
+                out[from..from + BRISCOLA_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes());
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => {
+                out[from..from + TEAM_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes())
+            }
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => {
+                out[from..from + TWO_DECK_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes());
             }
         }
         let crc = crc32(&out[..CRC]);
         out[CRC..].copy_from_slice(&crc.to_le_bytes());
         out
+    }
+
+    /// The match of a save of `version` in `bytes` (from its snapshot on), with its game and
+    /// Scopa rules.
+    fn match_of(version: u8, bytes: &[u8]) -> Result<(AnyMatch, Game, Rules), SaveError> {
+        // A match shorter than its room is followed by zeros up to the CRC.
+        let padded = |len: usize| {
+            if bytes[len..].iter().any(|&b| b != 0) {
+                Err(SaveError::BadPadding)
+            } else {
+                Ok(&bytes[..len])
+            }
+        };
+        match version {
+            SCOPA_VERSION => {
+                let m = Match::from_bytes(bytes).map_err(SaveError::Match)?;
+                let rules = *m.rules();
+                Ok((AnyMatch::Scopa(m), Game::Scopa, rules))
+            }
+            BRISCOLA_VERSION => {
+                let m = BriscolaMatch::from_bytes(padded(BRISCOLA_SNAPSHOT_LEN)?)
+                    .map_err(SaveError::BriscolaMatch)?;
+                let rules = *m.rules();
+                Ok((
+                    AnyMatch::Briscola(m),
+                    Game::Briscola(rules),
+                    Rules::default(),
+                ))
+            }
+            #[cfg(feature = "big-tables")]
+            TEAMS_VERSION => {
+                let m = TeamMatch::from_bytes(padded(TEAM_SNAPSHOT_LEN)?)
+                    .map_err(SaveError::TeamMatch)?;
+                let rules = *m.rules();
+                Ok((AnyMatch::Teams(m), Game::Scopa, rules))
+            }
+            #[cfg(feature = "big-tables")]
+            BRISCOLA_TEAMS_VERSION => {
+                let m = TwoDeckMatch::from_bytes(padded(TWO_DECK_SNAPSHOT_LEN)?)
+                    .map_err(SaveError::BriscolaMatch)?;
+                let rules = *m.rules();
+                Ok((
+                    AnyMatch::BriscolaTeams(m),
+                    Game::Briscola(rules),
+                    Rules::default(),
+                ))
+            }
+            _ => Err(SaveError::BigTable),
+        }
     }
 
     /// Restores a session saved by [`Session::to_bytes`] on any front-end. Any byte string
@@ -216,40 +366,31 @@ impl Session {
         if bytes[0..4] != MAGIC {
             return Err(SaveError::NotASave);
         }
-        if bytes[4] != SCOPA_VERSION && bytes[4] != BRISCOLA_VERSION {
-            return Err(SaveError::UnsupportedVersion { version: bytes[4] });
+        let version = bytes[4];
+        if !(SCOPA_VERSION..=BRISCOLA_TEAMS_VERSION).contains(&version) {
+            return Err(SaveError::UnsupportedVersion { version });
         }
         let mut crc = [0u8; 4];
         crc.copy_from_slice(&bytes[CRC..]);
         if crc32(&bytes[..CRC]) != u32::from_le_bytes(crc) {
             return Err(SaveError::Checksum);
         }
-        let (m, game, rules) = if bytes[4] == SCOPA_VERSION {
-            let m = Match::from_bytes(&bytes[MATCH..CRC]).map_err(SaveError::Match)?;
-            let rules = *m.rules();
-            (AnyMatch::Scopa(m), Game::Scopa, rules)
-        } else {
-            let end = MATCH + BRISCOLA_SNAPSHOT_LEN;
-            let m =
-                BriscolaMatch::from_bytes(&bytes[MATCH..end]).map_err(SaveError::BriscolaMatch)?;
-            if bytes[end..CRC].iter().any(|&b| b != 0) {
-                return Err(SaveError::BadPadding);
-            }
-            let rules = *m.rules();
-            (
-                AnyMatch::Briscola(m),
-                Game::Briscola(rules),
-                Rules::default(),
-            )
-        };
-        let mut seats = [Player::Human; 4];
-        for (seat, (slot, &code)) in seats.iter_mut().zip(&bytes[5..9]).enumerate() {
-            *slot = player_of(code).ok_or(SaveError::BadPlayer {
+        let at = Layout::of(version);
+        let (m, game, rules) = Session::match_of(version, &bytes[at.snapshot()..CRC])?;
+        let mut seats = [Player::Human; MAX_SEATS];
+        for (seat, &code) in bytes[5..at.flags()].iter().enumerate() {
+            let player = player_of(code).ok_or(SaveError::BadPlayer {
                 seat: seat as u8,
                 code,
             })?;
+            match seats.get_mut(seat) {
+                Some(slot) => *slot = player,
+                // Past the seats of this build: only the neutral value fits.
+                None if player == Player::Human => {}
+                None => return Err(SaveError::BigTable),
+            }
         }
-        let flags = bytes[9];
+        let flags = bytes[at.flags()];
         let lang = match flags >> 1 {
             0 => Lang::En,
             1 => Lang::It,
@@ -264,21 +405,21 @@ impl Session {
         };
         settings.validate().map_err(SaveError::Settings)?;
         let mut secret = [0u8; 8];
-        secret.copy_from_slice(&bytes[10..18]);
+        secret.copy_from_slice(&bytes[at.secret()..at.match_number()]);
         let mut match_number = [0u8; 4];
-        match_number.copy_from_slice(&bytes[18..22]);
-        let pending = match (bytes[22], bytes[23]) {
+        match_number.copy_from_slice(&bytes[at.match_number()..at.pending()]);
+        let pending = match (bytes[at.pending()], bytes[at.pending() + 1]) {
             (0, 0) => None,
             (1, seat) if game == Game::Scopa => Some(Pending::Scopa { seat }),
             (2, 0) => Some(Pending::HandSummary),
             _ => return Err(SaveError::BadPending),
         };
-        let selected = match bytes[24] {
+        let selected = match bytes[at.selected()] {
             NONE => None,
             _ if game != Game::Scopa => return Err(SaveError::BadSelection),
             i => Some(Card::from_index(i).ok_or(SaveError::BadSelection)?),
         };
-        let holder = match bytes[25] {
+        let holder = match bytes[at.holder()] {
             NONE => None,
             seat => Some(seat),
         };
@@ -348,6 +489,10 @@ impl Session {
                 let finished = match &self.m {
                     AnyMatch::Scopa(m) => m.last_hand().is_some(),
                     AnyMatch::Briscola(m) => m.last_hand().is_some(),
+                    #[cfg(feature = "big-tables")]
+                    AnyMatch::Teams(m) => m.last_hand().is_some(),
+                    #[cfg(feature = "big-tables")]
+                    AnyMatch::BriscolaTeams(m) => m.last_hand().is_some(),
                 };
                 if finished && (self.m.winner().is_some() || self.m.plays() == 0) {
                     Ok(())
@@ -356,23 +501,26 @@ impl Session {
                 }
             }
             Some(Pending::Scopa { seat }) => {
-                let AnyMatch::Scopa(m) = &self.m else {
-                    return Err(SaveError::BadPending);
-                };
-                let plays = m.hand().plays();
-                let last = m.last_play().ok_or(SaveError::BadPending)?;
-                if last.seat != seat || m.is_over() {
+                // The last play was `seat`'s, the match goes on, and replayed on the position
+                // before it the play sweeps.
+                let last = self.state().last_play.ok_or(SaveError::BadPending)?;
+                if last.seat != seat || self.m.winner().is_some() {
                     return Err(SaveError::BadPending);
                 }
-                // Replay the last play on the position before it: it must sweep.
-                let mut before = m.clone();
+                let mut before = self.clone();
+                before.pending = None;
+                before.selected = None;
                 before
-                    .rewind(plays - 1)
+                    .m
+                    .rewind(self.m.plays() - 1)
                     .map_err(|_| SaveError::BadPending)?;
                 let events = before
                     .play(seat, last.mv)
                     .map_err(|_| SaveError::BadPending)?;
-                if events.iter().any(|e| matches!(e, Event::Scopa { .. })) {
+                if events
+                    .iter()
+                    .any(|e| matches!(e, super::GameEvent::Scopa(TeamEvent::Scopa { .. })))
+                {
                     Ok(())
                 } else {
                     Err(SaveError::BadPending)
@@ -387,16 +535,14 @@ impl Session {
         let Some(card) = self.selected else {
             return Ok(());
         };
-        let AnyMatch::Scopa(m) = &self.m else {
-            return Err(SaveError::BadSelection);
-        };
-        let seat = m.turn();
-        let ok = self.pending.is_none()
-            && !m.is_over()
+        let seat = self.m.turn();
+        let ok = !self.settings.game.is_briscola()
+            && self.pending.is_none()
+            && self.m.winner().is_none()
             && self.settings.player(seat).is_human()
             && self.holder == Some(seat)
-            && m.hand().hand(seat).contains(card)
-            && m.hand().captures(card).len() >= 2;
+            && self.m.hand_of(seat).contains(card)
+            && self.m.captures(card).len() >= 2;
         if ok {
             Ok(())
         } else {

@@ -28,6 +28,8 @@ pub enum Purpose {
     Deal = 1,
     /// The seed of one AI decision.
     Ai = 2,
+    /// The seed of the expert's hint at a table of 6 or 8 (one deck's hint needs none).
+    Hint = 3,
 }
 
 /// The seed for one decision: SipHash-2-4 keyed by the session's `secret`, over the purpose

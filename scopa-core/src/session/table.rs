@@ -38,22 +38,34 @@
 
 use core::fmt::Display;
 
-use crate::briscola::BriscolaScore;
-use crate::capture::{CaptureList, Move};
+use crate::briscola::{BriscolaCards, BriscolaMatchOf, TwoDeckScore};
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::view::Play;
+use crate::multiset::CardMultiset;
 
 use super::pacing::{Next, Pacing, Token, pace};
 use super::texts::{CardStyle, Label, SummaryRow, Texts, summary_rows};
-use super::{AnyMatch, GameEvent, GameHint, Phase, Player, Session, SessionError, transcript};
+use super::{
+    AnyMatch, CaptureOptions, GameEvent, GameHint, Phase, Player, SeatMove, Session, SessionError,
+    transcript,
+};
 
-/// The most seats a table has (Scopa: 4; issue 28's two-deck tables raise it to 8).
-pub const MAX_SEATS: usize = 4;
+/// The most seats a session's table has: 8 (two decks), or 4 without the `big-tables`
+/// feature (the handheld).
+pub const MAX_SEATS: usize = if cfg!(feature = "big-tables") {
+    crate::rules::MAX_SEATS
+} else {
+    4
+};
 // Every seat can have a name.
 const _: () = assert!(super::names::MAX_SEATS >= MAX_SEATS);
-/// The most sides a table has (Scopa: 3, with 3 players; issue 28 raises it to 4).
-pub const MAX_SIDES: usize = 3;
+/// The most sides a session's table has: 4 (eight players), or 3 without the `big-tables`
+/// feature.
+pub const MAX_SIDES: usize = if cfg!(feature = "big-tables") {
+    crate::rules::MAX_SIDES
+} else {
+    3
+};
 /// The most cards a hand holds (Scopone scientifico: 10).
 pub const MAX_HAND: usize = 10;
 /// The most events a frame carries: two plays' worth. Older ones are counted in
@@ -90,8 +102,8 @@ pub struct SideInfo {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct ScopaPile {
-    /// The cards captured.
-    pub cards: CardSet,
+    /// The cards captured (a card may be there twice at a table of 6 or 8).
+    pub cards: CardMultiset,
     /// Its scope.
     pub scope: u8,
 }
@@ -100,8 +112,8 @@ pub struct ScopaPile {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct ScopaTable {
-    /// The cards face up on the table.
-    pub table: CardSet,
+    /// The cards face up on the table (a card may be there twice at a table of 6 or 8).
+    pub table: CardMultiset,
     /// Cards left in the deck.
     pub deck_left: u8,
     /// Each side's captures this hand.
@@ -109,7 +121,7 @@ pub struct ScopaTable {
     /// The side that captured last this hand.
     pub last_capture: Option<u8>,
     /// The last play of the hand.
-    pub last_play: Option<Play>,
+    pub last_play: Option<SeatMove>,
     /// Kings reshuffles of this hand's deal.
     pub redeals: u8,
 }
@@ -172,7 +184,8 @@ pub enum GameTable {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct CardChoice {
-    /// The card ([`Action::Select`](super::Action::Select) plays it).
+    /// The card ([`Action::Select`](super::Action::Select) plays it; with two copies in
+    /// the hand, one choice stands for both).
     pub card: Card,
     /// How many ways it can be played: 1 means a tap plays it at once; more opens the
     /// capture choice.
@@ -184,20 +197,24 @@ pub struct CardChoice {
 
 /// What the viewer may choose now, grouped as a screen offers it: a card, then (when it can
 /// capture in several ways) one of its captures.
+// Held inline (no allocation in the core): the capture list is the larger variant.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Choices {
     /// Nothing to choose (another seat acts, a banner shows, the viewer only watches).
     None,
-    /// The viewer plays a card: every card of the hand, in canonical order.
+    /// The viewer plays a card: every card of the hand (a card held twice once), in
+    /// canonical order.
     Cards(heapless::Vec<CardChoice, MAX_HAND>),
     /// The card chosen takes in several ways: pick `options[i]`
     /// ([`Action::Capture`](super::Action::Capture)`(i)`), or cancel.
     Captures {
         /// The card being played.
         card: Card,
-        /// The captures, in the session's canonical order.
-        options: CaptureList,
+        /// The captures, in the session's canonical order (a card may be taken twice at a
+        /// table of 6 or 8).
+        options: CaptureOptions,
     },
 }
 
@@ -220,6 +237,8 @@ pub struct Offers {
 }
 
 /// The summary of a finished hand: one variant per game.
+// Held inline (no allocation in the core): Scopa's rows are the larger variant.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum HandOver {
@@ -234,7 +253,7 @@ pub enum HandOver {
     /// Briscola: each side's card points and the hand's winner.
     Briscola {
         /// The points and the winner (`None`: a draw).
-        score: BriscolaScore,
+        score: TwoDeckScore,
         /// Sides in the game.
         sides: u8,
     },
@@ -297,8 +316,9 @@ pub struct Frame {
     pub phase: Phase,
     /// The seat whose cards are shown (none: handing over, watching, a spectator).
     pub viewer: Option<u8>,
-    /// The viewer's hand (empty without a viewer).
-    pub hand: CardSet,
+    /// The viewer's hand (empty without a viewer; a card may be there twice at a table of
+    /// 6 or 8).
+    pub hand: CardMultiset,
     /// Every seat in play.
     pub seats: heapless::Vec<SeatInfo, MAX_SEATS>,
     /// Every side in play, with the match score.
@@ -381,7 +401,7 @@ impl Frame {
                 score: scores[usize::from(side)],
             });
         }
-        let mine = viewer.map_or(CardSet::EMPTY, |seat| m.hand_of(seat));
+        let mine = viewer.map_or(CardMultiset::EMPTY, |seat| m.hand_of(seat));
         let acting = match phase {
             Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => viewer == Some(seat),
             _ => false,
@@ -389,14 +409,15 @@ impl Frame {
         let choices = match phase {
             Phase::Play { .. } if acting => {
                 let mut cards = heapless::Vec::new();
-                for card in mine {
-                    let (ways, takes) = match m {
-                        AnyMatch::Scopa(m) => {
-                            let captures = m.hand().captures(card);
-                            let takes = captures.iter().fold(CardSet::EMPTY, |a, &c| a | c);
-                            (captures.len() as u8, takes)
-                        }
-                        AnyMatch::Briscola(_) => (1, CardSet::EMPTY),
+                for card in mine.distinct() {
+                    let (ways, takes) = if settings.game.is_briscola() {
+                        (1, CardSet::EMPTY)
+                    } else {
+                        let captures = m.captures(card);
+                        let takes = captures
+                            .iter()
+                            .fold(CardSet::EMPTY, |a, c| a | c.distinct());
+                        (captures.len().max(1) as u8, takes)
                     };
                     let _ = cards.push(CardChoice { card, ways, takes });
                 }
@@ -429,7 +450,7 @@ impl Frame {
                 let mut piles = heapless::Vec::new();
                 for side in 0..rules.sides() {
                     let _ = piles.push(ScopaPile {
-                        cards: h.piles[usize::from(side)],
+                        cards: CardMultiset::from_set(h.piles[usize::from(side)]),
                         scope: h.scope[usize::from(side)],
                     });
                 }
@@ -439,6 +460,25 @@ impl Frame {
                 }
             }),
             AnyMatch::Briscola(bm) => bm.last_hand().map(|score| HandOver::Briscola {
+                score: score.into(),
+                sides: settings.sides(),
+            }),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(tm) => tm.last_hand().map(|score| HandOver::Scopa {
+                rows: summary_rows(tm.rules(), score),
+                piles: tm
+                    .last_piles()
+                    .unwrap_or_default()
+                    .iter()
+                    .enumerate()
+                    .map(|(side, &cards)| ScopaPile {
+                        cards,
+                        scope: score.side(side as u8).scope,
+                    })
+                    .collect(),
+            }),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(bm) => bm.last_hand().map(|score| HandOver::Briscola {
                 score,
                 sides: settings.sides(),
             }),
@@ -455,25 +495,29 @@ impl Frame {
             _ => None,
         };
         let table = match m {
-            AnyMatch::Scopa(m) => {
-                let hand = m.hand();
+            AnyMatch::Briscola(bm) => GameTable::Briscola(briscola_table(m, bm, settings.sides())),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(bm) => {
+                GameTable::Briscola(briscola_table(m, bm, settings.sides()))
+            }
+            // Scopa at any table: the session's state holds it.
+            _ => {
                 let mut piles = heapless::Vec::new();
-                for side in 0..settings.sides() {
+                for side in 0..usize::from(settings.sides()).min(MAX_SIDES) {
                     let _ = piles.push(ScopaPile {
-                        cards: hand.pile(side),
-                        scope: hand.scope(side),
+                        cards: state.piles[side],
+                        scope: state.scope[side],
                     });
                 }
                 GameTable::Scopa(ScopaTable {
-                    table: hand.table(),
-                    deck_left: hand.deck_len(),
+                    table: state.table,
+                    deck_left: state.deck_left,
                     piles,
-                    last_capture: hand.last_capture(),
-                    last_play: m.last_play(),
-                    redeals: m.redeals(),
+                    last_capture: state.last_capture,
+                    last_play: state.last_play,
+                    redeals: state.redeals,
                 })
             }
-            AnyMatch::Briscola(bm) => GameTable::Briscola(briscola_table(m, bm, settings.sides())),
         };
         Frame {
             texts,
@@ -541,7 +585,7 @@ impl Frame {
 
     /// The match score on one line: `You 7 · Player 2 5`.
     pub fn score_line(&self) -> impl Display + '_ {
-        let mut scores = [0u16; 3];
+        let mut scores = [0u16; MAX_SIDES];
         for (s, side) in scores.iter_mut().zip(&self.sides) {
             *s = side.score;
         }
@@ -554,12 +598,12 @@ impl Frame {
     }
 
     /// Cards in the frame's style, canonical order (`—` for none): a capture option, a pile.
-    pub fn cards_text(&self, cards: CardSet) -> impl Display + '_ {
+    pub fn cards_text(&self, cards: impl Into<CardMultiset>) -> impl Display + '_ {
         self.texts.cards(cards)
     }
 
     /// A move: `7d takes 5d 2c`.
-    pub fn move_text(&self, mv: Move) -> impl Display + '_ {
+    pub fn move_text(&self, mv: impl Into<crate::teams::TeamMove>) -> impl Display + '_ {
         self.texts.play(mv)
     }
 
@@ -601,7 +645,11 @@ impl Next {
 
 /// The public middle of a Briscola table: the trick with its seats, the briscola, the stock,
 /// the last trick taken and each side's points.
-fn briscola_table(any: &AnyMatch, m: &crate::briscola::BriscolaMatch, sides: u8) -> BriscolaTable {
+fn briscola_table<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+    any: &AnyMatch,
+    m: &BriscolaMatchOf<C, SEATS, SIDES, DECK>,
+    sides: u8,
+) -> BriscolaTable {
     let hand = m.hand();
     let players = hand.rules().players;
     let history = m.history();
@@ -621,9 +669,9 @@ fn briscola_table(any: &AnyMatch, m: &crate::briscola::BriscolaMatch, sides: u8)
     let last_trick = (done >= usize::from(players)).then(|| {
         let from = done - usize::from(players);
         let mut cards = heapless::Vec::new();
-        let mut set = CardSet::EMPTY;
+        let mut set = C::of_cards(&[]);
         for (i, &card) in history.iter().enumerate().take(done).skip(from) {
-            set.insert(card);
+            set.add(card);
             let _ = cards.push(TrickCard {
                 seat: seat_of(i),
                 card,
@@ -633,12 +681,12 @@ fn briscola_table(any: &AnyMatch, m: &crate::briscola::BriscolaMatch, sides: u8)
             cards,
             // The winner leads the next trick: the seat of the next play, or the one to play.
             winner: seats.get(done).copied().unwrap_or_else(|| hand.leader()),
-            points: crate::briscola::pile_points(set),
+            points: set.points(),
         }
     });
     let mut points = heapless::Vec::new();
     for side in 0..sides {
-        let _ = points.push(crate::briscola::pile_points(hand.pile(side)));
+        let _ = points.push(hand.pile(side).points());
     }
     BriscolaTable {
         trick,

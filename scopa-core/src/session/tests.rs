@@ -94,7 +94,7 @@ fn pass_and_play_hides_the_cards_between_people() {
             }
             Phase::Play { seat } => {
                 assert_eq!(st.viewer, Some(seat));
-                assert_eq!(st.hand, s.scopa().unwrap().hand().hand(seat));
+                assert_eq!(st.hand, s.scopa().unwrap().hand().hand(seat).into());
                 let events = s.apply(Action::Select(st.hand.first().unwrap())).unwrap();
                 plays += usize::from(!events.is_empty());
             }
@@ -147,9 +147,12 @@ fn choosing_a_capture_and_cancelling() {
                         let events = s.apply(Action::Capture(n - 1)).unwrap();
                         assert_eq!(
                             events[0],
-                            GameEvent::Scopa(Event::Played {
+                            GameEvent::Scopa(TeamEvent::Played {
                                 seat,
-                                mv: Move::new(card, options[usize::from(n - 1)])
+                                mv: TeamMove {
+                                    card,
+                                    capture: options[usize::from(n - 1)]
+                                }
                             })
                         );
                         return;
@@ -241,7 +244,7 @@ fn undo_takes_back_the_persons_play_and_replays_deterministically() {
         .unwrap()
         .mv;
     let mut redo = undone.clone();
-    redo.apply(Action::Play(again)).unwrap();
+    redo.apply(Action::Play(again.into())).unwrap();
     while matches!(redo.phase(), Phase::AiDue { .. } | Phase::Scopa { .. }) {
         let a = if matches!(redo.phase(), Phase::AiDue { .. }) {
             Action::RunAi
@@ -270,7 +273,7 @@ fn rematch_starts_the_next_match_with_new_deals() {
     assert_eq!(s.match_number(), 1);
     assert_eq!(events.as_slice(), &[s.deal_event()]);
     assert_ne!(s.deal_event(), first_deal);
-    assert_eq!(s.state().scores, [0; 3]);
+    assert_eq!(s.state().scores, [0; MAX_SIDES]);
 }
 
 #[test]
@@ -296,7 +299,7 @@ fn hint_only_for_the_person_to_play() {
                 let hint = s.hint().unwrap();
                 assert!(
                     s.legal_moves()
-                        .contains(&Move::new(hint.card(), hint.takes()))
+                        .contains(&crate::Move::new(hint.card(), hint.takes()))
                 );
                 break;
             }
@@ -340,44 +343,301 @@ fn settings_lines_round_trip_and_bad_ones_name_the_word() {
     assert!(std::format!("{line} human").parse::<Settings>().is_err());
 }
 
-/// Tables of 6 and 8 (two decks) are played by the core's two-deck types, not yet by the
-/// session: every way of asking the session for one — settings built in code, a settings
-/// line from a script or the network, either game — is refused with a typed error, never a
-/// panic on the four seats.
-#[test]
-fn two_deck_tables_are_refused_by_the_session_not_panicked_on() {
+/// The settings of a table of 6 or 8 in both games: people at seats 0 and 1 (pass-and-play),
+/// the AI at `level` elsewhere.
+fn big_tables(level: Level) -> Vec<Settings> {
     use crate::briscola::BriscolaRules;
+    let mut out = Vec::new();
     for players in [6u8, 8] {
-        let scopa = Settings::pass_and_play(Rules::default().with_players(players));
-        let briscola = Settings::briscola(
-            Level::Easy,
+        let mut scopa = Settings::against(level, Rules::default().with_players(players));
+        scopa.seats[1] = Player::Human;
+        let mut briscola = Settings::briscola(
+            level,
             BriscolaRules {
                 players,
                 decks: 2,
                 ..BriscolaRules::default()
             },
         );
-        for settings in [scopa, briscola] {
-            assert_eq!(
-                settings.validate(),
-                Err(SettingsError::Rules(RulesError::OneDeckOnly { players }))
-            );
-            assert!(Session::new(settings, 1).is_err());
+        briscola.seats[1] = Player::Human;
+        out.push(scopa);
+        out.push(briscola);
+    }
+    out
+}
+
+/// Tables of 6 and 8 (two decks) play through the session in both games: every action's
+/// save restores to the same session, the settings line reads back, every frame is built,
+/// and the match ends with a winner.
+#[cfg(feature = "big-tables")]
+#[test]
+fn big_tables_play_to_the_end_with_saves_at_every_action() {
+    use super::driver::Presenter;
+    use super::pacing::Pacing;
+    for settings in big_tables(Level::Easy) {
+        assert_eq!(settings.validate(), Ok(()));
+        let line = std::format!("{}", transcript::start(&settings));
+        assert_eq!(line.parse::<Settings>(), Ok(settings), "{line}");
+        let mut s = Session::new(settings, 28).unwrap();
+        let mut actions = 0;
+        while !matches!(s.phase(), Phase::MatchOver { .. }) {
+            let bytes = s.to_bytes();
+            assert_eq!(Session::from_bytes(&bytes).as_ref(), Ok(&s), "{line}");
+            let frame = Presenter::new(s.clone(), Pacing::APPS).frame().clone();
+            assert_eq!(frame.seats.len(), usize::from(s.players()));
+            let action = match s.phase() {
+                // The last card of the hand, so both captures and lays are seen.
+                Phase::Play { .. } => Action::Select(s.state().hand.iter().last().unwrap()),
+                Phase::ChooseCapture { .. } => Action::Capture(s.capture_options().len() as u8 - 1),
+                Phase::AiDue { .. } => Action::RunAi,
+                _ => Action::Continue,
+            };
+            s.apply(action).unwrap();
+            actions += 1;
+            assert!(actions < 20_000, "{line}: the match does not end");
         }
-        let seats = " human".repeat(usize::from(players));
-        for line in [
-            std::format!(
-                "session players {players} deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats{seats}"
-            ),
-            std::format!(
-                "session briscola players {players} hand_size 3 target 2 undo 0 seats{seats}"
-            ),
-        ] {
-            // The line may not parse (more than four seats), or parse and be refused.
-            if let Ok(settings) = line.parse::<Settings>() {
-                assert!(settings.validate().is_err(), "{line}");
-                assert!(Session::new(settings, 1).is_err(), "{line}");
+        let Phase::MatchOver { winner } = s.phase() else {
+            unreachable!()
+        };
+        assert!(winner < s.settings().sides());
+        assert_eq!(Session::from_bytes(&s.to_bytes()).as_ref(), Ok(&s));
+    }
+}
+
+/// Without the `big-tables` feature (the handheld) the session refuses tables of 6 and 8
+/// with a typed error, never a panic.
+#[cfg(not(feature = "big-tables"))]
+#[test]
+fn big_tables_are_refused_without_the_feature() {
+    for settings in big_tables(Level::Easy) {
+        let players = settings.players();
+        assert_eq!(
+            settings.validate(),
+            Err(SettingsError::Rules(RulesError::OneDeckOnly { players }))
+        );
+        assert!(Session::new(settings, 1).is_err());
+    }
+}
+
+/// Hidden cards stay hidden at tables of 6 and 8: what a seat (or a spectator) is shown is
+/// the same whatever the cards it cannot see — the other hands and the deck — the deals to
+/// come and the session's secret. The other session deals the current hand from a deck
+/// where every position the looker cannot know is permuted, and replays the same plays.
+#[cfg(feature = "big-tables")]
+#[test]
+fn big_table_frames_hide_the_hidden_cards() {
+    use super::pacing::Pacing;
+    use super::table::Frame;
+    use crate::deal::SplitMix64;
+    let mut rng = SplitMix64::new(2028);
+    let (mut compared, mut changed) = (0, 0);
+    for round in 0..48u64 {
+        let players = if round % 2 == 0 { 6 } else { 8 };
+        let mut settings = Settings::against(Level::Easy, Rules::default().with_players(players));
+        settings.seats[1] = Player::Human;
+        let mut s = Session::new(settings, rng.next()).unwrap();
+        for _ in 0..rng.next() % 300 {
+            let action = match s.phase() {
+                Phase::MatchOver { .. } => break,
+                Phase::Play { .. } => {
+                    let hand = s.state().hand;
+                    Action::Select(
+                        hand.nth((rng.next() % u64::from(hand.len())) as u32)
+                            .unwrap(),
+                    )
+                }
+                Phase::ChooseCapture { .. } => {
+                    Action::Capture((rng.next() % s.capture_options().len() as u64) as u8)
+                }
+                Phase::AiDue { .. } => Action::RunAi,
+                _ => Action::Continue,
+            };
+            s.apply(action).unwrap();
+        }
+        // A capture being chosen is the chooser's to know: the others' frames show the
+        // seat still to play, as after a cancel.
+        if matches!(s.phase(), Phase::ChooseCapture { .. }) {
+            s.apply(Action::Cancel).unwrap();
+        }
+        let AnyMatch::Teams(m) = &s.m else {
+            unreachable!("a table of {players}")
+        };
+        let hand = m.hand();
+        let deck = *hand.deck();
+        let n = usize::from(players);
+        let per_round = n * usize::from(hand.rules().cards_per_round());
+        let table = usize::from(hand.rules().initial_table());
+        let dealt = crate::teams::hand::TWO_DECKS - usize::from(hand.deck_left());
+        // Who each dealt position went to: a seat, or the table (None).
+        let owner = |p: usize| -> Option<u8> {
+            let q = if p < per_round {
+                p
+            } else if p < per_round + table {
+                return None;
+            } else {
+                (p - per_round - table) % per_round
+            };
+            Some(((usize::from(hand.dealer()) + 1 + q / 3) % n) as u8)
+        };
+        // The cards each seat has played this hand.
+        let mut played = [CardMultiset::EMPTY; 8];
+        for (i, mv) in m.history().iter().enumerate() {
+            let seat = (usize::from(hand.dealer()) + 1 + i) % n;
+            let _ = played[seat].insert(mv.card);
+        }
+        for looker in (0..players).map(Some).chain([None]) {
+            // Known: the looker's cards, the table's, and every card played (at a position
+            // of the seat that played it).
+            let mut unmatched = played;
+            let hidden: Vec<usize> = (0..crate::teams::hand::TWO_DECKS)
+                .filter(|&p| {
+                    if p >= dealt {
+                        return true;
+                    }
+                    match owner(p) {
+                        None => false,
+                        Some(seat) if Some(seat) == looker => false,
+                        Some(seat) => !unmatched[usize::from(seat)].remove(deck[p]),
+                    }
+                })
+                .collect();
+            let mut values: Vec<Card> = hidden.iter().map(|&p| deck[p]).collect();
+            for i in (1..values.len()).rev() {
+                values.swap(i, (rng.next() % (i as u64 + 1)) as usize);
             }
+            let mut other_deck = deck;
+            for (&p, &card) in hidden.iter().zip(&values) {
+                other_deck[p] = card;
+            }
+            let mut other = s.clone();
+            other.m = AnyMatch::Teams(m.redealt(&other_deck, rng.next()).unwrap());
+            other.secret = rng.next();
+            assert_eq!(other.phase(), s.phase());
+            let frame = |session: &Session| {
+                Frame::for_seat(session, looker, CardStyle::Letters, &Pacing::APPS)
+            };
+            assert_eq!(
+                frame(&other),
+                frame(&s),
+                "{players} players, looker {looker:?}"
+            );
+            compared += 1;
+            changed += usize::from(other_deck != deck);
         }
     }
+    // Most permutations moved cards the looker cannot see.
+    assert!(
+        compared >= 48 * 7 && changed * 2 > compared,
+        "{changed} of {compared}"
+    );
+}
+
+/// The same at Briscola's tables of 6 and 8: the other hands and the stock's order (every
+/// position of the deck the looker cannot know) permuted, the same frames.
+#[cfg(feature = "big-tables")]
+#[test]
+fn big_briscola_frames_hide_the_hidden_cards() {
+    use super::pacing::Pacing;
+    use super::table::Frame;
+    use crate::briscola::BriscolaRules;
+    use crate::deal::SplitMix64;
+    let mut rng = SplitMix64::new(2029);
+    let (mut compared, mut changed) = (0, 0);
+    for round in 0..48u64 {
+        let players = if round % 2 == 0 { 6 } else { 8 };
+        let rules = BriscolaRules {
+            players,
+            decks: 2,
+            ..BriscolaRules::default()
+        };
+        let mut settings = Settings::briscola(Level::Easy, rules);
+        settings.seats[1] = Player::Human;
+        let mut s = Session::new(settings, rng.next()).unwrap();
+        for _ in 0..rng.next() % 120 {
+            let action = match s.phase() {
+                Phase::MatchOver { .. } => break,
+                Phase::Play { .. } => {
+                    let hand = s.state().hand;
+                    Action::Select(
+                        hand.nth((rng.next() % u64::from(hand.len())) as u32)
+                            .unwrap(),
+                    )
+                }
+                Phase::AiDue { .. } => Action::RunAi,
+                _ => Action::Continue,
+            };
+            s.apply(action).unwrap();
+        }
+        let AnyMatch::BriscolaTeams(m) = &s.m else {
+            unreachable!("a table of {players}")
+        };
+        let hand = m.hand();
+        let deck: Vec<Card> = hand.deck().to_vec();
+        let (n, h) = (usize::from(players), usize::from(rules.hand_size));
+        // Who each position of the deck went to (None: the face-up briscola, public, or a
+        // card of the stock not drawn yet), by the deal and the draws after each trick.
+        let mut owner: Vec<Option<u8>> = std::vec![None; deck.len()];
+        let eldest = (usize::from(hand.dealer()) + 1) % n;
+        for (p, o) in owner.iter_mut().enumerate().take(n * h) {
+            *o = Some(((eldest + p / h) % n) as u8);
+        }
+        let seats = s.m.play_seats();
+        let history = m.history();
+        let mut next = n * h + 1;
+        for (t, trick) in history.chunks(n).enumerate() {
+            if trick.len() < n {
+                break;
+            }
+            let leader = usize::from(seats[t * n]);
+            let winner = (leader + crate::briscola::trick_winner(hand.trump(), trick).unwrap()) % n;
+            for k in 0..n {
+                if next < deck.len() {
+                    owner[next] = Some(((winner + k) % n) as u8);
+                    next += 1;
+                }
+            }
+        }
+        // The cards each seat has played, matched to its earliest positions holding them.
+        let mut played = [CardMultiset::EMPTY; 8];
+        for (i, &card) in history.iter().enumerate() {
+            let _ = played[usize::from(seats[i])].insert(card);
+        }
+        for looker in (0..players).map(Some).chain([None]) {
+            let mut unmatched = played;
+            let hidden: Vec<usize> = (0..deck.len())
+                .filter(|&p| match owner[p] {
+                    // Not drawn yet: the stock, but never the face-up briscola.
+                    None => p >= next,
+                    Some(seat) if Some(seat) == looker => false,
+                    Some(seat) => !unmatched[usize::from(seat)].remove(deck[p]),
+                })
+                .collect();
+            let mut values: Vec<Card> = hidden.iter().map(|&p| deck[p]).collect();
+            for i in (1..values.len()).rev() {
+                values.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+            }
+            let mut other_deck = deck.clone();
+            for (&p, &card) in hidden.iter().zip(&values) {
+                other_deck[p] = card;
+            }
+            let mut other = s.clone();
+            other.m = AnyMatch::BriscolaTeams(m.redealt(&other_deck, rng.next()).unwrap());
+            other.secret = rng.next();
+            assert_eq!(other.phase(), s.phase());
+            let frame = |session: &Session| {
+                Frame::for_seat(session, looker, CardStyle::Letters, &Pacing::APPS)
+            };
+            assert_eq!(
+                frame(&other),
+                frame(&s),
+                "{players} players, looker {looker:?}"
+            );
+            compared += 1;
+            changed += usize::from(other_deck != deck);
+        }
+    }
+    assert!(
+        compared >= 48 * 7 && changed * 2 > compared,
+        "{changed} of {compared}"
+    );
 }

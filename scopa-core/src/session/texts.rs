@@ -17,19 +17,19 @@ use core::fmt::{self, Display, Formatter, Write};
 
 use crate::ai::{Level, Reason};
 use crate::briscola::{
-    BriscolaEvent, BriscolaPlayError, BriscolaReason, BriscolaRules, BriscolaRulesError,
-    BriscolaScore,
+    BriscolaPlayError, BriscolaReason, BriscolaRules, BriscolaRulesError, TwoDeckEvent,
+    TwoDeckScore,
 };
-use crate::capture::Move;
 use crate::card::{Card, Suit, ValueNames};
-use crate::cardset::CardSet;
-use crate::hand::{Event, PlayError};
+use crate::hand::PlayError;
+use crate::multiset::CardMultiset;
 use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
 use crate::score::{HandScore, SideScore};
+use crate::teams::{TeamEvent, TeamMove, TeamPlayError};
 
 use super::names::{MAX_SEATS, NAME_MAX, NameError, Names};
 use super::{
-    ActionKind, GameEvent, GameHint, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session,
+    ActionKind, GameEvent, GameHint, MAX_SIDES, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session,
     SessionError, SettingsError,
 };
 
@@ -176,6 +176,10 @@ labels! {
     Played => ("Played", "Giocate"),
     PassAndPlay => ("Pass and play", "Passa e gioca"),
     WatchMode => ("Watch the computer play", "Guarda giocare il computer"),
+    NoBigTables => (
+        "6 or 8 players (two decks) are not offered on this device: play them in the browser, on a phone or in the terminal",
+        "In 6 o in 8 (due mazzi) non si gioca su questo dispositivo: si gioca nel browser, sul telefono o nel terminale"
+    ),
     ChooseCapture => ("Choose what to take", "Scegli cosa prendere"),
     HiddenCards => ("Cards hidden", "Carte coperte"),
     SaveFailed => ("The match could not be saved", "Impossibile salvare la partita"),
@@ -329,9 +333,10 @@ impl Texts {
         })
     }
 
-    /// Cards in canonical order, separated by spaces (by commas in the `Names` style); `—`
-    /// for none.
-    pub fn cards(&self, cards: CardSet) -> impl Display + '_ {
+    /// Cards in canonical order, separated by spaces (by commas in the `Names` style), a
+    /// card held twice written twice; `—` for none.
+    pub fn cards(&self, cards: impl Into<CardMultiset>) -> impl Display + '_ {
+        let cards: CardMultiset = cards.into();
         text(move |f| {
             if cards.is_empty() {
                 return f.write_str("—");
@@ -351,23 +356,25 @@ impl Texts {
         })
     }
 
-    /// A move: `7d takes 5d 2c` / `7d on the table`.
-    pub fn play(&self, mv: Move) -> impl Display + '_ {
+    /// A move: `7d takes 5d 2c` / `7d on the table` (at a table of 6 or 8, `6b takes 3c
+    /// 3c`).
+    pub fn play(&self, mv: impl Into<TeamMove>) -> impl Display + '_ {
+        let mv: TeamMove = mv.into();
         text(move |f| {
             if mv.is_lay() {
                 write!(
                     f,
                     "{} {}",
-                    self.card(mv.card()),
+                    self.card(mv.card),
                     self.pick("on the table", "in tavola")
                 )
             } else {
                 write!(
                     f,
                     "{} {} {}",
-                    self.card(mv.card()),
+                    self.card(mv.card),
                     self.pick("takes", "prende"),
-                    self.cards(mv.capture())
+                    self.cards(mv.capture)
                 )
             }
         })
@@ -392,39 +399,51 @@ impl Texts {
         })
     }
 
-    /// The name of `side`: a seat's name with 2 or 3 players; with 4, `Your team` /
-    /// `Opponents`, the partners' names (`Anna & Carla`) when both have one, or
-    /// `Players 1 & 3`.
+    /// Sides at the table: one per seat with 2 or 3 players, pairs of partners with 4, 6
+    /// or 8.
+    pub(crate) const fn sides(&self) -> u8 {
+        if self.players >= 4 {
+            self.players / 2
+        } else {
+            self.players
+        }
+    }
+
+    /// The name of `side`: a seat's name with 2 or 3 players; with partners (4, 6 or 8
+    /// players), `Your team`, with 4 `Opponents` for the other side, the partners' names
+    /// (`Anna & Carla`) when both have one, or `Players 1 & 3`.
     pub fn side(&self, side: u8) -> impl Display + '_ {
         text(move |f| {
-            if self.players != 4 {
+            if self.players < 4 {
                 return write!(f, "{}", self.seat(side));
             }
-            let names = (self.names.get(side), self.names.get(side + 2));
+            let sides = self.sides();
+            let partner = side + sides;
+            let names = (self.names.get(side), self.names.get(partner));
             match (self.you, names) {
-                (Some(you), _) if you & 1 == side => {
+                (Some(you), _) if you % sides == side => {
                     f.write_str(self.pick("Your team", "La tua squadra"))
                 }
-                (Some(_), _) => f.write_str(self.pick("Opponents", "Avversari")),
-                (None, (Some(a), Some(b))) => {
+                (Some(_), _) if sides == 2 => f.write_str(self.pick("Opponents", "Avversari")),
+                (_, (Some(a), Some(b))) => {
                     write!(f, "{a} {} {b}", self.pick("&", "e"))
                 }
-                (None, _) => write!(
+                _ => write!(
                     f,
                     "{} {} {} {}",
                     self.pick("Players", "Giocatori"),
                     side + 1,
                     self.pick("&", "e"),
-                    side + 3
+                    partner + 1
                 ),
             }
         })
     }
 
     /// Scores per side: `You 7 · Player 2 5`.
-    pub fn scores(&self, scores: [u16; 3]) -> impl Display + '_ {
+    pub fn scores<const N: usize>(&self, scores: [u16; N]) -> impl Display + '_ {
         text(move |f| {
-            let sides = if self.players == 3 { 3 } else { 2 };
+            let sides = usize::from(self.sides());
             for (side, score) in scores.iter().take(sides).enumerate() {
                 if side > 0 {
                     f.write_str(" · ")?;
@@ -444,12 +463,12 @@ impl Texts {
     }
 
     /// One line for an event of Briscola: `You: 3c`, `Player 2 takes the trick (11 points).`
-    pub fn briscola_event<'a>(&'a self, event: &'a BriscolaEvent) -> impl Display + 'a {
+    pub fn briscola_event<'a>(&'a self, event: &'a TwoDeckEvent) -> impl Display + 'a {
         text(move |f| match (*event, self.lang) {
-            (BriscolaEvent::Played { seat, card }, _) => {
+            (TwoDeckEvent::Played { seat, card }, _) => {
                 write!(f, "{}: {}", self.seat(seat), self.card(card))
             }
-            (BriscolaEvent::TrickTaken { seat, points, .. }, Lang::En) => {
+            (TwoDeckEvent::TrickTaken { seat, points, .. }, Lang::En) => {
                 let takes = if self.you == Some(seat) {
                     "take"
                 } else {
@@ -462,7 +481,7 @@ impl Texts {
                     if points == 1 { "" } else { "s" }
                 )
             }
-            (BriscolaEvent::TrickTaken { seat, points, .. }, Lang::It) => {
+            (TwoDeckEvent::TrickTaken { seat, points, .. }, Lang::It) => {
                 if self.you == Some(seat) {
                     write!(
                         f,
@@ -479,7 +498,7 @@ impl Texts {
                 }
             }
             (
-                BriscolaEvent::Drew {
+                TwoDeckEvent::Drew {
                     seat,
                     briscola: true,
                 },
@@ -493,7 +512,7 @@ impl Texts {
                 write!(f, "{} {draws} the briscola.", self.seat(seat))
             }
             (
-                BriscolaEvent::Drew {
+                TwoDeckEvent::Drew {
                     seat,
                     briscola: true,
                 },
@@ -506,7 +525,7 @@ impl Texts {
                 }
             }
             (
-                BriscolaEvent::Drew {
+                TwoDeckEvent::Drew {
                     seat,
                     briscola: false,
                 },
@@ -520,7 +539,7 @@ impl Texts {
                 write!(f, "{} {draws} a card.", self.seat(seat))
             }
             (
-                BriscolaEvent::Drew {
+                TwoDeckEvent::Drew {
                     seat,
                     briscola: false,
                 },
@@ -532,12 +551,12 @@ impl Texts {
                     write!(f, "{} pesca una carta.", self.seat(seat))
                 }
             }
-            (BriscolaEvent::HandFinished(score), _) => {
+            (TwoDeckEvent::HandFinished(score), _) => {
                 f.write_str(self.pick("The hand is over: ", "Mano finita: "))?;
                 write!(f, "{}", self.briscola_points(score))?;
                 f.write_str(".")
             }
-            (BriscolaEvent::Dealt { dealer, briscola }, _) => write!(
+            (TwoDeckEvent::Dealt { dealer, briscola }, _) => write!(
                 f,
                 "{} · {}: {} · {}: {}",
                 self.label(Label::NewDeal),
@@ -546,15 +565,16 @@ impl Texts {
                 self.label(Label::Briscola),
                 self.card(briscola)
             ),
-            (BriscolaEvent::MatchFinished { winner }, _) => write!(f, "{}", self.winner(winner)),
+            (TwoDeckEvent::MatchFinished { winner }, _) => write!(f, "{}", self.winner(winner)),
         })
     }
 
     /// A Briscola hand's points per side and its result: `You 66 · Player 2 54 — You win the
     /// hand` / `60 · 60 — a draw`.
-    pub fn briscola_points(&self, score: BriscolaScore) -> impl Display + '_ {
+    pub fn briscola_points(&self, score: impl Into<TwoDeckScore>) -> impl Display + '_ {
+        let score: TwoDeckScore = score.into();
         text(move |f| {
-            let sides = if self.players == 4 { 2 } else { self.players };
+            let sides = self.sides();
             for side in 0..sides {
                 if side > 0 {
                     f.write_str(" · ")?;
@@ -633,17 +653,17 @@ impl Texts {
     }
 
     /// One line for an event of a Scopa play, to show or announce.
-    pub fn scopa_event<'a>(&'a self, event: &'a Event) -> impl Display + 'a {
+    pub fn scopa_event<'a>(&'a self, event: &'a TeamEvent) -> impl Display + 'a {
         text(move |f| match *event {
-            Event::Played { seat, mv } => write!(f, "{}: {}", self.seat(seat), self.play(mv)),
-            Event::Scopa { seat, .. } => match (self.lang, self.you == Some(seat)) {
+            TeamEvent::Played { seat, mv } => write!(f, "{}: {}", self.seat(seat), self.play(mv)),
+            TeamEvent::Scopa { seat, .. } => match (self.lang, self.you == Some(seat)) {
                 (Lang::En, _) => write!(f, "Scopa! {} swept the table.", self.seat(seat)),
                 (Lang::It, true) => f.write_str("Scopa! Hai pulito il tavolo."),
                 (Lang::It, false) => {
                     write!(f, "Scopa! {} ha pulito il tavolo.", self.seat(seat))
                 }
             },
-            Event::Dealt { deck_left, .. } => write!(
+            TeamEvent::Dealt { deck_left, .. } => write!(
                 f,
                 "{} {deck_left}.",
                 self.pick(
@@ -651,7 +671,7 @@ impl Texts {
                     "Nuove carte a tutti; nel mazzo ne restano"
                 )
             ),
-            Event::TableCollected { side, cards } => match self.lang {
+            TeamEvent::TableCollected { side, cards } => match self.lang {
                 Lang::En => write!(
                     f,
                     "The cards left on the table ({}) go to {}, the last to capture.",
@@ -665,11 +685,13 @@ impl Texts {
                     self.side(side)
                 ),
             },
-            Event::HandFinished(_) => f.write_str(self.pick("The hand is over.", "Mano finita.")),
-            Event::MatchFinished { winner, scores } => {
+            TeamEvent::HandFinished(_) => {
+                f.write_str(self.pick("The hand is over.", "Mano finita."))
+            }
+            TeamEvent::MatchFinished { winner, scores } => {
                 write!(f, "{} {}", self.winner(winner), self.scores(scores))
             }
-            Event::NewHand {
+            TeamEvent::NewHand {
                 number,
                 dealer,
                 table,
@@ -769,7 +791,7 @@ impl Texts {
                 self.seat(seat)
             ),
             (Phase::Scopa { seat, side }, _) => {
-                write!(f, "{}", self.scopa_event(&Event::Scopa { seat, side }))
+                write!(f, "{}", self.scopa_event(&TeamEvent::Scopa { seat, side }))
             }
             (Phase::HandSummary, _) => f.write_str(self.pick(
                 "The hand is over: here is its score.",
@@ -826,6 +848,7 @@ impl Texts {
                 self.card(hint.card),
                 self.briscola_reason(&hint.reason)
             ),
+            GameHint::Teams(mv) => write!(f, "{}: {}.", self.label(Label::Hint), self.play(*mv)),
         })
     }
 
@@ -968,6 +991,7 @@ impl Texts {
                 ),
             },
             SessionError::Illegal(ref p) => write!(f, "{}", self.play_error(p)),
+            SessionError::IllegalAtBigTable(p) => write!(f, "{}", self.big_table_play_error(p)),
             SessionError::IllegalCard(p) => match (p, self.lang) {
                 (BriscolaPlayError::NotInHand { seat, card }, Lang::En) => write!(
                     f,
@@ -1130,7 +1154,7 @@ impl Texts {
             }
             (SaveError::UnsupportedVersion { version }, Lang::It) => write!(
                 f,
-                "salvata con la versione {version} del formato; questo programma legge la versione 1 (scopa) e la versione {SAVE_VERSION} (briscola)"
+                "salvata con la versione {version} del formato; questo programma legge le versioni 1 (scopa), 2 (briscola), 3 e {SAVE_VERSION} (tavoli da 6 e da 8)"
             ),
             (SaveError::Checksum, Lang::It) => {
                 f.write_str("il salvataggio è danneggiato (il checksum non corrisponde)")
@@ -1139,8 +1163,14 @@ impl Texts {
             (SaveError::BriscolaMatch(m), Lang::It) => {
                 write!(f, "la partita di briscola salvata è rifiutata: {m}")
             }
+            (SaveError::TeamMatch(m), Lang::It) => {
+                write!(f, "la partita di scopa a due mazzi salvata è rifiutata: {m}")
+            }
+            (SaveError::BigTable, Lang::It) => f.write_str(
+                "il salvataggio è di un tavolo da 6 o da 8, che questo dispositivo non offre",
+            ),
             (SaveError::BadPadding, Lang::It) => f.write_str(
-                "i byte dopo la partita di briscola salvata non sono zero: il salvataggio è stato alterato",
+                "i byte dopo la partita salvata non sono zero: il salvataggio è stato alterato",
             ),
             (SaveError::BadPlayer { seat, code }, Lang::It) => write!(
                 f,
@@ -1222,59 +1252,64 @@ impl Texts {
 
     /// Why a play was refused.
     pub fn play_error<'a>(&'a self, e: &'a PlayError) -> impl Display + 'a {
-        text(move |f| match (*e, self.lang) {
-            (PlayError::NoSuchSeat { seat, players }, Lang::En) => write!(
+        self.big_table_play_error(TeamPlayError::from(*e))
+    }
+
+    /// Why a play was refused at any table (a one-deck refusal converts with `.into()`).
+    pub fn big_table_play_error(&self, e: TeamPlayError) -> impl Display + '_ {
+        text(move |f| match (e, self.lang) {
+            (TeamPlayError::NoSuchSeat { seat, players }, Lang::En) => write!(
                 f,
                 "there is no seat {} in a {players}-player game",
                 u16::from(seat) + 1
             ),
-            (PlayError::NoSuchSeat { seat, players }, Lang::It) => write!(
+            (TeamPlayError::NoSuchSeat { seat, players }, Lang::It) => write!(
                 f,
                 "non c'è il posto {} in una partita a {players}",
                 u16::from(seat) + 1
             ),
-            (PlayError::NotYourTurn { turn, .. }, Lang::En) => {
+            (TeamPlayError::NotYourTurn { turn, .. }, Lang::En) => {
                 write!(f, "it is not your turn: {} plays now", self.seat(turn))
             }
-            (PlayError::NotYourTurn { turn, .. }, Lang::It) => {
+            (TeamPlayError::NotYourTurn { turn, .. }, Lang::It) => {
                 write!(f, "non è il tuo turno: ora gioca {}", self.seat(turn))
             }
-            (PlayError::CardNotInHand { card, .. }, Lang::En) => {
+            (TeamPlayError::CardNotInHand { card, .. }, Lang::En) => {
                 write!(f, "{} is not in the hand", self.card(card))
             }
-            (PlayError::CardNotInHand { card, .. }, Lang::It) => {
+            (TeamPlayError::CardNotInHand { card, .. }, Lang::It) => {
                 write!(f, "{} non è in mano", self.card(card))
             }
-            (PlayError::IllegalCapture { card, capture }, Lang::En) if capture.is_empty() => {
+            (TeamPlayError::IllegalCapture { card, capture }, Lang::En) if capture.is_empty() => {
                 write!(
                     f,
                     "{} cannot be laid on the table: it can take, and a card that can take must",
                     self.card(card)
                 )
             }
-            (PlayError::IllegalCapture { card, capture }, Lang::It) if capture.is_empty() => {
+            (TeamPlayError::IllegalCapture { card, capture }, Lang::It) if capture.is_empty() => {
                 write!(
                     f,
                     "{} non si può posare: può prendere, e una carta che può prendere deve farlo",
                     self.card(card)
                 )
             }
-            (PlayError::IllegalCapture { card, capture }, Lang::En) => write!(
+            (TeamPlayError::IllegalCapture { card, capture }, Lang::En) => write!(
                 f,
                 "{} cannot take {}: the rules do not allow that capture on this table",
                 self.card(card),
                 self.cards(capture)
             ),
-            (PlayError::IllegalCapture { card, capture }, Lang::It) => write!(
+            (TeamPlayError::IllegalCapture { card, capture }, Lang::It) => write!(
                 f,
                 "{} non può prendere {}: le regole non permettono questa presa",
                 self.card(card),
                 self.cards(capture)
             ),
-            (PlayError::HandOver, _) => {
+            (TeamPlayError::HandOver, _) => {
                 f.write_str(self.pick("the hand is over", "la mano è finita"))
             }
-            (PlayError::MatchOver { winner }, _) => write!(f, "{}", self.winner(winner)),
+            (TeamPlayError::MatchOver { winner }, _) => write!(f, "{}", self.winner(winner)),
         })
     }
 
@@ -1324,10 +1359,11 @@ impl Texts {
     pub fn capture_refused(
         &self,
         card: Card,
-        capture: CardSet,
-        table: CardSet,
+        capture: impl Into<CardMultiset>,
+        table: impl Into<CardMultiset>,
         ace: AceRule,
     ) -> impl Display + '_ {
+        let (capture, table): (CardMultiset, CardMultiset) = (capture.into(), table.into());
         text(move |f| {
             let value = card.value();
             // An Ace under `takes_all` / `match_takes_all` may take more than rule 1 says.
@@ -1385,7 +1421,7 @@ impl Texts {
                 _ => write!(
                     f,
                     "{}",
-                    self.play_error(&PlayError::IllegalCapture { card, capture })
+                    self.big_table_play_error(TeamPlayError::IllegalCapture { card, capture })
                 ),
             }
         })
@@ -1417,10 +1453,10 @@ pub struct SummaryRow {
     /// What the row counts.
     pub label: Label,
     /// Points per side (unused sides 0).
-    pub points: [u8; 3],
+    pub points: [u8; MAX_SIDES],
     /// The tally behind the points, per side, when there is one: cards, coins, sevens or the
     /// primiera value (`None`: no primiera under the classic rule, or nothing to tally).
-    pub tally: [Option<u8>; 3],
+    pub tally: [Option<u8>; MAX_SIDES],
 }
 
 /// The rows of a hand's summary, in the order of docs/rules.md: scope, carte, denari,
@@ -1434,10 +1470,10 @@ pub fn summary_rows(rules: &Rules, score: &HandScore) -> heapless::Vec<SummaryRo
                tally: &dyn Fn(&SideScore) -> Option<u8>| {
         let mut r = SummaryRow {
             label,
-            points: [0; 3],
-            tally: [None; 3],
+            points: [0; MAX_SIDES],
+            tally: [None; MAX_SIDES],
         };
-        for (i, s) in sides.iter().enumerate() {
+        for (i, s) in sides.iter().enumerate().take(MAX_SIDES) {
             r.points[i] = points(s);
             r.tally[i] = tally(s);
         }
@@ -1475,6 +1511,7 @@ pub fn summary_rows(rules: &Rules, score: &HandScore) -> heapless::Vec<SummaryRo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cardset::CardSet;
     use std::string::ToString;
 
     #[test]
@@ -1655,7 +1692,7 @@ mod tests {
         Texts::write_truncated(
             Texts::new(Lang::En)
                 .with_style(CardStyle::Symbols)
-                .cards("7d 7c".parse().unwrap()),
+                .cards("7d 7c".parse::<CardSet>().unwrap()),
             &mut s,
         );
         assert_eq!(s.as_str(), "7♦ ");

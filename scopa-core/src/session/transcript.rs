@@ -16,15 +16,14 @@ use core::fmt::{self, Display, Formatter};
 use core::str::FromStr;
 
 use crate::ai::Level;
-use crate::briscola::{BriscolaEvent, BriscolaRules};
-use crate::capture::Move;
+use crate::briscola::{BriscolaRules, TwoDeckEvent};
 use crate::card::Card;
-use crate::cardset::CardSet;
-use crate::hand::Event;
+use crate::multiset::CardMultiset;
 use crate::rules::Rules;
 use crate::score::SideScore;
+use crate::teams::{TeamEvent, TeamMove};
 
-use super::{Action, Game, GameEvent, Lang, Player, Settings};
+use super::{Action, Game, GameEvent, Lang, MAX_SEATS, Player, Settings};
 
 struct Line<F: Fn(&mut Formatter<'_>) -> fmt::Result>(F);
 
@@ -34,9 +33,9 @@ impl<F: Fn(&mut Formatter<'_>) -> fmt::Result> Display for Line<F> {
     }
 }
 
-fn mv_text(f: &mut Formatter<'_>, mv: Move) -> fmt::Result {
-    write!(f, "{}", mv.card())?;
-    for c in mv.capture() {
+fn mv_text(f: &mut Formatter<'_>, mv: TeamMove) -> fmt::Result {
+    write!(f, "{}", mv.card)?;
+    for c in mv.capture {
         write!(f, " {c}")?;
     }
     Ok(())
@@ -102,20 +101,20 @@ impl fmt::Display for ParseActionError {
 
 impl core::error::Error for ParseActionError {}
 
-fn parse_move<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<Move, ParseActionError> {
+fn parse_move<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<TeamMove, ParseActionError> {
     let card: Card = words
         .next()
         .ok_or(ParseActionError::MissingArgument)?
         .parse()
         .map_err(|_| ParseActionError::BadCard)?;
-    let mut capture = CardSet::EMPTY;
+    // Two decks hold each card twice: a capture may name a card twice (two `3c` for a
+    // `6b`), never three times; the rules decide what the table allows.
+    let mut capture = CardMultiset::EMPTY;
     for w in words {
         let c: Card = w.parse().map_err(|_| ParseActionError::BadCard)?;
-        if c == card || !capture.insert(c) {
-            return Err(ParseActionError::CardTwice);
-        }
+        capture.insert(c).map_err(|_| ParseActionError::CardTwice)?;
     }
-    Ok(Move::new(card, capture))
+    Ok(TeamMove { card, capture })
 }
 
 impl FromStr for Action {
@@ -171,9 +170,14 @@ fn side_score(f: &mut Formatter<'_>, side: usize, s: &SideScore) -> fmt::Result 
     )
 }
 
-fn scores(f: &mut Formatter<'_>, scores: [u16; 3]) -> fmt::Result {
-    let [a, b, c] = scores;
-    write!(f, "{a} {b} {c}")
+/// Three scores, and a fourth side's when it is not 0 (only 8 players have a fourth side).
+fn scores(f: &mut Formatter<'_>, scores: [u16; 4]) -> fmt::Result {
+    let [a, b, c, d] = scores;
+    write!(f, "{a} {b} {c}")?;
+    if d != 0 {
+        write!(f, " {d}")?;
+    }
+    Ok(())
 }
 
 /// The transcript line(s) of an event of either game.
@@ -186,44 +190,47 @@ pub fn event(e: &GameEvent) -> impl Display + '_ {
 
 /// The transcript line of a Briscola event: `play 0 3c`, `trick 1 side 1 points 21`,
 /// `draw 1`, `draw 0 briscola`, `points 66 54 0 winner 0` (a third side's points always
-/// written, 0 without one; `winner none` for a draw),
+/// written, 0 without one, a fourth side's when it is not 0; `winner none` for a draw),
 /// `deal dealer 1 briscola 7c`, `winner 0`.
-pub fn briscola_event(e: &BriscolaEvent) -> impl Display + '_ {
+pub fn briscola_event(e: &TwoDeckEvent) -> impl Display + '_ {
     Line(move |f| match *e {
-        BriscolaEvent::Played { seat, card } => write!(f, "play {seat} {card}"),
-        BriscolaEvent::TrickTaken {
+        TwoDeckEvent::Played { seat, card } => write!(f, "play {seat} {card}"),
+        TwoDeckEvent::TrickTaken {
             seat, side, points, ..
         } => write!(f, "trick {seat} side {side} points {points}"),
-        BriscolaEvent::Drew { seat, briscola } => {
+        TwoDeckEvent::Drew { seat, briscola } => {
             write!(f, "draw {seat}{}", if briscola { " briscola" } else { "" })
         }
-        BriscolaEvent::HandFinished(score) => {
-            let [a, b, c] = score.points;
+        TwoDeckEvent::HandFinished(score) => {
+            let [a, b, c, d] = score.points;
             write!(f, "points {a} {b} {c}")?;
+            if d != 0 {
+                write!(f, " {d}")?;
+            }
             match score.winner {
                 Some(side) => write!(f, " winner {side}"),
                 None => f.write_str(" winner none"),
             }
         }
-        BriscolaEvent::Dealt { dealer, briscola } => {
+        TwoDeckEvent::Dealt { dealer, briscola } => {
             write!(f, "deal dealer {dealer} briscola {briscola}")
         }
-        BriscolaEvent::MatchFinished { winner } => write!(f, "winner {winner}"),
+        TwoDeckEvent::MatchFinished { winner } => write!(f, "winner {winner}"),
     })
 }
 
 /// The transcript line(s) of a Scopa event; a hand's score is one line per side, separated
 /// by `\n` (no newline at the end).
-pub fn scopa_event(e: &Event) -> impl Display + '_ {
+pub fn scopa_event(e: &TeamEvent) -> impl Display + '_ {
     Line(move |f| match *e {
-        Event::Played { seat, mv } => {
+        TeamEvent::Played { seat, mv } => {
             write!(f, "play {seat} ")?;
             mv_text(f, mv)
         }
-        Event::Scopa { seat, side } => write!(f, "scopa {seat} side {side}"),
-        Event::Dealt { round, deck_left } => write!(f, "dealt round {round} deck {deck_left}"),
-        Event::TableCollected { side, cards } => write!(f, "collect {side} {cards}"),
-        Event::HandFinished(score) => {
+        TeamEvent::Scopa { seat, side } => write!(f, "scopa {seat} side {side}"),
+        TeamEvent::Dealt { round, deck_left } => write!(f, "dealt round {round} deck {deck_left}"),
+        TeamEvent::TableCollected { side, cards } => write!(f, "collect {side} {cards}"),
+        TeamEvent::HandFinished(score) => {
             for (side, s) in score.sides().iter().enumerate() {
                 if side > 0 {
                     f.write_str("\n")?;
@@ -232,11 +239,11 @@ pub fn scopa_event(e: &Event) -> impl Display + '_ {
             }
             Ok(())
         }
-        Event::MatchFinished { winner, scores: s } => {
+        TeamEvent::MatchFinished { winner, scores: s } => {
             write!(f, "winner {winner} scores ")?;
             scores(f, s)
         }
-        Event::NewHand {
+        TeamEvent::NewHand {
             number,
             dealer,
             table,
@@ -402,7 +409,7 @@ impl FromStr for Settings {
             re_bello,
             kings_redeal,
         };
-        let mut seats = [Player::Human; 4];
+        let mut seats = [Player::Human; MAX_SEATS];
         let mut i = 0usize;
         for (n, w) in words.by_ref() {
             if n == 19 && w != "seats" {
@@ -432,14 +439,18 @@ impl FromStr for Settings {
 }
 
 /// The seats of a settings line: word `first` is `seats`, then one word per player.
-fn parse_seats(line: &str, first: usize, players: u8) -> Result<[Player; 4], ParseSettingsError> {
+fn parse_seats(
+    line: &str,
+    first: usize,
+    players: u8,
+) -> Result<[Player; MAX_SEATS], ParseSettingsError> {
     let bad = |at: usize| ParseSettingsError { word: at as u8 };
     let mut words = line.split_ascii_whitespace().enumerate().skip(first - 1);
     match words.next() {
         Some((_, "seats")) => {}
         _ => return Err(bad(first - 1)),
     }
-    let mut seats = [Player::Human; 4];
+    let mut seats = [Player::Human; MAX_SEATS];
     let mut i = 0usize;
     for (n, w) in words {
         let slot = seats.get_mut(i).ok_or(bad(n))?;
@@ -466,8 +477,9 @@ pub enum ScriptLine {
     Seed(u64),
     /// `session …`: the settings (a [`start`] line).
     Settings(Settings),
-    /// A human move: the card, then the cards it captures (`7d 5d 2c`, or `3c` to lay it).
-    Move(Move),
+    /// A human move: the card, then the cards it captures (`7d 5d 2c`, or `3c` to lay it;
+    /// `6b 3c 3c` takes both copies at a table of 6 or 8).
+    Move(TeamMove),
     /// `save`: write the session's save here.
     Save,
 }

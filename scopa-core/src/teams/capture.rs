@@ -7,7 +7,7 @@
 
 use core::fmt;
 
-use crate::capture::{CaptureKind, ace_takes_all};
+use crate::capture::{CaptureKind, Move, ace_takes_all};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::multiset::CardMultiset;
@@ -35,6 +35,34 @@ impl TeamMove {
     /// Whether the card is laid down (captures nothing).
     pub const fn is_lay(self) -> bool {
         self.capture.is_empty()
+    }
+
+    /// The one-deck [`Move`] of this play, when it takes no card twice (else `None`).
+    ///
+    /// ```
+    /// use scopa_core::teams::TeamMove;
+    /// use scopa_core::Move;
+    /// let one: Move = Move::new("7d".parse().unwrap(), "5d 2c".parse().unwrap());
+    /// assert_eq!(TeamMove::from(one).to_move(), Some(one));
+    /// let both = TeamMove { card: "6b".parse().unwrap(), capture: "3c 3c".parse().unwrap() };
+    /// assert_eq!(both.to_move(), None);
+    /// ```
+    pub const fn to_move(self) -> Option<Move> {
+        if self.capture.doubles().is_empty() {
+            Some(Move::new(self.card, self.capture.distinct()))
+        } else {
+            None
+        }
+    }
+}
+
+impl From<Move> for TeamMove {
+    /// The same play, its capture taking one copy of each card.
+    fn from(mv: Move) -> TeamMove {
+        TeamMove {
+            card: mv.card(),
+            capture: CardMultiset::from_set(mv.capture()),
+        }
     }
 }
 

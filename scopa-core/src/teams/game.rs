@@ -3,6 +3,7 @@
 
 use crate::deal::{SplitMix64, below};
 use crate::game::{Match, RewindError, add_points, replay_prefix, winner_after_hand};
+use crate::multiset::CardMultiset;
 use crate::rules::{MAX_SIDES, Rules};
 use crate::score::HandScore;
 
@@ -37,6 +38,9 @@ pub struct TeamMatch {
     rng: SplitMix64,
     winner: Option<u8>,
     last_hand: Option<HandScore>,
+    /// The piles of the last finished hand (empty before one is), from which
+    /// [`TeamMatch::last_hand`] is scored: what a snapshot stores to reproduce it.
+    last_piles: [CardMultiset; MAX_SIDES],
     redeals: u8,
 }
 
@@ -74,8 +78,70 @@ impl TeamMatch {
             rng,
             winner: None,
             last_hand: None,
+            last_piles: [CardMultiset::EMPTY; MAX_SIDES],
             redeals,
         })
+    }
+
+    /// A match put back together by [`TeamMatch::from_bytes`](super::snapshot) from checked
+    /// parts.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn restored(
+        rules: Rules,
+        hand: TeamHand,
+        history: heapless::Vec<TeamMove, TEAM_PLAYS>,
+        scores: [u16; MAX_SIDES],
+        hand_number: u16,
+        first_dealer: u8,
+        rng: SplitMix64,
+        winner: Option<u8>,
+        last: Option<(HandScore, [CardMultiset; MAX_SIDES])>,
+        redeals: u8,
+    ) -> TeamMatch {
+        let (last_hand, last_piles) = match last {
+            Some((score, piles)) => (Some(score), piles),
+            None => (None, [CardMultiset::EMPTY; MAX_SIDES]),
+        };
+        TeamMatch {
+            rules,
+            hand,
+            history,
+            scores,
+            hand_number,
+            first_dealer,
+            rng,
+            winner,
+            last_hand,
+            last_piles,
+            redeals,
+        }
+    }
+
+    /// The same match with the current hand dealt from `deck` (same dealer) and its plays
+    /// replayed, `rng` for the hands to come: what another deal that shows the same public
+    /// facts looks like (`None` when a play is not legal with `deck`). For tests of what is
+    /// hidden.
+    #[cfg(all(test, feature = "big-tables"))]
+    pub(crate) fn redealt(
+        &self,
+        deck: &[crate::card::Card; super::hand::TWO_DECKS],
+        rng: u64,
+    ) -> Option<TeamMatch> {
+        let mut hand = TeamHand::from_deck(self.rules, self.hand.dealer(), deck).ok()?;
+        for &mv in &self.history {
+            let seat = hand.turn();
+            hand.play(seat, mv).ok()?;
+        }
+        Some(TeamMatch {
+            hand,
+            rng: SplitMix64::new(rng),
+            ..self.clone()
+        })
+    }
+
+    /// The generator's state for the hands to come (what a snapshot stores).
+    pub const fn rng_state(&self) -> u64 {
+        self.rng.state()
     }
 
     /// The rules.
@@ -123,16 +189,24 @@ impl TeamMatch {
         self.last_hand.as_ref()
     }
 
+    /// The piles per side of the last finished hand (sides past the last are empty), once a
+    /// hand has finished: [`TeamMatch::last_hand`] is their score.
+    pub fn last_piles(&self) -> Option<&[CardMultiset]> {
+        self.last_hand
+            .map(|_| &self.last_piles[..usize::from(self.rules.sides())])
+    }
+
     /// How many deals of the current hand were voided by 5 or more Kings on the table.
     pub const fn redeals(&self) -> u8 {
         self.redeals
     }
 
     /// The [`TeamEvent::NewHand`] of the current hand.
-    pub const fn deal_event(&self) -> TeamEvent {
+    pub fn deal_event(&self) -> TeamEvent {
         TeamEvent::NewHand {
             number: self.hand_number,
             dealer: self.hand.dealer(),
+            table: self.hand.initial_table(),
             redeals: self.redeals,
         }
     }
@@ -165,6 +239,7 @@ impl TeamMatch {
             return Ok(events);
         };
         self.last_hand = Some(score);
+        self.last_piles = core::array::from_fn(|side| self.hand.pile(side as u8));
         match add_points(self.scores, score.totals()) {
             Some(scores) => {
                 self.scores = scores;

@@ -6,6 +6,7 @@ use core::fmt;
 use crate::capture::CaptureKind;
 use crate::card::Card;
 use crate::deal::below;
+use crate::hand::{Event, PlayError};
 use crate::multiset::CardMultiset;
 use crate::rules::{MAX_SEATS, MAX_SIDES, Rules, RulesError};
 use crate::score::{HandScore, score_copies};
@@ -156,6 +157,23 @@ impl fmt::Display for TeamPlayError {
 
 impl core::error::Error for TeamPlayError {}
 
+impl From<PlayError> for TeamPlayError {
+    /// The same refusal at a one-deck table, its capture as a multiset.
+    fn from(e: PlayError) -> TeamPlayError {
+        match e {
+            PlayError::NoSuchSeat { seat, players } => TeamPlayError::NoSuchSeat { seat, players },
+            PlayError::NotYourTurn { seat, turn } => TeamPlayError::NotYourTurn { seat, turn },
+            PlayError::CardNotInHand { seat, card } => TeamPlayError::CardNotInHand { seat, card },
+            PlayError::IllegalCapture { card, capture } => TeamPlayError::IllegalCapture {
+                card,
+                capture: CardMultiset::from_set(capture),
+            },
+            PlayError::HandOver => TeamPlayError::HandOver,
+            PlayError::MatchOver { winner } => TeamPlayError::MatchOver { winner },
+        }
+    }
+}
+
 /// Something that happened during a play at a two-deck table, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -203,9 +221,46 @@ pub enum TeamEvent {
         number: u16,
         /// Its dealer.
         dealer: u8,
+        /// The cards dealt face up to the table.
+        table: CardMultiset,
         /// How many deals were voided by 5 or more Kings on the table before this one.
         redeals: u8,
     },
+}
+
+impl From<Event> for TeamEvent {
+    /// The same event of a one-deck hand, with its cards as multisets (the session reports
+    /// the events of every table in this one form).
+    fn from(e: Event) -> TeamEvent {
+        match e {
+            Event::Played { seat, mv } => TeamEvent::Played {
+                seat,
+                mv: mv.into(),
+            },
+            Event::Scopa { seat, side } => TeamEvent::Scopa { seat, side },
+            Event::Dealt { round, deck_left } => TeamEvent::Dealt { round, deck_left },
+            Event::TableCollected { side, cards } => TeamEvent::TableCollected {
+                side,
+                cards: CardMultiset::from_set(cards),
+            },
+            Event::HandFinished(score) => TeamEvent::HandFinished(score),
+            Event::MatchFinished { winner, scores } => TeamEvent::MatchFinished {
+                winner,
+                scores: [scores[0], scores[1], scores[2], 0],
+            },
+            Event::NewHand {
+                number,
+                dealer,
+                table,
+                redeals,
+            } => TeamEvent::NewHand {
+                number,
+                dealer,
+                table: CardMultiset::from_set(table),
+                redeals,
+            },
+        }
+    }
 }
 
 /// The events of one play, in order.
@@ -374,6 +429,20 @@ impl TeamHand {
     /// The deal order, 80 cards.
     pub const fn deck(&self) -> &[Card; TWO_DECKS] {
         &self.deck
+    }
+
+    /// The cards dealt face up to the table at the start of the hand.
+    pub fn initial_table(&self) -> CardMultiset {
+        let skip = usize::from(self.rules.players) * usize::from(self.rules.cards_per_round());
+        let mut table = CardMultiset::EMPTY;
+        for &card in self.deck[skip..]
+            .iter()
+            .take(usize::from(self.rules.initial_table()))
+        {
+            // Two decks hold each card twice: no third copy.
+            let _ = table.insert(card);
+        }
+        table
     }
 
     /// Cards not dealt yet.

@@ -13,6 +13,8 @@
 //! - [`TeamView`] ([`view`]): what one seat knows; the only input of the AI.
 //! - [`choose_move`] ([`ai`]): the AI levels, partners playing for their side.
 //! - [`TeamMatch`] ([`game`]): hands to the target, scores per side (3 or 4).
+//! - [`TeamMatch::to_bytes`] / [`TeamMatch::from_bytes`] ([`snapshot`]): the whole match in
+//!   [`TEAM_SNAPSHOT_LEN`] versioned, checksummed bytes.
 //!
 //! ```
 //! use scopa_core::Rules;
@@ -27,10 +29,12 @@ pub mod ai;
 pub mod capture;
 pub mod game;
 pub mod hand;
+pub mod snapshot;
 pub mod view;
 
 pub use ai::{TeamBudget, choose_move, choose_move_with_budget};
 pub use capture::{TeamMove, capture_count, for_each_capture, is_legal_capture, nth_capture};
 pub use game::{TEAM_PLAYS, TeamMatch};
 pub use hand::{TeamDealError, TeamEvent, TeamEvents, TeamHand, TeamPlayError};
+pub use snapshot::{TEAM_SNAPSHOT_LEN, TEAM_SNAPSHOT_VERSION, TeamSnapshotError};
 pub use view::TeamView;

@@ -9,7 +9,8 @@ use scopa_core::ai::Level;
 use scopa_core::briscola::BriscolaRules;
 use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
 use scopa_core::session::{Action, Phase, Player, Session, Settings};
-use scopa_core::{AceRule, DealKind, Move, PrimieraRule, Rules};
+use scopa_core::teams::TeamMove;
+use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_sim::scripts;
 use scopa_tests::script::{generate, run};
 use scopa_ui::script::{Outcome, Script, ScriptErrorKind};
@@ -163,12 +164,12 @@ fn briscola_settings() -> Vec<Settings> {
         Settings::briscola(Level::Random, rules(3, 3, 1)),
     ];
     let mut people = Settings::briscola(Level::Random, rules(4, 3, 1));
-    people.seats = [
+    people.seats[..4].copy_from_slice(&[
         Player::Human,
         Player::Ai(Level::Easy),
         Player::Human,
         Player::Human,
-    ];
+    ]);
     out.push(people);
     let mut watch = Settings::briscola(Level::Random, rules(4, 3, 2));
     watch.seats[0] = Player::Ai(Level::Random);
@@ -193,7 +194,7 @@ fn the_watch_script_only_qemu_plays_agrees_with_the_reference() {
     assert_eq!(ui.transcript, run(&text).unwrap().transcript);
 }
 
-fn moves(text: &str) -> Vec<Move> {
+fn moves(text: &str) -> Vec<TeamMove> {
     text.lines()
         .filter_map(|l| match l.parse() {
             Ok(ScriptLine::Move(mv)) => Some(mv),
@@ -243,8 +244,8 @@ fn resume_in_every_phase(seed: u64) -> std::collections::BTreeSet<String> {
             Phase::Play { .. } => {
                 let mv = moves[played];
                 let legal = session.legal_moves();
-                if legal.iter().filter(|m| m.card() == mv.card()).count() > 1 {
-                    Action::Select(mv.card()) // the next save is taken while choosing
+                if legal.iter().filter(|m| m.card() == mv.card).count() > 1 {
+                    Action::Select(mv.card) // the next save is taken while choosing
                 } else {
                     played += 1;
                     Action::Play(mv)
@@ -294,8 +295,10 @@ fn scripts_that_cannot_be_played_say_which_line_and_why() {
         parse(&format!("{start}\n7d\n")),
         Err((2, ScriptErrorKind::NoSeed))
     );
+    // A card named three times (two decks hold two copies; a one-deck table refuses the
+    // second when the move is played).
     assert!(matches!(
-        parse(&format!("seed 1\n{start}\n7d 7d\n")),
+        parse(&format!("seed 1\n{start}\n7d 7s 7s 7s\n")),
         Err((3, ScriptErrorKind::Line(ParseScriptError::Move(_))))
     ));
     assert_eq!(

@@ -310,8 +310,9 @@ impl<S: Storage> App<S> {
 
     /// The captures of the card being played ([`Screen::Choose`]), else empty.
     pub fn capture_options(&self) -> CaptureList {
+        // The handheld's tables hold one deck: each option is a set.
         self.session()
-            .map(Session::capture_options)
+            .map(|s| s.capture_options().iter().map(|c| c.distinct()).collect())
             .unwrap_or_default()
     }
 
@@ -387,7 +388,11 @@ impl<S: Storage> App<S> {
     /// for the delay before it is played.
     #[inline(never)] // the AI's search runs here, with nothing else on the stack
     fn think(&mut self, due: Due) {
-        let choice = self.session().map(Session::ai_move);
+        // The handheld's tables hold one deck: the AI's move is a one-deck move.
+        let choice = self.session().map(|s| {
+            s.ai_move()
+                .and_then(|mv| mv.to_move().ok_or(SessionError::Internal))
+        });
         match choice {
             Some(Ok(mv)) => {
                 self.ai = Some(mv);
@@ -410,7 +415,7 @@ impl<S: Storage> App<S> {
             return;
         };
         let result = match self.ai {
-            Some(mv) if due.action == Action::RunAi => game.fire_move(due.token, mv),
+            Some(mv) if due.action == Action::RunAi => game.fire_move(due.token, mv.into()),
             _ => game.fire(due.token),
         };
         self.stepped(result, events);
@@ -735,9 +740,9 @@ fn end_page(p: &Presenter) -> Page<'static> {
             winner: *winner,
             scores,
             pile: last_hand.as_ref().and_then(|over| match over {
-                HandOver::Scopa { piles, .. } => {
-                    piles.get(usize::from(*winner)).map(|pile| pile.cards)
-                }
+                HandOver::Scopa { piles, .. } => piles
+                    .get(usize::from(*winner))
+                    .map(|pile| pile.cards.distinct()),
                 HandOver::Briscola { .. } => None,
             }),
             points: last_hand.as_ref().and_then(points),
@@ -780,5 +785,31 @@ fn wrap(cursor: u8, step: i8, n: u8) -> u8 {
         (c + n - 1) % n
     } else {
         (c + 1) % n
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use core::mem::size_of;
+
+    use scopa_core::session::driver::Presenter;
+    use scopa_core::session::table::Frame;
+
+    /// The firmware builds one frame at a time, outside the AI's search (16 KiB stack): its
+    /// table model, built without the `big-tables` feature, stays within 2 KiB.
+    /// `.ci/embedded.sh` runs this test with scopa-ui alone, as the firmware is built (the
+    /// simulator's tests share a build with the feature on, where the sizes are the host's).
+    #[test]
+    fn the_model_is_small_enough_for_the_handheld() {
+        if scopa_core::session::MAX_SEATS > 4 {
+            // The host's model (tables of 6 and 8): checked in the root workspace's tests.
+            return;
+        }
+        assert!(size_of::<Frame>() <= 2048, "Frame {} B", size_of::<Frame>());
+        assert!(
+            size_of::<Presenter>() <= 2048,
+            "Presenter {} B",
+            size_of::<Presenter>()
+        );
     }
 }

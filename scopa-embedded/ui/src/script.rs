@@ -21,6 +21,7 @@ use core::fmt::{self, Display};
 use scopa_core::Move;
 use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
 use scopa_core::session::{Action, GameEvent, Phase, Settings};
+use scopa_core::teams::TeamMove;
 
 use crate::app::{App, Screen};
 use crate::input::{Button, Buttons};
@@ -31,8 +32,9 @@ use crate::storage::Storage;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Step {
-    /// The person to play plays this move.
-    Move(Move),
+    /// The person to play plays this move (a capture may name a card twice only at the
+    /// tables of 6 and 8, which the handheld does not offer: such a move is illegal here).
+    Move(TeamMove),
     /// The session is saved here (and the run may stop).
     Save,
 }
@@ -182,7 +184,7 @@ pub enum DriveError {
         /// The script line.
         line: u32,
         /// The move.
-        mv: Move,
+        mv: TeamMove,
     },
     /// The run did not end within this many steps.
     TooLong {
@@ -317,7 +319,7 @@ pub fn play_move<S: Storage>(
     // (Briscola, which keeps no last play), or the hand (or the match) is over.
     let after = app.state();
     let played = after.is_some_and(|s| match s.last_play {
-        Some(p) => p.mv == mv && p.seat == state.turn,
+        Some(p) => p.mv == mv.into() && p.seat == state.turn,
         None => s.plays == state.plays.wrapping_add(1),
     });
     let next_hand = after.map(|s| s.hand_number) != Some(state.hand_number)
@@ -478,13 +480,14 @@ impl<'a, S: Storage> Driver<'a, S> {
             Step::Save => return Ok(None),
             Step::Move(mv) => mv,
         };
-        if !self
-            .app
-            .session()
-            .is_some_and(|s| s.legal_moves().contains(&mv))
-        {
+        let legal = mv.to_move().filter(|one| {
+            self.app
+                .session()
+                .is_some_and(|s| s.legal_moves().contains(one))
+        });
+        let Some(mv) = legal else {
             return Err(DriveError::Illegal { line, mv });
-        }
+        };
         let played = play_move(&mut self.app, &mut self.now, mv, &mut |e: &GameEvent| {
             emit(&transcript::event(e))
         });

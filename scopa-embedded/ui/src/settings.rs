@@ -141,7 +141,7 @@ impl Options {
 
     /// The options that give `settings`.
     pub fn from_settings(settings: &Settings) -> Options {
-        let mut seats = settings.seats;
+        let mut seats: [Player; 4] = core::array::from_fn(|seat| settings.player(seat as u8));
         let players = usize::from(settings.players()).min(4);
         // Seats past the last keep a useful value for when players are added.
         for seat in seats.iter_mut().skip(players) {

@@ -648,7 +648,7 @@ mod tests {
         );
         assert_eq!(s.state().hand_number, game.hand_number());
         assert_eq!(s.state().plays, game.hand().plays());
-        assert_eq!(s.state().table, game.hand().table());
+        assert_eq!(s.state().table, game.hand().table().into());
         // Written back in the session format: the next boot reads that record.
         let bytes = ring.newest_session_bytes().unwrap().unwrap();
         assert_eq!(Session::from_bytes(&bytes).unwrap(), s);

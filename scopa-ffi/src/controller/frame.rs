@@ -2,15 +2,17 @@
 //! out in the session's language (status, names, score line, banner, hint, refusal, each
 //! event's text and transcript line, button labels) — the uniffi twin of
 //! `scopa_core::session::json`. Cards cross as the core [`Card`] itself (a custom type: its
-//! index 0 … 39, `UByte` in Kotlin, `UInt8` in Swift); card sets as lists of cards.
+//! index 0 … 39, `UByte` in Kotlin, `UInt8` in Swift); card sets as lists of cards in
+//! canonical order (by index). At a table of 6 or 8 (two decks) a hand, the table, a pile,
+//! a capture or a play may hold a card twice: the list names it twice in a row, so two
+//! lists are the same cards exactly when they are equal.
 
 use scopa_core::Card;
-use scopa_core::CardSet;
-use scopa_core::briscola::BriscolaEvent;
-use scopa_core::hand::Event;
+use scopa_core::briscola::TwoDeckEvent;
 use scopa_core::session::pacing::{Next, Pacing, Waiting};
 use scopa_core::session::table::{self, Banner, Choices, GameTable, HandOver};
-use scopa_core::session::{GameEvent, Label, Lang, Player};
+use scopa_core::session::{GameEvent, GameHint, Label, Lang, Player};
+use scopa_core::teams::TeamEvent;
 
 use crate::session::SummaryRow;
 use crate::types::AiLevel;
@@ -76,7 +78,8 @@ pub struct SeatView {
     pub player: String,
     /// The AI's level (`None`: a person).
     pub ai: Option<AiLevel>,
-    /// Its side.
+    /// Its side: seat s is on side s mod (players / 2) at 4, 6 and 8 players (partners
+    /// opposite), on side s at 2 and 3.
     pub side: u8,
     /// Cards in its hand.
     pub cards: u8,
@@ -85,7 +88,8 @@ pub struct SeatView {
 /// One side: its name, match score and this hand's captures.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
 pub struct SideView {
-    /// A seat's name, or with 4 players `Your team`, `Opponents`.
+    /// A seat's name with 2 or 3 players; in teams (4, 6 or 8 players) `Your team`,
+    /// `Opponents` (4 players, one person), or the partners (`Players 1 & 4` at 6).
     pub name: String,
     /// The match score.
     pub score: u16,
@@ -104,14 +108,15 @@ pub struct CardChoice {
     pub card: Card,
     /// How many ways it can be played: 1 plays at once, more opens the capture choice.
     pub ways: u8,
-    /// Every table card one of its captures takes, to highlight.
+    /// Every table card one of its captures takes, to highlight (each card once, even
+    /// when the table holds it twice).
     pub takes: Vec<Card>,
 }
 
 /// One capture to choose from (`GameController.capture(index)`).
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
 pub struct CaptureChoice {
-    /// The cards it takes.
+    /// The cards it takes, a card taken twice named twice (a table of 6 or 8).
     pub cards: Vec<Card>,
     /// The same, in words: `5d 2c`.
     pub text: String,
@@ -174,7 +179,7 @@ pub struct Played {
     pub seat: u8,
     /// The card.
     pub card: Card,
-    /// What it took (empty: laid on the table).
+    /// What it took (empty: laid on the table), a card taken twice named twice.
     pub takes: Vec<Card>,
 }
 
@@ -199,11 +204,11 @@ pub struct Frame {
     pub status: String,
     /// The seat whose hand is shown (none: handing over, watching).
     pub viewer: Option<u8>,
-    /// The viewer's hand (empty without a viewer).
+    /// The viewer's hand (empty without a viewer); a card held twice is there twice.
     pub hand: Vec<Card>,
-    /// Every seat in play.
+    /// Every seat in play (2 to 8).
     pub seats: Vec<SeatView>,
-    /// Every side in play.
+    /// Every side in play (2 to 4).
     pub sides: Vec<SideView>,
     /// The match score on one line: `You 7 · Player 2 5`.
     pub score_line: String,
@@ -217,7 +222,8 @@ pub struct Frame {
     pub match_number: u32,
     /// The points to win.
     pub target: u8,
-    /// The cards face up on the table.
+    /// The cards face up on the table (Briscola: the trick, in play order); a card may be
+    /// there twice at a table of 6 or 8.
     pub table: Vec<Card>,
     /// Cards left in the deck (Briscola: in the stock, the face-up briscola included).
     pub deck_left: u8,
@@ -235,7 +241,7 @@ pub struct Frame {
     pub hint: Option<String>,
     /// The card the hint suggests.
     pub hint_card: Option<Card>,
-    /// What the hint's move takes, to highlight.
+    /// What the hint's move takes, to highlight (a card taken twice named twice).
     pub hint_takes: Vec<Card>,
     /// The banner or summary over the table.
     pub banner: Option<BannerView>,
@@ -256,7 +262,7 @@ pub struct Frame {
     pub over: bool,
 }
 
-fn cards(set: CardSet) -> Vec<Card> {
+fn cards(set: impl IntoIterator<Item = Card>) -> Vec<Card> {
     set.into_iter().collect()
 }
 
@@ -408,7 +414,12 @@ impl Frame {
             offers,
             hint: f.hint_text().map(|h| h.to_string()),
             hint_card: f.hint.map(|h| h.card()),
-            hint_takes: f.hint.map(|h| cards(h.takes())).unwrap_or_default(),
+            hint_takes: match f.hint {
+                // Both copies of a card, when the move takes them (a table of 6 or 8).
+                Some(GameHint::Teams(mv)) => cards(mv.capture),
+                Some(h) => cards(h.takes()),
+                None => Vec::new(),
+            },
             banner: kind.map(|kind| BannerView {
                 kind,
                 text: f.banner_text().map(|t| t.to_string()).unwrap_or_default(),
@@ -422,12 +433,12 @@ impl Frame {
                     text: f.event_text(e).to_string(),
                     line: e.line().to_string(),
                     played: match e.event {
-                        GameEvent::Scopa(Event::Played { seat, mv }) => Some(Played {
+                        GameEvent::Scopa(TeamEvent::Played { seat, mv }) => Some(Played {
                             seat,
-                            card: mv.card(),
-                            takes: cards(mv.capture()),
+                            card: mv.card,
+                            takes: cards(mv.capture),
                         }),
-                        GameEvent::Briscola(BriscolaEvent::Played { seat, card }) => Some(Played {
+                        GameEvent::Briscola(TwoDeckEvent::Played { seat, card }) => Some(Played {
                             seat,
                             card,
                             takes: Vec::new(),

@@ -8,6 +8,7 @@ use scopa_core::session::transcript;
 use super::frame::{BannerKind, Command};
 use super::*;
 use crate::default_rules;
+use crate::session::types::BriscolaConfig;
 use crate::types::{AiLevel, RulesConfig};
 
 #[derive(Default)]
@@ -86,6 +87,18 @@ pub(crate) fn settings(players: u32, seats: &[Option<AiLevel>]) -> SessionSettin
     }
 }
 
+/// Briscola for `players`, seats as `seats` says, 3 cards a hand, best of three, English.
+pub(crate) fn briscola_settings(players: u8, seats: &[Option<AiLevel>]) -> SessionSettings {
+    SessionSettings {
+        briscola: Some(BriscolaConfig {
+            players,
+            hand_size: 3,
+            target: 2,
+        }),
+        ..settings(2, seats)
+    }
+}
+
 fn parts() -> (Arc<Store>, Arc<ManualTimer>, Arc<Screen>) {
     Default::default()
 }
@@ -98,11 +111,15 @@ fn until_person(app: &App) {
 }
 
 fn start(settings: SessionSettings, seed: u64) -> App {
+    start_paced(settings, seed, Pacing::APPS)
+}
+
+fn start_paced(settings: SessionSettings, seed: u64, pacing: Pacing) -> App {
     let (store, timer, screen) = parts();
     let c = GameController::new(
         settings,
         seed,
-        Pacing::APPS,
+        pacing,
         store.clone(),
         timer.clone(),
         screen.clone(),
@@ -494,4 +511,395 @@ fn names_call_the_seats_in_every_text_and_are_not_saved() {
     app.c.set_lang(Lang::It).unwrap();
     let err = app.c.set_names(vec!["a\nb".into()]).unwrap_err();
     assert!(err.message().contains("carattere di controllo"), "{err:?}");
+}
+
+// ----- tables of 6 and 8 (two decks) -----
+
+use scopa_core::ai::Level;
+use scopa_core::session::Phase;
+use scopa_core::teams::TeamMove;
+
+/// The reference run of a session script (as `scopa_tests::script::run` plays one): the
+/// person to play plays what the medium AI would (`Session::choose_as`), an AI due plays,
+/// everything else is continued. The transcript lines (the first deal's first) and the
+/// persons' moves, in order.
+fn reference(settings: &SessionSettings, seed: u64) -> (Vec<String>, Vec<TeamMove>) {
+    let mut s = core::Session::new(settings.to_core().unwrap(), seed).unwrap();
+    let mut lines = vec![transcript::event(&s.deal_event()).to_string()];
+    let mut moves = Vec::new();
+    loop {
+        let action = match s.phase() {
+            Phase::MatchOver { .. } => break,
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => {
+                let mv = s
+                    .choose_as(Level::Medium, u64::from(seat) + moves.len() as u64)
+                    .unwrap();
+                moves.push(mv);
+                Action::Play(mv)
+            }
+            Phase::AiDue { .. } => Action::RunAi,
+            _ => Action::Continue,
+        };
+        let events = s.apply(action).unwrap();
+        lines.extend(events.iter().map(|e| transcript::event(e).to_string()));
+        assert!(lines.len() < 100_000, "the match did not end");
+    }
+    (lines, moves)
+}
+
+/// What the scripted run through the controller saw of a big table.
+#[derive(Default)]
+struct Seen {
+    /// Frames whose hand, table or a pile held a card twice.
+    twice_shown: usize,
+    /// Capture choices with a card taken twice, and plays that took one twice.
+    twice_taken: usize,
+    /// Capture choices opened.
+    choices: usize,
+    /// Hand summaries (and match-over banners with one).
+    summaries: usize,
+}
+
+fn has_twice(cards: &[scopa_core::Card]) -> bool {
+    cards.windows(2).any(|w| w[0] == w[1])
+}
+
+/// Checks what every frame of a table of `players` shows, and counts what it saw.
+fn check_big_frame(f: &Frame, players: usize, briscola: bool, seen: &mut Seen) {
+    let sides = players / 2;
+    assert_eq!(f.seats.len(), players);
+    assert_eq!(f.sides.len(), sides);
+    for (i, seat) in f.seats.iter().enumerate() {
+        assert_eq!(usize::from(seat.side), i % sides, "partners sit opposite");
+    }
+    for list in [&f.hand, &f.table, &f.hint_takes] {
+        assert!(
+            list.windows(2).all(|w| w[0] <= w[1]) || briscola,
+            "canonical order"
+        );
+    }
+    if has_twice(&f.hand) || (!briscola && has_twice(&f.table)) {
+        seen.twice_shown += 1;
+    }
+    assert!(f.hand.len() <= 10 && f.cards.len() <= f.hand.len());
+    for c in &f.cards {
+        assert!(f.hand.contains(&c.card));
+    }
+    if !f.captures.is_empty() {
+        seen.choices += 1;
+        seen.twice_taken += f.captures.iter().filter(|o| has_twice(&o.cards)).count();
+        for o in &f.captures {
+            // Every option takes cards that lie on the table, copies counted.
+            for card in &o.cards {
+                let on_table = f.table.iter().filter(|c| *c == card).count();
+                let taken = o.cards.iter().filter(|c| *c == card).count();
+                assert!(taken <= on_table, "{o:?} from {:?}", f.table);
+            }
+        }
+    }
+    for e in &f.events {
+        if let Some(p) = &e.played {
+            assert!(usize::from(p.seat) < players);
+            if has_twice(&p.takes) {
+                seen.twice_taken += 1;
+            }
+        }
+    }
+    if let Some(b) = f.banner.as_ref().filter(|b| !b.rows.is_empty()) {
+        seen.summaries += 1;
+        for r in &b.rows {
+            assert_eq!(r.points.len(), sides, "{r:?}");
+            assert_eq!(r.tally.len(), sides, "{r:?}");
+        }
+        if briscola {
+            // Two decks hold 240 card points (the two `2b` left out at 6 are worth 0).
+            let total: u32 = b.rows[0].points.iter().sum();
+            assert_eq!(total, 240, "{:?}", b.rows);
+        }
+    }
+}
+
+/// Plays `moves` through the controller as the apps' script runners do (ScriptRun.kt,
+/// ios/Tests/ScriptRun): the AI and the banners by their timer, every summary and hand-off
+/// continued, a person's move tapped — the card, then the capture option whose cards are
+/// the move's, compared as lists. Returns the transcript lines of every frame, and the save
+/// bytes and the number of lines written when the person's move `save_before` was due.
+fn scripted(
+    app: &App,
+    moves: &[TeamMove],
+    save_before: usize,
+    players: usize,
+    briscola: bool,
+    seen: &mut Seen,
+) -> (Vec<String>, Option<(Vec<u8>, usize)>) {
+    let mut lines = Vec::new();
+    let mut saved = None;
+    let mut next = moves.iter().enumerate();
+    let mut seen_frames = 0;
+    loop {
+        // Every frame published since the last step.
+        let frames = app.screen.frames.lock().unwrap()[seen_frames..].to_vec();
+        seen_frames += frames.len();
+        for f in &frames {
+            check_big_frame(f, players, briscola, seen);
+            lines.extend(f.events.iter().map(|e| e.line.clone()));
+        }
+        let f = app.screen.last();
+        assert_eq!(f.refusal, None);
+        if f.over {
+            break;
+        }
+        if f.due_ms.is_some() {
+            assert!(app.fire());
+        } else if !f.cards.is_empty() {
+            let (n, mv) = next.next().expect("a move for the person to play");
+            if n == save_before {
+                saved = Some((app.c.save().unwrap(), lines.len()));
+            }
+            let want: Vec<_> = mv.capture.iter().collect();
+            app.c.select(mv.card.index()).unwrap();
+            let g = app.screen.last();
+            if !g.captures.is_empty() {
+                let i = g.captures.iter().position(|o| o.cards == want);
+                let i = i.unwrap_or_else(|| panic!("{mv:?} not among {:?}", g.captures));
+                app.c.capture(i as u8).unwrap();
+            }
+            let g = app.screen.last();
+            assert_eq!(g.refusal, None);
+            let played = g.events.iter().find_map(|e| e.played.clone()).unwrap();
+            assert_eq!((played.seat, played.card), (f.turn, mv.card));
+            assert_eq!(played.takes, want);
+        } else {
+            assert!(
+                f.offers.iter().any(|o| o.command == Command::Proceed),
+                "stuck: {f:?}"
+            );
+            app.c.proceed().unwrap();
+        }
+    }
+    assert!(next.next().is_none(), "moves left at the end of the match");
+    (lines, saved)
+}
+
+/// Settings and seed, the script's moves played through the controller, its transcript
+/// compared with the core's reference run, then the same from the save made before move
+/// `save_before` (a new controller restored from the bytes): the rest of the transcript.
+fn big_table_run(settings: SessionSettings, seed: u64, save_before: usize) -> Seen {
+    let briscola = settings.briscola.is_some();
+    let players = settings.to_core().unwrap().players() as usize;
+    let (expected, moves) = reference(&settings, seed);
+    assert!(moves.len() > save_before, "{} moves", moves.len());
+    let pacing = Pacing {
+        attended: true,
+        ..Pacing::UNATTENDED
+    };
+    let app = start_paced(settings, seed, pacing);
+    let mut seen = Seen::default();
+    let (lines, saved) = scripted(&app, &moves, save_before, players, briscola, &mut seen);
+    assert_eq!(lines, expected, "{players} players");
+    assert!(expected.last().unwrap().starts_with("winner "));
+
+    let (bytes, at) = saved.unwrap();
+    assert_eq!(bytes.len(), 364);
+    assert_eq!(bytes[4], if briscola { 4 } else { 3 }, "save version");
+    let (store, timer, screen) = parts();
+    let c = GameController::restore(
+        bytes,
+        Lang::En,
+        pacing,
+        store.clone(),
+        timer.clone(),
+        screen.clone(),
+    )
+    .unwrap();
+    assert_eq!(c.settings().unwrap().briscola.is_some(), briscola);
+    c.resume().unwrap();
+    // The restored frame shows the hand's deal again: not a new event.
+    screen
+        .frames
+        .lock()
+        .unwrap()
+        .last_mut()
+        .unwrap()
+        .events
+        .clear();
+    let restored = App {
+        c,
+        store,
+        timer,
+        screen,
+    };
+    let (rest, _) = scripted(
+        &restored,
+        &moves[save_before..],
+        usize::MAX,
+        players,
+        briscola,
+        &mut Seen::default(),
+    );
+    assert_eq!(rest, expected[at..], "{players} players, after the save");
+    seen
+}
+
+#[test]
+fn scopa_at_six_through_the_controller_is_the_sessions() {
+    // Pass-and-play partners (seats 0 and 3) with four AIs of two levels.
+    let mut seats = vec![Some(AiLevel::Easy), Some(AiLevel::Medium)];
+    seats = [None, seats[0], seats[1], None, seats[0], seats[1]].to_vec();
+    let seen = big_table_run(settings(6, &seats), 6, 30);
+    assert!(
+        seen.twice_shown > 0,
+        "a card twice in a hand or on the table"
+    );
+    assert!(seen.summaries > 0 && seen.choices > 0);
+}
+
+#[test]
+fn scopa_at_eight_through_the_controller_is_the_sessions() {
+    let mut seats = vec![Some(AiLevel::Random); 8];
+    seats[0] = None;
+    seats[5] = Some(AiLevel::Medium);
+    let seen = big_table_run(settings(8, &seats), 8, 12);
+    assert!(seen.twice_shown > 0);
+    assert!(seen.summaries > 0);
+}
+
+#[test]
+fn briscola_at_six_and_eight_through_the_controller_is_the_sessions() {
+    let mut six = vec![Some(AiLevel::Medium); 6];
+    six[1] = None;
+    let seen = big_table_run(briscola_settings(6, &six), 66, 5);
+    assert!(seen.summaries > 0);
+    let mut eight = vec![Some(AiLevel::Easy); 8];
+    eight[0] = None;
+    eight[4] = None;
+    let seen = big_table_run(briscola_settings(8, &eight), 88, 7);
+    assert!(seen.twice_shown > 0, "a card twice in a hand");
+    assert!(seen.summaries > 0);
+}
+
+#[test]
+fn a_capture_of_both_copies_of_a_card_is_tapped_and_shown_twice() {
+    // Six and eight people passing one device; seeds whose scripts take both copies of a
+    // card (the first play of seed 10 at 6, a play of seed 28 at 8).
+    for (players, seed, save_before) in [(6, 10, 100), (8, 28, 250)] {
+        let seen = big_table_run(
+            settings(players, &vec![None; players as usize]),
+            seed,
+            save_before,
+        );
+        assert!(seen.twice_taken > 0, "{players}: no card taken twice");
+        assert!(seen.twice_shown > 0);
+    }
+}
+
+#[test]
+fn hint_and_undo_at_a_table_of_eight() {
+    let mut seats = vec![Some(AiLevel::Easy); 8];
+    seats[0] = None;
+    let mut s = settings(8, &seats);
+    s.undo = true;
+    let app = start(s, 3);
+    until_person(&app);
+    let before = app.screen.last();
+    let bytes = app.c.save().unwrap();
+    app.c.hint().unwrap();
+    let f = app.screen.last();
+    assert!(f.hint.is_some(), "{f:?}");
+    let card = f.hint_card.unwrap();
+    assert!(f.hand.contains(&card));
+    for t in &f.hint_takes {
+        assert!(f.table.contains(t));
+    }
+    app.c.select(card.index()).unwrap();
+    if !app.screen.last().captures.is_empty() {
+        let i = app
+            .screen
+            .last()
+            .captures
+            .iter()
+            .position(|o| o.cards == f.hint_takes)
+            .unwrap();
+        app.c.capture(i as u8).unwrap();
+    }
+    let played = app
+        .screen
+        .last()
+        .events
+        .iter()
+        .find_map(|e| e.played.clone())
+        .unwrap();
+    assert_eq!(
+        (played.seat, played.card, &played.takes),
+        (0, card, &f.hint_takes)
+    );
+    // The AIs answer, then undo takes the round back.
+    until_person(&app);
+    app.c.undo().unwrap();
+    let f = app.screen.last();
+    assert_eq!(f.refusal, None);
+    assert_eq!((&f.hand, &f.table), (&before.hand, &before.table));
+    assert_eq!(app.c.save().unwrap().len(), bytes.len());
+    // A card the hand does not hold, an index past the options: refused in the frame.
+    let missing = (0..40u8)
+        .find(|i| !f.hand.iter().any(|c| c.index() == *i))
+        .unwrap();
+    app.c.select(missing).unwrap();
+    assert!(app.screen.last().refusal.is_some());
+    app.c.capture(200).unwrap();
+    assert!(app.screen.last().refusal.is_some());
+    assert!(matches!(
+        app.c.select(80),
+        Err(SessionError::InvalidCard { .. })
+    ));
+}
+
+#[test]
+fn both_copies_of_a_card_are_one_capture_option_at_a_table_of_six() {
+    // Six people, seed 10: the first table is 9c 2s 2s 3s 5s 6b 6b 10b, and seat 1 (after
+    // the hand-off) holds the 7c, which takes 2s 2s 3s or 2s 5s (either copy: one option).
+    let c = |n: &str| n.parse::<scopa_core::Card>().unwrap();
+    let pacing = Pacing {
+        attended: true,
+        ..Pacing::UNATTENDED
+    };
+    let app = start_paced(settings(6, &[None; 6]), 10, pacing);
+    let f = app.screen.last();
+    assert_eq!(f.banner.as_ref().map(|b| b.kind), Some(BannerKind::HandOff));
+    assert!(
+        f.hand.is_empty(),
+        "the hand stays hidden until the device is taken"
+    );
+    let table: Vec<_> = ["9c", "2s", "2s", "3s", "5s", "6b", "6b", "10b"]
+        .map(c)
+        .into();
+    assert_eq!(f.table, table);
+    app.c.proceed().unwrap();
+    let f = app.screen.last();
+    assert_eq!((f.viewer, f.turn), (Some(1), 1));
+    let seven = f.cards.iter().find(|x| x.card == c("7c")).unwrap();
+    assert_eq!(seven.ways, 2);
+    assert_eq!(
+        seven.takes,
+        ["2s", "3s", "5s"].map(c).to_vec(),
+        "a highlight: each card once"
+    );
+    app.c.select(c("7c").index()).unwrap();
+    let f = app.screen.last();
+    let options: Vec<_> = f.captures.iter().map(|o| o.cards.clone()).collect();
+    let both = ["2s", "2s", "3s"].map(c).to_vec();
+    assert_eq!(options.len(), 2);
+    assert!(options.contains(&both) && options.contains(&["2s", "5s"].map(c).to_vec()));
+    let i = options.iter().position(|o| *o == both).unwrap();
+    assert_eq!(f.captures[i].text, "2 of spade, 2 of spade, 3 of spade");
+    app.c.capture(i as u8).unwrap();
+    let f = app.screen.last();
+    let played = f.events.iter().find_map(|e| e.played.clone()).unwrap();
+    assert_eq!((played.seat, played.card, played.takes), (1, c("7c"), both));
+    assert_eq!(f.table, ["9c", "5s", "6b", "6b", "10b"].map(c).to_vec());
+    assert!(
+        f.events.iter().any(|e| e.line == "play 1 7c 2s 2s 3s"),
+        "{:?}",
+        f.events
+    );
 }

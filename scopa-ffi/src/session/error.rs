@@ -87,6 +87,7 @@ impl SessionError {
             core::SessionError::NotInHand { .. } => SessionError::NotInHand { message },
             core::SessionError::NoSuchCapture { .. } => SessionError::NoSuchCapture { message },
             core::SessionError::Illegal(_)
+            | core::SessionError::IllegalAtBigTable(_)
             | core::SessionError::IllegalCard(_)
             | core::SessionError::CaptureInBriscola { .. } => SessionError::IllegalMove { message },
             core::SessionError::UndoOff => SessionError::UndoOff { message },

@@ -90,7 +90,7 @@ pub fn migrate(bytes: &[u8], lang: core::Lang) -> Result<core::Session, SessionE
         bytes
     };
     let saved = decode(ffi).map_err(|reason| bad(&reason))?;
-    let mut seats = [Player::Human; 4];
+    let mut seats = [Player::Human; core::MAX_SEATS];
     for (slot, level) in seats.iter_mut().zip(&saved.ai) {
         *slot = level.map_or(Player::Human, Player::Ai);
     }

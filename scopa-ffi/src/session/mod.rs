@@ -37,6 +37,13 @@ pub fn lang_from_tag(tag: String) -> Lang {
     core::Lang::from_tag(&tag)
 }
 
+/// The most seats a session has (8: Scopa and Briscola with two decks), the length of a
+/// settings screen's `SessionSettings.seats` that keeps a choice for every seat.
+#[uniffi::export]
+pub fn max_seats() -> u8 {
+    core::MAX_SEATS as u8
+}
+
 /// One person (seat 0) against the expert, docs/rules.md's default rules, undo off, in `lang`.
 #[uniffi::export]
 pub fn default_settings(lang: Lang) -> SessionSettings {

@@ -85,6 +85,7 @@ labels! {
     played => Played,
     pass_and_play => PassAndPlay,
     watch_mode => WatchMode,
+    no_big_tables => NoBigTables,
     choose_capture => ChooseCapture,
     hidden_cards => HiddenCards,
     save_failed => SaveFailed,

@@ -18,7 +18,8 @@ pub use scopa_core::session::Lang;
 /// Briscola's rules (docs/briscola.md): players, cards in a hand, hands to win.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
 pub struct BriscolaConfig {
-    /// 2, 3 or 4 (four in two teams).
+    /// 2, 3 or 4 (four in two teams), or 6 or 8 with two decks (three or four teams,
+    /// partners opposite).
     pub players: u8,
     /// 3, or 9 with two players (the leaflet's deal).
     pub hand_size: u8,
@@ -33,8 +34,9 @@ pub struct SessionSettings {
     /// The rules of every match of Scopa (unused when `briscola` is set).
     pub rules: RulesConfig,
     /// Who plays each seat: `None` a person on this device, else the AI at that level. At
-    /// least one entry per player and at most 4; entries past the last seat are ignored
-    /// (a settings screen may keep four choices while the number of players changes).
+    /// least one entry per player and at most 8 (`max_seats()`); entries past the last
+    /// seat are ignored (a settings screen may keep eight choices while the number of
+    /// players changes).
     pub seats: Vec<Option<AiLevel>>,
     /// Whether the one person may take back their last play of the hand (against AIs only).
     pub undo: bool,
@@ -83,20 +85,22 @@ impl SessionSettings {
                 players: b.players,
                 hand_size: b.hand_size,
                 target: b.target,
-                ..BriscolaRules::default()
+                // Two decks for 6 and 8 players, as for Scopa's rules.
+                decks: scopa_core::decks_for(b.players),
             }),
         };
         let players = usize::from(match game {
             core::Game::Scopa => rules.players,
             core::Game::Briscola(b) => b.players,
         });
-        if self.seats.len() > 4 || self.seats.len() < players.min(4) {
+        if self.seats.len() > core::MAX_SEATS || self.seats.len() < players.min(core::MAX_SEATS) {
             return Err(invalid(format!(
-                "seats has {} entries; it needs one per seat ({players} players) and at most 4",
+                "seats has {} entries; it needs one per seat ({players} players) and at most {}",
                 self.seats.len(),
+                core::MAX_SEATS,
             )));
         }
-        let mut seats = [Player::Human; 4];
+        let mut seats = [Player::Human; core::MAX_SEATS];
         for (slot, level) in seats.iter_mut().zip(&self.seats).take(players) {
             *slot = level.map_or(Player::Human, |l| Player::Ai(l.into()));
         }
@@ -148,12 +152,15 @@ pub enum ScriptLine {
         /// The settings.
         settings: SessionSettings,
     },
-    /// A person's move: the card, then what it captures (0: laid on the table).
+    /// A person's move: the card, then what it captures (empty: laid on the table).
     Move {
         /// The card.
-        card: u8,
-        /// The cards it captures.
-        capture: u64,
+        card: Card,
+        /// The cards it captures in canonical order (by index), a card taken twice (both
+        /// copies, at a table of 6 or 8: two decks) named twice in a row — the order of
+        /// `CaptureChoice.cards` and `Played.takes`, so a runner finds the option by
+        /// comparing the lists.
+        capture: Vec<Card>,
     },
     /// `save`: write the session's save here.
     Save,
@@ -167,8 +174,8 @@ impl From<core::transcript::ScriptLine> for ScriptLine {
             L::Seed(seed) => ScriptLine::Seed { seed },
             L::Settings(s) => ScriptLine::Settings { settings: s.into() },
             L::Move(mv) => ScriptLine::Move {
-                card: mv.card().index(),
-                capture: mv.capture().bits(),
+                card: mv.card,
+                capture: mv.capture.iter().collect(),
             },
             L::Save => ScriptLine::Save,
         }

@@ -77,7 +77,17 @@ fun main(args: Array<String>) {
         eq(uiTexts(Lang.EN).labels.carryOn, "Continue", "label")
         eq(langFromTag("it-IT"), Lang.IT, "lang of it-IT")
         eq(langFromTag("en-GB"), Lang.EN, "lang of en-GB")
-        eq(parseScriptLine("10b 1d 9d # a move"), ScriptLine.Move(39u, 1uL or (1uL shl 8)), "script line")
+        eq(parseScriptLine("10b 1d 9d # a move"), ScriptLine.Move(39u, listOf<UByte>(0u, 8u)), "script line")
+        // Two decks (6 or 8 players): both copies of the 3 of coppe, named twice.
+        eq(parseScriptLine("6b 3c 3c"), ScriptLine.Move(35u, listOf<UByte>(12u, 12u)), "script line taking a card twice")
+        eq(maxSeats(), 8.toUByte(), "maxSeats")
+        for (players in listOf(6, 8)) {
+            checkSettings(sessionSettings(players, List(players) { null }))
+            val b = sessionSettings(players, List(players) { AiLevel.EASY }).copy(briscola = BriscolaConfig(players.toUByte(), 3u, 2u))
+            checkSettings(b)
+            eq((parseScriptLine(transcriptStart(b)) as ScriptLine.Settings).settings.briscola, b.briscola, "Briscola at $players read back")
+        }
+        expectSession<SessionException.InvalidSettings>(null) { checkSettings(sessionSettings(7, List(7) { null })) }
         val settings = sessionSettings(3, listOf(null, AiLevel.EXPERT, AiLevel.HANDHELD))
         val line = transcriptStart(settings)
         eq(line, "session players 3 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human expert handheld", "transcript start")

@@ -70,7 +70,23 @@ func settingsTests(_ args: [String]) {
         try eq(uiTexts(lang: .en).labels.carryOn, "Continue", "label")
         try eq(langFromTag(tag: "it-IT"), .it, "lang of it-IT")
         try eq(langFromTag(tag: "en-GB"), .en, "lang of en-GB")
-        try eq(try parseScriptLine(line: "10b 1d 9d # a move"), .move(card: 39, capture: 1 | 1 << 8), "script line")
+        try eq(try parseScriptLine(line: "10b 1d 9d # a move"), .move(card: 39, capture: [0, 8]), "script line")
+        // Two decks (6 or 8 players): both copies of the 3 of coppe, named twice.
+        try eq(try parseScriptLine(line: "6b 3c 3c"), .move(card: 35, capture: [12, 12]), "script line taking a card twice")
+        try eq(maxSeats(), 8, "maxSeats")
+        for players in [6, 8] {
+            try checkSettings(settings: sessionSettings(UInt32(players), [AiLevel?](repeating: nil, count: players)))
+            var b = sessionSettings(UInt32(players), [AiLevel?](repeating: .easy, count: players))
+            b.briscola = BriscolaConfig(players: UInt8(players), handSize: 3, target: 2)
+            try checkSettings(settings: b)
+            guard case .settings(let back) = try parseScriptLine(line: try transcriptStart(settings: b)) else {
+                throw Failure(description: "not a settings line")
+            }
+            try eq(back.briscola, b.briscola, "Briscola at \(players) read back")
+        }
+        try expectSession("InvalidSettings", nil, sInvalidSettings) {
+            try checkSettings(settings: sessionSettings(7, [AiLevel?](repeating: nil, count: 7)))
+        }
         let settings = sessionSettings(3, [nil, .expert, .handheld])
         let line = try transcriptStart(settings: settings)
         try eq(line, "session players 3 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human expert handheld", "transcript start")

@@ -2,7 +2,7 @@
 //! [`App::model`](crate::App::model). The drawables of [`super`] read this and nothing
 //! else: they never see the app, its storage or its timers.
 
-use scopa_core::briscola::BriscolaScore;
+use scopa_core::briscola::TwoDeckScore;
 use scopa_core::session::table::BriscolaTable;
 use scopa_core::session::texts::SummaryRow;
 use scopa_core::session::{GameHint, Label, Phase, TableState, Texts};
@@ -20,6 +20,9 @@ pub struct ScreenModel<'a> {
 }
 
 /// The page on show.
+// Built on the stack and drawn at once (no allocation on the handheld): the table page is
+// the larger variant.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Page<'a> {
     /// The title menu.
@@ -166,7 +169,7 @@ pub struct HandEndModel {
     /// Briscola).
     pub rows: Option<heapless::Vec<SummaryRow, 8>>,
     /// Briscola: each side's card points in the hand and its winner (`None` in Scopa).
-    pub points: Option<BriscolaScore>,
+    pub points: Option<TwoDeckScore>,
 }
 
 /// The end of the match (from the frame's [`Banner::MatchOver`](scopa_core::session::table::Banner::MatchOver)).
@@ -180,7 +183,7 @@ pub struct MatchEndModel {
     /// Briscola).
     pub pile: Option<CardSet>,
     /// Briscola: the last hand's card points and winner (`None` in Scopa).
-    pub points: Option<BriscolaScore>,
+    pub points: Option<TwoDeckScore>,
 }
 
 impl MatchEndModel {

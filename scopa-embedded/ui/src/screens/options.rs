@@ -108,7 +108,11 @@ impl OptionsScreen<'_> {
                 };
                 (Label::Game, (line(texts.label(game)), none))
             }
-            Row::Players => (Label::Players, (line(o.players()), none)),
+            // The handheld seats 2, 3 or 4: its menu says where the big tables are.
+            Row::Players => (
+                Label::Players,
+                (line(o.players()), line(texts.label(Label::NoBigTables))),
+            ),
             Row::Seat(seat) => {
                 let value = match o.seats[usize::from(seat)] {
                     Player::Human => line(texts.label(Label::Human)),

@@ -8,7 +8,7 @@ use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::Alignment;
-use scopa_core::briscola::BriscolaScore;
+use scopa_core::briscola::TwoDeckScore;
 use scopa_core::session::{Label, Texts};
 
 use super::kit::{Pen, fill, line, panel, short, spread_x};
@@ -98,7 +98,7 @@ pub struct BriscolaPoints<'a> {
     /// Sides in the match.
     pub sides: u8,
     /// The hand's card points and winner.
-    pub score: BriscolaScore,
+    pub score: TwoDeckScore,
     /// Hands won per side (the match score).
     pub hands: [u16; 3],
 }

@@ -9,10 +9,11 @@ use embedded_graphics::pixelcolor::Rgb565;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyleBuilder, Rectangle, RoundedRectangle};
 use embedded_graphics::text::Alignment;
-use scopa_core::briscola::BriscolaEvent;
+use scopa_core::briscola::TwoDeckEvent;
 use scopa_core::session::table::{BriscolaTable, TrickCard};
 use scopa_core::session::{Label, Phase, Texts};
-use scopa_core::{Card, CardSet, Event};
+use scopa_core::teams::TeamEvent;
+use scopa_core::{Card, CardSet};
 
 use super::kit::{Line, Pen, line, panel, spread_x};
 use super::model::{Overlay, Status, TableModel};
@@ -37,7 +38,7 @@ impl Drawable for TableScreen<'_> {
         let s = &m.state;
         ScoreBar {
             texts,
-            scores: s.scores,
+            scores: core::array::from_fn(|side| s.scores[side]),
             hand_number: s.hand_number,
         }
         .draw(d)?;
@@ -45,7 +46,7 @@ impl Drawable for TableScreen<'_> {
             texts,
             seats: m.others(),
             turn: s.turn,
-            hand_sizes: s.hand_sizes,
+            hand_sizes: core::array::from_fn(|seat| s.hand_sizes[seat]),
         };
         opponents.draw(d)?;
         match &m.briscola {
@@ -53,7 +54,7 @@ impl Drawable for TableScreen<'_> {
             None => {
                 Deck { left: s.deck_left }.draw(d)?;
                 TableCards {
-                    cards: s.table,
+                    cards: s.table.distinct(),
                     taken: m.taken,
                 }
                 .draw(d)?;
@@ -68,7 +69,7 @@ impl Drawable for TableScreen<'_> {
         }
         .draw(d)?;
         Hand {
-            cards: s.hand,
+            cards: s.hand.distinct(),
             selected: m.selected,
             hinted: m.hint.map(|h| h.card()),
             backs: s.hand_sizes[usize::from(m.bottom())],
@@ -169,9 +170,12 @@ impl Drawable for StatusLine<'_> {
                 of,
                 texts.label(Label::Cancel)
             )),
-            Status::Played { seat, mv } => line(texts.scopa_event(&Event::Played { seat, mv })),
+            Status::Played { seat, mv } => line(texts.scopa_event(&TeamEvent::Played {
+                seat,
+                mv: mv.into(),
+            })),
             Status::PlayedCard { seat, card } => {
-                line(texts.briscola_event(&BriscolaEvent::Played { seat, card }))
+                line(texts.briscola_event(&TwoDeckEvent::Played { seat, card }))
             }
             Status::Hint(hint) => {
                 // A sentence: two lines above the hand.

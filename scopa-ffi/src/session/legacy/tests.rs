@@ -106,10 +106,10 @@ fn every_kind_of_old_save_is_migrated_once_and_plays_on() {
             let expected: Vec<_> = seats.iter().map(|l| l.map(Into::into)).collect();
             assert_eq!(settings.seats[..seats.len()], expected[..]);
             let st = s.state();
-            assert_eq!(st.table, saved.game.hand().table());
+            assert_eq!(st.table, saved.game.hand().table().into());
             assert_eq!(st.hand_number, saved.game.hand_number());
             if let Some(v) = st.viewer {
-                assert_eq!(st.hand, saved.game.hand().hand(v));
+                assert_eq!(st.hand, saved.game.hand().hand(v).into());
             }
             // A summary that was on screen is not shown again.
             assert!(!matches!(st.phase, Phase::HandSummary));

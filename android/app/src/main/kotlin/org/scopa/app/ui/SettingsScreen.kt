@@ -25,6 +25,7 @@ import org.scopa.app.controller.aiLevel
 import org.scopa.app.controller.withAiLevel
 import org.scopa.app.controller.withPlayers
 import org.scopa.app.controller.withSeat
+import org.scopa.engine.maxSeats
 
 private val TARGETS = listOf(11u, 16u, 21u, 31u)
 
@@ -43,15 +44,15 @@ fun SettingsScreen(s: UiState, c: GameController) {
         if (s.canResume) {
             Button(onClick = c::resume, modifier = Modifier.fillMaxWidth()) { Text(l.resume) }
         }
-        Choice(l.players, listOf(2u, 3u, 4u), set.rules.players, { "$it" }) { c.updateSettings(set.withPlayers(it.toInt())) }
+        Choice(l.players, listOf(2u, 3u, 4u, 6u, 8u), set.rules.players, { "$it" }) { c.updateSettings(set.withPlayers(it.toInt())) }
         for (seat in 0 until set.rules.players.toInt()) {
             Choice("${l.seat} ${seat + 1}", listOf(false, true), set.seats[seat] != null, { if (it) l.ai else l.human }) { ai ->
                 c.updateSettings(set.withSeat(seat, if (ai) set.aiLevel() else null))
             }
         }
         Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-            OutlinedButton(onClick = { c.updateSettings(set.copy(seats = List(4) { null }, undo = false)) }) { Text(l.passAndPlay) }
-            OutlinedButton(onClick = { c.updateSettings(set.copy(seats = List(4) { set.aiLevel() }, undo = false)) }) { Text(l.watchMode) }
+            OutlinedButton(onClick = { c.updateSettings(set.copy(seats = List(maxSeats().toInt()) { null }, undo = false)) }) { Text(l.passAndPlay) }
+            OutlinedButton(onClick = { c.updateSettings(set.copy(seats = List(maxSeats().toInt()) { set.aiLevel() }, undo = false)) }) { Text(l.watchMode) }
         }
         Choice(l.aiLevel, t.levels, t.levels.first { it.level == set.aiLevel() }, { it.name }) { c.updateSettings(set.withAiLevel(it.level)) }
         Choice(l.target, TARGETS, set.rules.target, { "$it" }) { c.updateSettings(set.copy(rules = set.rules.copy(target = it))) }

@@ -4,6 +4,7 @@ import org.scopa.engine.AiLevel
 import org.scopa.engine.Frame
 import org.scopa.engine.SessionSettings
 import org.scopa.engine.UiTexts
+import org.scopa.engine.maxSeats
 
 /** The screen the UI shows; on the table, the [Frame] says the rest. */
 enum class Screen { SETTINGS, TABLE }
@@ -16,7 +17,7 @@ enum class Screen { SETTINGS, TABLE }
  */
 data class UiState(
     val screen: Screen,
-    /** What the settings screen edits (4 seats; the first `rules.players` are used). */
+    /** What the settings screen edits ([maxSeats] seats, 8; the first `rules.players` are used). */
     val settings: SessionSettings,
     /** Why [settings] cannot be played, in the system language (null: they can). */
     val settingsError: String? = null,
@@ -36,7 +37,7 @@ fun SessionSettings.withPlayers(players: Int): SessionSettings {
     val used = rules.players.toInt()
     return copy(
         rules = rules.copy(players = players.toUInt()),
-        seats = List(4) { i -> if (i < used) seats.getOrNull(i) else if (i < players) level else null },
+        seats = List(maxSeats().toInt()) { i -> if (i < used) seats.getOrNull(i) else if (i < players) level else null },
     )
 }
 

@@ -324,6 +324,31 @@ class GameControllerTest {
     }
 
     @Test
+    fun bothCopiesOfACardAreOneCaptureOptionAtATableOfSix() {
+        // Six people, seed 10 (two decks): the first table is 9c 2s 2s 3s 5s 6b 6b 10b and
+        // seat 1 holds the 7c, which takes 2s 2s 3s or 2s 5s. Cards are indices: 9c 18, 2s 21,
+        // 3s 22, 5s 24, 6b 35, 10b 39, 7c 16.
+        fun cards(vararg i: Int) = i.map { it.toUByte() }
+        val pacer = ManualPacer()
+        val c = newController(pacer = pacer)
+        assertTrue(c.newMatch(settings(6, null, null, null, null, null, null), seed = 10u))
+        assertEquals(BannerKind.HAND_OFF, c.frame.banner?.kind)
+        assertEquals(cards(18, 21, 21, 22, 24, 35, 35, 39), c.frame.table)
+        c.press(Command.PROCEED)
+        assertEquals(1.toUByte(), c.frame.viewer)
+        val seven = c.frame.cards.first { it.card == 16.toUByte() }
+        assertEquals(2.toUByte(), seven.ways)
+        c.select(16u)
+        val options = c.frame.captures.map { it.cards }
+        assertEquals(setOf(cards(21, 21, 22), cards(21, 24)), options.toSet())
+        c.chooseCapture(options.indexOf(cards(21, 21, 22)))
+        val played = c.frame.events.firstNotNullOf { it.played }
+        assertEquals(Played(1u, 16u, cards(21, 21, 22)), played)
+        assertEquals(cards(18, 24, 35, 35, 39), c.frame.table)
+        assertTrue(c.frame.events.any { it.line == "play 1 7c 2s 2s 3s" })
+    }
+
+    @Test
     fun passAndPlayFourPeopleHandTheDeviceOverBetweenTurns() {
         val pacer = ManualPacer()
         val rec = Recorder()
@@ -372,12 +397,24 @@ class GameControllerTest {
     fun settingsEditingAndEveryRulesOptionReachTheSession() {
         val c = newController()
         val d = c.state.settings
-        assertEquals(listOf(null, AiLevel.EXPERT, null, null), d.seats)
+        assertEquals(seatList(null, AiLevel.EXPERT), d.seats)
         val four = d.withPlayers(4)
-        assertEquals(listOf(null, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT), four.seats)
-        assertEquals(listOf(null, AiLevel.EASY, AiLevel.EASY, AiLevel.EASY), four.withAiLevel(AiLevel.EASY).seats)
+        assertEquals(seatList(null, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT), four.seats)
+        assertEquals(seatList(null, AiLevel.EASY, AiLevel.EASY, AiLevel.EASY), four.withAiLevel(AiLevel.EASY).seats)
         val partner = four.withSeat(2, null)
-        assertEquals(listOf(null, AiLevel.EXPERT, null, AiLevel.EXPERT), partner.seats)
+        assertEquals(seatList(null, AiLevel.EXPERT, null, AiLevel.EXPERT), partner.seats)
+        // Six and eight players (two decks): the new seats are the computer, partners opposite.
+        val eight = partner.withPlayers(8).withSeat(4, null)
+        assertEquals(seatList(null, AiLevel.EXPERT, null, AiLevel.EXPERT, null, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT), eight.seats)
+        assertTrue(c.newMatch(eight.withAiLevel(AiLevel.EASY), seed = 8u))
+        assertEquals(listOf(0, 1, 2, 3, 0, 1, 2, 3), c.frame.seats.map { it.side.toInt() })
+        assertEquals(4, c.frame.sides.size)
+        val six = d.withPlayers(6)
+        assertEquals(seatList(null, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT, AiLevel.EXPERT), six.seats)
+        assertTrue(c.newMatch(six, seed = 6u))
+        assertEquals(3, c.frame.sides.size)
+        assertEquals(8, c.frame.table.size) // two decks: 8 on the first table
+        assertEquals(3, c.frame.hand.size)
         c.updateSettings(partner.copy(undo = true))
         assertEquals("undo is only for one person playing against the computer, and 2 seats are people", c.state.settingsError)
         val s = four.copy(
@@ -392,7 +429,7 @@ class GameControllerTest {
         val restored = savedSettings(c.currentSave()!!)
         assertEquals(s.rules, restored.rules)
         assertEquals(s.seats, restored.seats)
-        assertEquals(s.seats, c.frame.seats.map { it.ai })
+        assertEquals(s.seats.take(4), c.frame.seats.map { it.ai })
         for (ace in AceRule.entries) for (p in PrimieraRule.entries) {
             val t = d.copy(rules = d.rules.copy(ace = ace, primiera = p))
             assertTrue(c.newMatch(t, seed = 1u))

@@ -15,10 +15,13 @@ import org.scopa.engine.transcriptStart
  *     ScriptRunKt SCRIPT TRANSCRIPT [--save FILE [--stop-at-save]] [--resume FILE]
  *
  * SCRIPT: `seed N`, a `session …` settings line, then one human move per line (`7d 5d 2c`:
- * the card, then what it captures; a card alone is laid) and optionally a `save` line;
+ * the card, then what it captures; a card alone is laid; at a table of 6 or 8, with two
+ * decks, `6b 3c 3c` takes both copies of a card) and optionally a `save` line;
  * `#` comments and blank lines are ignored. When a person is to play (after the hand-over
  * of pass-and-play was continued) the next line is taken: a move is tapped (the card, then
- * the capture among the options if the session asks) and must be what the session plays; a
+ * the capture among the options if the session asks: the option whose cards are the move's,
+ * as a multiset — both are lists in canonical order, a card taken twice named twice, so
+ * they are compared as lists) and must be what the session plays; a
  * `save` line writes the session's bytes to `--save FILE` (if given; `--stop-at-save` ends
  * the run there). The AI plays when its timer fires, scopa banners end by their timer, and
  * every hand summary is continued. TRANSCRIPT gets the settings line, then the transcript
@@ -117,14 +120,13 @@ private fun play(c: GameController, seat: UByte, move: ScriptLine.Move, lineNo: 
     val (card, capture) = move
     c.select(card)
     if (c.frame.captures.isNotEmpty()) {
-        val index = c.frame.captures.indexOfFirst { o -> o.cards.fold(0uL) { m, x -> m or (1uL shl x.toInt()) } == capture }
+        val index = c.frame.captures.indexOfFirst { it.cards == capture }
         if (index < 0) throw ScriptError("line $lineNo: the move is not among the captures of the card")
         c.chooseCapture(index)
     }
     c.frame.refusal?.let { throw ScriptError("line $lineNo: $it") }
     val played = c.frame.events.firstNotNullOfOrNull { it.played }
-    val takes = played?.takes?.fold(0uL) { m, x -> m or (1uL shl x.toInt()) }
-    if (played?.seat != seat || played.card != card || takes != capture) {
+    if (played?.seat != seat || played.card != card || played.takes != capture) {
         throw ScriptError("line $lineNo: $move is not a move seat $seat can make (the session played $played)")
     }
 }

@@ -10,6 +10,7 @@ import org.scopa.engine.Frame
 import org.scopa.engine.Lang
 import org.scopa.engine.SessionSettings
 import org.scopa.engine.defaultRules
+import org.scopa.engine.maxSeats
 import org.scopa.engine.unattendedPacing
 
 /** A pacer the test runs by hand: nothing happens until [runNext]. */
@@ -52,7 +53,10 @@ class Recorder : StateListener {
 class Run(var plays: Int = 0, var handOffs: Int = 0, var summaries: Int = 0)
 
 fun settings(players: Int, vararg seats: AiLevel?): SessionSettings =
-    SessionSettings(defaultRules().copy(players = players.toUInt()), seats.toList() + List(4 - seats.size) { null }, false, Lang.EN)
+    SessionSettings(defaultRules().copy(players = players.toUInt()), seatList(*seats), false, Lang.EN)
+
+/** [seats], then `null` up to [maxSeats] (8): the seats of settings as the session gives them back. */
+fun seatList(vararg seats: AiLevel?): List<AiLevel?> = seats.toList() + List(maxSeats().toInt() - seats.size) { null }
 
 /** A controller without delays (each timer still goes through [pacer]), recorded by [rec]. */
 fun newController(
