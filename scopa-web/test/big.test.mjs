@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  DESKTOP, PHONE, bigTablesSkip, freshPage as newPage, playUntil, record, screen, settle, start, startMatch, step,
+  DESKTOP, PHONE, freshPage as newPage, playUntil, record, screen, settle, start, startMatch, step,
 } from './lib.mjs';
 import { checkReplay } from './replay.mjs';
 
@@ -20,8 +20,6 @@ after(async () => {
 });
 
 const freshPage = (viewport, opts) => newPage(env, viewport, opts);
-// Until the session seats 6 and 8 the tests that play them are skipped, saying why.
-const skip = await bigTablesSkip();
 const seats = (n, first = ['human'], rest = 'medium') => [...first, ...Array(n - first.length).fill(rest)];
 
 test('settings: 6 and 8 players for both games, a seat and a name for each', async () => {
@@ -108,7 +106,7 @@ function checkLayout(l, label) {
 }
 
 for (const [size, viewport] of [['360×640', PHONE], ['1280×800', DESKTOP]]) {
-  test(`a table of 8 at ${size}: badges around the oval, no overlap, no sideways scroll, targets of 44 px`, { skip }, async () => {
+  test(`a table of 8 at ${size}: badges around the oval, no overlap, no sideways scroll, targets of 44 px`, async () => {
     const page = await freshPage(viewport);
     await startMatch(page, { players: 8, seed: 3, seats: seats(8) });
     const counts = await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));
@@ -144,7 +142,7 @@ for (const [size, viewport] of [['360×640', PHONE], ['1280×800', DESKTOP]]) {
   });
 }
 
-test('a table of 6 against AIs: plays through a hand by tapping, no console error, replays natively', { skip }, async () => {
+test('a table of 6 against AIs: plays through a hand by tapping, no console error, replays natively', async () => {
   const page = await freshPage(PHONE, { reducedMotion: false });
   await startMatch(page, { players: 6, seed: 11, seats: seats(6, ['human'], 'easy'), pace: 'fast' });
   assert.equal(await page.$$eval('.seat.badge', (l) => l.length), 5);
@@ -156,7 +154,7 @@ test('a table of 6 against AIs: plays through a hand by tapping, no console erro
   await page.browserContext().close();
 });
 
-test('Briscola at 8, pass and play (two people, six AIs): hand-offs, plays, no console error, replays natively', { skip }, async () => {
+test('Briscola at 8, pass and play (two people, six AIs): hand-offs, plays, no console error, replays natively', async () => {
   const page = await freshPage(DESKTOP);
   await startMatch(page, {
     game: 'briscola', players: 8, seed: 9, seats: ['human', 'human', 'easy', 'easy', 'easy', 'easy', 'easy', 'easy'], names: ['Anna', 'Bruno'],
@@ -211,7 +209,7 @@ const SCOPA8 = {
   re_bello: false, kings_redeal: true, seats: seats(8, ['human'], 'random'), undo: false,
 };
 
-test('two decks: a card twice in the hand is drawn twice and either copy can be played', { skip }, async () => {
+test('two decks: a card twice in the hand is drawn twice and either copy can be played', async () => {
   const page = await freshPage(PHONE);
   const found = await findSeed(page, SCOPA8, (f) => new Set(f.hand.map((c) => c.card)).size < f.hand.length);
   assert.ok(found, 'a deal with a card twice in the hand');
@@ -244,7 +242,7 @@ test('two decks: a card twice in the hand is drawn twice and either copy can be 
   await page.browserContext().close();
 });
 
-test('two decks: a card twice on the table is drawn twice, and a capture taking it can be chosen on the table', { skip }, async () => {
+test('two decks: a card twice on the table is drawn twice, and a capture taking it can be chosen on the table', async () => {
   const page = await freshPage(PHONE);
   // Seat 0's turn with a card on the table twice and a hand card with several captures, one
   // of which takes that card.

@@ -204,21 +204,3 @@ export async function record(page) {
 export function joinRecords(before, after) {
   return { seed: before.seed, script: [...before.script, ...after.script], transcript: [...before.transcript, ...after.transcript] };
 }
-
-// Whether the session built in dist/ seats tables of 6 and 8 (issue 28): `false` when an
-// 8-seat Scopa session can be made in its wasm, else the reason to skip the tests of big
-// tables (the session refuses them until the core seats them).
-export async function bigTablesSkip() {
-  const { readFileSync } = await import('node:fs');
-  const m = await import(join(DIST, 'pkg', 'scopa_web.js'));
-  await m.default({ module_or_path: readFileSync(join(DIST, 'pkg', 'scopa_web_bg.wasm')) });
-  try {
-    new m.WebSession({
-      game: 'scopa', players: 8, deal: 'standard', target: 11, primiera: 'classic', ace: 'none', napola: false,
-      re_bello: false, kings_redeal: true, seats: ['human', ...Array(7).fill('random')], undo: false, lang: 'en',
-    }, 1n).free();
-    return false;
-  } catch (e) {
-    return `the session in dist/ does not seat 8 yet: ${e && e.message ? e.message : e}`;
-  }
-}
