@@ -1,4 +1,5 @@
-// Every screen at phone (360×640), tall phone (390×844), phone sideways (844×390) and desktop (1280×800) size: compared with the golden
+// Every screen at phone (360×640), tall phone (390×844), phone sideways (844×390) and desktop (1280×800) size (and tables
+// of 8 at phone and desktop size): compared with the golden
 // images in test/goldens/ (a tolerance for anti-aliasing), checked to fit without
 // scrolling, and checked by axe-core for serious or critical accessibility violations.
 // `UPDATE_GOLDENS=1 node --test test/screens.test.mjs` rewrites the goldens.
@@ -173,6 +174,32 @@ for (const [size, viewport] of [['tall', TALL], ['desktop', DESKTOP]]) {
     await startMatch(page, { seed: 4, target: 11, deck: 'spanish' });
     await playUntil(page, (s) => s.hand.some((h) => h.enabled));
     await check(page, `${size}-scopa-spanish`);
+    assert.deepEqual(page.errors, []);
+    await ctx.close();
+  });
+}
+
+// Tables of 6 and 8 (issue 28): 8 seats around the oval, Scopa and Briscola, on a phone and
+// a desktop; on the phone also a hand's summary with 4 side columns.
+const EIGHT = ['human', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium', 'medium'];
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`a table of 8 at ${size} size: golden images, no scrolling, axe-core`, async () => {
+    const ctx = await env.browser.createBrowserContext();
+    const page = await openPage({ browser: ctx }, viewport);
+    await page.goto(env.url);
+    await settle(page);
+    await startMatch(page, { players: 8, seed: 3, seats: EIGHT });
+    // The first turn: most of the 8 cards dealt to the table are still there.
+    await playUntil(page, (s) => s.hand.some((h) => h.enabled));
+    await check(page, `${size}-scopa-eight`);
+    if (size === 'phone') {
+      await playUntil(page, (s) => s.summary);
+      await check(page, `${size}-scopa-eight-summary`);
+      await step(page);
+    }
+    await startMatch(page, { game: 'briscola', players: 8, seed: 5, seats: EIGHT });
+    await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));
+    await check(page, `${size}-briscola-eight`);
     assert.deepEqual(page.errors, []);
     await ctx.close();
   });

@@ -1,4 +1,5 @@
-// The cross-front-end check: every committed session script (tests/sessions/*.script, see
+// The cross-front-end check: every committed session script (tests/sessions/*.script,
+// tests/sessions/briscola/*.script and tests/sessions/big/*.script, see
 // docs/session.md) is played in the browser as a person would — the settings chosen in the
 // Settings screen, each human move tapped (and its capture tapped when the page asks),
 // every hand-over and summary acknowledged — and the page's transcript must equal the
@@ -80,9 +81,11 @@ after(async () => {
   await env?.close();
 });
 
-// Scopa's scripts, then Briscola's (tests/sessions/briscola/).
+// Scopa's scripts, then Briscola's (tests/sessions/briscola/), then the tables of 6 and 8
+// (tests/sessions/big/: two decks, so a card may be in the hand or a capture twice).
 const scripts = (dir) => readdirSync(join(SESSIONS, dir)).filter((f) => f.endsWith('.script')).map((f) => join(dir, f.slice(0, -7))).sort();
-const names = [...scripts('.'), ...scripts('briscola')];
+const names = [...scripts('.'), ...scripts('briscola'), ...scripts('big')];
+assert.ok(names.filter((n) => n.startsWith('big/')).length >= 2, `the scripts of tables of 6 and 8 in ${SESSIONS}/big`);
 assert.ok(names.length >= 5, `scripts in ${SESSIONS}`);
 assert.ok(names.filter((n) => n.startsWith('briscola/')).length >= 2, `Briscola's scripts in ${SESSIONS}/briscola`);
 

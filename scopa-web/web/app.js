@@ -66,6 +66,25 @@ const record = { seed: null, script: [], transcript: [] };
 // ----- helpers ----------------------------------------------------------------------------
 
 const isBriscola = (frame) => frame.table.game === 'briscola';
+// A table of 6 or 8 (two decks shuffled together): seats as badges around an oval.
+const isBig = (frame) => frame.seats.length > 4;
+// With two decks a card can be in a list twice: each copy is told apart by its occurrence
+// (0 for the first, 1 for the second), never by the card alone.
+function occurrences(list, of = (x) => x) {
+  const seen = new Map();
+  return list.map((x) => {
+    const k = of(x);
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    return n;
+  });
+}
+// How many times each card is in `cards` (notation → count).
+function tally(cards) {
+  const m = new Map();
+  for (const c of cards) m.set(c, (m.get(c) ?? 0) + 1);
+  return m;
+}
 const errText = (e) => (e && e.message ? e.message : String(e));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -420,8 +439,16 @@ function soundOf(e) {
 
 const rectOf = (node) => (node ? node.getBoundingClientRect() : null);
 const seatNode = (seat) => document.querySelector(`.seat[data-seat="${seat}"] .backs`);
-const tableCard = (index) => document.querySelector(`#table [data-card="${index}"]`);
 const handCard = (index) => document.querySelector(`#hand [data-card="${index}"]`);
+// The table's nodes of `indices`, one node for each (a card twice in the list: both copies).
+function tableCards(indices) {
+  const used = new Set();
+  return indices.map((index) => {
+    const node = [...document.querySelectorAll(`#table [data-card="${index}"]`)].find((n) => !used.has(n)) ?? null;
+    if (node) used.add(node);
+    return node;
+  });
+}
 
 async function fly(nodes, toRect, ms) {
   if (ms <= 0 || !toRect) return;
@@ -485,17 +512,17 @@ async function animate(events, frame) {
       const table = rectOf($('table'));
       await fly([{ index: card, from: source }], table, ms);
       if (taken.length > 0) {
-        const nodes = taken.map((c) => ({ index: c, from: rectOf(tableCard(c)) }));
-        for (const c of taken) {
-          const n = tableCard(c);
-          if (n) n.style.visibility = 'hidden';
-        }
+        const found = tableCards(taken);
+        const nodes = taken.map((c, i) => ({ index: c, from: rectOf(found[i]) }));
+        for (const n of found) if (n) n.style.visibility = 'hidden';
         nodes.push({ index: card, from: centred(table, source) });
         await fly(nodes, pileRect(frame, frame.seats[e.seat].side), ms);
       }
     } else if (e.kind === 'collected') {
       setStatus(e.text);
-      await fly(e.cards.map(cardIndex).map((c) => ({ index: c, from: rectOf(tableCard(c)) })), pileRect(frame, e.side), ms);
+      const cards = e.cards.map(cardIndex);
+      const found = tableCards(cards);
+      await fly(cards.map((c, i) => ({ index: c, from: rectOf(found[i]) })), pileRect(frame, e.side), ms);
     } else if (e.kind === 'dealt' || e.kind === 'scopa') {
       setStatus(e.text);
     }
@@ -510,11 +537,10 @@ async function animateBriscola(e, frame, ms) {
     const card = cardIndex(e.card);
     await fly([{ index: card, from: rectOf(handCard(card) || seatNode(e.seat)) }], rectOf($('table')), ms);
   } else if (e.kind === 'trick_taken') {
-    const nodes = e.cards.map(cardIndex).map((c) => ({ index: c, from: rectOf(tableCard(c)) }));
-    for (const c of e.cards.map(cardIndex)) {
-      const n = tableCard(c);
-      if (n) n.style.visibility = 'hidden';
-    }
+    const cards = e.cards.map(cardIndex);
+    const found = tableCards(cards);
+    const nodes = cards.map((c, i) => ({ index: c, from: rectOf(found[i]) }));
+    for (const n of found) if (n) n.style.visibility = 'hidden';
     await fly(nodes, pileRect(frame, e.side), ms);
   }
 }
@@ -540,12 +566,18 @@ const countsText = (frame, seat) => countParts(frame, seat).join(' · ');
 const pieces = (cls, parts) => el('span', { class: cls }, ...parts.map((p, i) =>
   el('span', { class: 'piece' }, i < parts.length - 1 ? `${p} ·` : p)));
 
+// The seat to act: to play (no banner), or to take the device.
+const actingSeat = (frame) => (frame.banner ? (frame.banner.kind === 'hand_off' ? frame.banner.seat : null) : frame.turn);
+
 function drawOpponents(frame) {
   const box = $('opponents');
   box.replaceChildren();
   const n = frame.seats.length;
-  // The seat to act: to play (no banner), or to take the device.
-  const acting = frame.banner ? (frame.banner.kind === 'hand_off' ? frame.banner.seat : null) : frame.turn;
+  const acting = actingSeat(frame);
+  if (isBig(frame)) {
+    drawBadges(frame, box, acting);
+    return;
+  }
   for (let k = n - 1; k >= 1; k--) {
     const seat = (bottom + k) % n;
     const info = frame.seats[seat];
@@ -558,6 +590,34 @@ function drawOpponents(frame) {
       backs,
       pieces('counts', countParts(frame, seat)),
       lastPlay(seat)));
+  }
+}
+
+// A side's colour and name, as a small label (tables of 6 and 8: 3 or 4 sides). A name
+// ending in two seat numbers ("Players 2 & 6") wraps before them, never between them.
+const sideChip = (frame, side) => el('span', { class: `team side-${side}` },
+  (frame.sides[side]?.name ?? '').replace(/(\d+) (\S+) (\d+)$/, '$1\u00a0$2\u00a0$3'));
+
+// A table of 6 or 8: every other seat a compact badge at its place around the oval (the
+// viewer at the bottom; `data-pos` k is the k-th seat after the viewer's, in the order of
+// play, so partners sit opposite): its name, its side's colour and name, its cards as a
+// count (no fan of backs), what its side has taken, and whose turn it is. Its last play is
+// drawn small where the screen is wide enough.
+function drawBadges(frame, box, acting) {
+  const n = frame.seats.length;
+  for (let k = n - 1; k >= 1; k--) {
+    const seat = (bottom + k) % n;
+    const info = frame.seats[seat];
+    const partner = info.side === frame.seats[bottom].side;
+    const backs = el('span', { class: 'backs', 'aria-hidden': 'true' }, back());
+    box.append(el('div', {
+      class: `seat badge side-${info.side}${acting === seat ? ' turn' : ''}`, 'data-seat': seat, 'data-pos': k,
+    },
+    el('span', { class: 'name' }, partner ? `${info.name} · ${t('partner')}` : info.name),
+    el('span', { class: 'level' }, info.player_name),
+    sideChip(frame, info.side),
+    el('span', { class: 'count' }, backs, pieces('counts', countParts(frame, seat))),
+    lastPlay(seat)));
   }
 }
 
@@ -604,16 +664,21 @@ function drawTable(frame) {
     table.append(el('p', { class: 'empty' }, t('emptyTable')));
     return;
   }
-  for (const { card, index, name } of frame.table.table) {
-    const inOption = options.some((o) => o.cards.includes(card));
+  // A card on the table twice: either copy chooses it (they are the same card), and as many
+  // copies as a capture takes are marked.
+  const occ = occurrences(frame.table.table, (c) => c.card);
+  const marked = (cards, card, o) => (tally(cards).get(card) ?? 0) > o;
+  const most = (card) => Math.max(0, ...options.map((o) => tally(o.cards).get(card) ?? 0));
+  frame.table.table.forEach(({ card, index, name }, i) => {
+    const inOption = most(card) > 0;
     const b = el('button', {
-      type: 'button', class: `card${inOption ? ' option' : ''}`, 'data-card': index, 'aria-label': name,
-      disabled: !inOption, onclick: () => chooseFromTable(card),
+      type: 'button', class: `card${most(card) > occ[i] ? ' option' : ''}`, 'data-card': index, 'data-occ': occ[i],
+      'aria-label': name, disabled: !inOption, onclick: () => chooseFromTable(card),
     }, face(index));
-    if (inOption && optionFocus >= 0 && options[optionFocus]?.cards.includes(card)) b.classList.add('focus');
-    if (hinted.includes(card)) b.classList.add('hinted');
+    if (inOption && optionFocus >= 0 && options[optionFocus] && marked(options[optionFocus].cards, card, occ[i])) b.classList.add('focus');
+    if (marked(hinted, card, occ[i])) b.classList.add('hinted');
     table.append(b);
-  }
+  });
 }
 
 // Briscola's middle: the stock with the briscola face up under it, and the trick (each
@@ -638,13 +703,16 @@ function drawTrick(frame) {
   if (tb.trick.length === 0) {
     table.append(el('p', { class: 'empty' }, t('leads', { who: name(tb.leader) })));
   }
-  for (const { seat, card } of tb.trick) {
+  const occ = occurrences(tb.trick, (c) => c.card);
+  tb.trick.forEach(({ seat, card }, i) => {
     const index = cardIndex(card);
-    const cap = seat === tb.leader ? `${name(seat)} · ${t('leader')}` : name(seat);
-    table.append(el('figure', { class: `card trick-card${seat === tb.leader ? ' leader' : ''}`, 'data-card': index, 'data-seat': seat },
+    // At a table of 6 or 8 the caption is the seat's name alone (the leader's in bold and
+    // underlined; the table's label says who leads).
+    const cap = seat === tb.leader && !isBig(frame) ? `${name(seat)} · ${t('leader')}` : name(seat);
+    table.append(el('figure', { class: `card trick-card${seat === tb.leader ? ' leader' : ''}`, 'data-card': index, 'data-occ': occ[i], 'data-seat': seat },
       face(index), el('figcaption', {}, cap)));
     table.lastChild.querySelector('img').alt = cardName(card);
-  }
+  });
   const last = $('last-trick');
   last.disabled = !tb.last_trick;
   last.textContent = t('LastTrick');
@@ -690,9 +758,10 @@ function drawChoice(frame) {
 }
 
 function highlightOption(options) {
+  const option = options.length > 0 && optionFocus >= 0 ? options[optionFocus] : null;
+  const counts = tally(option ? option.cards.map(cardIndex) : []);
   for (const b of document.querySelectorAll('#table .card')) {
-    const card = options.length > 0 && optionFocus >= 0 ? options[optionFocus] : null;
-    b.classList.toggle('focus', Boolean(card) && card.cards.map(cardIndex).includes(Number(b.dataset.card)));
+    b.classList.toggle('focus', (counts.get(Number(b.dataset.card)) ?? 0) > Number(b.dataset.occ ?? 0));
   }
 }
 
@@ -705,38 +774,49 @@ function drawHand(frame) {
   const info = $('me-info');
   info.className = `me-info${frame.choices.kind !== 'none' ? ' turn' : ''}`;
   info.textContent = `${frame.seats[bottom].name} · ${countsText(frame, bottom)}`;
+  if (isBig(frame)) info.prepend(sideChip(frame, frame.seats[bottom].side), ' ');
   if (!shown) {
     for (let i = 0; i < frame.seats[bottom].cards; i++) hand.append(el('span', { class: 'card' }, back()));
     return;
   }
   hand.classList.toggle('many', frame.hand.length > 6);
   const canPlay = frame.choices.kind === 'cards';
+  // A card in the hand twice: the copy tapped is the one shown chosen (the first copy when
+  // the choice came otherwise); the first copy is the one hinted.
+  const occ = occurrences(frame.hand, (c) => c.card);
+  const pickedCopy = Math.min(picked, occ.filter((o, i) => frame.hand[i].card === choosing).length - 1);
   frame.hand.forEach(({ card, index, name }, i) => {
-    const selected = choosing === card;
+    const selected = choosing === card && occ[i] === Math.max(0, pickedCopy);
     const b = el('button', {
-      type: 'button', class: `card${selected ? ' selected' : ''}`, 'data-card': index, 'aria-label': name,
+      type: 'button', class: `card${selected ? ' selected' : ''}`, 'data-card': index, 'data-occ': occ[i], 'aria-label': name,
       disabled: !canPlay && !selected, tabindex: i === 0 ? '0' : '-1',
       onclick: () => {
-        if (dragged) dragged = false;
-        else act(selected ? 'cancel' : `select ${card}`);
+        if (dragged) {
+          dragged = false;
+          return;
+        }
+        picked = occ[i];
+        act(selected ? 'cancel' : `select ${card}`);
       },
-      onpointerdown: (e) => canPlay && startDrag(e, card, index),
+      onpointerdown: (e) => canPlay && startDrag(e, card, index, occ[i]),
       onpointermove: moveDrag,
       onpointerup: endDrag,
       onpointercancel: endDrag,
     }, face(index));
-    if (frame.hint?.move.card === card) b.classList.add('hinted');
+    if (frame.hint?.move.card === card && occ[i] === 0) b.classList.add('hinted');
     hand.append(b);
   });
 }
 
+// Which copy of a card in the hand twice was tapped or dragged (0: the first).
+let picked = 0;
 // Drag a card of the hand onto the table to play it (a tap does the same).
 let drag = null;
 let dragged = false; // a drag just ended: the click that follows it is not a tap
 
-function startDrag(e, card, index) {
+function startDrag(e, card, index, copy) {
   if (animating || e.button !== 0) return;
-  drag = { card, index, btn: e.currentTarget, x: e.clientX, y: e.clientY, id: e.pointerId, node: null };
+  drag = { card, index, copy, btn: e.currentTarget, x: e.clientX, y: e.clientY, id: e.pointerId, node: null };
   drag.btn.setPointerCapture(e.pointerId);
 }
 
@@ -766,7 +846,10 @@ function endDrag(e) {
   const zone = $('middle').getBoundingClientRect();
   const inside = e.type === 'pointerup' && e.clientX >= zone.left && e.clientX <= zone.right &&
     e.clientY >= zone.top && e.clientY <= zone.bottom;
-  if (inside) act(`select ${d.card}`);
+  if (inside) {
+    picked = d.copy;
+    act(`select ${d.card}`);
+  }
   setTimeout(() => {
     dragged = false;
   }, 0);
@@ -780,7 +863,10 @@ function draw(frame) {
   else if (bottom >= frame.seats.length) bottom = 0;
   if (frame.choices.kind !== 'captures') optionFocus = -1;
   // Each side's name and points apart ("You 0", "Player 2 0" never read as "Player 20").
-  $('score').replaceChildren(...frame.sides.map((side) => el('span', { class: 'side' },
+  const big = isBig(frame);
+  $('app').classList.toggle('big', big);
+  $('app').classList.toggle('six', frame.seats.length === 6);
+  $('score').replaceChildren(...frame.sides.map((side, i) => el('span', { class: big ? `side side-${i}` : 'side' },
     el('span', { class: 'who' }, side.name), ' ', el('b', { class: 'pts' }, String(side.score)))),
   el('span', { class: 'target' }, t(isBriscola(frame) ? 'handsToWin' : 'toWin', { n: frame.target })));
   // A hand's summary and the match's end stand alone: nothing of the table behind them.
@@ -1121,14 +1207,18 @@ function drawSettings() {
     drawSettings();
   };
   const briscola = d.game === 'briscola';
+  // 6 or 8 players: two decks shuffled together, partners opposite (the core decides the
+  // decks from the players, and refuses what it cannot play with its own message).
+  const players = [2, 3, 4, 6, 8].map((n) => [n, String(n)]);
+  const bigHelp = d.players > 4 ? t('help_players_big', { sides: d.players / 2 }) : null;
   const game = select('set-game', t('Game'), [['scopa', t('Scopa')], ['briscola', t('Briscola')]], d.game, again,
     t(briscola ? 'help_game_briscola' : 'help_game_scopa'));
   const rules = briscola ? el('fieldset', {}, el('legend', {}, t('rulesGroup')), game,
-    select('set-players', t('Players'), [[2, '2'], [3, '3'], [4, '4']], d.players, again, t('help_players_briscola')),
+    select('set-players', t('Players'), players, d.players, again, bigHelp ?? t('help_players_briscola')),
     select('set-handsize', t('CardsInHand'), [[3, '3'], [9, '9']], d.hand_size, null, t('help_handsize')),
     select('set-hands', t('HandsToWin'), Array.from({ length: 11 }, (_, i) => [i + 1, String(i + 1)]), d.hands, null, t('help_hands')))
     : el('fieldset', {}, el('legend', {}, t('rulesGroup')), game,
-    select('set-players', t('Players'), [[2, '2'], [3, '3'], [4, '4']], d.players, again, t('help_players')),
+    select('set-players', t('Players'), players, d.players, again, bigHelp ?? t('help_players')),
     select('set-deal', t('Deal'), options('deal', ['standard', 'scopone', 'scopone_scientifico']), d.deal, null, t('help_deal')),
     select('set-target', t('Target'), [11, 16, 21, 31].map((v) => [v, String(v)]), d.target, null, t('help_target')),
     select('set-primiera', t('Primiera'), options('primiera', ['classic', 'lenient', 'most_sevens']), d.primiera, null, t('help_primiera')),
@@ -1465,7 +1555,7 @@ function loadPrefs() {
   prefs.sound = p.sound === true;
   if (Object.hasOwn(PACE, p.pace)) prefs.pace = p.pace;
   prefs.lang = ['en', 'it'].includes(p.lang) ? p.lang : langFromTag((navigator.languages || [])[0] || navigator.language || 'en');
-  if (Array.isArray(p.names)) prefs.names = p.names.slice(0, 4).map((n) => (typeof n === 'string' ? n : ''));
+  if (Array.isArray(p.names)) prefs.names = p.names.slice(0, 8).map((n) => (typeof n === 'string' ? n : ''));
   if (p.settings && typeof p.settings === 'object' && Array.isArray(p.settings.seats)) {
     prefs.settings = { ...DEFAULT_SETTINGS, ...p.settings };
   }
