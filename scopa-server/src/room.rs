@@ -479,6 +479,54 @@ mod tests {
         assert_eq!(room.seq(), 1, "only the first hand-off was carried out");
     }
 
+    /// Rooms of 6 and 8 (two decks, both games): three people and AIs play a whole match;
+    /// each person sees only their own hand, and a card may be held twice.
+    #[test]
+    fn rooms_of_six_and_eight_play_a_whole_match() {
+        for line in [
+            "session players 6 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human easy human easy human easy",
+            "session briscola players 8 hand_size 3 target 1 undo 0 seats human easy human easy human easy easy easy",
+        ] {
+            let settings: Settings = line.parse().unwrap();
+            let mut room = Room::create("big".into(), settings, 6, fast()).unwrap();
+            room.settle().unwrap();
+            let mut steps = 0;
+            loop {
+                steps += 1;
+                assert!(steps < 50_000, "{line}");
+                if let Some(due) = room.due() {
+                    room.fire(due.token).unwrap().unwrap();
+                    continue;
+                }
+                let seat = match room.session().phase() {
+                    Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => seat,
+                    Phase::MatchOver { .. } => break,
+                    p => panic!("{p:?} waits with no delay"),
+                };
+                let frame = room.frame(Some(seat), &[], None);
+                assert_eq!(frame.seats.len(), usize::from(settings.players()));
+                let action = match &frame.choices {
+                    Choices::Cards(c) => Action::Select(c[0].card),
+                    Choices::Captures { .. } => Action::Capture(0),
+                    Choices::None => panic!("the seat to play has no choice"),
+                };
+                // Another person sees their own hand only (the two hands together are
+                // never more copies of a card than two decks hold).
+                let other = (seat + 2) % settings.players();
+                let theirs = room.frame(Some(other), &[], None);
+                assert_eq!(theirs.choices, Choices::None);
+                assert_eq!(
+                    theirs.hand.len(),
+                    u32::from(frame.seats[usize::from(other)].cards)
+                );
+                assert!(theirs.hand.checked_add(frame.hand).is_ok());
+                room.act(seat, action).unwrap();
+            }
+            assert!(room.frame(Some(0), &[], None).offers.rematch, "{line}");
+            assert!(steps > 100, "{line}: {steps} steps");
+        }
+    }
+
     #[test]
     fn two_people_play_a_whole_match_and_hand_offs_go_by_themselves() {
         let mut room = Room::create("r".into(), two_people(), 9, fast()).unwrap();
