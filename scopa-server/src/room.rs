@@ -523,7 +523,8 @@ mod tests {
                 room.act(seat, action).unwrap();
             }
             assert!(room.frame(Some(0), &[], None).offers.rematch, "{line}");
-            assert!(steps > 100, "{line}: {steps} steps");
+            // Every hand of 6 or 8 has 72 or 80 plays.
+            assert!(steps > 72, "{line}: {steps} steps");
         }
     }
 
