@@ -111,13 +111,7 @@ pub fn session_plays_out(mut s: Session, choices: u64, check: Check) -> usize {
                     _ => Action::Capture(pick(&mut rng, options.len()) as u8),
                 }
             }
-            Phase::AiDue { .. } => {
-                // The session shows no AI seat's cards; its save holds the match.
-                let m = Match::from_bytes(&s.to_bytes()[MATCH..MATCH + SNAPSHOT_LEN])
-                    .expect("the match inside a session save restores");
-                let moves = m.legal_moves();
-                Action::AiPlay(moves[pick(&mut rng, moves.len())].into())
-            }
+            Phase::AiDue { .. } => Action::AiPlay(ai_seat_move(&s, &mut rng)),
             Phase::HandOff { .. } | Phase::Scopa { .. } | Phase::HandSummary => Action::Continue,
         };
         let before = s.clone();
@@ -131,4 +125,33 @@ pub fn session_plays_out(mut s: Session, choices: u64, check: Check) -> usize {
         }
     }
     panic!("the session's match did not end within {limit} actions");
+}
+
+/// A random legal move for the AI seat to play (cheaper than the AI): the session shows no
+/// AI seat's cards, so it is read from the match inside (Scopa's one-deck match through its
+/// save, the others through the session's accessors).
+fn ai_seat_move(s: &Session, rng: &mut SplitMix64) -> TeamMove {
+    if s.scopa().is_some() {
+        let m = Match::from_bytes(&s.to_bytes()[MATCH..MATCH + SNAPSHOT_LEN])
+            .expect("the match inside a session save restores");
+        let moves = m.legal_moves();
+        return moves[pick(rng, moves.len())].into();
+    }
+    if let Some(m) = s.teams() {
+        let hand = m.hand();
+        return hand
+            .nth_legal_move(pick(rng, hand.legal_move_count()))
+            .expect("a seat to play has a move");
+    }
+    let card = if let Some(m) = s.briscola_teams() {
+        let hand = m.hand().hand(m.turn());
+        hand.nth(pick(rng, hand.len() as usize) as u32)
+    } else {
+        let m = s
+            .briscola()
+            .expect("a session plays one of the four matches");
+        let hand = m.hand().hand(m.turn());
+        hand.nth(pick(rng, hand.len() as usize) as u32)
+    };
+    TeamMove::lay(card.expect("a seat to play holds a card"))
 }

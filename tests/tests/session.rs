@@ -639,3 +639,27 @@ fn save_errors_say_what_was_wrong() {
     assert!(plain.iter().all(|t| t.len() > 20));
     assert!(plain[0] != plain[1] && plain[1] != plain[2] && plain[0] != plain[2]);
 }
+
+/// The fuzz target's walk (`saves::session_plays_out`: random actions, random moves for the
+/// AI seats, saves restored at every hand's start) plays tables of 6 and 8 in both games.
+#[test]
+fn the_save_walk_plays_tables_of_six_and_eight() {
+    use scopa_core::briscola::BriscolaRules;
+    use scopa_tests::saves::{Check, session_plays_out};
+    for players in [6u8, 8] {
+        let briscola = BriscolaRules {
+            players,
+            decks: 2,
+            ..BriscolaRules::default()
+        };
+        for settings in [
+            Settings::against(Level::Easy, Rules::default().with_players(players)),
+            Settings::briscola(Level::Easy, briscola),
+        ] {
+            let s = Session::new(settings, u64::from(players)).unwrap();
+            let steps = session_plays_out(s, 3, Check::HandStarts);
+            // A hand of 6 or 8 is 72 or 80 plays.
+            assert!(steps > 72, "{players} players: {steps} steps");
+        }
+    }
+}
