@@ -419,6 +419,67 @@ fn big_tables_are_refused_without_the_feature() {
     }
 }
 
+/// Plays `s` with up to `steps` random actions (a card, a capture, the AI, acknowledgements),
+/// stopping at the end of the match; a capture being chosen is cancelled at the end, so the
+/// others' frames show the seat still to play.
+#[cfg(feature = "big-tables")]
+fn random_walk(s: &mut Session, rng: &mut crate::deal::SplitMix64, steps: u64) {
+    for _ in 0..steps {
+        let action = match s.phase() {
+            Phase::MatchOver { .. } => break,
+            Phase::Play { .. } => {
+                let hand = s.state().hand;
+                Action::Select(
+                    hand.nth((rng.next() % u64::from(hand.len())) as u32)
+                        .unwrap(),
+                )
+            }
+            Phase::ChooseCapture { .. } => {
+                Action::Capture((rng.next() % s.capture_options().len() as u64) as u8)
+            }
+            Phase::AiDue { .. } => Action::RunAi,
+            _ => Action::Continue,
+        };
+        s.apply(action).unwrap();
+    }
+    if matches!(s.phase(), Phase::ChooseCapture { .. }) {
+        s.apply(Action::Cancel).unwrap();
+    }
+}
+
+/// `deck` with the cards at `hidden` positions shuffled among themselves.
+#[cfg(feature = "big-tables")]
+fn permuted(deck: &[Card], hidden: &[usize], rng: &mut crate::deal::SplitMix64) -> Vec<Card> {
+    let mut values: Vec<Card> = hidden.iter().map(|&p| deck[p]).collect();
+    for i in (1..values.len()).rev() {
+        values.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+    }
+    let mut out = deck.to_vec();
+    for (&p, &card) in hidden.iter().zip(&values) {
+        out[p] = card;
+    }
+    out
+}
+
+/// `s` with its match replaced by `m` and another secret: `looker`'s frame must not change.
+#[cfg(feature = "big-tables")]
+fn assert_same_frame(s: &Session, m: AnyMatch, secret: u64, looker: Option<u8>) {
+    use super::pacing::Pacing;
+    use super::table::Frame;
+    let mut other = s.clone();
+    other.m = m;
+    other.secret = secret;
+    assert_eq!(other.phase(), s.phase());
+    let frame =
+        |session: &Session| Frame::for_seat(session, looker, CardStyle::Letters, &Pacing::APPS);
+    assert_eq!(
+        frame(&other),
+        frame(s),
+        "{} players, looker {looker:?}",
+        s.players()
+    );
+}
+
 /// Hidden cards stay hidden at tables of 6 and 8: what a seat (or a spectator) is shown is
 /// the same whatever the cards it cannot see — the other hands and the deck — the deals to
 /// come and the session's secret. The other session deals the current hand from a deck
@@ -426,8 +487,6 @@ fn big_tables_are_refused_without_the_feature() {
 #[cfg(feature = "big-tables")]
 #[test]
 fn big_table_frames_hide_the_hidden_cards() {
-    use super::pacing::Pacing;
-    use super::table::Frame;
     use crate::deal::SplitMix64;
     let mut rng = SplitMix64::new(2028);
     let (mut compared, mut changed) = (0, 0);
@@ -436,29 +495,8 @@ fn big_table_frames_hide_the_hidden_cards() {
         let mut settings = Settings::against(Level::Easy, Rules::default().with_players(players));
         settings.seats[1] = Player::Human;
         let mut s = Session::new(settings, rng.next()).unwrap();
-        for _ in 0..rng.next() % 300 {
-            let action = match s.phase() {
-                Phase::MatchOver { .. } => break,
-                Phase::Play { .. } => {
-                    let hand = s.state().hand;
-                    Action::Select(
-                        hand.nth((rng.next() % u64::from(hand.len())) as u32)
-                            .unwrap(),
-                    )
-                }
-                Phase::ChooseCapture { .. } => {
-                    Action::Capture((rng.next() % s.capture_options().len() as u64) as u8)
-                }
-                Phase::AiDue { .. } => Action::RunAi,
-                _ => Action::Continue,
-            };
-            s.apply(action).unwrap();
-        }
-        // A capture being chosen is the chooser's to know: the others' frames show the
-        // seat still to play, as after a cancel.
-        if matches!(s.phase(), Phase::ChooseCapture { .. }) {
-            s.apply(Action::Cancel).unwrap();
-        }
+        let steps = rng.next() % 300;
+        random_walk(&mut s, &mut rng, steps);
         let AnyMatch::Teams(m) = &s.m else {
             unreachable!("a table of {players}")
         };
@@ -501,26 +539,10 @@ fn big_table_frames_hide_the_hidden_cards() {
                     }
                 })
                 .collect();
-            let mut values: Vec<Card> = hidden.iter().map(|&p| deck[p]).collect();
-            for i in (1..values.len()).rev() {
-                values.swap(i, (rng.next() % (i as u64 + 1)) as usize);
-            }
-            let mut other_deck = deck;
-            for (&p, &card) in hidden.iter().zip(&values) {
-                other_deck[p] = card;
-            }
-            let mut other = s.clone();
-            other.m = AnyMatch::Teams(m.redealt(&other_deck, rng.next()).unwrap());
-            other.secret = rng.next();
-            assert_eq!(other.phase(), s.phase());
-            let frame = |session: &Session| {
-                Frame::for_seat(session, looker, CardStyle::Letters, &Pacing::APPS)
-            };
-            assert_eq!(
-                frame(&other),
-                frame(&s),
-                "{players} players, looker {looker:?}"
-            );
+            let other_deck = permuted(&deck, &hidden, &mut rng);
+            let other_deck: [Card; crate::teams::hand::TWO_DECKS] = other_deck.try_into().unwrap();
+            let other = AnyMatch::Teams(m.redealt(&other_deck, rng.next()).unwrap());
+            assert_same_frame(&s, other, rng.next(), looker);
             compared += 1;
             changed += usize::from(other_deck != deck);
         }
@@ -537,8 +559,6 @@ fn big_table_frames_hide_the_hidden_cards() {
 #[cfg(feature = "big-tables")]
 #[test]
 fn big_briscola_frames_hide_the_hidden_cards() {
-    use super::pacing::Pacing;
-    use super::table::Frame;
     use crate::briscola::BriscolaRules;
     use crate::deal::SplitMix64;
     let mut rng = SplitMix64::new(2029);
@@ -553,21 +573,8 @@ fn big_briscola_frames_hide_the_hidden_cards() {
         let mut settings = Settings::briscola(Level::Easy, rules);
         settings.seats[1] = Player::Human;
         let mut s = Session::new(settings, rng.next()).unwrap();
-        for _ in 0..rng.next() % 120 {
-            let action = match s.phase() {
-                Phase::MatchOver { .. } => break,
-                Phase::Play { .. } => {
-                    let hand = s.state().hand;
-                    Action::Select(
-                        hand.nth((rng.next() % u64::from(hand.len())) as u32)
-                            .unwrap(),
-                    )
-                }
-                Phase::AiDue { .. } => Action::RunAi,
-                _ => Action::Continue,
-            };
-            s.apply(action).unwrap();
-        }
+        let steps = rng.next() % 120;
+        random_walk(&mut s, &mut rng, steps);
         let AnyMatch::BriscolaTeams(m) = &s.m else {
             unreachable!("a table of {players}")
         };
@@ -612,26 +619,9 @@ fn big_briscola_frames_hide_the_hidden_cards() {
                     Some(seat) => !unmatched[usize::from(seat)].remove(deck[p]),
                 })
                 .collect();
-            let mut values: Vec<Card> = hidden.iter().map(|&p| deck[p]).collect();
-            for i in (1..values.len()).rev() {
-                values.swap(i, (rng.next() % (i as u64 + 1)) as usize);
-            }
-            let mut other_deck = deck.clone();
-            for (&p, &card) in hidden.iter().zip(&values) {
-                other_deck[p] = card;
-            }
-            let mut other = s.clone();
-            other.m = AnyMatch::BriscolaTeams(m.redealt(&other_deck, rng.next()).unwrap());
-            other.secret = rng.next();
-            assert_eq!(other.phase(), s.phase());
-            let frame = |session: &Session| {
-                Frame::for_seat(session, looker, CardStyle::Letters, &Pacing::APPS)
-            };
-            assert_eq!(
-                frame(&other),
-                frame(&s),
-                "{players} players, looker {looker:?}"
-            );
+            let other_deck = permuted(&deck, &hidden, &mut rng);
+            let other = AnyMatch::BriscolaTeams(m.redealt(&other_deck, rng.next()).unwrap());
+            assert_same_frame(&s, other, rng.next(), looker);
             compared += 1;
             changed += usize::from(other_deck != deck);
         }
