@@ -49,11 +49,12 @@ use crate::ai::{self, Hint, Level};
 #[cfg(feature = "big-tables")]
 use crate::briscola::TwoDeckMatch;
 use crate::briscola::{
-    self, BriscolaEvent, BriscolaHint, BriscolaMatch, BriscolaPlayError, BriscolaRules,
-    BriscolaRulesError, BriscolaScore, BriscolaView, TwoDeckEvent,
+    self, BriscolaCards, BriscolaEvent, BriscolaHint, BriscolaMatch, BriscolaMatchOf,
+    BriscolaPlayError, BriscolaRules, BriscolaRulesError, BriscolaScore, BriscolaView,
+    TwoDeckEvent,
 };
 use crate::capture::{MAX_CAPTURES, MoveList};
-use crate::card::{Card, Suit};
+use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::{FinishedHand, Match};
 use crate::hand::{Event, PlayError};
@@ -695,9 +696,24 @@ pub(crate) enum AnyMatch {
     BriscolaTeams(TwoDeckMatch),
 }
 
-/// The seat of each card of a Briscola hand's `history`, in order: the eldest leads the
-/// first trick, each trick's winner the next, and the others follow in seat order.
-fn briscola_play_seats(players: u8, dealer: u8, trump: Suit, history: &[Card]) -> PlaySeats {
+/// The seat of each card of the current hand of a Briscola match (one deck or two), in
+/// order: the eldest leads the first trick, each trick's winner the next, and the others
+/// follow in seat order.
+fn briscola_play_seats<
+    C: BriscolaCards,
+    const SEATS: usize,
+    const SIDES: usize,
+    const DECK: usize,
+>(
+    m: &BriscolaMatchOf<C, SEATS, SIDES, DECK>,
+) -> PlaySeats {
+    let hand = m.hand();
+    let (players, dealer, trump, history) = (
+        hand.rules().players,
+        hand.dealer(),
+        hand.trump(),
+        m.history(),
+    );
     let mut seats = PlaySeats::new();
     let mut leader = (dealer + 1) % players;
     for trick in history.chunks(usize::from(players)) {
@@ -711,6 +727,18 @@ fn briscola_play_seats(players: u8, dealer: u8, trump: Suit, history: &[Card]) -
         }
     }
     seats
+}
+
+/// Takes back a Briscola match's (one deck or two) plays after the first `keep` of the hand:
+/// its rewind counts the plays taken back.
+fn briscola_rewind<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+    m: &mut BriscolaMatchOf<C, SEATS, SIDES, DECK>,
+    keep: u8,
+) -> Result<(), SessionError> {
+    let back = (m.history().len() as u8)
+        .checked_sub(keep)
+        .ok_or(SessionError::Internal)?;
+    m.rewind(back).map_err(|_| SessionError::Internal)
 }
 
 /// The cards of a Briscola trick, as the table's cards.
@@ -833,15 +861,7 @@ impl AnyMatch {
     pub(crate) fn play_seats(&self) -> PlaySeats {
         match self {
             AnyMatch::Scopa(m) => m.plays().map(|p| p.seat).collect(),
-            AnyMatch::Briscola(m) => {
-                let hand = m.hand();
-                briscola_play_seats(
-                    hand.rules().players,
-                    hand.dealer(),
-                    hand.trump(),
-                    m.history(),
-                )
-            }
+            AnyMatch::Briscola(m) => briscola_play_seats(m),
             // Scopa's turn goes round the table from the eldest.
             #[cfg(feature = "big-tables")]
             AnyMatch::Teams(m) => {
@@ -852,37 +872,18 @@ impl AnyMatch {
                     .collect()
             }
             #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => {
-                let hand = m.hand();
-                briscola_play_seats(
-                    hand.rules().players,
-                    hand.dealer(),
-                    hand.trump(),
-                    m.history(),
-                )
-            }
+            AnyMatch::BriscolaTeams(m) => briscola_play_seats(m),
         }
     }
 
     fn rewind(&mut self, keep: u8) -> Result<(), SessionError> {
         match self {
             AnyMatch::Scopa(m) => m.rewind(keep).map_err(|_| SessionError::Internal),
-            // Briscola's rewind takes back a number of plays.
-            AnyMatch::Briscola(m) => {
-                let back = (m.history().len() as u8)
-                    .checked_sub(keep)
-                    .ok_or(SessionError::Internal)?;
-                m.rewind(back).map_err(|_| SessionError::Internal)
-            }
+            AnyMatch::Briscola(m) => briscola_rewind(m, keep),
             #[cfg(feature = "big-tables")]
             AnyMatch::Teams(m) => m.rewind(keep).map_err(|_| SessionError::Internal),
             #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => {
-                let back = (m.history().len() as u8)
-                    .checked_sub(keep)
-                    .ok_or(SessionError::Internal)?;
-                m.rewind(back).map_err(|_| SessionError::Internal)
-            }
+            AnyMatch::BriscolaTeams(m) => briscola_rewind(m, keep),
         }
     }
 
