@@ -11,8 +11,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use scopa_core::briscola::{BRISCOLA_SNAPSHOT_LEN, BriscolaMatch, ai::medium};
+use scopa_core::scopa::{Match, SNAPSHOT_LEN};
 use scopa_core::snapshot::crc32;
-use scopa_core::{Match, SNAPSHOT_LEN};
 use scopa_tests::saves::{Check, match_plays_out};
 
 fuzz_target!(|data: &[u8]| {

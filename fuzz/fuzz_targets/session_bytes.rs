@@ -8,7 +8,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use scopa_core::SNAPSHOT_LEN;
+use scopa_core::scopa::SNAPSHOT_LEN;
 use scopa_core::session::Session;
 use scopa_core::session::save::SAVE_LEN;
 use scopa_core::snapshot::crc32;

@@ -28,7 +28,7 @@ use std::time::Instant;
 
 use scopa_ai_lab::{self as lab, Contender, Tuning};
 use scopa_core::ai::{self, Budget};
-use scopa_core::{DealKind, Event, Match, Rules};
+use scopa_core::scopa::{DealKind, Event, Match, Rules};
 
 #[derive(Clone, Copy)]
 struct Player {
@@ -43,10 +43,10 @@ struct Player {
 impl Player {
     fn choose(
         self,
-        view: &scopa_core::PlayerView,
+        view: &scopa_core::scopa::PlayerView,
         game: &Match,
         seed: u64,
-    ) -> Option<scopa_core::Move> {
+    ) -> Option<scopa_core::scopa::Move> {
         match (self.who, self.budget) {
             (Contender::Level(level), Some(b)) => ai::choose_move_with_budget(level, view, seed, b),
             (who, _) => lab::choose_move(who, view, game.hand(), seed),
@@ -73,7 +73,7 @@ fn play_hand(
     a: Player,
     b: Player,
     out: &mut Outcome,
-) -> Result<scopa_core::HandScore, String> {
+) -> Result<scopa_core::scopa::HandScore, String> {
     let mut game = Match::with_first_dealer(rules, seed, 0).map_err(|e| e.to_string())?;
     let mut ply = 0u64;
     loop {
@@ -161,7 +161,7 @@ fn duel(rules: Rules, seed: u64, a: Player, b: Player) -> Result<Outcome, String
             .sum::<f64>()
             / (k - 1) as f64;
         sum += a_pts - b_pts;
-        let part = |s: scopa_core::SideScore| {
+        let part = |s: scopa_core::scopa::SideScore| {
             [s.scope, s.carte, s.denari, s.settebello, s.primiera].map(f64::from)
         };
         let pa = part(score.side(a_side as u8));

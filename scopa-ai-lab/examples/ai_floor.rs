@@ -34,7 +34,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use scopa_ai_lab::{self as lab, Contender};
-use scopa_core::{Card, CardSet, HandState, Play, PlayerView, Rules, SplitMix64};
+use scopa_core::scopa::{HandState, Play, PlayerView, Rules};
+use scopa_core::{Card, CardSet, SplitMix64};
 
 mod common;
 use common::RoundEnd;

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use scopa_ai_lab::{self as lab, Contender, EVAL_FEATURES, EVAL_ONE};
-use scopa_core::Rules;
+use scopa_core::scopa::Rules;
 
 mod common;
 

@@ -12,8 +12,9 @@
 //!
 //! Everything is integer: weights are probabilities in 1/65536, multiplied play by play.
 
+use scopa_core::CardSet;
 use scopa_core::ai::medium::{Situation, score_in};
-use scopa_core::{CardSet, HandState, Move, PlayerView, Rules, capture};
+use scopa_core::scopa::{HandState, Move, PlayerView, Rules, capture};
 
 /// Weight of a certain world (probability 1) in the fixed point of [`likelihood`].
 pub(crate) const ONE: u32 = 1 << 16;
@@ -180,8 +181,9 @@ mod tests {
 #[cfg(test)]
 mod model_tests {
     use super::*;
+    use scopa_core::SplitMix64;
     use scopa_core::ai::{self, Level, sample};
-    use scopa_core::{Match, SplitMix64};
+    use scopa_core::scopa::Match;
 
     /// Against `medium` itself, a cold model finds the real hands more likely than hands
     /// sampled from what the seat can see (measured: about 1.26 times as likely on these

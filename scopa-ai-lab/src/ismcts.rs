@@ -11,7 +11,8 @@
 //! the rule-based player's moves to the end of the round followed by the static
 //! evaluation. Integer arithmetic throughout; the tree lives in a fixed array.
 
-use scopa_core::{Card, HandState, Move, SplitMix64, capture};
+use scopa_core::scopa::{HandState, Move, capture};
+use scopa_core::{Card, SplitMix64};
 
 use crate::tuned::{leaf_value, model_move_of};
 

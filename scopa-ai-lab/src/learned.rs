@@ -11,7 +11,8 @@
 //! generated file and says which command made it.
 
 use scopa_core::ai::eval::{self, POINT, p_holds_any, sweep_values};
-use scopa_core::{AceRule, Card, DealKind, HandState, PrimieraRule, Suit};
+use scopa_core::scopa::{AceRule, DealKind, HandState, PrimieraRule};
+use scopa_core::{Card, Suit};
 
 use crate::weights::WEIGHTS;
 

@@ -14,7 +14,7 @@
 //! [`Tuning::EXPERT`] plays exactly the `expert` level.
 //!
 //! ```
-//! use scopa_core::{Match, Rules};
+//! use scopa_core::scopa::{Match, Rules};
 //! use scopa_ai_lab::{self as lab, Contender};
 //! let game = Match::new(Rules::default(), 3).unwrap();
 //! let view = game.view(game.turn()).unwrap();
@@ -30,9 +30,10 @@
 use core::fmt;
 use core::str::FromStr;
 
+use scopa_core::CardSet;
 use scopa_core::ai::search::{self, MAX_DEPTH};
 use scopa_core::ai::{self, Budget, Level, posterior};
-use scopa_core::{CardSet, HandState, Move, PlayerView};
+use scopa_core::scopa::{HandState, Move, PlayerView};
 
 mod infer;
 mod ismcts;

@@ -2,7 +2,7 @@
 //! hand and the deck order — and searches the hand with every card known. It is the upper
 //! bound a fair player is measured against ("how far is the expert from a player that sees
 //! everything"); it is not a [`scopa_core::ai::Level`], cannot be built
-//! from a [`scopa_core::PlayerView`], and no front-end offers it.
+//! from a [`scopa_core::scopa::PlayerView`], and no front-end offers it.
 //!
 //! The search is full-width alpha-beta (every legal move, sweeps and valuable captures
 //! first) to the end of the hand on the exact score when the node budget allows — always in
@@ -12,7 +12,7 @@
 use scopa_core::ai::eval;
 use scopa_core::ai::moves::{MoveBuf, gen_moves, order_key};
 use scopa_core::ai::search::backup;
-use scopa_core::{HandState, MAX_MOVES, Move, MoveList};
+use scopa_core::scopa::{HandState, MAX_MOVES, Move, MoveList};
 
 /// Moves one node may have: more than any reachable position with at most 10 cards in hand
 /// and 25 captures per card reaches in practice below the root; the root always keeps all.

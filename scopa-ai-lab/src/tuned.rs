@@ -19,7 +19,8 @@ use scopa_core::ai::posterior::Model;
 use scopa_core::ai::sample::{self, Root, shuffle};
 use scopa_core::ai::search::{self, Hooks, Reply, Searcher, Slots};
 use scopa_core::ai::{SearchStats, eval};
-use scopa_core::{Card, CardSet, HandState, Move, PlayerView, SplitMix64};
+use scopa_core::scopa::{HandState, Move, PlayerView};
+use scopa_core::{Card, CardSet, SplitMix64};
 
 use super::{Tuning, infer, ismcts, learned, vector};
 
@@ -229,7 +230,7 @@ pub(crate) fn choose(
 /// rejection model's).
 fn other_search(hooks: &mut Tuned, view: &PlayerView, moves: &[Move], seed: u64) -> Option<Move> {
     let t = hooks.t;
-    let n = moves.len().min(scopa_core::MAX_MOVES);
+    let n = moves.len().min(scopa_core::scopa::MAX_MOVES);
     let root = Root::new(view, t.budget.samples, seed);
     let mut rng = SplitMix64::new(seed);
     let slots = hooks.prepare(&root, &mut rng);

@@ -14,8 +14,9 @@
 //! Iterative deepening while the node budget lasts; the horizon and the static evaluation
 //! are those of the first version.
 
+use scopa_core::CardSet;
 use scopa_core::ai::moves;
-use scopa_core::{AceRule, CardSet, HandState, Move, capture};
+use scopa_core::scopa::{AceRule, HandState, Move, capture};
 
 use crate::Tuning;
 use crate::tuned::leaf_value;

@@ -2,9 +2,10 @@
 //! sampled one reproduce the other seat's plays of the round under a model of its play.
 
 use scopa_ai_lab::{model_v1, model_v1_at};
+use scopa_core::SplitMix64;
 use scopa_core::ai::posterior::{Model, others_played, reproduces};
 use scopa_core::ai::{self, Level, sample};
-use scopa_core::{Match, Move, PlayerView, Rules, SplitMix64};
+use scopa_core::scopa::{Match, Move, PlayerView, Rules};
 
 fn medium(view: &PlayerView, seed: u64) -> Option<Move> {
     ai::choose_move(Level::Medium, view, seed)

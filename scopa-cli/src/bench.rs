@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use scopa_core::SplitMix64;
 use scopa_core::briscola::{BriscolaHand, BriscolaRules};
-use scopa_core::{HandState, Rules, SplitMix64};
+use scopa_core::scopa::{HandState, Rules};
 use serde_json::json;
 
 use crate::common::{GameArg, print_out};

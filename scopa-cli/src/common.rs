@@ -4,7 +4,7 @@ use std::io::{self, BufRead};
 
 use clap::{Args, ValueEnum};
 use scopa_core::briscola::BriscolaRules;
-use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
+use scopa_core::scopa::{AceRule, DealKind, PrimieraRule, Rules};
 use serde_json::{Map, Value};
 
 /// Every rules option of docs/rules.md as a command-line flag. Unset flags keep the value of

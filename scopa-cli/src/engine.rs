@@ -9,10 +9,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 use scopa_core::ai::{self, Level};
-use scopa_core::{
-    Card, CardSet, DealError, Deck, HandScore, HandState, MAX_CAPTURES, Move, Play, PlayerView,
-    Rules, capture_count, captures, score_hand,
+use scopa_core::scopa::{
+    DealError, HandScore, HandState, MAX_CAPTURES, Move, Play, PlayerView, Rules, capture_count,
+    captures, score_hand,
 };
+use scopa_core::{Card, CardSet, Deck};
 use serde_json::{Map, Value, json};
 
 use crate::common::{
@@ -540,7 +541,7 @@ fn parse_play_with<C>(
 }
 
 /// A Scopa hand `replay` plays and reports: one deck ([`HandState`]) or two
-/// ([`scopa_core::teams::TeamHand`]), with the card lists of each.
+/// ([`scopa_core::scopa::teams::TeamHand`]), with the card lists of each.
 trait ReplayHand {
     /// A move of this hand.
     type Move;
@@ -805,7 +806,7 @@ fn parse_view_scores<const N: usize>(view: &Obj, rules: &Rules) -> Res<[u16; N]>
                 parse_small(item, &format!("view.scores[{i}]"), u64::from(u16::MAX))? as u16;
         }
         // Scores that already decide the match leave no hand to play.
-        if let Some(winner) = scopa_core::winner_of(rules, scores) {
+        if let Some(winner) = scopa_core::scopa::winner_of(rules, scores) {
             return Err(err(
                 "bad_state",
                 format!(

@@ -35,9 +35,9 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use scopa_core::ai::Level;
+use scopa_core::scopa::{Match, SNAPSHOT_LEN, SnapshotError};
 use scopa_core::session::{self, Session};
 use scopa_core::snapshot::crc32;
-use scopa_core::{Match, SNAPSHOT_LEN, SnapshotError};
 
 const MAGIC: &[u8; 8] = b"SCOPACLI";
 const VERSION: u8 = 1;
@@ -469,7 +469,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use scopa_core::Rules;
+    use scopa_core::scopa::Rules;
 
     #[test]
     fn legacy_saves_decode_and_damage_is_refused() {

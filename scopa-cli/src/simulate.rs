@@ -20,9 +20,10 @@ use scopa_core::ai::{self, Level};
 use scopa_core::briscola::{
     self, BriscolaCards, BriscolaHand, BriscolaHandOf, BriscolaRules, TwoDeckHand,
 };
+use scopa_core::scopa::teams::{self, TeamHand};
+use scopa_core::scopa::{HandState, Play, PlayerView, Rules};
 use scopa_core::session::seed::{self, Purpose};
-use scopa_core::teams::{self, TeamHand};
-use scopa_core::{Deck, HandState, Play, PlayerView, Rules, SplitMix64};
+use scopa_core::{Deck, SplitMix64};
 use serde_json::json;
 
 use crate::common::{GameRules, RulesArgs, print_out};

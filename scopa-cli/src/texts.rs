@@ -9,10 +9,10 @@ use std::fmt::{self, Display, Formatter};
 use std::ops::Deref;
 
 use scopa_core::multiset::CardMultiset;
+use scopa_core::scopa::teams::TeamMove;
 use scopa_core::session::{
     CardStyle, Label, Lang, MAX_SEATS, MAX_SIDES, Player, Settings, TableState, Texts,
 };
-use scopa_core::teams::TeamMove;
 use scopa_core::{Card, Suit};
 
 /// A value that writes itself through a closure.

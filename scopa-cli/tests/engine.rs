@@ -6,7 +6,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use common::engine::{ask, engine, error_code};
-use scopa_core::{Card, CardSet, Deck, HandState, Match, Move, Rules, SplitMix64};
+use scopa_core::scopa::{HandState, Match, Move, Rules};
+use scopa_core::{Card, CardSet, Deck, SplitMix64};
 use serde_json::{Value, json};
 
 fn cards(set: CardSet) -> Value {

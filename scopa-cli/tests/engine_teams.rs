@@ -7,8 +7,9 @@ mod common;
 use common::engine::{ask, error_code};
 use scopa_core::ai::Level;
 use scopa_core::multiset::CardMultiset;
-use scopa_core::teams::{TeamHand, TeamMove, choose_move};
-use scopa_core::{Card, Rules, SplitMix64};
+use scopa_core::scopa::Rules;
+use scopa_core::scopa::teams::{TeamHand, TeamMove, choose_move};
+use scopa_core::{Card, SplitMix64};
 use serde_json::{Value, json};
 
 fn cards(m: CardMultiset) -> Value {

@@ -11,7 +11,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use scopa_core::Match;
+use scopa_core::scopa::Match;
 
 /// Where the core snapshot lies in a session save (`Session::to_bytes`).
 const SNAPSHOT: std::ops::Range<usize> = 26..360;

@@ -7,9 +7,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+use scopa_core::CardSet;
 use scopa_core::ai::Level;
+use scopa_core::scopa::{DealKind, Match, Move, Rules};
 use scopa_core::session::{Action, Phase, Player, Session, Settings, transcript};
-use scopa_core::{CardSet, DealKind, Match, Move, Rules};
 
 /// Runs `scopa` with `stdin` piped in; returns its output.
 fn scopa(args: &[&str], stdin: &str) -> Output {

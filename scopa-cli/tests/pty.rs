@@ -9,9 +9,10 @@ use std::process::Command;
 use std::time::Duration;
 
 use expectrl::{ControlCode, Eof, Session, WaitStatus};
+use scopa_core::Card;
 use scopa_core::ai::Level;
+use scopa_core::scopa::Rules;
 use scopa_core::session::{Phase, Session as Game, Settings};
-use scopa_core::{Card, Rules};
 
 /// A seed whose first position has a card that can take in two ways, and that card.
 fn seed_with_a_capture_choice(rules: Rules) -> (u64, Card) {

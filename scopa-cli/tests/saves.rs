@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use scopa_core::Match;
+use scopa_core::scopa::Match;
 use scopa_core::snapshot::crc32;
 
 /// Where the core snapshot starts in a session save (`Session::to_bytes`, the format

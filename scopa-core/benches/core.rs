@@ -23,8 +23,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
+use scopa_core::SplitMix64;
 use scopa_core::deal::below;
-use scopa_core::{DealKind, HandState, Match, PlayerView, Rules, SplitMix64};
+use scopa_core::scopa::{DealKind, HandState, Match, PlayerView, Rules};
 
 /// Positions sampled from random games: every 3rd state of `games` random hands.
 fn sample_positions(rules: Rules, games: usize, seed: u64) -> Vec<HandState> {
@@ -208,9 +209,9 @@ fn criterion_median_ns(id: &str) -> Option<f64> {
 }
 
 /// Views of the seat to play along `medium` games at a two-deck table: every 5th play.
-fn team_views(players: u8, games: u64) -> Vec<scopa_core::teams::TeamView> {
+fn team_views(players: u8, games: u64) -> Vec<scopa_core::scopa::teams::TeamView> {
     use scopa_core::ai::Level;
-    use scopa_core::teams::{TeamHand, choose_move};
+    use scopa_core::scopa::teams::{TeamHand, choose_move};
     let rules = Rules::default().with_players(players);
     let mut out = Vec::new();
     for seed in 0..games {
@@ -231,7 +232,7 @@ fn team_views(players: u8, games: u64) -> Vec<scopa_core::teams::TeamView> {
 
 fn teams_expert(c: &mut Criterion) {
     use scopa_core::ai::Level;
-    use scopa_core::teams::choose_move;
+    use scopa_core::scopa::teams::choose_move;
     let mut group = c.benchmark_group("teams_expert");
     group.sample_size(20);
     for players in [6u8, 8] {

@@ -17,7 +17,7 @@
 //! - `legal_moves_4p` [one call]: the same in 4-player scopone scientifico (10-card hands).
 //! - `legal_moves_into_2p`, `legal_moves_into_4p` [one call]: the same through
 //!   [`HandState::legal_moves_into`] into one reused list (no 2 KB list returned).
-//! - `captures_2p` [one position]: [`scopa_core::captures`] of every card of the hand to
+//! - `captures_2p` [one position]: [`scopa_core::scopa::captures`] of every card of the hand to
 //!   play, on the same positions (what the alpha-beta search lists).
 //! - `play_2p` [one call]: [`HandState::play`] (checked, with its events) of every move of
 //!   random 2-player games, each on a copy of the position before it.
@@ -33,9 +33,10 @@
 
 use std::hint::black_box;
 
+use scopa_core::SplitMix64;
 use scopa_core::briscola::{BriscolaHand, BriscolaRules};
 use scopa_core::deal::below;
-use scopa_core::{DealKind, HandState, Move, Rules, SplitMix64};
+use scopa_core::scopa::{DealKind, HandState, Move, Rules};
 
 fn scopone() -> Rules {
     Rules {
@@ -119,7 +120,7 @@ fn measured_play_unchecked(plays: &[(HandState, Move)]) -> u64 {
 
 #[inline(never)]
 fn measured_legal_moves_into(positions: &[HandState]) -> usize {
-    let mut list = scopa_core::MoveList::new();
+    let mut list = scopa_core::scopa::MoveList::new();
     let mut total = 0;
     for h in positions {
         black_box(h).legal_moves_into(&mut list);
@@ -134,7 +135,7 @@ fn measured_captures(positions: &[HandState]) -> usize {
     for h in positions {
         let h = black_box(h);
         for card in h.hand(h.turn()) {
-            total += scopa_core::captures(h.table(), card, h.rules().ace).len();
+            total += scopa_core::scopa::captures(h.table(), card, h.rules().ace).len();
         }
     }
     total

@@ -6,7 +6,7 @@
 //! typed errors, scoring, whole matches, per-seat views, and compact save files.
 //!
 //! ```
-//! use scopa_core::{Match, Rules, Event};
+//! use scopa_core::scopa::{Match, Rules, Event};
 //!
 //! let rules = Rules { players: 2, target: 11, ..Rules::default() };
 //! let mut game = Match::new(rules, 42).unwrap();
@@ -47,35 +47,16 @@ extern crate std;
 
 pub mod ai;
 pub mod briscola;
-pub mod capture;
 pub mod card;
 pub mod cardset;
 pub mod deal;
-pub mod game;
-pub mod hand;
 pub mod multiset;
-mod playout;
-pub mod rules;
-pub mod score;
+pub mod scopa;
+pub mod seats;
 pub mod session;
 pub mod snapshot;
-pub mod teams;
-pub mod view;
 
-pub use capture::{
-    CaptureList, MAX_CAPTURES, MAX_MOVES, Move, MoveList, capture_count, captures, is_legal_capture,
-};
 pub use card::{Card, ParseCardError, Suit};
 pub use cardset::{CardSet, ParseCardSetError};
 pub use deal::{Deck, DeckError, SplitMix64};
-pub use game::{FinishedHand, MAX_REDEALS, Match, RewindError, winner_after_hand, winner_of};
-pub use hand::{DealError, Event, Events, HandState, PlayError, PositionError};
-pub use rules::{
-    AceRule, DealKind, MAX_SEATS, MAX_SIDES, PrimieraRule, Rules, RulesError, UnknownOption,
-    decks_for,
-};
-pub use score::{
-    HandScore, ScoreError, SideScore, napola_points, primiera_value, score_copies, score_hand,
-};
-pub use snapshot::{SNAPSHOT_LEN, SNAPSHOT_VERSION, SnapshotError};
-pub use view::{History, Play, PlayerView, ViewError};
+pub use seats::{MAX_SEATS, MAX_SIDES, decks_for};

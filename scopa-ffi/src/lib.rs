@@ -33,5 +33,5 @@ uniffi::setup_scaffolding!();
 /// plain Ace, no napola, no re bello, kings redeal on).
 #[uniffi::export]
 pub fn default_rules() -> RulesConfig {
-    scopa_core::Rules::default().into()
+    scopa_core::scopa::Rules::default().into()
 }

@@ -2,7 +2,9 @@
 //! and from scopa-core. No game rule lives here: every decision is the core's.
 
 use scopa_core::ai::Level;
-use scopa_core::{AceRule as CoreAce, DealKind as CoreDeal, PrimieraRule as CorePrimiera, Rules};
+use scopa_core::scopa::{
+    AceRule as CoreAce, DealKind as CoreDeal, PrimieraRule as CorePrimiera, Rules,
+};
 
 use crate::session::SessionError;
 

@@ -4,13 +4,13 @@
 //! is told, runs its timers and talks to the connections.
 
 use scopa_core::ai::Level;
+use scopa_core::scopa::teams::TeamMove;
 use scopa_core::session::GameEvent as Event;
 use scopa_core::session::GameHint as Hint;
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::{Due, Pacing, Token};
 use scopa_core::session::table::{Frame, MAX_SEATS};
 use scopa_core::session::{Action, CardStyle, Phase, Session, Settings, transcript};
-use scopa_core::teams::TeamMove;
 
 use crate::protocol::ClientError;
 
@@ -566,7 +566,7 @@ mod tests {
         assert_eq!(room.session().match_number(), 1);
         assert!(matches!(
             applied.events[0],
-            Event::Scopa(scopa_core::teams::TeamEvent::NewHand { .. })
+            Event::Scopa(scopa_core::scopa::teams::TeamEvent::NewHand { .. })
         ));
     }
 

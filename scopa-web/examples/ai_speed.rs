@@ -6,8 +6,8 @@
 
 use std::time::Instant;
 
-use scopa_core::Rules;
 use scopa_core::ai::Level;
+use scopa_core::scopa::Rules;
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::Next;
 use scopa_core::session::{Action, Session, Settings};

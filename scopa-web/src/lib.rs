@@ -12,6 +12,7 @@ use core::fmt::Display;
 
 use scopa_core::ai::Level;
 use scopa_core::briscola::BriscolaRules;
+use scopa_core::scopa::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::names::Names;
 use scopa_core::session::pacing::{Pacing, Token};
@@ -20,7 +21,6 @@ use scopa_core::session::{
     Action, CardStyle, Game, Label, Lang, Player, SaveError, Session, SessionError, Settings,
     Texts, transcript,
 };
-use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 

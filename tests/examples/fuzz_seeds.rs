@@ -12,8 +12,9 @@ use std::path::Path;
 
 use scopa_core::ai::Level;
 use scopa_core::briscola::{BriscolaMatch, BriscolaRules};
+use scopa_core::scopa::{AceRule, DealKind, Match, PrimieraRule, Rules};
 use scopa_core::session::{Action, Phase, Session, Settings};
-use scopa_core::{AceRule, Card, DealKind, Match, PrimieraRule, Rules, SplitMix64};
+use scopa_core::{Card, SplitMix64};
 use scopa_tests::walk::pick;
 
 fn rules_list() -> Vec<Rules> {

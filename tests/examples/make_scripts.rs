@@ -8,8 +8,8 @@
 
 use scopa_core::ai::Level;
 use scopa_core::briscola::BriscolaRules;
+use scopa_core::scopa::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_core::session::{Player, Settings};
-use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_tests::script::generate;
 
 fn main() -> std::io::Result<()> {

@@ -3,7 +3,8 @@
 //! It walks *every* subset of the table (the table of a reachable position holds at most
 //! 13 cards, so at most 8192 subsets) and keeps the ones the rules allow.
 
-use scopa_core::{AceRule, Card, CardSet};
+use scopa_core::scopa::AceRule;
+use scopa_core::{Card, CardSet};
 
 /// The cards of a set as a plain vector, in index order (own iteration over indices).
 pub fn cards_of(set: CardSet) -> Vec<Card> {

@@ -3,9 +3,10 @@
 //! those where a save's counters change ([`Check::HandStarts`], the fuzz targets): the
 //! invariant "every state reachable from an accepted save round-trips".
 
+use scopa_core::SplitMix64;
+use scopa_core::scopa::teams::TeamMove;
+use scopa_core::scopa::{Match, SNAPSHOT_LEN};
 use scopa_core::session::{Action, Phase, Session};
-use scopa_core::teams::TeamMove;
-use scopa_core::{Match, SNAPSHOT_LEN, SplitMix64};
 
 use crate::walk::{check_conservation, pick};
 

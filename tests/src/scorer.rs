@@ -1,7 +1,8 @@
 //! An independent scorer for docs/rules.md §5, used to check `score_hand`, `HandState::score`
 //! and `Event::HandFinished`.
 
-use scopa_core::{Card, CardSet, PrimieraRule, Rules, SideScore, Suit};
+use scopa_core::scopa::{PrimieraRule, Rules, SideScore};
+use scopa_core::{Card, CardSet, Suit};
 
 use crate::oracle::cards_of;
 

@@ -4,7 +4,8 @@
 //! The checks panic with a message naming the state; proptest reports that as a failure
 //! and shrinks the inputs.
 
-use scopa_core::{Card, CardSet, Event, Events, HandState, Move, PlayError, Rules};
+use scopa_core::scopa::{Event, Events, HandState, Move, PlayError, Rules};
+use scopa_core::{Card, CardSet};
 
 use crate::oracle::{self, cards_of};
 use crate::scorer::{self, OwnSide};
@@ -13,11 +14,11 @@ use crate::scorer::{self, OwnSide};
 pub fn expected_hand_size(rules: &Rules, dealer: u8, plays: u8, seat: u8) -> u8 {
     let n = rules.players;
     let per_round = match rules.deal {
-        scopa_core::DealKind::Standard => 3,
-        scopa_core::DealKind::Scopone => 9,
-        scopa_core::DealKind::ScoponeScientifico => 10,
+        scopa_core::scopa::DealKind::Standard => 3,
+        scopa_core::scopa::DealKind::Scopone => 9,
+        scopa_core::scopa::DealKind::ScoponeScientifico => 10,
     };
-    let total = if rules.deal == scopa_core::DealKind::ScoponeScientifico {
+    let total = if rules.deal == scopa_core::scopa::DealKind::ScoponeScientifico {
         40
     } else {
         36
@@ -106,8 +107,9 @@ pub fn check_moves(h: &HandState) {
         for cap in &legal {
             if equal > 0 {
                 let single_equal = cap.len() == 1 && cap.first().unwrap().value() == card.value();
-                let whole =
-                    ace == scopa_core::AceRule::MatchTakesAll && card.value() == 1 && *cap == table;
+                let whole = ace == scopa_core::scopa::AceRule::MatchTakesAll
+                    && card.value() == 1
+                    && *cap == table;
                 assert!(
                     single_equal || whole,
                     "{card} may take {cap} with an equal card on {table}"
@@ -121,7 +123,7 @@ pub fn check_moves(h: &HandState) {
                 );
             }
         }
-        if ace == scopa_core::AceRule::TakesAll
+        if ace == scopa_core::scopa::AceRule::TakesAll
             && card.value() == 1
             && !table.is_empty()
             && table.count_value(1) == 0
@@ -309,7 +311,7 @@ impl Tracker {
 }
 
 /// The engine's breakdown equals the independent one, and the §5 invariants hold.
-pub fn check_score(rules: &Rules, own: &[OwnSide], core: &scopa_core::HandScore) {
+pub fn check_score(rules: &Rules, own: &[OwnSide], core: &scopa_core::scopa::HandScore) {
     assert_eq!(core.side_count() as usize, own.len());
     for (i, o) in own.iter().enumerate() {
         assert!(

@@ -7,8 +7,9 @@
 //! case counts scale with `SCOPA_PROPTEST_SCALE` (see `common::config`).
 
 use proptest::prelude::*;
+use scopa_core::CardSet;
 use scopa_core::ai::{self, Budget, Level, Reason};
-use scopa_core::{CardSet, Event, HandState, Match, Move, Play, PlayerView, Rules};
+use scopa_core::scopa::{Event, HandState, Match, Move, Play, PlayerView, Rules};
 
 mod common;
 mod counting;
@@ -169,7 +170,7 @@ proptest! {
     /// option of the 2-player game.
     #[test]
     fn expert_solves_the_last_round_exactly(seed in any::<u64>(), options in any_rules(), extra in 0usize..5) {
-        let rules = Rules { players: 2, deal: scopa_core::DealKind::Standard, ..options };
+        let rules = Rules { players: 2, deal: scopa_core::scopa::DealKind::Standard, ..options };
         let mut game = Match::new(rules, seed).unwrap();
         for _ in 0..(30 + extra) {
             let mv = ai::choose_move(Level::Medium, &game.view(game.turn()).unwrap(), 3).unwrap();

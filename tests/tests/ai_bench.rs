@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use scopa_ai_lab::{self as bench, Contender, Tuning};
 use scopa_core::ai::{self, Level};
-use scopa_core::{Event, HandState, Match, Play, PlayerView, Rules};
+use scopa_core::scopa::{Event, HandState, Match, Play, PlayerView, Rules};
 
 mod common;
 mod counting;
@@ -46,7 +46,7 @@ fn exact(st: &HandState, side: u8) -> i32 {
 }
 
 /// The exact value of playing `mv` for the side to move in `st`.
-fn value_of(st: &HandState, mv: scopa_core::Move) -> i32 {
+fn value_of(st: &HandState, mv: scopa_core::scopa::Move) -> i32 {
     let side = st.rules().side_of(st.turn());
     let mut c = *st;
     c.play_unchecked(mv);
@@ -128,9 +128,9 @@ proptest! {
     #[test]
     fn the_oracle_is_legal_and_bounded(seed in any::<u64>(), players in 2u8..=4, deal in 0u8..3, plays in 0usize..30, nodes in 0u64..30_000) {
         let deal = match (players, deal) {
-            (4, 1) => scopa_core::DealKind::Scopone,
-            (4, 2) => scopa_core::DealKind::ScoponeScientifico,
-            _ => scopa_core::DealKind::Standard,
+            (4, 1) => scopa_core::scopa::DealKind::Scopone,
+            (4, 2) => scopa_core::scopa::DealKind::ScoponeScientifico,
+            _ => scopa_core::scopa::DealKind::Standard,
         };
         let rules = Rules { players, deal, ..Rules::default() };
         let game = after_medium_plays(rules, seed, plays.min(usize::from(rules.plays_per_hand()) - 1));

@@ -446,7 +446,7 @@ proptest! {
         let mut count = 0;
         loop {
             let bytes = m.to_bytes();
-            prop_assert!(bytes.len() <= scopa_core::SNAPSHOT_LEN);
+            prop_assert!(bytes.len() <= scopa_core::scopa::SNAPSHOT_LEN);
             let restored = TwoDeckMatch::from_bytes(&bytes);
             prop_assert_eq!(restored.as_ref(), Ok(&m), "play {}", count);
             if m.winner().is_some() || count >= 1_000 {

@@ -10,6 +10,7 @@ mod common;
 use proptest::prelude::*;
 use scopa_core::ai::Level;
 use scopa_core::briscola::{BriscolaRules, TwoDeckEvent};
+use scopa_core::scopa::Move;
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::{Next, Pacing};
 use scopa_core::session::table::{Banner, Choices, Frame, GameTable, HandOver};
@@ -17,7 +18,7 @@ use scopa_core::session::{
     Action, Game, GameEvent, Lang, Phase, SAVE_LEN, SaveError, Session, SessionError, Settings,
     transcript,
 };
-use scopa_core::{CardSet, Move, SplitMix64, snapshot::crc32};
+use scopa_core::{CardSet, SplitMix64, snapshot::crc32};
 
 fn rules_of(players: u8, nine: bool, target: u8) -> BriscolaRules {
     BriscolaRules {

@@ -1,6 +1,7 @@
 //! The fixed-capacity lists of scopa-core are large enough for every reachable table.
 
-use scopa_core::{AceRule, Card, CardSet, MAX_CAPTURES, MAX_MOVES, Suit, captures};
+use scopa_core::scopa::{AceRule, MAX_CAPTURES, MAX_MOVES, captures};
+use scopa_core::{Card, CardSet, Suit};
 use scopa_tests::capacity::explore;
 
 #[test]

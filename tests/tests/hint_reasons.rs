@@ -5,8 +5,9 @@
 
 use proptest::prelude::*;
 use scopa_core::ai::{self, Reason};
-use scopa_core::capture::captures;
-use scopa_core::{AceRule, Card, CardSet, Move, PlayerView, Suit};
+use scopa_core::scopa::capture::captures;
+use scopa_core::scopa::{AceRule, Move, PlayerView};
+use scopa_core::{Card, CardSet, Suit};
 
 mod common;
 use common::{config, played, rules_with_target};

@@ -9,11 +9,12 @@ mod common;
 
 use proptest::prelude::*;
 use scopa_core::ai::Level;
+use scopa_core::scopa::{DealKind, Rules};
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::{Next, Pacing, Token, Waiting};
 use scopa_core::session::table::{Banner, Choices, Frame};
 use scopa_core::session::{Action, Phase, Player, Session, Settings, transcript};
-use scopa_core::{CardSet, DealKind, Rules, SplitMix64};
+use scopa_core::{CardSet, SplitMix64};
 
 /// What the fake clock saw while a match was played.
 #[derive(Default, Debug)]

@@ -4,11 +4,11 @@
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use scopa_core::snapshot::crc32;
-use scopa_core::{
-    AceRule, Card, CardSet, DealKind, Event, HandState, Match, Move, PlayerView, PrimieraRule,
-    Rules, SNAPSHOT_LEN, SplitMix64,
+use scopa_core::scopa::{
+    AceRule, DealKind, Event, HandState, Match, Move, PlayerView, PrimieraRule, Rules, SNAPSHOT_LEN,
 };
+use scopa_core::snapshot::crc32;
+use scopa_core::{Card, CardSet, SplitMix64};
 use scopa_tests::oracle::{self, cards_of};
 use scopa_tests::walk::{Tracker, check_conservation, check_moves, expected_hand_size, pick};
 
@@ -451,12 +451,12 @@ proptest! {
     fn captures_equal_the_oracle_on_arbitrary_tables((table, card) in table_and_card()) {
         for ace in AceRule::ALL {
             let legal = oracle::legal_captures(table, card, *ace);
-            let kept = legal.len().min(scopa_core::MAX_CAPTURES);
-            prop_assert_eq!(scopa_core::captures(table, card, *ace).to_vec(), legal[..kept].to_vec());
-            prop_assert_eq!(scopa_core::capture_count(table, card, *ace), legal.len());
+            let kept = legal.len().min(scopa_core::scopa::MAX_CAPTURES);
+            prop_assert_eq!(scopa_core::scopa::captures(table, card, *ace).to_vec(), legal[..kept].to_vec());
+            prop_assert_eq!(scopa_core::scopa::capture_count(table, card, *ace), legal.len());
             for s in oracle::all_subsets(table) {
                 prop_assert_eq!(
-                    scopa_core::is_legal_capture(table, card, s, *ace),
+                    scopa_core::scopa::is_legal_capture(table, card, s, *ace),
                     legal.contains(&s),
                     "{} taking {} on {} under {}", card, s, table, ace
                 );
@@ -670,7 +670,7 @@ proptest! {
             }
         }
         let own = scopa_tests::scorer::score(&rules, &piles, &scope[..k]);
-        let core = scopa_core::score_hand(&rules, &piles, &scope[..k]).unwrap();
+        let core = scopa_core::scopa::score_hand(&rules, &piles, &scope[..k]).unwrap();
         scopa_tests::walk::check_score(&rules, &own, &core);
     }
 
@@ -697,7 +697,7 @@ proptest! {
         let initial: CardSet = cards[n * cpr..n * cpr + table_len].iter().copied().collect();
         let res = HandState::from_deck(rules, dealer, &deck);
         if rules.kings_redeal && initial.count_value(10) >= 3 {
-            prop_assert!(matches!(res, Err(scopa_core::DealError::KingsOnTable { .. })), "3+ Kings accepted");
+            prop_assert!(matches!(res, Err(scopa_core::scopa::DealError::KingsOnTable { .. })), "3+ Kings accepted");
             return Ok(());
         }
         let mut h = res.unwrap();

@@ -6,11 +6,12 @@
 
 use proptest::prelude::*;
 use scopa_core::ai::Level;
+use scopa_core::scopa::{AceRule, DealKind, Move, PrimieraRule, Rules};
 use scopa_core::session::{
     Action, Phase, Player, SAVE_LEN, SaveError, Session, SessionError, Settings,
 };
 use scopa_core::snapshot::crc32;
-use scopa_core::{AceRule, Card, CardSet, DealKind, Move, PrimieraRule, Rules};
+use scopa_core::{Card, CardSet};
 
 mod common;
 

@@ -6,8 +6,8 @@
 //! recomputed, which is what an outside probe (or a hand-edited file) does.
 
 use proptest::prelude::*;
+use scopa_core::scopa::{Match, Rules, SNAPSHOT_LEN};
 use scopa_core::snapshot::crc32;
-use scopa_core::{Match, Rules, SNAPSHOT_LEN};
 use scopa_tests::saves::{Check, match_plays_out};
 
 mod common;

@@ -6,8 +6,9 @@
 use proptest::prelude::*;
 use scopa_core::ai::Level;
 use scopa_core::multiset::CardMultiset;
-use scopa_core::teams::{TeamEvent, TeamHand, TeamMatch, TeamView, choose_move};
-use scopa_core::{AceRule, Card, PrimieraRule, Rules, SplitMix64, Suit};
+use scopa_core::scopa::teams::{TeamEvent, TeamHand, TeamMatch, TeamView, choose_move};
+use scopa_core::scopa::{AceRule, PrimieraRule, Rules};
+use scopa_core::{Card, SplitMix64, Suit};
 
 fn any_rules() -> impl Strategy<Value = Rules> {
     (
@@ -143,7 +144,7 @@ proptest! {
         let cards = deck(deck_seed);
         let mut hand = match TeamHand::from_deck(rules, dealer, &cards) {
             Ok(h) => h,
-            Err(scopa_core::teams::TeamDealError::KingsOnTable { kings }) => {
+            Err(scopa_core::scopa::teams::TeamDealError::KingsOnTable { kings }) => {
                 prop_assert!(kings >= 5 && rules.kings_redeal);
                 return Ok(());
             }
@@ -341,7 +342,7 @@ fn the_levels_outscore_random_sides() {
 }
 
 /// A random legal move of the seat to play.
-fn random_move(m: &TeamMatch, rng: &mut SplitMix64) -> scopa_core::teams::TeamMove {
+fn random_move(m: &TeamMatch, rng: &mut SplitMix64) -> scopa_core::scopa::teams::TeamMove {
     let n = m.hand().legal_move_count();
     let k = scopa_core::deal::below(rng, n as u32) as usize;
     m.hand().nth_legal_move(k).unwrap()
@@ -376,7 +377,7 @@ proptest! {
         let mut count = 0;
         loop {
             let bytes = m.to_bytes();
-            prop_assert!(bytes.len() <= scopa_core::SNAPSHOT_LEN);
+            prop_assert!(bytes.len() <= scopa_core::scopa::SNAPSHOT_LEN);
             let restored = TeamMatch::from_bytes(&bytes);
             prop_assert_eq!(restored.as_ref(), Ok(&m), "play {}", count);
             if m.winner().is_some() || count >= 1_000 {
@@ -423,7 +424,7 @@ proptest! {
             prop_assert_eq!(restored.to_bytes(), bytes);
             plays_to_a_legal_end(restored, &mut rng)?;
         }
-        let mut random = [0u8; scopa_core::teams::TEAM_SNAPSHOT_LEN];
+        let mut random = [0u8; scopa_core::scopa::teams::TEAM_SNAPSHOT_LEN];
         let mut r = SplitMix64::new(noise);
         for x in random.iter_mut() {
             *x = scopa_core::deal::below(&mut r, 256) as u8;

@@ -1,9 +1,9 @@
 //! docs/rules.md §7, every worked example, through the public API.
 
-use scopa_core::{
-    AceRule, Card, CardSet, Event, HandState, Move, PlayError, PrimieraRule, Rules, Suit, captures,
-    score_hand,
+use scopa_core::scopa::{
+    AceRule, Event, HandState, Move, PlayError, PrimieraRule, Rules, captures, score_hand,
 };
+use scopa_core::{Card, CardSet, Suit};
 
 fn set(s: &str) -> CardSet {
     s.parse().unwrap()
@@ -108,7 +108,12 @@ const SIDE1: &str = "1d 8d 9d 10d 1c 2c 3c 4c 5c 7c 1s 2s 3s 4s 5s 6s 7b 9b";
 
 /// The score of a finished 2-player hand with these piles and scope, through both
 /// `score_hand` and a finished `HandState` (which must agree).
-fn finished(rules: Rules, p0: CardSet, p1: CardSet, scope: [u8; 2]) -> scopa_core::HandScore {
+fn finished(
+    rules: Rules,
+    p0: CardSet,
+    p1: CardSet,
+    scope: [u8; 2],
+) -> scopa_core::scopa::HandScore {
     let direct = score_hand(&rules, &[p0, p1], &scope).unwrap();
     let h = HandState::from_position(
         rules,

@@ -2,12 +2,12 @@
 //! allocator; only the calls into scopa-core are bracketed (the test harness and this
 //! file's own bookkeeping may allocate outside the brackets).
 
+use scopa_core::SplitMix64;
 use scopa_core::deal::below;
-use scopa_core::snapshot::crc32;
-use scopa_core::{
-    AceRule, DealKind, HandState, Match, Move, PlayerView, PrimieraRule, Rules, SplitMix64,
-    score_hand,
+use scopa_core::scopa::{
+    AceRule, DealKind, HandState, Match, Move, PlayerView, PrimieraRule, Rules, score_hand,
 };
+use scopa_core::snapshot::crc32;
 
 mod counting;
 use counting::counted;

@@ -2,7 +2,7 @@
 //! (`ai_floor`), so that both see the same positions.
 
 use scopa_ai_lab::{self as lab, Contender};
-use scopa_core::{Event, HandState, Match, Play, Rules};
+use scopa_core::scopa::{Event, HandState, Match, Play, Rules};
 
 /// The command line as `--flag value` pairs, each given to `set(flag, value)`; an error
 /// names the flag.

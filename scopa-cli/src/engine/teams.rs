@@ -3,10 +3,11 @@
 
 use scopa_core::ai::Level;
 use scopa_core::multiset::CardMultiset;
-use scopa_core::teams::{
+use scopa_core::scopa::teams::{
     TeamDealError, TeamHand, TeamMove, TeamView, choose_move, for_each_capture,
 };
-use scopa_core::{Card, HandScore, MAX_SIDES, Rules, score_copies};
+use scopa_core::scopa::{HandScore, Rules, score_copies};
+use scopa_core::{Card, MAX_SIDES};
 use serde_json::{Map, Value, json};
 
 use super::{

@@ -159,8 +159,8 @@ fn run_to(args: PlayArgs, out: Box<dyn Write + Send>, tty_out: bool) -> anyhow::
 mod tests {
     use super::*;
     use args::LangArg;
-    use scopa_core::Rules;
     use scopa_core::ai::Level;
+    use scopa_core::scopa::Rules;
     use scopa_core::session::{Session, Settings};
     use std::path::PathBuf;
     use std::sync::{Arc, Mutex};

@@ -4,8 +4,8 @@
 //! [`crate::input::parse`]; whether a move is legal is the session's to say.
 
 use scopa_core::multiset::CardMultiset;
+use scopa_core::scopa::teams::TeamMove;
 use scopa_core::session::Action;
-use scopa_core::teams::TeamMove;
 use scopa_core::{Card, Suit};
 
 use crate::common::BoundedLine;

@@ -7,11 +7,12 @@
 use std::io;
 
 use scopa_core::briscola::TwoDeckEvent;
+use scopa_core::scopa::PlayError;
+use scopa_core::scopa::teams::{TeamEvent, TeamMove};
 use scopa_core::session::CaptureOptions;
 use scopa_core::session::table::{Banner, Frame, GameTable, HandOver};
 use scopa_core::session::{Game, GameEvent, Label, MAX_SIDES, Phase, SessionError};
-use scopa_core::teams::{TeamEvent, TeamMove};
-use scopa_core::{Card, CardSet, PlayError};
+use scopa_core::{Card, CardSet};
 
 use super::autosave::SaveState;
 use super::prompt::Rejection;

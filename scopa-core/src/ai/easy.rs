@@ -1,9 +1,9 @@
 //! `easy`: greedy — the capture worth most by a simple card value, no lookahead.
 
-use crate::capture::Move;
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
-use crate::view::PlayerView;
+use crate::scopa::capture::Move;
+use crate::scopa::view::PlayerView;
 
 /// A simple value of taking a card: 1, plus coins, sevens and the settebello.
 fn card_value(card: Card) -> i32 {

@@ -7,8 +7,8 @@
 
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
-use crate::hand::HandState;
-use crate::rules::{AceRule, PrimieraRule, Rules};
+use crate::scopa::hand::HandState;
+use crate::scopa::rules::{AceRule, PrimieraRule, Rules};
 
 /// Centipoints of one hand point.
 pub const POINT: i32 = 100;
@@ -113,7 +113,7 @@ pub(crate) fn side_points(st: &HandState, out: &mut [i32; 3]) {
             out[side] += POINT;
         }
         if rules.napola {
-            out[side] += POINT * i32::from(crate::score::napola_points(pile));
+            out[side] += POINT * i32::from(crate::scopa::score::napola_points(pile));
         }
         cards[side] = pile.len() as i32;
         coins[side] = pile.count_suit(Suit::Denari) as i32;

@@ -11,12 +11,12 @@
 //!
 //! No search, no allocation: scratch is a few dozen bytes besides the move list.
 
-use crate::capture::Move;
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::hand::HandState;
-use crate::rules::Rules;
-use crate::view::PlayerView;
+use crate::scopa::capture::Move;
+use crate::scopa::hand::HandState;
+use crate::scopa::rules::Rules;
+use crate::scopa::view::PlayerView;
 
 use super::eval::{POINT, p_holds_any, set_value, sweep_values, take_value};
 
@@ -148,7 +148,7 @@ pub fn choose_in_view(view: &PlayerView) -> Option<Move> {
     let sit = Situation::of_view(view);
     let mut best: Option<(i32, Move)> = None;
     for card in view.hand() {
-        crate::capture::for_each_capture(view.table(), card, view.rules().ace, &mut |cap| {
+        crate::scopa::capture::for_each_capture(view.table(), card, view.rules().ace, &mut |cap| {
             let mv = Move::new(card, cap);
             let s = score_in(&sit, mv);
             if best.is_none_or(|(b, _)| s > b) {

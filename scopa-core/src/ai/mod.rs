@@ -5,11 +5,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::capture::Move;
 use crate::cardset::CardSet;
 use crate::deal::{SplitMix64, below};
-use crate::rules::{DealKind, Rules};
-use crate::view::PlayerView;
+use crate::scopa::capture::Move;
+use crate::scopa::rules::{DealKind, Rules};
+use crate::scopa::view::PlayerView;
 
 mod easy;
 pub mod eval;
@@ -69,7 +69,8 @@ impl Level {
     /// they get fewer nodes.
     ///
     /// ```
-    /// use scopa_core::{DealKind, Rules, ai::Level};
+    /// use scopa_core::ai::Level;
+    /// use scopa_core::scopa::{DealKind, Rules};
     /// let scopone = Rules { players: 4, deal: DealKind::Scopone, ..Rules::default() };
     /// assert!(Level::Expert.budget_for(&scopone).nodes < Level::Expert.default_budget().nodes);
     /// assert_eq!(Level::Medium.budget_for(&scopone).nodes, 0);
@@ -153,7 +154,8 @@ pub struct Budget {
 /// `None` when it is not that seat's turn.
 ///
 /// ```
-/// use scopa_core::{Match, Rules, ai::{self, Level}};
+/// use scopa_core::ai::{self, Level};
+/// use scopa_core::scopa::{Match, Rules};
 /// let game = Match::new(Rules::default(), 3).unwrap();
 /// let view = game.view(game.turn()).unwrap();
 /// let mv = ai::choose_move(Level::Easy, &view, 7).unwrap();
@@ -294,7 +296,8 @@ pub struct Hint {
 /// `None` when it is not that seat's turn.
 ///
 /// ```
-/// use scopa_core::{Match, Rules, ai};
+/// use scopa_core::ai;
+/// use scopa_core::scopa::{Match, Rules};
 /// let game = Match::new(Rules::default(), 3).unwrap();
 /// let view = game.view(game.turn()).unwrap();
 /// let hint = ai::hint(&view).unwrap();
@@ -341,7 +344,8 @@ fn leaves_sweep(view: &PlayerView, mv: Move) -> bool {
 /// reasons, true of it as a move).
 ///
 /// ```
-/// use scopa_core::{Match, Rules, ai};
+/// use scopa_core::ai;
+/// use scopa_core::scopa::{Match, Rules};
 /// let game = Match::new(Rules::default(), 3).unwrap();
 /// let view = game.view(game.turn()).unwrap();
 /// for mv in game.legal_moves().iter() {
@@ -389,7 +393,7 @@ fn reason_for(view: &PlayerView, moves: &[Move], mv: Move) -> Reason {
 #[cfg(test)]
 mod hint_reason_tests {
     use super::*;
-    use crate::Rules;
+    use crate::scopa::Rules;
 
     /// Playing a coin to take a spade takes no coins from the table: the hint must not say
     /// it "captures the most denari".

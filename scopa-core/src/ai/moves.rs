@@ -1,10 +1,10 @@
 //! A search node's moves: generated card by card, kept best first by a cheap ordering key
 //! (sweeps, then valuable captures, then cheap lays), in a fixed-size buffer.
 
-use crate::capture::{self, Move};
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::hand::HandState;
+use crate::scopa::capture::{self, Move};
+use crate::scopa::hand::HandState;
 
 use super::eval;
 

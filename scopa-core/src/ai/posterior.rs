@@ -15,11 +15,11 @@
 //! rule-based `medium` player); the views it is given are rebuilt from public facts and
 //! the world's cards by [`PlayerView::from_public`], so the model sees what the seat saw.
 
-use crate::capture::Move;
 use crate::cardset::CardSet;
 use crate::deal::SplitMix64;
-use crate::hand::HandState;
-use crate::view::PlayerView;
+use crate::scopa::capture::Move;
+use crate::scopa::hand::HandState;
+use crate::scopa::view::PlayerView;
 
 /// A seat's policy: its move from its view and a seed.
 pub type Model = fn(&PlayerView, u64) -> Option<Move>;
@@ -98,7 +98,7 @@ pub fn reproduces(
 mod tests {
     use super::*;
     use crate::ai::{self, Level};
-    use crate::{Match, Rules};
+    use crate::scopa::{Match, Rules};
 
     fn medium(view: &PlayerView, seed: u64) -> Option<Move> {
         ai::choose_move(Level::Medium, view, seed)
@@ -108,7 +108,7 @@ mod tests {
     /// count, deal and Ace rule.
     #[test]
     fn the_medium_model_is_the_medium_level() {
-        use crate::{AceRule, DealKind};
+        use crate::scopa::{AceRule, DealKind};
         let mut checked = 0;
         for seed in 0..60u64 {
             let players = 2 + (seed % 3) as u8;
@@ -139,7 +139,7 @@ mod tests {
                 let events = game.play(game.turn(), mv).unwrap();
                 if events
                     .iter()
-                    .any(|e| matches!(e, crate::Event::HandFinished(_)))
+                    .any(|e| matches!(e, crate::scopa::Event::HandFinished(_)))
                 {
                     break;
                 }

@@ -11,8 +11,8 @@
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{SplitMix64, below};
-use crate::hand::HandState;
-use crate::view::PlayerView;
+use crate::scopa::hand::HandState;
+use crate::scopa::view::PlayerView;
 
 use super::eval;
 use super::posterior::{self, Model};

@@ -30,9 +30,9 @@
 //! The budget is a count of nodes (one node = one move played on a copy of the state) over
 //! all samples, so the work per move is bounded and the result reproducible.
 
-use crate::capture::{MAX_MOVES, Move};
 use crate::deal::SplitMix64;
-use crate::hand::HandState;
+use crate::scopa::capture::{MAX_MOVES, Move};
+use crate::scopa::hand::HandState;
 
 use super::moves::{MoveBuf, dealt, gen_moves, played};
 use super::posterior;
@@ -335,7 +335,7 @@ pub fn backup(maxing: bool, v: i32, best: &mut i32, alpha: &mut i32, beta: &mut 
 /// then fall back to the rule-based player).
 pub fn choose_with<H: Hooks>(
     hooks: &mut H,
-    view: &crate::PlayerView,
+    view: &crate::scopa::PlayerView,
     moves: &[Move],
     seed: u64,
     budget: Budget,

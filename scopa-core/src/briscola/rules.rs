@@ -92,7 +92,7 @@ impl fmt::Display for BriscolaRulesError {
             BriscolaRulesError::Decks { decks, players } => write!(
                 f,
                 "decks: {players} players play with {} deck(s), not {decks}: 2, 3 or 4 players use one deck, 6 or 8 use two",
-                crate::rules::decks_for(players)
+                crate::seats::decks_for(players)
             ),
             BriscolaRulesError::WrongTable { decks, plays } => write!(
                 f,
@@ -120,7 +120,7 @@ impl BriscolaRules {
         if !matches!(self.players, 2 | 3 | 4 | 6 | 8) {
             return Err(BriscolaRulesError::Players(self.players));
         }
-        if self.decks != crate::rules::decks_for(self.players) {
+        if self.decks != crate::seats::decks_for(self.players) {
             return Err(BriscolaRulesError::Decks {
                 decks: self.decks,
                 players: self.players,
@@ -142,14 +142,14 @@ impl BriscolaRules {
     /// and 4 with eight (teams of two partners opposite).
     #[inline]
     pub const fn sides(&self) -> u8 {
-        crate::rules::sides_of(self.players)
+        crate::seats::sides_of(self.players)
     }
 
     /// The side of `seat`: with 4 players seats 0 and 2 are side 0, seats 1 and 3 side 1;
     /// with 6 or 8 seat s is side s mod players/2.
     #[inline]
     pub const fn side_of(&self, seat: u8) -> u8 {
-        crate::rules::side_of_seat(self.players, seat)
+        crate::seats::side_of_seat(self.players, seat)
     }
 
     /// Whether the `2b` (both copies with two decks) is left out: with three players and

@@ -35,7 +35,7 @@
 //! assert!(saves > 10);
 //! ```
 
-use crate::teams::TeamMove;
+use crate::scopa::teams::TeamMove;
 
 use super::names::Names;
 use super::pacing::{Next, Pacing, Token};

@@ -8,12 +8,12 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Seriali
 
 use crate::ai::Level;
 use crate::briscola::TwoDeckEvent;
-use crate::capture::Move;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::multiset::CardMultiset;
-use crate::teams::{TeamEvent, TeamMove};
-use crate::view::Play;
+use crate::scopa::capture::Move;
+use crate::scopa::teams::{TeamEvent, TeamMove};
+use crate::scopa::view::Play;
 
 use super::table::{
     Banner, CardChoice, Choices, Frame, GameTable, HandOver, ScopaPile, ShownEvent, TakenTrick,

@@ -53,17 +53,17 @@ use crate::briscola::{
     BriscolaPlayError, BriscolaRules, BriscolaRulesError, BriscolaScore, BriscolaView,
     TwoDeckEvent,
 };
-use crate::capture::{MAX_CAPTURES, MoveList};
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::game::{FinishedHand, Match};
-use crate::hand::{Event, PlayError};
 use crate::multiset::CardMultiset;
-use crate::rules::{Rules, RulesError};
+use crate::scopa::capture::{MAX_CAPTURES, MoveList};
+use crate::scopa::game::{FinishedHand, Match};
+use crate::scopa::hand::{Event, PlayError};
+use crate::scopa::rules::{Rules, RulesError};
 #[cfg(feature = "big-tables")]
-use crate::teams::TeamMatch;
-use crate::teams::{TeamEvent, TeamMove, TeamPlayError};
-use crate::view::PlayerView;
+use crate::scopa::teams::TeamMatch;
+use crate::scopa::teams::{TeamEvent, TeamMove, TeamPlayError};
+use crate::scopa::view::PlayerView;
 
 pub mod driver;
 #[cfg(feature = "serde")]
@@ -219,7 +219,7 @@ impl GameHint {
 /// ```
 /// use scopa_core::ai::Level;
 /// use scopa_core::session::{Player, Settings, SettingsError};
-/// use scopa_core::Rules;
+/// use scopa_core::scopa::Rules;
 /// let mut s = Settings::against(Level::Expert, Rules::default());
 /// assert_eq!(s.humans(), 1);
 /// s.seats[1] = Player::Human;         // pass-and-play: two people, one device
@@ -494,7 +494,7 @@ pub enum Action {
     /// In [`Phase::ChooseCapture`]: take capture `index` of [`Session::capture_options`].
     Capture(u8),
     /// In [`Phase::Play`] or [`Phase::ChooseCapture`]: play this exact move (a one-deck
-    /// [`Move`](crate::Move) converts with `.into()`).
+    /// [`Move`](crate::scopa::Move) converts with `.into()`).
     Play(TeamMove),
     /// In [`Phase::ChooseCapture`]: choose another card.
     Cancel,
@@ -919,9 +919,14 @@ impl AnyMatch {
             #[cfg(feature = "big-tables")]
             AnyMatch::Teams(m) => {
                 let mut options = CaptureOptions::new();
-                crate::teams::for_each_capture(m.hand().table(), card, m.rules().ace, &mut |c| {
-                    let _ = options.push(c);
-                });
+                crate::scopa::teams::for_each_capture(
+                    m.hand().table(),
+                    card,
+                    m.rules().ace,
+                    &mut |c| {
+                        let _ = options.push(c);
+                    },
+                );
                 options
             }
             _ => CaptureOptions::new(),
@@ -1202,7 +1207,7 @@ impl Session {
     /// The legal moves of the person to play at a one-deck table (empty unless the phase is
     /// [`Phase::Play`] or [`Phase::ChooseCapture`]). In Briscola each card of the hand is a
     /// move with no capture. At a table of 6 or 8 a move may take a card twice, which a
-    /// [`Move`](crate::Move) cannot hold: see [`Session::for_each_legal_move`].
+    /// [`Move`](crate::scopa::Move) cannot hold: see [`Session::for_each_legal_move`].
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.for_each_legal_move(&mut |mv| {
@@ -1276,7 +1281,7 @@ impl Session {
                     .hand()
                     .view(seat, m.scores())
                     .and_then(|v| {
-                        crate::teams::choose_move(
+                        crate::scopa::teams::choose_move(
                             Level::Expert,
                             &v,
                             self.decision_seed(seed::Purpose::Hint),
@@ -1361,7 +1366,7 @@ impl Session {
                     .hand()
                     .view(seat, m.scores())
                     .ok_or(SessionError::Internal)?;
-                crate::teams::choose_move(level, &view, seed)
+                crate::scopa::teams::choose_move(level, &view, seed)
             }
             #[cfg(feature = "big-tables")]
             AnyMatch::BriscolaTeams(m) => {

@@ -34,7 +34,7 @@ pub const NAME_MAX: usize = 12;
 /// (the table model's `MAX_SEATS`, checked where that is defined): 8, or 4 without the
 /// `big-tables` feature.
 pub const MAX_SEATS: usize = if cfg!(feature = "big-tables") {
-    crate::rules::MAX_SEATS
+    crate::seats::MAX_SEATS
 } else {
     4
 };

@@ -65,12 +65,13 @@ use crate::briscola::{
     BRISCOLA_SNAPSHOT_LEN, BriscolaMatch, BriscolaSnapshotError, TWO_DECK_SNAPSHOT_LEN,
 };
 use crate::card::Card;
-use crate::game::Match;
-use crate::rules::Rules;
-use crate::snapshot::{SNAPSHOT_LEN, SnapshotError, crc32};
+use crate::scopa::game::Match;
+use crate::scopa::rules::Rules;
+use crate::scopa::snapshot::{SNAPSHOT_LEN, SnapshotError};
 #[cfg(feature = "big-tables")]
-use crate::teams::TeamMatch;
-use crate::teams::{TEAM_SNAPSHOT_LEN, TeamEvent, TeamSnapshotError};
+use crate::scopa::teams::TeamMatch;
+use crate::scopa::teams::{TEAM_SNAPSHOT_LEN, TeamEvent, TeamSnapshotError};
+use crate::snapshot::crc32;
 
 use super::{AnyMatch, Game, Lang, MAX_SEATS, Pending, Player, Session, Settings, SettingsError};
 
@@ -448,7 +449,7 @@ impl Session {
     ///
     /// ```
     /// use scopa_core::session::{Action, Phase, Session, Settings};
-    /// use scopa_core::Rules;
+    /// use scopa_core::scopa::Rules;
     /// let mut s = Session::new(Settings::pass_and_play(Rules::default()), 3).unwrap();
     /// s.apply(Action::Continue).unwrap(); // the first person takes the device
     /// assert_eq!(s.phase(), Phase::Play { seat: s.state().turn });

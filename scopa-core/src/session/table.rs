@@ -53,7 +53,7 @@ use super::{
 /// The most seats a session's table has: 8 (two decks), or 4 without the `big-tables`
 /// feature (the handheld).
 pub const MAX_SEATS: usize = if cfg!(feature = "big-tables") {
-    crate::rules::MAX_SEATS
+    crate::seats::MAX_SEATS
 } else {
     4
 };
@@ -62,7 +62,7 @@ const _: () = assert!(super::names::MAX_SEATS >= MAX_SEATS);
 /// The most sides a session's table has: 4 (eight players), or 3 without the `big-tables`
 /// feature.
 pub const MAX_SIDES: usize = if cfg!(feature = "big-tables") {
-    crate::rules::MAX_SIDES
+    crate::seats::MAX_SIDES
 } else {
     3
 };
@@ -603,7 +603,7 @@ impl Frame {
     }
 
     /// A move: `7d takes 5d 2c`.
-    pub fn move_text(&self, mv: impl Into<crate::teams::TeamMove>) -> impl Display + '_ {
+    pub fn move_text(&self, mv: impl Into<crate::scopa::teams::TeamMove>) -> impl Display + '_ {
         self.texts.play(mv)
     }
 

@@ -4,7 +4,7 @@ use std::vec::Vec;
 
 use super::*;
 use crate::ai::Level;
-use crate::rules::DealKind;
+use crate::scopa::rules::DealKind;
 
 /// Plays `session` to the end of the match: first card, first capture, AI, continue.
 fn play_out(session: &mut Session, max_actions: usize) -> Vec<Action> {
@@ -299,7 +299,7 @@ fn hint_only_for_the_person_to_play() {
                 let hint = s.hint().unwrap();
                 assert!(
                     s.legal_moves()
-                        .contains(&crate::Move::new(hint.card(), hint.takes()))
+                        .contains(&crate::scopa::Move::new(hint.card(), hint.takes()))
                 );
                 break;
             }
@@ -505,7 +505,7 @@ fn big_table_frames_hide_the_hidden_cards() {
         let n = usize::from(players);
         let per_round = n * usize::from(hand.rules().cards_per_round());
         let table = usize::from(hand.rules().initial_table());
-        let dealt = crate::teams::hand::TWO_DECKS - usize::from(hand.deck_left());
+        let dealt = crate::scopa::teams::hand::TWO_DECKS - usize::from(hand.deck_left());
         // Who each dealt position went to: a seat, or the table (None).
         let owner = |p: usize| -> Option<u8> {
             let q = if p < per_round {
@@ -527,7 +527,7 @@ fn big_table_frames_hide_the_hidden_cards() {
             // Known: the looker's cards, the table's, and every card played (at a position
             // of the seat that played it).
             let mut unmatched = played;
-            let hidden: Vec<usize> = (0..crate::teams::hand::TWO_DECKS)
+            let hidden: Vec<usize> = (0..crate::scopa::teams::hand::TWO_DECKS)
                 .filter(|&p| {
                     if p >= dealt {
                         return true;
@@ -540,7 +540,8 @@ fn big_table_frames_hide_the_hidden_cards() {
                 })
                 .collect();
             let other_deck = permuted(&deck, &hidden, &mut rng);
-            let other_deck: [Card; crate::teams::hand::TWO_DECKS] = other_deck.try_into().unwrap();
+            let other_deck: [Card; crate::scopa::teams::hand::TWO_DECKS] =
+                other_deck.try_into().unwrap();
             let other = AnyMatch::Teams(m.redealt(&other_deck, rng.next()).unwrap());
             assert_same_frame(&s, other, rng.next(), looker);
             compared += 1;

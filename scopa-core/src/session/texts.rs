@@ -21,11 +21,11 @@ use crate::briscola::{
     TwoDeckScore,
 };
 use crate::card::{Card, Suit, ValueNames};
-use crate::hand::PlayError;
 use crate::multiset::CardMultiset;
-use crate::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
-use crate::score::{HandScore, SideScore};
-use crate::teams::{TeamEvent, TeamMove, TeamPlayError};
+use crate::scopa::hand::PlayError;
+use crate::scopa::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
+use crate::scopa::score::{HandScore, SideScore};
+use crate::scopa::teams::{TeamEvent, TeamMove, TeamPlayError};
 
 use super::names::{MAX_SEATS, NAME_MAX, NameError, Names};
 use super::{
@@ -1086,7 +1086,7 @@ impl Texts {
                 (BriscolaRulesError::Decks { decks, players }, Lang::It) => write!(
                     f,
                     "decks: in {players} si gioca con {} mazzi, non {decks}: in 2, 3 o 4 con uno, in 6 o 8 con due",
-                    crate::rules::decks_for(players)
+                    crate::seats::decks_for(players)
                 ),
                 (BriscolaRulesError::WrongTable { decks, plays }, Lang::It) => write!(
                     f,
@@ -1211,7 +1211,7 @@ impl Texts {
             (RulesError::DecksForPlayers { decks, players }, Lang::En) => write!(
                 f,
                 "{players} players play with {}, not {decks}: two decks are for 6 or 8 players",
-                if crate::rules::decks_for(players) == 2 {
+                if crate::seats::decks_for(players) == 2 {
                     "two decks"
                 } else {
                     "one deck"
@@ -1220,7 +1220,7 @@ impl Texts {
             (RulesError::DecksForPlayers { decks, players }, Lang::It) => write!(
                 f,
                 "in {players} si gioca con {}, non {decks}: due mazzi sono per 6 o 8 giocatori",
-                if crate::rules::decks_for(players) == 2 {
+                if crate::seats::decks_for(players) == 2 {
                     "due mazzi"
                 } else {
                     "un mazzo"
@@ -1660,7 +1660,7 @@ mod tests {
 
     #[test]
     fn save_errors_in_both_languages() {
-        use crate::snapshot::SnapshotError;
+        use crate::scopa::snapshot::SnapshotError;
         let errors = [
             SaveError::WrongLength { len: 3 },
             SaveError::NotASave,

@@ -19,9 +19,9 @@ use crate::ai::Level;
 use crate::briscola::{BriscolaRules, TwoDeckEvent};
 use crate::card::Card;
 use crate::multiset::CardMultiset;
-use crate::rules::Rules;
-use crate::score::SideScore;
-use crate::teams::{TeamEvent, TeamMove};
+use crate::scopa::rules::Rules;
+use crate::scopa::score::SideScore;
+use crate::scopa::teams::{TeamEvent, TeamMove};
 
 use super::{Action, Game, GameEvent, Lang, MAX_SEATS, Player, Settings};
 
@@ -381,7 +381,7 @@ impl FromStr for Settings {
                     players,
                     hand_size,
                     target,
-                    decks: crate::rules::decks_for(players),
+                    decks: crate::seats::decks_for(players),
                 }),
                 rules: Rules::default(),
                 seats,
@@ -400,7 +400,7 @@ impl FromStr for Settings {
         let undo = flag(next(Some("undo"))?, 18)?;
         let rules = Rules {
             players,
-            decks: crate::rules::decks_for(players),
+            decks: crate::seats::decks_for(players),
             deal,
             target,
             primiera,

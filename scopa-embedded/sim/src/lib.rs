@@ -13,8 +13,8 @@ use embedded_graphics::prelude::*;
 use embedded_graphics_simulator::{OutputSettingsBuilder, SimulatorDisplay};
 use scopa_core::ai::Level;
 use scopa_core::briscola::BriscolaRules;
+use scopa_core::scopa::{Move, Rules};
 use scopa_core::session::{Lang, Settings};
-use scopa_core::{Move, Rules};
 use scopa_ui::app::Screen;
 use scopa_ui::{App, Button, Buttons, FlashRing, Options, RamFlash, script};
 

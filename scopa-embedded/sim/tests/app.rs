@@ -1,8 +1,8 @@
 //! The whole game through the buttons: power cuts, menus, captures, pacing, pass-and-play,
 //! languages, undo, and an old save migrated.
 
-use scopa_core::Rules;
 use scopa_core::ai::Level;
+use scopa_core::scopa::Rules;
 use scopa_core::session::{Lang, Phase, Session, Settings};
 use scopa_sim::{Driver, FlashOf, app_on, has_a_choice, new_app};
 use scopa_ui::app::{AI_SHOW_MS, SUMMARY_MS, Screen};

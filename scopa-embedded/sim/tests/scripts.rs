@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use scopa_core::ai::Level;
 use scopa_core::briscola::BriscolaRules;
+use scopa_core::scopa::teams::TeamMove;
+use scopa_core::scopa::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
 use scopa_core::session::{Action, Phase, Player, Session, Settings};
-use scopa_core::teams::TeamMove;
-use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_sim::scripts;
 use scopa_tests::script::{generate, run};
 use scopa_ui::script::{Outcome, Script, ScriptErrorKind};

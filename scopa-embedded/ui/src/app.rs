@@ -13,13 +13,14 @@ use core::fmt::{self, Write};
 use embedded_graphics::Drawable;
 use embedded_graphics::draw_target::DrawTarget;
 use embedded_graphics::pixelcolor::Rgb565;
+use scopa_core::Card;
+use scopa_core::scopa::{CaptureList, Move};
 use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::pacing::{Due, Next, Pacing, Token};
 use scopa_core::session::table::{Banner, GameTable, HandOver};
 use scopa_core::session::{
     Action, GameEvent, Label, Phase, Session, SessionError, TableState, Texts,
 };
-use scopa_core::{CaptureList, Card, Move};
 
 use crate::input::{Button, Buttons};
 use crate::screens::model::{

@@ -18,10 +18,10 @@
 
 use core::fmt::{self, Display};
 
-use scopa_core::Move;
+use scopa_core::scopa::Move;
+use scopa_core::scopa::teams::TeamMove;
 use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
 use scopa_core::session::{Action, GameEvent, Phase, Settings};
-use scopa_core::teams::TeamMove;
 
 use crate::app::{App, Screen};
 use crate::input::{Button, Buttons};

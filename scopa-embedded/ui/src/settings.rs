@@ -6,8 +6,8 @@
 
 use scopa_core::ai::Level;
 use scopa_core::briscola::BriscolaRules;
+use scopa_core::scopa::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_core::session::{Game, Lang, Player, Settings};
-use scopa_core::{AceRule, DealKind, PrimieraRule, Rules};
 
 /// A row of the options screen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

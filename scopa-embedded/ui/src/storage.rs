@@ -19,9 +19,9 @@ use core::fmt;
 
 use embedded_storage::nor_flash::{NorFlash, NorFlashError, NorFlashErrorKind, ReadNorFlash};
 use scopa_core::ai::Level;
+use scopa_core::scopa::{Match, Rules, SNAPSHOT_LEN, SnapshotError};
 use scopa_core::session::{SAVE_LEN, SaveError, Session, SessionError, Settings};
 use scopa_core::snapshot::crc32;
-use scopa_core::{Match, Rules, SNAPSHOT_LEN, SnapshotError};
 
 /// Somewhere to keep the session between power cycles.
 pub trait Storage {

@@ -9,10 +9,10 @@
 
 use scopa_core::Card;
 use scopa_core::briscola::TwoDeckEvent;
+use scopa_core::scopa::teams::TeamEvent;
 use scopa_core::session::pacing::{Next, Pacing, Waiting};
 use scopa_core::session::table::{self, Banner, Choices, GameTable, HandOver};
 use scopa_core::session::{GameEvent, GameHint, Label, Lang, Player};
-use scopa_core::teams::TeamEvent;
 
 use crate::session::SummaryRow;
 use crate::types::AiLevel;

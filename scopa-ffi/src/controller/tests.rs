@@ -516,8 +516,8 @@ fn names_call_the_seats_in_every_text_and_are_not_saved() {
 // ----- tables of 6 and 8 (two decks) -----
 
 use scopa_core::ai::Level;
+use scopa_core::scopa::teams::TeamMove;
 use scopa_core::session::Phase;
-use scopa_core::teams::TeamMove;
 
 /// The reference run of a session script (as `scopa_tests::script::run` plays one): the
 /// person to play plays what the medium AI would (`Session::choose_as`), an AI due plays,

@@ -21,16 +21,17 @@
 //! | 19 | last play: seat |
 //! | 20 | last play: card index |
 //! | 21 … 25 | last play: capture (40-bit set) |
-//! | 26 … 359 | the core snapshot (`scopa_core::Match::to_bytes`, 334 bytes) |
+//! | 26 … 359 | the core snapshot (`scopa_core::scopa::Match::to_bytes`, 334 bytes) |
 //! | 360 … 363 | CRC-32 (IEEE) of bytes 0 … 359 |
 //!
 //! [`decode`] checks every part, the last play included: it must be one the match made
 //! (see `check_last_play`), so a save cannot carry a play that never happened.
 
 use scopa_core::ai::Level;
+use scopa_core::scopa::{Match, Move, Play, SNAPSHOT_LEN};
 use scopa_core::session::{self as core, Label, Player, Texts};
 use scopa_core::snapshot::crc32;
-use scopa_core::{Card, CardSet, Match, Move, Play, SNAPSHOT_LEN};
+use scopa_core::{Card, CardSet};
 
 use super::error::SessionError;
 
@@ -253,7 +254,7 @@ fn check_last_play(game: &Match, last: Option<Play>) -> Result<(), String> {
                 describe(last)
             ));
         }
-        if !scopa_core::captures(capture, card, rules.ace).contains(&capture) {
+        if !scopa_core::scopa::captures(capture, card, rules.ace).contains(&capture) {
             return Err(format!(
                 "the recorded last play ({}) is not a capture the rules allow",
                 describe(last)

@@ -2,9 +2,10 @@
 //! buttons and settings, card names, the names of the rules options), all from
 //! `scopa_core::session::texts`.
 
+use scopa_core::Card;
 use scopa_core::ai::Level;
+use scopa_core::scopa::{AceRule as CoreAce, DealKind as CoreDeal, PrimieraRule as CorePrimiera};
 use scopa_core::session::{CardStyle, Label, Lang as CoreLang, Texts};
-use scopa_core::{AceRule as CoreAce, Card, DealKind as CoreDeal, PrimieraRule as CorePrimiera};
 
 use super::types::Lang;
 use crate::types::{AceRule, AiLevel, DealKind, PrimieraRule};

@@ -6,7 +6,8 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
-use scopa_core::{AceRule, CardSet, DealKind, Deck, Match, PrimieraRule, Rules, SplitMix64};
+use scopa_core::scopa::{AceRule, DealKind, Match, PrimieraRule, Rules};
+use scopa_core::{CardSet, Deck, SplitMix64};
 use scopa_tests::walk::pick;
 
 /// Every (players, deal) pair that validates.

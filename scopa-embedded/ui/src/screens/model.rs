@@ -3,10 +3,11 @@
 //! else: they never see the app, its storage or its timers.
 
 use scopa_core::briscola::TwoDeckScore;
+use scopa_core::scopa::Move;
 use scopa_core::session::table::BriscolaTable;
 use scopa_core::session::texts::SummaryRow;
 use scopa_core::session::{GameHint, Label, Phase, TableState, Texts};
-use scopa_core::{Card, CardSet, Move};
+use scopa_core::{Card, CardSet};
 
 use crate::settings::Options;
 

@@ -10,9 +10,9 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{PrimitiveStyleBuilder, Rectangle, RoundedRectangle};
 use embedded_graphics::text::Alignment;
 use scopa_core::briscola::TwoDeckEvent;
+use scopa_core::scopa::teams::TeamEvent;
 use scopa_core::session::table::{BriscolaTable, TrickCard};
 use scopa_core::session::{Label, Phase, Texts};
-use scopa_core::teams::TeamEvent;
 use scopa_core::{Card, CardSet};
 
 use super::kit::{Line, Pen, line, panel, spread_x};

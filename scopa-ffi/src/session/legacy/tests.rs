@@ -2,10 +2,11 @@
 //! apps' `SCOPAAPP` files around them (fixtures in `scopa-ffi/tests/legacy`, written by that
 //! code before it was removed), and every way of damaging them is refused with a reason.
 
+use scopa_core::CardSet;
 use scopa_core::ai::Level;
+use scopa_core::scopa::{Match, Play, Rules};
 use scopa_core::session::{self as core};
 use scopa_core::snapshot::crc32;
-use scopa_core::{CardSet, Match, Play, Rules};
 
 use super::*;
 use crate::session::{Lang, SessionError, SessionSettings, restore_core};

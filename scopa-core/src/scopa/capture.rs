@@ -8,14 +8,14 @@
 //! `tests/src/capacity.rs`) gives at most [`MAX_CAPTURES`] = 25 captures for one card
 //! (including the Ace's whole-table alternative) and at most 208 moves for a 10-card hand;
 //! [`MAX_MOVES`] allows 10 × 25. Positions built from outside input
-//! ([`crate::HandState::from_position`], [`crate::Match::from_bytes`]) are rejected when a
+//! ([`crate::scopa::HandState::from_position`], [`crate::scopa::Match::from_bytes`]) are rejected when a
 //! card would have more than [`MAX_CAPTURES`] captures, so the lists can never overflow.
 
 use core::fmt;
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::rules::AceRule;
+use crate::scopa::rules::AceRule;
 
 /// Most captures one card can have on a reachable table.
 pub const MAX_CAPTURES: usize = 25;
@@ -28,7 +28,8 @@ pub const MAX_MOVES: usize = 10 * MAX_CAPTURES;
 /// Packed in 8 bytes: bits 0 … 39 the capture, bits 48 … 55 the card index.
 ///
 /// ```
-/// use scopa_core::{CardSet, Move};
+/// use scopa_core::CardSet;
+/// use scopa_core::scopa::Move;
 /// let m = Move::new("5b".parse().unwrap(), "3d 2b".parse().unwrap());
 /// assert_eq!(m.card().to_string(), "5b");
 /// assert_eq!(m.capture().to_string(), "3d 2b");
@@ -1043,7 +1044,8 @@ pub(crate) fn moves_into(table: CardSet, hand: CardSet, ace: AceRule, out: &mut 
 /// card is laid. Truncated at [`MAX_CAPTURES`], which no reachable table exceeds.
 ///
 /// ```
-/// use scopa_core::{captures, AceRule, CardSet};
+/// use scopa_core::CardSet;
+/// use scopa_core::scopa::{captures, AceRule};
 /// let table: CardSet = "4c 1s 3d 2b".parse().unwrap();
 /// let caps = captures(table, "5b".parse().unwrap(), AceRule::Plain);
 /// assert_eq!(caps.len(), 2);
@@ -1098,7 +1100,8 @@ pub(crate) fn classify(
 /// Whether `card` may capture `capture` from `table` (the empty set: may be laid).
 ///
 /// ```
-/// use scopa_core::{is_legal_capture, AceRule, CardSet};
+/// use scopa_core::CardSet;
+/// use scopa_core::scopa::{is_legal_capture, AceRule};
 /// let table: CardSet = "5d 4c 1s".parse().unwrap();
 /// let five = "5b".parse().unwrap();
 /// assert!(is_legal_capture(table, five, "5d".parse().unwrap(), AceRule::Plain));

@@ -6,7 +6,8 @@ use core::fmt;
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::multiset::CardMultiset;
-use crate::rules::{MAX_SIDES, PrimieraRule, Rules};
+use crate::scopa::rules::{PrimieraRule, Rules};
+use crate::seats::MAX_SIDES;
 
 /// One side's result for a hand: the points awarded and the tallies behind them.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -53,7 +54,8 @@ impl SideScore {
 /// The breakdown of one hand for every side.
 ///
 /// ```
-/// use scopa_core::{score_hand, CardSet, Rules};
+/// use scopa_core::CardSet;
+/// use scopa_core::scopa::{score_hand, Rules};
 /// let rules = Rules::default();
 /// let side0: CardSet = "2d 3d 4d 5d 6d 7d 6c 8c 9c 10c 7s 8s 9s 10s 1b 2b 3b 4b 5b 6b 8b 10b".parse().unwrap();
 /// let score = score_hand(&rules, &[side0, !side0], &[1, 2]).unwrap();
@@ -96,11 +98,12 @@ impl HandScore {
     }
 
     /// The breakdown made of `sides` (2 to 4 of them, in side order): a score read back from
-    /// a front-end's copy of an [`Event::HandFinished`](crate::Event::HandFinished), to write
+    /// a front-end's copy of an [`Event::HandFinished`](crate::scopa::Event::HandFinished), to write
     /// it with the session's texts or transcript. `None` for another number of sides.
     ///
     /// ```
-    /// use scopa_core::{score_hand, CardSet, HandScore, Rules};
+    /// use scopa_core::CardSet;
+    /// use scopa_core::scopa::{score_hand, HandScore, Rules};
     /// let pile: CardSet = "7d 7c 1s".parse().unwrap();
     /// let score = score_hand(&Rules::default(), &[pile, !pile], &[0, 1]).unwrap();
     /// assert_eq!(HandScore::from_sides(score.sides()), Some(score));
@@ -389,7 +392,7 @@ pub fn score_hand(rules: &Rules, piles: &[CardSet], scope: &[u8]) -> Result<Hand
 ///
 /// ```
 /// use scopa_core::multiset::CardMultiset;
-/// use scopa_core::{Rules, score_copies};
+/// use scopa_core::scopa::{Rules, score_copies};
 /// let rules = Rules { re_bello: true, ..Rules::default().with_players(6) };
 /// let a: CardMultiset = "7d 7d 10d 1c 1c".parse().unwrap();
 /// let b: CardMultiset = "10d 2s".parse().unwrap();
@@ -496,7 +499,7 @@ fn score_sides(rules: &Rules, scope: &[u8], pile: impl Fn(usize) -> CardMultiset
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::PrimieraRule;
+    use crate::scopa::rules::PrimieraRule;
 
     fn set(s: &str) -> CardSet {
         s.parse().unwrap()

@@ -1,7 +1,7 @@
 //! Scopa at a two-deck table: 6 or 8 players in teams of two partners sitting opposite
 //! (docs/rules.md §8, the leaflet's "if there are six or more players use both decks").
 //!
-//! The one-deck game keeps its 40-bit fast path ([`crate::HandState`], [`crate::Match`]);
+//! The one-deck game keeps its 40-bit fast path ([`crate::scopa::HandState`], [`crate::scopa::Match`]);
 //! here the hands, the table and the piles are [`CardMultiset`](crate::multiset::CardMultiset)s
 //! that count copies, and a move names cards, not copies.
 //!
@@ -9,7 +9,7 @@
 //!   that may hold a card twice.
 //! - [`TeamHand`] ([`hand`]): the deal (3 cards each per round, 8 to the first table, a
 //!   deal with 5 or more Kings on the table voided), plays, scope, the end of the hand and
-//!   its score per side ([`crate::score_copies`]).
+//!   its score per side ([`crate::scopa::score_copies`]).
 //! - [`TeamView`] ([`view`]): what one seat knows; the only input of the AI.
 //! - [`choose_move`] ([`ai`]): the AI levels, partners playing for their side.
 //! - [`TeamMatch`] ([`game`]): hands to the target, scores per side (3 or 4).
@@ -17,8 +17,8 @@
 //!   [`TEAM_SNAPSHOT_LEN`] versioned, checksummed bytes.
 //!
 //! ```
-//! use scopa_core::Rules;
-//! use scopa_core::teams::TeamHand;
+//! use scopa_core::scopa::Rules;
+//! use scopa_core::scopa::teams::TeamHand;
 //! let rules = Rules::default().with_players(8);
 //! let (hand, _) = TeamHand::deal(rules, 7, &mut scopa_core::SplitMix64::new(1)).unwrap();
 //! assert_eq!(hand.turn(), 0);

@@ -1,9 +1,10 @@
 //! [`TeamView`]: what one seat at a two-deck table knows — its own hand and what was public.
 
-use crate::capture::CaptureKind;
 use crate::multiset::CardMultiset;
-use crate::rules::{MAX_SEATS, MAX_SIDES, Rules};
-use crate::view::ViewError;
+use crate::scopa::capture::CaptureKind;
+use crate::scopa::rules::Rules;
+use crate::scopa::view::ViewError;
+use crate::seats::{MAX_SEATS, MAX_SIDES};
 
 use super::capture::{TeamMove, classify};
 use super::hand::{REDEAL_KINGS, TWO_DECKS, TeamHand};
@@ -65,8 +66,8 @@ impl TeamView {
     /// not be finished.
     ///
     /// ```
-    /// use scopa_core::Rules;
-    /// use scopa_core::teams::{TeamMatch, TeamView};
+    /// use scopa_core::scopa::Rules;
+    /// use scopa_core::scopa::teams::{TeamMatch, TeamView};
     /// let rules = Rules::default().with_players(6);
     /// let mut game = TeamMatch::new(rules, 4).unwrap();
     /// let mut history = Vec::new();
@@ -94,7 +95,7 @@ impl TeamView {
         rules.validate().map_err(ViewError::Rules)?;
         if rules.decks != 2 {
             return Err(ViewError::Rules(
-                crate::rules::RulesError::DecksForPlayers {
+                crate::scopa::rules::RulesError::DecksForPlayers {
                     decks: rules.decks,
                     players: rules.players,
                 },

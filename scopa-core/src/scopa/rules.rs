@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::seats::{decks_for, side_of_seat, sides_of};
+
 /// How the cards are dealt (docs/rules.md §2).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -110,7 +112,7 @@ impl core::error::Error for UnknownOption {}
 /// constructor of hands and matches does).
 ///
 /// ```
-/// use scopa_core::{DealKind, Rules, RulesError};
+/// use scopa_core::scopa::{DealKind, Rules, RulesError};
 /// let mut rules = Rules::default();
 /// assert_eq!((rules.players, rules.target), (2, 11));
 /// rules.deal = DealKind::Scopone;
@@ -176,7 +178,7 @@ pub enum RulesError {
         players: u8,
     },
     /// Two decks (6 or 8 players) asked of a type that plays one deck: the one-deck
-    /// [`HandState`](crate::HandState) and [`Match`](crate::Match), and what is built on them.
+    /// [`HandState`](crate::scopa::HandState) and [`Match`](crate::scopa::Match), and what is built on them.
     /// Two-deck tables are played by the `teams` module.
     OneDeckOnly {
         /// The player count given.
@@ -251,11 +253,11 @@ impl Rules {
         Ok(())
     }
 
-    /// [`Rules::validate`], and one deck: what [`HandState`](crate::HandState),
-    /// [`Match`](crate::Match) and the session check (two-deck tables are played by the `teams` module).
+    /// [`Rules::validate`], and one deck: what [`HandState`](crate::scopa::HandState),
+    /// [`Match`](crate::scopa::Match) and the session check (two-deck tables are played by the `teams` module).
     ///
     /// ```
-    /// use scopa_core::{Rules, RulesError};
+    /// use scopa_core::scopa::{Rules, RulesError};
     /// let six = Rules { players: 6, decks: 2, ..Rules::default() };
     /// assert_eq!(six.validate(), Ok(()));
     /// assert_eq!(six.validate_one_deck(), Err(RulesError::OneDeckOnly { players: 6 }));
@@ -276,7 +278,7 @@ impl Rules {
     /// other options unchanged.
     ///
     /// ```
-    /// use scopa_core::Rules;
+    /// use scopa_core::scopa::Rules;
     /// let eight = Rules::default().with_players(8);
     /// assert_eq!((eight.players, eight.decks, eight.sides()), (8, 2, 4));
     /// assert_eq!(eight.side_of(5), 1);
@@ -344,7 +346,7 @@ impl Rules {
     /// 2 players or 4 in teams, 12 with 3 players, 20 in scopone scientifico.
     ///
     /// ```
-    /// use scopa_core::{DealKind, Rules};
+    /// use scopa_core::scopa::{DealKind, Rules};
     /// assert_eq!(Rules::default().max_scope(), 18);
     /// let r = Rules { players: 4, deal: DealKind::ScoponeScientifico, ..Rules::default() };
     /// assert_eq!(r.max_scope(), 20);
@@ -359,7 +361,7 @@ impl Rules {
     /// (when on). Restoring a match uses it to refuse scores no match can reach.
     ///
     /// ```
-    /// use scopa_core::Rules;
+    /// use scopa_core::scopa::Rules;
     /// assert_eq!(Rules::default().max_hand_points(), 18 + 4);
     /// let r = Rules { napola: true, re_bello: true, ..Rules::default() };
     /// assert_eq!(r.max_hand_points(), 18 + 4 + 10 + 1);
@@ -438,32 +440,9 @@ impl Rules {
     }
 }
 
-/// The most sides of any table: 4 (8 players in teams of two).
-pub const MAX_SIDES: usize = 4;
-
-/// The most seats of any table: 8 (two decks).
-pub const MAX_SEATS: usize = 8;
-
-/// The decks `players` seats use, for every game: 2 for 6 and 8 players, else 1.
-#[inline]
-pub const fn decks_for(players: u8) -> u8 {
-    if players >= 6 { 2 } else { 1 }
-}
-
-/// The sides at a table of `players` seats, for every game: 3 with three players (each for
-/// itself), 2 with two or four (in two teams), players/2 with 6 or 8 (teams of two).
-#[inline]
-pub(crate) const fn sides_of(players: u8) -> u8 {
-    match players {
-        3 | 6 => 3,
-        8 => 4,
-        _ => 2,
-    }
-}
-
 impl Rules {
     /// [`Rules::sides`] for the one-deck hot path (2 to 4 players, checked when a
-    /// [`HandState`](crate::HandState) is built): two instructions instead of a match.
+    /// [`HandState`](crate::scopa::HandState) is built): two instructions instead of a match.
     #[inline(always)]
     pub(crate) const fn one_deck_sides(&self) -> u8 {
         if self.players == 3 { 3 } else { 2 }
@@ -483,19 +462,6 @@ impl Rules {
         } else {
             36
         }
-    }
-}
-
-/// The side of `seat` at a table of `players`, for every game: with 4 players seats 0 and 2
-/// are side 0, seats 1 and 3 side 1; with 6 or 8 partners sit opposite (seat s is side
-/// s mod players/2); otherwise every seat is its own side.
-#[inline]
-pub(crate) const fn side_of_seat(players: u8, seat: u8) -> u8 {
-    match players {
-        4 => seat & 1,
-        6 => seat % 3,
-        8 => seat & 3,
-        _ => seat,
     }
 }
 

@@ -3,13 +3,14 @@
 
 use core::fmt;
 
-use crate::capture::CaptureKind;
 use crate::card::Card;
 use crate::deal::below;
-use crate::hand::{Event, PlayError};
 use crate::multiset::CardMultiset;
-use crate::rules::{MAX_SEATS, MAX_SIDES, Rules, RulesError};
-use crate::score::{HandScore, score_copies};
+use crate::scopa::capture::CaptureKind;
+use crate::scopa::hand::{Event, PlayError};
+use crate::scopa::rules::{Rules, RulesError};
+use crate::scopa::score::{HandScore, score_copies};
+use crate::seats::{MAX_SEATS, MAX_SIDES};
 
 use super::capture::{TeamMove, classify, for_each_capture};
 
@@ -25,7 +26,7 @@ pub const REDEAL_KINGS: u8 = 5;
 pub enum TeamDealError {
     /// The rules are impossible, or not a two-deck table (6 or 8 players).
     Rules(RulesError),
-    /// The rules are for one deck: 2, 3 or 4 players play [`crate::HandState`].
+    /// The rules are for one deck: 2, 3 or 4 players play [`crate::scopa::HandState`].
     OneDeck {
         /// The players given.
         players: u8,
@@ -270,8 +271,8 @@ pub type TeamEvents = heapless::Vec<TeamEvent, 8>;
 /// each seat per round, 8 to the first table; 4 rounds with 6 players, 3 with 8.
 ///
 /// ```
-/// use scopa_core::Rules;
-/// use scopa_core::teams::TeamHand;
+/// use scopa_core::scopa::Rules;
+/// use scopa_core::scopa::teams::TeamHand;
 /// let rules = Rules::default().with_players(6);
 /// let mut rng = scopa_core::SplitMix64::new(7);
 /// let (mut hand, _redeals) = TeamHand::deal(rules, 0, &mut rng).unwrap();

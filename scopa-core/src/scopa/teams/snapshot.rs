@@ -1,5 +1,5 @@
 //! Saving and restoring a whole two-deck [`TeamMatch`] in a fixed-size, versioned byte
-//! format, the counterpart of the one-deck [`crate::snapshot`].
+//! format, the counterpart of the one-deck [`crate::scopa::snapshot`].
 //!
 //! # Format, version 1 ([`TEAM_SNAPSHOT_LEN`] = 307 bytes, integers little-endian)
 //! | bytes | content |
@@ -33,8 +33,8 @@
 //! [`TeamSnapshotError`] naming the first check that failed.
 //!
 //! ```
-//! use scopa_core::Rules;
-//! use scopa_core::teams::{TEAM_SNAPSHOT_LEN, TeamMatch};
+//! use scopa_core::scopa::Rules;
+//! use scopa_core::scopa::teams::{TEAM_SNAPSHOT_LEN, TeamMatch};
 //! let mut game = TeamMatch::new(Rules::default().with_players(8), 5).unwrap();
 //! for _ in 0..30 {
 //!     let mv = game.hand().nth_legal_move(0).unwrap();
@@ -50,10 +50,11 @@ use core::fmt;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::SplitMix64;
-use crate::game::{Match, winner_after_hand, winner_of};
 use crate::multiset::CardMultiset;
-use crate::rules::{MAX_SIDES, Rules};
-use crate::score::{HandScore, ScoreError, score_copies};
+use crate::scopa::game::{Match, winner_after_hand, winner_of};
+use crate::scopa::rules::Rules;
+use crate::scopa::score::{HandScore, ScoreError, score_copies};
+use crate::seats::MAX_SIDES;
 use crate::snapshot::crc32;
 
 use super::capture::{TeamMove, for_each_capture, nth_capture};
@@ -763,7 +764,7 @@ mod tests {
             let r = Rules {
                 napola: true,
                 re_bello: true,
-                ace: crate::rules::AceRule::MatchTakesAll,
+                ace: crate::scopa::rules::AceRule::MatchTakesAll,
                 ..rules(players, 16)
             };
             let mut m = TeamMatch::new(r, u64::from(players)).unwrap();
@@ -832,7 +833,7 @@ mod tests {
         assert_eq!(
             TeamMatch::from_bytes(&one),
             Err(E::WrongLength {
-                len: crate::SNAPSHOT_LEN
+                len: crate::scopa::SNAPSHOT_LEN
             })
         );
     }
@@ -851,7 +852,7 @@ mod tests {
         b[5] = 7;
         refused(
             b,
-            E::ImpossibleRules(TeamDealError::Rules(crate::RulesError::BadPlayers {
+            E::ImpossibleRules(TeamDealError::Rules(crate::scopa::RulesError::BadPlayers {
                 players: 7,
             })),
         );

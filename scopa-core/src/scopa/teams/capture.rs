@@ -7,11 +7,11 @@
 
 use core::fmt;
 
-use crate::capture::{CaptureKind, Move, ace_takes_all};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::multiset::CardMultiset;
-use crate::rules::AceRule;
+use crate::scopa::capture::{CaptureKind, Move, ace_takes_all};
+use crate::scopa::rules::AceRule;
 
 /// A play at a two-deck table: the card played and the cards it captures (none: laid).
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
@@ -40,8 +40,8 @@ impl TeamMove {
     /// The one-deck [`Move`] of this play, when it takes no card twice (else `None`).
     ///
     /// ```
-    /// use scopa_core::teams::TeamMove;
-    /// use scopa_core::Move;
+    /// use scopa_core::scopa::teams::TeamMove;
+    /// use scopa_core::scopa::Move;
     /// let one: Move = Move::new("7d".parse().unwrap(), "5d 2c".parse().unwrap());
     /// assert_eq!(TeamMove::from(one).to_move(), Some(one));
     /// let both = TeamMove { card: "6b".parse().unwrap(), capture: "3c 3c".parse().unwrap() };
@@ -126,8 +126,8 @@ pub(crate) fn classify(
 /// Whether `card` may capture `capture` from `table` (the empty multiset: may be laid).
 ///
 /// ```
-/// use scopa_core::teams::is_legal_capture;
-/// use scopa_core::AceRule;
+/// use scopa_core::scopa::teams::is_legal_capture;
+/// use scopa_core::scopa::AceRule;
 /// let table = "3c 3c 5d 1s".parse().unwrap();
 /// let six = "6b".parse().unwrap();
 /// assert!(is_legal_capture(table, six, "3c 3c".parse().unwrap(), AceRule::Plain));
@@ -149,8 +149,8 @@ pub fn is_legal_capture(
 /// table's cards in card order, fewer copies of an earlier card first.
 ///
 /// ```
-/// use scopa_core::teams::for_each_capture;
-/// use scopa_core::AceRule;
+/// use scopa_core::scopa::teams::for_each_capture;
+/// use scopa_core::scopa::AceRule;
 /// let table = "3c 3c 3s 5d 1s".parse().unwrap();
 /// let mut seen = Vec::new();
 /// for_each_capture(table, "6b".parse().unwrap(), AceRule::Plain, &mut |c| seen.push(c.to_string()));

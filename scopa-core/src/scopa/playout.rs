@@ -13,15 +13,15 @@
 
 use rand_core::Rng;
 
-use crate::capture::{
-    Move, distinct_multi, distinct_nth, distinct_single, lane_count, lane_shift,
-    repeated_counts_and_laid, repeated_nth, repeats_a_value, table_counts, value_mask,
-};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::below_nonzero;
-use crate::hand::{HandState, NO_SIDE};
-use crate::rules::AceRule;
+use crate::scopa::capture::{
+    Move, distinct_multi, distinct_nth, distinct_single, lane_count, lane_shift,
+    repeated_counts_and_laid, repeated_nth, repeats_a_value, table_counts, value_mask,
+};
+use crate::scopa::hand::{HandState, NO_SIDE};
+use crate::scopa::rules::AceRule;
 
 /// Bits of the four Aces.
 const ACES: u64 = 1 | 1 << 10 | 1 << 20 | 1 << 30;
@@ -214,7 +214,8 @@ impl HandState {
     /// to finish a hand at random: the Monte-Carlo path.
     ///
     /// ```
-    /// use scopa_core::{HandState, Rules, SplitMix64};
+    /// use scopa_core::SplitMix64;
+    /// use scopa_core::scopa::{HandState, Rules};
     /// let mut rng = SplitMix64::new(9);
     /// let mut hand = HandState::deal(Rules::default(), 0, &mut rng).unwrap();
     /// hand.playout_random(&mut rng);
@@ -432,7 +433,7 @@ fn playout_sides<const N: usize, const S: usize, const SMALL: bool, const ACE: u
 mod tests {
     use super::*;
     use crate::deal::{SplitMix64, below};
-    use crate::rules::{DealKind, Rules};
+    use crate::scopa::rules::{DealKind, Rules};
 
     fn all_rules() -> impl Iterator<Item = Rules> {
         let mut out = std::vec::Vec::new();

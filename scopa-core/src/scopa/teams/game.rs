@@ -2,10 +2,11 @@
 //! dealer moving one seat a hand, scores per side (3 sides with 6 players, 4 with 8).
 
 use crate::deal::{SplitMix64, below};
-use crate::game::{Match, RewindError, add_points, replay_prefix, winner_after_hand};
 use crate::multiset::CardMultiset;
-use crate::rules::{MAX_SIDES, Rules};
-use crate::score::HandScore;
+use crate::scopa::game::{Match, RewindError, add_points, replay_prefix, winner_after_hand};
+use crate::scopa::rules::Rules;
+use crate::scopa::score::HandScore;
+use crate::seats::MAX_SIDES;
 
 use super::capture::TeamMove;
 use super::hand::{TeamDealError, TeamEvent, TeamEvents, TeamHand, TeamPlayError};
@@ -17,8 +18,8 @@ pub const TEAM_PLAYS: usize = 72;
 /// [`Match`] is: the same target, tie play-on and [`Match::MAX_HANDS`] limit.
 ///
 /// ```
-/// use scopa_core::Rules;
-/// use scopa_core::teams::TeamMatch;
+/// use scopa_core::scopa::Rules;
+/// use scopa_core::scopa::teams::TeamMatch;
 /// let rules = Rules { target: 3, ..Rules::default().with_players(6) };
 /// let mut game = TeamMatch::new(rules, 9).unwrap();
 /// while game.winner().is_none() {
@@ -276,10 +277,10 @@ const _: () = {
     let most = Rules {
         players: 6,
         decks: 2,
-        deal: crate::rules::DealKind::Standard,
+        deal: crate::scopa::rules::DealKind::Standard,
         target: 1,
-        primiera: crate::rules::PrimieraRule::Classic,
-        ace: crate::rules::AceRule::Plain,
+        primiera: crate::scopa::rules::PrimieraRule::Classic,
+        ace: crate::scopa::rules::AceRule::Plain,
         napola: true,
         re_bello: true,
         kings_redeal: false,
@@ -292,7 +293,7 @@ mod tests {
     use super::*;
     use crate::card::Card;
     use crate::multiset::CardMultiset;
-    use crate::teams::hand::TWO_DECKS;
+    use crate::scopa::teams::hand::TWO_DECKS;
     use std::vec::Vec;
 
     fn two_decks() -> Vec<Card> {

@@ -9,12 +9,12 @@
 
 use core::fmt;
 
-use crate::capture::{self, CaptureKind, CaptureList, Captures, Move, MoveList};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Deck, DeckError};
-use crate::rules::{Rules, RulesError};
-use crate::score::{HandScore, score_hand};
+use crate::scopa::capture::{self, CaptureKind, CaptureList, Captures, Move, MoveList};
+use crate::scopa::rules::{Rules, RulesError};
+use crate::scopa::score::{HandScore, score_hand};
 
 const ALL: u64 = (1u64 << 40) - 1;
 const TABLE: u8 = 0;
@@ -55,14 +55,14 @@ pub enum Event {
     },
     /// The hand is over, with its score.
     HandFinished(HandScore),
-    /// The match is over (only from [`crate::Match::play`]).
+    /// The match is over (only from [`crate::scopa::Match::play`]).
     MatchFinished {
         /// The winning side.
         winner: u8,
         /// The final scores per side.
         scores: [u16; 3],
     },
-    /// A new hand was dealt (only from [`crate::Match::play`]).
+    /// A new hand was dealt (only from [`crate::scopa::Match::play`]).
     NewHand {
         /// Its number, from 0.
         number: u16,
@@ -114,7 +114,7 @@ pub enum PlayError {
     },
     /// The hand is finished: no more plays.
     HandOver,
-    /// The match is finished (from [`crate::Match::play`]).
+    /// The match is finished (from [`crate::scopa::Match::play`]).
     MatchOver {
         /// The side that won.
         winner: u8,
@@ -290,7 +290,8 @@ impl core::error::Error for PositionError {}
 /// One hand of Scopa: who holds what, whose turn it is, the scope made so far.
 ///
 /// ```
-/// use scopa_core::{HandState, Rules, SplitMix64};
+/// use scopa_core::SplitMix64;
+/// use scopa_core::scopa::{HandState, Rules};
 /// let mut hand = HandState::deal(Rules::default(), 0, &mut SplitMix64::new(42)).unwrap();
 /// assert_eq!(hand.turn(), 1); // the eldest, after the dealer, leads
 /// while !hand.is_finished() {
@@ -1105,7 +1106,7 @@ impl HandState {
         if k == 2 && self.scope[0] <= 40 && self.scope[1] <= 40 {
             // Two piles that the encoding keeps disjoint: nothing to check.
             let piles = [self.at(1), self.at(2)];
-            return Some(crate::score::score_two(
+            return Some(crate::scopa::score::score_two(
                 &self.rules,
                 piles,
                 [self.scope[0], self.scope[1]],
@@ -1123,7 +1124,7 @@ impl HandState {
 mod tests {
     use super::*;
     use crate::deal::SplitMix64;
-    use crate::rules::DealKind;
+    use crate::scopa::rules::DealKind;
     use std::string::ToString;
 
     fn deck(s: &str) -> Deck {

@@ -1,17 +1,17 @@
 //! [`PlayerView`]: what one seat may know — and nothing more.
 //!
 //! A view has no field that could hold another seat's hand or the deck order: it is built
-//! either from a [`Match`](crate::Match) (copying only public facts and the seat's own hand) or from
+//! either from a [`Match`](crate::scopa::Match) (copying only public facts and the seat's own hand) or from
 //! public facts alone ([`PlayerView::from_public`], which checks them). Everything the AI
 //! sees comes through this type.
 
 use core::fmt;
 
-use crate::capture::{self, CaptureKind, Move, MoveList};
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::hand::HandState;
-use crate::rules::{Rules, RulesError};
+use crate::scopa::capture::{self, CaptureKind, Move, MoveList};
+use crate::scopa::hand::HandState;
+use crate::scopa::rules::{Rules, RulesError};
 
 /// One play of the hand's public history.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -29,7 +29,7 @@ pub type History = heapless::Vec<Play, 40>;
 /// Everything one seat may know at one moment.
 ///
 /// ```
-/// use scopa_core::{Match, Rules};
+/// use scopa_core::scopa::{Match, Rules};
 /// let game = Match::new(Rules::default(), 5).unwrap();
 /// let view = game.view(game.turn()).unwrap();
 /// assert_eq!(view.hand().len(), 3);
@@ -138,7 +138,7 @@ impl core::error::Error for ViewError {}
 impl PlayerView {
     /// The view of `seat` (a seat of the rules) in a match whose current hand is `hand`,
     /// with the hand's plays `history`, the match score `scores`, the hand's number and
-    /// the match's winner ([`crate::Match::view`] builds it).
+    /// the match's winner ([`crate::scopa::Match::view`] builds it).
     pub(crate) fn of_hand(
         hand: &HandState,
         seat: u8,
@@ -422,8 +422,9 @@ fn played_cards(history: &[Play]) -> CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::SplitMix64;
     use crate::deal::below;
-    use crate::{Match, SplitMix64};
+    use crate::scopa::Match;
 
     #[test]
     fn views_from_public_facts_match_views_from_the_match() {

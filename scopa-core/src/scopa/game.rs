@@ -1,13 +1,14 @@
 //! [`Match`]: hands until the target (with the tie play-on), dealer rotation, running
 //! scores, the history of the current hand.
 
-use crate::capture::{Move, MoveList};
 use crate::cardset::CardSet;
 use crate::deal::{Deck, SplitMix64, below};
-use crate::hand::{DealError, Event, Events, HandState, PlayError};
-use crate::rules::{DealKind, MAX_SIDES, Rules, RulesError};
-use crate::score::{HandScore, score_hand};
-use crate::view::{Play, PlayerView};
+use crate::scopa::capture::{Move, MoveList};
+use crate::scopa::hand::{DealError, Event, Events, HandState, PlayError};
+use crate::scopa::rules::{DealKind, Rules, RulesError};
+use crate::scopa::score::{HandScore, score_hand};
+use crate::scopa::view::{Play, PlayerView};
+use crate::seats::MAX_SIDES;
 
 /// The piles and scope of the last finished hand, and its score.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -30,7 +31,7 @@ pub struct FinishedHand {
 /// overflow: a side makes at most [`Rules::max_hand_points`] (≤ 35) points a hand.
 ///
 /// ```
-/// use scopa_core::{Match, Rules};
+/// use scopa_core::scopa::{Match, Rules};
 /// let mut game = Match::new(Rules::default(), 2024).unwrap();
 /// while game.winner().is_none() {
 ///     let mv = game.legal_moves()[0];
@@ -362,8 +363,8 @@ const _: () = {
         decks: 1,
         deal: DealKind::ScoponeScientifico,
         target: 1,
-        primiera: crate::rules::PrimieraRule::Classic,
-        ace: crate::rules::AceRule::Plain,
+        primiera: crate::scopa::rules::PrimieraRule::Classic,
+        ace: crate::scopa::rules::AceRule::Plain,
         napola: true,
         re_bello: true,
         kings_redeal: false,
@@ -385,7 +386,7 @@ fn leader<const N: usize>(rules: &Rules, scores: [u16; N]) -> u8 {
 /// leaders there are separated by side order, the first of them wins.
 ///
 /// ```
-/// use scopa_core::{Match, Rules, winner_after_hand};
+/// use scopa_core::scopa::{Match, Rules, winner_after_hand};
 /// let r = Rules::default();
 /// assert_eq!(winner_after_hand(&r, [12, 12, 0], 3), None); // tied: play on
 /// assert_eq!(winner_after_hand(&r, [12, 12, 0], Match::MAX_HANDS - 1), Some(0));

@@ -50,8 +50,8 @@ const CANDIDATES: usize = 24;
 ///
 /// ```
 /// use scopa_core::ai::Level;
-/// use scopa_core::teams::{TeamMatch, choose_move};
-/// use scopa_core::Rules;
+/// use scopa_core::scopa::teams::{TeamMatch, choose_move};
+/// use scopa_core::scopa::Rules;
 /// let game = TeamMatch::new(Rules::default().with_players(6), 5).unwrap();
 /// let seat = game.turn();
 /// let view = game.hand().view(seat, game.scores()).unwrap();
