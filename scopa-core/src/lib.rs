@@ -50,6 +50,7 @@ pub mod briscola;
 pub mod card;
 pub mod cardset;
 pub mod deal;
+pub mod game;
 pub mod multiset;
 pub mod scopa;
 pub mod seats;

@@ -45,25 +45,25 @@
 
 use core::fmt;
 
-use crate::ai::{self, Hint, Level};
-#[cfg(feature = "big-tables")]
-use crate::briscola::TwoDeckMatch;
+use crate::ai::Level;
 use crate::briscola::{
-    self, BriscolaCards, BriscolaEvent, BriscolaHint, BriscolaMatch, BriscolaMatchOf,
-    BriscolaPlayError, BriscolaRules, BriscolaRulesError, BriscolaScore, BriscolaView,
-    TwoDeckEvent,
+    BriscolaMatch, BriscolaPlayError, BriscolaRules, BriscolaRulesError, BriscolaScore,
+    BriscolaView, TwoDeckMatch,
 };
 use crate::card::Card;
-use crate::cardset::CardSet;
+use crate::game::{GameError, GameMatch, GameMove, GameRulesError};
 use crate::multiset::CardMultiset;
-use crate::scopa::capture::{MAX_CAPTURES, MoveList};
+use crate::scopa::capture::MoveList;
 use crate::scopa::game::{FinishedHand, Match};
-use crate::scopa::hand::{Event, PlayError};
+use crate::scopa::hand::PlayError;
 use crate::scopa::rules::{Rules, RulesError};
-#[cfg(feature = "big-tables")]
-use crate::scopa::teams::TeamMatch;
-use crate::scopa::teams::{TeamEvent, TeamMove, TeamPlayError};
+use crate::scopa::teams::{TeamMatch, TeamMove, TeamPlayError};
 use crate::scopa::view::PlayerView;
+
+pub(crate) use crate::game::AnyMatch;
+pub use crate::game::{
+    CaptureOptions, Game, GameEvent, GameEvents as Events, GameHint, MAX_CAPTURE_OPTIONS, SeatMove,
+};
 
 pub mod driver;
 #[cfg(feature = "serde")]
@@ -80,29 +80,6 @@ pub use save::{SAVE_LEN, SAVE_VERSION, SaveError};
 pub use table::{MAX_SEATS, MAX_SIDES};
 pub use texts::{CardStyle, Label, Lang, Texts};
 
-/// The most captures [`Session::capture_options`] offers for one card. One deck: at most
-/// [`MAX_CAPTURES`]; with two decks a table holding copies can offer more, and a card with
-/// more than this many captures is played through [`Action::Play`] (every front-end's
-/// capture choice lists them all up to this bound).
-pub const MAX_CAPTURE_OPTIONS: usize = if cfg!(feature = "big-tables") {
-    64
-} else {
-    MAX_CAPTURES
-};
-
-/// The captures a card can make, in the session's canonical order (copies counted).
-pub type CaptureOptions = heapless::Vec<CardMultiset, MAX_CAPTURE_OPTIONS>;
-
-/// A play of Scopa at any table: the seat and its move (copies counted).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct SeatMove {
-    /// The seat that played.
-    pub seat: u8,
-    /// What it played and captured.
-    pub mv: TeamMove,
-}
-
 /// Who plays a seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -118,98 +95,6 @@ impl Player {
     /// Whether a person plays the seat.
     pub const fn is_human(self) -> bool {
         matches!(self, Player::Human)
-    }
-}
-
-/// Which game a session plays: Scopa (its rules are [`Settings::rules`]) or Briscola with its
-/// own rules (`docs/briscola.md`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Game {
-    /// Scopa, with [`Settings::rules`].
-    #[default]
-    Scopa,
-    /// Briscola with these rules ([`Settings::rules`] is then not used).
-    Briscola(BriscolaRules),
-}
-
-impl Game {
-    /// Whether this is Briscola.
-    pub const fn is_briscola(self) -> bool {
-        matches!(self, Game::Briscola(_))
-    }
-}
-
-/// Something that happened, in order, in either game: what a front-end animates and writes.
-/// Events of every table come in one form, cards counted with their copies (a one-deck
-/// table never holds a card twice).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum GameEvent {
-    /// An event of Scopa.
-    Scopa(TeamEvent),
-    /// An event of Briscola.
-    Briscola(TwoDeckEvent),
-}
-
-impl From<Event> for GameEvent {
-    fn from(e: Event) -> GameEvent {
-        GameEvent::Scopa(e.into())
-    }
-}
-
-impl From<TeamEvent> for GameEvent {
-    fn from(e: TeamEvent) -> GameEvent {
-        GameEvent::Scopa(e)
-    }
-}
-
-impl From<BriscolaEvent> for GameEvent {
-    fn from(e: BriscolaEvent) -> GameEvent {
-        GameEvent::Briscola(e.into())
-    }
-}
-
-impl From<TwoDeckEvent> for GameEvent {
-    fn from(e: TwoDeckEvent) -> GameEvent {
-        GameEvent::Briscola(e)
-    }
-}
-
-/// The events of one action, in order (a play of either game makes at most 8).
-pub type Events = heapless::Vec<GameEvent, 8>;
-
-/// The expert's suggestion in either game, and why.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum GameHint {
-    /// Scopa's: a move (the card and its capture).
-    Scopa(Hint),
-    /// Briscola's: a card.
-    Briscola(BriscolaHint),
-    /// Scopa's at a table of 6 or 8: the expert's move (its reasons are written for one
-    /// deck only).
-    Teams(TeamMove),
-}
-
-impl GameHint {
-    /// The card to play.
-    pub const fn card(&self) -> Card {
-        match self {
-            GameHint::Scopa(h) => h.mv.card(),
-            GameHint::Briscola(h) => h.card,
-            GameHint::Teams(mv) => mv.card,
-        }
-    }
-
-    /// The table cards it takes, each named once (always empty in Briscola: a trick is
-    /// taken by its best card).
-    pub const fn takes(&self) -> CardSet {
-        match self {
-            GameHint::Scopa(h) => h.mv.capture(),
-            GameHint::Briscola(_) => CardSet::EMPTY,
-            GameHint::Teams(mv) => mv.capture.distinct(),
-        }
     }
 }
 
@@ -624,6 +509,19 @@ impl From<TeamPlayError> for SessionError {
     }
 }
 
+impl From<GameError> for SessionError {
+    fn from(e: GameError) -> SessionError {
+        match e {
+            GameError::Scopa(e) => SessionError::Illegal(e),
+            GameError::BigTable(e) => SessionError::IllegalAtBigTable(e),
+            GameError::Briscola(e) => SessionError::IllegalCard(e),
+            GameError::CaptureInBriscola { card } => SessionError::CaptureInBriscola { card },
+            // The session gives each game its own moves.
+            GameError::BriscolaMoveInScopa { .. } => SessionError::Internal,
+        }
+    }
+}
+
 impl From<BriscolaPlayError> for SessionError {
     fn from(e: BriscolaPlayError) -> SessionError {
         SessionError::IllegalCard(e)
@@ -682,255 +580,21 @@ pub struct TableState {
     pub match_number: u32,
 }
 
-/// The match of either game inside a session. Held inline (no allocation in the core), so
-/// the enum is the size of Scopa's match, the larger.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub(crate) enum AnyMatch {
-    Scopa(Match),
-    Briscola(BriscolaMatch),
-    #[cfg(feature = "big-tables")]
-    Teams(TeamMatch),
-    #[cfg(feature = "big-tables")]
-    BriscolaTeams(TwoDeckMatch),
+/// A new match for `settings`.
+fn new_match(settings: &Settings, seed: u64) -> Result<AnyMatch, SessionError> {
+    AnyMatch::new(settings.game, settings.rules, seed).map_err(|e| {
+        SessionError::Settings(match e {
+            GameRulesError::Scopa(e) => SettingsError::Rules(e),
+            GameRulesError::Briscola(e) => SettingsError::Briscola(e),
+        })
+    })
 }
 
-/// The seat of each card of the current hand of a Briscola match (one deck or two), in
-/// order: the eldest leads the first trick, each trick's winner the next, and the others
-/// follow in seat order.
-fn briscola_play_seats<
-    C: BriscolaCards,
-    const SEATS: usize,
-    const SIDES: usize,
-    const DECK: usize,
->(
-    m: &BriscolaMatchOf<C, SEATS, SIDES, DECK>,
-) -> PlaySeats {
-    let hand = m.hand();
-    let (players, dealer, trump, history) = (
-        hand.rules().players,
-        hand.dealer(),
-        hand.trump(),
-        m.history(),
-    );
-    let mut seats = PlaySeats::new();
-    let mut leader = (dealer + 1) % players;
-    for trick in history.chunks(usize::from(players)) {
-        for i in 0..trick.len() {
-            let _ = seats.push((leader + i as u8) % players);
-        }
-        if trick.len() == usize::from(players)
-            && let Some(w) = briscola::trick_winner(trump, trick)
-        {
-            leader = (leader + w as u8) % players;
-        }
-    }
-    seats
-}
-
-/// Takes back a Briscola match's (one deck or two) plays after the first `keep` of the hand:
-/// its rewind counts the plays taken back.
-fn briscola_rewind<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
-    m: &mut BriscolaMatchOf<C, SEATS, SIDES, DECK>,
-    keep: u8,
-) -> Result<(), SessionError> {
-    let back = (m.history().len() as u8)
-        .checked_sub(keep)
-        .ok_or(SessionError::Internal)?;
-    m.rewind(back).map_err(|_| SessionError::Internal)
-}
-
-/// The cards of a Briscola trick, as the table's cards.
-fn trick_cards(trick: &[Card]) -> CardMultiset {
-    let mut cards = CardMultiset::EMPTY;
-    for &card in trick {
-        // A trick holds at most 8 cards of two decks: no third copy.
-        let _ = cards.insert(card);
-    }
-    cards
-}
-
-/// The seats of a hand's plays (at most 80, with two decks).
-type PlaySeats = heapless::Vec<u8, 80>;
-
-impl AnyMatch {
-    fn new(settings: &Settings, seed: u64) -> Result<AnyMatch, SettingsError> {
-        match settings.game {
-            #[cfg(feature = "big-tables")]
-            Game::Scopa if settings.rules.decks == 2 => TeamMatch::new(settings.rules, seed)
-                .map(AnyMatch::Teams)
-                .map_err(|_| {
-                    SettingsError::Rules(RulesError::DecksForPlayers {
-                        players: settings.rules.players,
-                        decks: settings.rules.decks,
-                    })
-                }),
-            #[cfg(feature = "big-tables")]
-            Game::Briscola(r) if r.decks == 2 => TwoDeckMatch::new(r, seed)
-                .map(AnyMatch::BriscolaTeams)
-                .map_err(SettingsError::Briscola),
-            Game::Scopa => Match::new(settings.rules, seed)
-                .map(AnyMatch::Scopa)
-                .map_err(SettingsError::Rules),
-            Game::Briscola(r) => BriscolaMatch::new(r, seed)
-                .map(AnyMatch::Briscola)
-                .map_err(SettingsError::Briscola),
-        }
-    }
-
-    pub(crate) fn turn(&self) -> u8 {
-        match self {
-            AnyMatch::Scopa(m) => m.turn(),
-            AnyMatch::Briscola(m) => m.turn(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => m.turn(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => m.turn(),
-        }
-    }
-
-    pub(crate) fn winner(&self) -> Option<u8> {
-        match self {
-            AnyMatch::Scopa(m) => m.winner(),
-            AnyMatch::Briscola(m) => m.winner(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => m.winner(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => m.winner(),
-        }
-    }
-
-    pub(crate) fn hand_number(&self) -> u16 {
-        match self {
-            AnyMatch::Scopa(m) => m.hand_number(),
-            AnyMatch::Briscola(m) => m.hand_number(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => m.hand_number(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => m.hand_number(),
-        }
-    }
-
-    /// Plays made in the current hand.
-    pub(crate) fn plays(&self) -> u8 {
-        match self {
-            AnyMatch::Scopa(m) => m.hand().plays(),
-            AnyMatch::Briscola(m) => m.history().len() as u8,
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => m.hand().plays(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => m.history().len() as u8,
-        }
-    }
-
-    pub(crate) fn hand_of(&self, seat: u8) -> CardMultiset {
-        match self {
-            AnyMatch::Scopa(m) => CardMultiset::from_set(m.hand().hand(seat)),
-            AnyMatch::Briscola(m) => CardMultiset::from_set(m.hand().hand(seat)),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => m.hand().hand(seat),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => m.hand().hand(seat),
-        }
-    }
-
-    pub(crate) fn hand_len(&self, seat: u8) -> u8 {
-        match self {
-            AnyMatch::Scopa(m) => m.hand().hand_len(seat),
-            AnyMatch::Briscola(m) => m.hand().hand_len(seat),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => m.hand().hand(seat).len() as u8,
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => m.hand().hand_len(seat),
-        }
-    }
-
-    pub(crate) fn dealer(&self) -> u8 {
-        match self {
-            AnyMatch::Scopa(m) => m.hand().dealer(),
-            AnyMatch::Briscola(m) => m.hand().dealer(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => m.hand().dealer(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => m.hand().dealer(),
-        }
-    }
-
-    /// The seat of each play of the current hand, in order.
-    pub(crate) fn play_seats(&self) -> PlaySeats {
-        match self {
-            AnyMatch::Scopa(m) => m.plays().map(|p| p.seat).collect(),
-            AnyMatch::Briscola(m) => briscola_play_seats(m),
-            // Scopa's turn goes round the table from the eldest.
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => {
-                let hand = m.hand();
-                let n = hand.rules().players;
-                (0..hand.plays())
-                    .map(|i| ((u16::from(hand.dealer()) + 1 + u16::from(i)) % u16::from(n)) as u8)
-                    .collect()
-            }
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => briscola_play_seats(m),
-        }
-    }
-
-    fn rewind(&mut self, keep: u8) -> Result<(), SessionError> {
-        match self {
-            AnyMatch::Scopa(m) => m.rewind(keep).map_err(|_| SessionError::Internal),
-            AnyMatch::Briscola(m) => briscola_rewind(m, keep),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => m.rewind(keep).map_err(|_| SessionError::Internal),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => briscola_rewind(m, keep),
-        }
-    }
-
-    fn deal_event(&self) -> GameEvent {
-        match self {
-            AnyMatch::Scopa(m) => m.deal_event().into(),
-            AnyMatch::Briscola(m) => BriscolaEvent::Dealt {
-                dealer: m.hand().dealer(),
-                briscola: m.hand().briscola(),
-            }
-            .into(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => m.deal_event().into(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => TwoDeckEvent::Dealt {
-                dealer: m.hand().dealer(),
-                briscola: m.hand().briscola(),
-            }
-            .into(),
-        }
-    }
-
-    /// The captures `card` can make on the table of Scopa (empty in Briscola; a capture with
-    /// more than [`MAX_CAPTURE_OPTIONS`] options lists the first ones).
-    fn captures(&self, card: Card) -> CaptureOptions {
-        match self {
-            AnyMatch::Scopa(m) => m
-                .hand()
-                .captures(card)
-                .iter()
-                .map(|&c| CardMultiset::from_set(c))
-                .collect(),
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => {
-                let mut options = CaptureOptions::new();
-                crate::scopa::teams::for_each_capture(
-                    m.hand().table(),
-                    card,
-                    m.rules().ace,
-                    &mut |c| {
-                        let _ = options.push(c);
-                    },
-                );
-                options
-            }
-            _ => CaptureOptions::new(),
-        }
+/// A move of either game in the session's form: Briscola's card is a card laid.
+fn scopa_form(mv: GameMove) -> TeamMove {
+    match mv {
+        GameMove::Scopa(mv) => mv,
+        GameMove::Briscola(card) => TeamMove::lay(card),
     }
 }
 
@@ -952,8 +616,7 @@ impl Session {
     /// seed and actions play the same session on every front-end (see [`seed`]).
     pub fn new(settings: Settings, seed: u64) -> Result<Session, SessionError> {
         settings.validate().map_err(SessionError::Settings)?;
-        let m =
-            AnyMatch::new(&settings, seed::deal_seed(seed, 0)).map_err(SessionError::Settings)?;
+        let m = new_match(&settings, seed::deal_seed(seed, 0))?;
         Ok(Session::adopt(settings, seed, 0, m))
     }
 
@@ -1012,37 +675,28 @@ impl Session {
     }
 
     /// The match of Scopa (`None` in Briscola).
-    pub const fn scopa(&self) -> Option<&Match> {
-        match &self.m {
-            AnyMatch::Scopa(m) => Some(m),
-            _ => None,
-        }
+    pub fn scopa(&self) -> Option<&Match> {
+        self.m.downcast()
     }
 
     /// The match of Briscola (`None` in Scopa and at tables of 6 or 8).
-    pub const fn briscola(&self) -> Option<&BriscolaMatch> {
-        match &self.m {
-            AnyMatch::Briscola(m) => Some(m),
-            _ => None,
-        }
+    pub fn briscola(&self) -> Option<&BriscolaMatch> {
+        self.m.downcast()
     }
 
     /// The match of Scopa at a table of 6 or 8 (two decks), if this is one.
-    #[cfg(feature = "big-tables")]
-    pub const fn teams(&self) -> Option<&TeamMatch> {
-        match &self.m {
-            AnyMatch::Teams(m) => Some(m),
-            _ => None,
-        }
+    pub fn teams(&self) -> Option<&TeamMatch> {
+        self.m.downcast()
     }
 
     /// The match of Briscola at a table of 6 or 8 (two decks), if this is one.
-    #[cfg(feature = "big-tables")]
-    pub const fn briscola_teams(&self) -> Option<&TwoDeckMatch> {
-        match &self.m {
-            AnyMatch::BriscolaTeams(m) => Some(m),
-            _ => None,
-        }
+    pub fn briscola_teams(&self) -> Option<&TwoDeckMatch> {
+        self.m.downcast()
+    }
+
+    /// The match, whichever game it is, through the game interface.
+    pub fn game_match(&self) -> &dyn GameMatch {
+        &*self.m
     }
 
     pub(crate) const fn any_match(&self) -> &AnyMatch {
@@ -1103,105 +757,45 @@ impl Session {
         let mut piles = [CardMultiset::EMPTY; MAX_SIDES];
         let mut scope = [0u8; MAX_SIDES];
         let mut scores = [0u16; MAX_SIDES];
-        let sides = usize::from(self.settings.sides()).min(MAX_SIDES);
-        let (table, deck_left, last_play, last_capture, redeals) = match &self.m {
-            AnyMatch::Scopa(m) => {
-                let hand = m.hand();
-                for side in 0..sides {
-                    piles[side] = CardMultiset::from_set(hand.pile(side as u8));
-                    scope[side] = hand.scope(side as u8);
-                    scores[side] = m.scores()[side];
-                }
-                (
-                    CardMultiset::from_set(hand.table()),
-                    hand.deck_len(),
-                    m.last_play().map(|p| SeatMove {
-                        seat: p.seat,
-                        mv: p.mv.into(),
-                    }),
-                    hand.last_capture(),
-                    m.redeals(),
-                )
-            }
-            AnyMatch::Briscola(m) => {
-                let hand = m.hand();
-                for side in 0..sides {
-                    piles[side] = CardMultiset::from_set(hand.pile(side as u8));
-                    scores[side] = u16::from(m.wins()[side]);
-                }
-                (trick_cards(hand.trick()), hand.stock_len(), None, None, 0)
-            }
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => {
-                let hand = m.hand();
-                for side in 0..sides {
-                    piles[side] = hand.pile(side as u8);
-                    scope[side] = hand.scope(side as u8);
-                    scores[side] = m.scores()[side];
-                }
-                (
-                    hand.table(),
-                    hand.deck_left(),
-                    self.last_team_play(m),
-                    hand.last_capture(),
-                    m.redeals(),
-                )
-            }
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => {
-                let hand = m.hand();
-                for side in 0..sides {
-                    piles[side] = hand.pile(side as u8);
-                    scores[side] = u16::from(m.wins()[side]);
-                }
-                (trick_cards(hand.trick()), hand.stock_len(), None, None, 0)
-            }
-        };
+        let all = self.m.scores();
+        for side in 0..usize::from(self.settings.sides()).min(MAX_SIDES) {
+            piles[side] = self.m.pile(side as u8);
+            scope[side] = self.m.scope(side as u8);
+            scores[side] = all[side];
+        }
         TableState {
             phase: self.phase(),
             viewer,
             hand: viewer.map_or(CardMultiset::EMPTY, |seat| self.m.hand_of(seat)),
-            table,
+            table: self.m.table_cards(),
             turn: self.m.turn(),
             dealer: self.m.dealer(),
             hand_number: self.m.hand_number(),
             plays: self.m.plays(),
-            deck_left,
+            deck_left: self.m.deck_left(),
             hand_sizes,
             piles,
             scope,
             scores,
-            last_play,
-            last_capture,
+            last_play: self.m.last_play(),
+            last_capture: self.m.last_capture(),
             can_undo: self.undo_point().is_ok(),
-            redeals,
+            redeals: self.m.redeals(),
             match_number: self.match_number,
         }
-    }
-
-    /// The last play of the current hand at a table of 6 or 8.
-    #[cfg(feature = "big-tables")]
-    fn last_team_play(&self, m: &TeamMatch) -> Option<SeatMove> {
-        let mv = *m.history().last()?;
-        let seat = *self.m.play_seats().last()?;
-        Some(SeatMove { seat, mv })
     }
 
     /// What the viewer may know of a Scopa hand, as the AI sees it (`None` without a viewer
     /// or in Briscola: see [`Session::briscola_view`]).
     pub fn view(&self) -> Option<PlayerView> {
-        match &self.m {
-            AnyMatch::Scopa(m) => self.viewer().and_then(|seat| m.view(seat)),
-            _ => None,
-        }
+        self.viewer()
+            .and_then(|seat| self.scopa().and_then(|m| m.view(seat)))
     }
 
     /// What the viewer may know of a Briscola hand (`None` without a viewer or in Scopa).
     pub fn briscola_view(&self) -> Option<BriscolaView> {
-        match &self.m {
-            AnyMatch::Briscola(m) => self.viewer().and_then(|seat| m.view(seat)),
-            _ => None,
-        }
+        self.viewer()
+            .and_then(|seat| self.briscola().and_then(|m| m.view(seat)))
     }
 
     /// The legal moves of the person to play at a one-deck table (empty unless the phase is
@@ -1221,22 +815,8 @@ impl Session {
     /// Every legal move of the person to play, at any table, in canonical order (nothing
     /// unless the phase is [`Phase::Play`] or [`Phase::ChooseCapture`]).
     pub fn for_each_legal_move(&self, emit: &mut impl FnMut(TeamMove)) {
-        let (Phase::Play { seat } | Phase::ChooseCapture { seat, .. }) = self.phase() else {
-            return;
-        };
-        match &self.m {
-            AnyMatch::Scopa(m) => {
-                for mv in m.legal_moves() {
-                    emit(mv.into());
-                }
-            }
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => m.hand().for_each_legal_move(emit),
-            _ => {
-                for card in self.m.hand_of(seat).distinct() {
-                    emit(TeamMove::lay(card));
-                }
-            }
+        if let Phase::Play { .. } | Phase::ChooseCapture { .. } = self.phase() {
+            self.m.for_each_legal_move(&mut |mv| emit(scopa_form(mv)));
         }
     }
 
@@ -1270,31 +850,10 @@ impl Session {
     /// The expert's suggestion for the person to play, and why.
     pub fn hint(&self) -> Result<GameHint, SessionError> {
         match self.phase() {
-            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => match &self.m {
-                AnyMatch::Scopa(m) => m.view(seat).and_then(|v| ai::hint(&v)).map(GameHint::Scopa),
-                AnyMatch::Briscola(m) => m
-                    .view(seat)
-                    .and_then(|v| briscola::hint(&v))
-                    .map(GameHint::Briscola),
-                #[cfg(feature = "big-tables")]
-                AnyMatch::Teams(m) => m
-                    .hand()
-                    .view(seat, m.scores())
-                    .and_then(|v| {
-                        crate::scopa::teams::choose_move(
-                            Level::Expert,
-                            &v,
-                            self.decision_seed(seed::Purpose::Hint),
-                        )
-                    })
-                    .map(GameHint::Teams),
-                #[cfg(feature = "big-tables")]
-                AnyMatch::BriscolaTeams(m) => m
-                    .view(seat)
-                    .and_then(|v| briscola::hint(&v))
-                    .map(GameHint::Briscola),
-            }
-            .ok_or(SessionError::Internal),
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => self
+                .m
+                .hint(seat, self.decision_seed(seed::Purpose::Hint))
+                .ok_or(SessionError::Internal),
             phase => Err(SessionError::WrongPhase {
                 action: ActionKind::Hint,
                 phase,
@@ -1351,30 +910,10 @@ impl Session {
 
     /// The move the AI at `level` chooses with `seed` for `seat`, which is to play.
     fn choose_for(&self, seat: u8, level: Level, seed: u64) -> Result<TeamMove, SessionError> {
-        match &self.m {
-            AnyMatch::Scopa(m) => {
-                let view = m.view(seat).ok_or(SessionError::Internal)?;
-                ai::choose_move(level, &view, seed).map(TeamMove::from)
-            }
-            AnyMatch::Briscola(m) => {
-                let view = m.view(seat).ok_or(SessionError::Internal)?;
-                briscola::choose_card(level, &view, seed).map(TeamMove::lay)
-            }
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => {
-                let view = m
-                    .hand()
-                    .view(seat, m.scores())
-                    .ok_or(SessionError::Internal)?;
-                crate::scopa::teams::choose_move(level, &view, seed)
-            }
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => {
-                let view = m.view(seat).ok_or(SessionError::Internal)?;
-                briscola::choose_card(level, &view, seed).map(TeamMove::lay)
-            }
-        }
-        .ok_or(SessionError::Internal)
+        self.m
+            .choose(seat, level, seed)
+            .map(scopa_form)
+            .ok_or(SessionError::Internal)
     }
 
     /// The human's last play in this hand that [`Action::Undo`] would take back, as the
@@ -1469,7 +1008,9 @@ impl Session {
             }
             (Action::Undo, Phase::Play { .. } | Phase::ChooseCapture { .. }) => {
                 let keep = self.undo_point()?;
-                self.m.rewind(keep)?;
+                if !self.m.rewind_to(keep) {
+                    return Err(SessionError::Internal);
+                }
                 self.selected = None;
                 Ok(Events::new())
             }
@@ -1478,7 +1019,7 @@ impl Session {
                     .match_number
                     .checked_add(1)
                     .ok_or(SessionError::TooManyMatches)?;
-                let m = AnyMatch::new(&self.settings, seed::deal_seed(self.secret, match_number))
+                let m = new_match(&self.settings, seed::deal_seed(self.secret, match_number))
                     .map_err(|_| SessionError::Internal)?;
                 *self = Session::adopt(self.settings, self.secret, match_number, m);
                 let mut events = Events::new();
@@ -1491,52 +1032,15 @@ impl Session {
 
     /// Plays `mv` for `seat` and sets what must be acknowledged.
     fn play(&mut self, seat: u8, mv: TeamMove) -> Result<Events, SessionError> {
-        let mut events = Events::new();
-        if self.settings.game.is_briscola() && !mv.is_lay() {
-            return Err(SessionError::CaptureInBriscola { card: mv.card });
-        }
-        match &mut self.m {
-            AnyMatch::Scopa(m) => {
-                // A one-deck table holds no card twice: such a capture cannot be legal.
-                let one = mv.to_move().ok_or(PlayError::IllegalCapture {
-                    card: mv.card,
-                    capture: mv.capture.distinct(),
-                })?;
-                for e in m.play(seat, one)? {
-                    let _ = events.push(e.into());
-                }
-            }
-            AnyMatch::Briscola(m) => {
-                for e in m.play(seat, mv.card)? {
-                    let _ = events.push(e.into());
-                }
-            }
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => {
-                for e in m.play(seat, mv)? {
-                    let _ = events.push(e.into());
-                }
-            }
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => {
-                for e in m.play(seat, mv.card)? {
-                    let _ = events.push(e.into());
-                }
-            }
-        }
+        let mv = match self.settings.game {
+            Game::Briscola(_) if mv.is_lay() => GameMove::Briscola(mv.card),
+            _ => GameMove::Scopa(mv),
+        };
+        let events = self.m.play(seat, mv)?;
         self.selected = None;
-        self.pending = if events.iter().any(|e| {
-            matches!(
-                e,
-                GameEvent::Scopa(TeamEvent::HandFinished(_))
-                    | GameEvent::Briscola(TwoDeckEvent::HandFinished(_))
-            )
-        }) {
+        self.pending = if events.iter().any(GameEvent::ends_hand) {
             Some(Pending::HandSummary)
-        } else if events
-            .iter()
-            .any(|e| matches!(e, GameEvent::Scopa(TeamEvent::Scopa { .. })))
-        {
+        } else if events.iter().any(GameEvent::is_sweep) {
             Some(Pending::Scopa { seat })
         } else {
             None

@@ -13,13 +13,13 @@
 //! | 23 | the seat of that scopa (else 0) |
 //! | 24 | the card chosen while choosing a capture (its index), 255 for none |
 //! | 25 | the seat holding the device (pass-and-play) or the one person, 255 for none |
-//! | 26 … 359 | the match ([`Match::to_bytes`], 334 bytes, with its own version and CRC) |
+//! | 26 … 359 | the match ([`Match::to_bytes`](crate::scopa::Match::to_bytes), 334 bytes, with its own version and CRC) |
 //! | 360 … 363 | CRC-32 (IEEE) of bytes 0 … 359 |
 //!
 //! # Version 2: Briscola (same length)
 //! Bytes 0 … 25 as in version 1 (byte 4 is 2; no scopa is ever awaited and no card is
 //! being chosen: bytes 23 and 24 are 0 and 255), bytes 26 … 137 the Briscola match
-//! ([`BriscolaMatch::to_bytes`], 112 bytes, with its own magic `BRSC`, version and CRC),
+//! ([`BriscolaMatch::to_bytes`](crate::briscola::BriscolaMatch::to_bytes), 112 bytes, with its own magic `BRSC`, version and CRC),
 //! bytes 138 … 359 zero, then the CRC-32 of bytes 0 … 359. A session of Scopa is always
 //! written as version 1, so every save written before Briscola keeps loading and a Scopa
 //! session's bytes are what they were.
@@ -40,7 +40,7 @@
 //! | 27 | the seat of that scopa (else 0) |
 //! | 28 | the card chosen while choosing a capture (its index), 255 for none |
 //! | 29 | the seat holding the device, 255 for none |
-//! | 30 … | the match: version 3 [`TeamMatch::to_bytes`] (`SCP2`, [`TEAM_SNAPSHOT_LEN`] bytes), version 4 [`TwoDeckMatch::to_bytes`] ([`TWO_DECK_SNAPSHOT_LEN`] bytes), each with its own magic, version and CRC |
+//! | 30 … | the match: version 3 [`TeamMatch::to_bytes`](crate::scopa::teams::TeamMatch::to_bytes) (`SCP2`, [`TEAM_SNAPSHOT_LEN`] bytes), version 4 [`TwoDeckMatch::to_bytes`](crate::briscola::TwoDeckMatch::to_bytes) ([`TWO_DECK_SNAPSHOT_LEN`] bytes), each with its own magic, version and CRC |
 //! | … 359 | zero |
 //! | 360 … 363 | CRC-32 (IEEE) of bytes 0 … 359 |
 //!
@@ -59,18 +59,12 @@
 use core::fmt;
 
 use crate::ai::Level;
-#[cfg(feature = "big-tables")]
-use crate::briscola::TwoDeckMatch;
-use crate::briscola::{
-    BRISCOLA_SNAPSHOT_LEN, BriscolaMatch, BriscolaSnapshotError, TWO_DECK_SNAPSHOT_LEN,
-};
+use crate::briscola::{BRISCOLA_SNAPSHOT_LEN, BriscolaSnapshotError, TWO_DECK_SNAPSHOT_LEN};
 use crate::card::Card;
-use crate::scopa::game::Match;
+use crate::game::{GameSnapshotError, TableKind};
 use crate::scopa::rules::Rules;
 use crate::scopa::snapshot::{SNAPSHOT_LEN, SnapshotError};
-#[cfg(feature = "big-tables")]
-use crate::scopa::teams::TeamMatch;
-use crate::scopa::teams::{TEAM_SNAPSHOT_LEN, TeamEvent, TeamSnapshotError};
+use crate::scopa::teams::{TEAM_SNAPSHOT_LEN, TeamSnapshotError};
 use crate::snapshot::crc32;
 
 use super::{AnyMatch, Game, Lang, MAX_SEATS, Pending, Player, Session, Settings, SettingsError};
@@ -258,13 +252,11 @@ impl Session {
     pub fn to_bytes(&self) -> [u8; SAVE_LEN] {
         let mut out = [0u8; SAVE_LEN];
         out[0..4].copy_from_slice(&MAGIC);
-        let version = match self.m {
-            AnyMatch::Scopa(_) => SCOPA_VERSION,
-            AnyMatch::Briscola(_) => BRISCOLA_VERSION,
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(_) => TEAMS_VERSION,
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(_) => BRISCOLA_TEAMS_VERSION,
+        let version = match self.m.kind() {
+            TableKind::Scopa => SCOPA_VERSION,
+            TableKind::Briscola => BRISCOLA_VERSION,
+            TableKind::ScopaTwoDecks => TEAMS_VERSION,
+            TableKind::BriscolaTwoDecks => BRISCOLA_TEAMS_VERSION,
         };
         let at = Layout::of(version);
         out[4] = version;
@@ -288,21 +280,8 @@ impl Session {
         }
         out[at.selected()] = self.selected.map_or(NONE, Card::index);
         out[at.holder()] = self.holder.unwrap_or(NONE);
-        let from = at.snapshot();
-        match &self.m {
-            AnyMatch::Scopa(m) => out[from..CRC].copy_from_slice(&m.to_bytes()),
-            AnyMatch::Briscola(m) => {
-                out[from..from + BRISCOLA_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes());
-            }
-            #[cfg(feature = "big-tables")]
-            AnyMatch::Teams(m) => {
-                out[from..from + TEAM_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes())
-            }
-            #[cfg(feature = "big-tables")]
-            AnyMatch::BriscolaTeams(m) => {
-                out[from..from + TWO_DECK_SNAPSHOT_LEN].copy_from_slice(&m.to_bytes());
-            }
-        }
+        // Every snapshot fits its room (checked at compile time above).
+        let _ = self.m.write_snapshot(&mut out[at.snapshot()..CRC]);
         let crc = crc32(&out[..CRC]);
         out[CRC..].copy_from_slice(&crc.to_le_bytes());
         out
@@ -311,50 +290,30 @@ impl Session {
     /// The match of a save of `version` in `bytes` (from its snapshot on), with its game and
     /// Scopa rules.
     fn match_of(version: u8, bytes: &[u8]) -> Result<(AnyMatch, Game, Rules), SaveError> {
-        // A match shorter than its room is followed by zeros up to the CRC.
-        let padded = |len: usize| {
-            if bytes[len..].iter().any(|&b| b != 0) {
-                Err(SaveError::BadPadding)
-            } else {
-                Ok(&bytes[..len])
-            }
+        let (kind, len) = match version {
+            SCOPA_VERSION => (TableKind::Scopa, SNAPSHOT_LEN),
+            BRISCOLA_VERSION => (TableKind::Briscola, BRISCOLA_SNAPSHOT_LEN),
+            TEAMS_VERSION => (TableKind::ScopaTwoDecks, TEAM_SNAPSHOT_LEN),
+            _ => (TableKind::BriscolaTwoDecks, TWO_DECK_SNAPSHOT_LEN),
         };
-        match version {
-            SCOPA_VERSION => {
-                let m = Match::from_bytes(bytes).map_err(SaveError::Match)?;
-                let rules = *m.rules();
-                Ok((AnyMatch::Scopa(m), Game::Scopa, rules))
-            }
-            BRISCOLA_VERSION => {
-                let m = BriscolaMatch::from_bytes(padded(BRISCOLA_SNAPSHOT_LEN)?)
-                    .map_err(SaveError::BriscolaMatch)?;
-                let rules = *m.rules();
-                Ok((
-                    AnyMatch::Briscola(m),
-                    Game::Briscola(rules),
-                    Rules::default(),
-                ))
-            }
-            #[cfg(feature = "big-tables")]
-            TEAMS_VERSION => {
-                let m = TeamMatch::from_bytes(padded(TEAM_SNAPSHOT_LEN)?)
-                    .map_err(SaveError::TeamMatch)?;
-                let rules = *m.rules();
-                Ok((AnyMatch::Teams(m), Game::Scopa, rules))
-            }
-            #[cfg(feature = "big-tables")]
-            BRISCOLA_TEAMS_VERSION => {
-                let m = TwoDeckMatch::from_bytes(padded(TWO_DECK_SNAPSHOT_LEN)?)
-                    .map_err(SaveError::BriscolaMatch)?;
-                let rules = *m.rules();
-                Ok((
-                    AnyMatch::BriscolaTeams(m),
-                    Game::Briscola(rules),
-                    Rules::default(),
-                ))
-            }
-            _ => Err(SaveError::BigTable),
+        if !cfg!(feature = "big-tables")
+            && matches!(kind, TableKind::ScopaTwoDecks | TableKind::BriscolaTwoDecks)
+        {
+            return Err(SaveError::BigTable);
         }
+        // A match shorter than its room is followed by zeros up to the CRC.
+        if bytes
+            .get(len..)
+            .is_none_or(|pad| pad.iter().any(|&b| b != 0))
+        {
+            return Err(SaveError::BadPadding);
+        }
+        AnyMatch::from_snapshot(kind, &bytes[..len]).map_err(|e| match e {
+            GameSnapshotError::Scopa(e) => SaveError::Match(e),
+            GameSnapshotError::ScopaTwoDecks(e) => SaveError::TeamMatch(e),
+            GameSnapshotError::Briscola(e) => SaveError::BriscolaMatch(e),
+            GameSnapshotError::BigTable => SaveError::BigTable,
+        })
     }
 
     /// Restores a session saved by [`Session::to_bytes`] on any front-end. Any byte string
@@ -487,14 +446,7 @@ impl Session {
         match self.pending {
             None => Ok(()),
             Some(Pending::HandSummary) => {
-                let finished = match &self.m {
-                    AnyMatch::Scopa(m) => m.last_hand().is_some(),
-                    AnyMatch::Briscola(m) => m.last_hand().is_some(),
-                    #[cfg(feature = "big-tables")]
-                    AnyMatch::Teams(m) => m.last_hand().is_some(),
-                    #[cfg(feature = "big-tables")]
-                    AnyMatch::BriscolaTeams(m) => m.last_hand().is_some(),
-                };
+                let finished = self.m.has_last_hand();
                 if finished && (self.m.winner().is_some() || self.m.plays() == 0) {
                     Ok(())
                 } else {
@@ -511,17 +463,13 @@ impl Session {
                 let mut before = self.clone();
                 before.pending = None;
                 before.selected = None;
-                before
-                    .m
-                    .rewind(self.m.plays() - 1)
-                    .map_err(|_| SaveError::BadPending)?;
+                if !before.m.rewind_to(self.m.plays() - 1) {
+                    return Err(SaveError::BadPending);
+                }
                 let events = before
                     .play(seat, last.mv)
                     .map_err(|_| SaveError::BadPending)?;
-                if events
-                    .iter()
-                    .any(|e| matches!(e, super::GameEvent::Scopa(TeamEvent::Scopa { .. })))
-                {
+                if events.iter().any(super::GameEvent::is_sweep) {
                     Ok(())
                 } else {
                     Err(SaveError::BadPending)

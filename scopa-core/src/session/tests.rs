@@ -5,6 +5,7 @@ use std::vec::Vec;
 use super::*;
 use crate::ai::Level;
 use crate::scopa::rules::DealKind;
+use crate::scopa::teams::TeamEvent;
 
 /// Plays `session` to the end of the match: first card, first capture, AI, continue.
 fn play_out(session: &mut Session, max_actions: usize) -> Vec<Action> {
