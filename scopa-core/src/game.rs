@@ -898,3 +898,153 @@ impl DerefMut for AnyMatch {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{SplitMix64, below};
+    use crate::seats::MAX_SEATS;
+    use crate::session::pacing::Pacing;
+    use crate::session::table::Frame;
+    use crate::session::{Action, CardStyle, Phase, Player, Session, Settings};
+
+    /// Every person at the table: the walk chooses every move.
+    fn everyone(game: Game, rules: Rules) -> Settings {
+        Settings {
+            game,
+            rules,
+            seats: [Player::Human; MAX_SEATS],
+            ..Settings::default()
+        }
+    }
+
+    /// The four kinds of table: Scopa and Briscola, one deck (4 players) and two (6 and 8).
+    fn tables(seed: u64) -> [(TableKind, Settings); 4] {
+        let players = if seed.is_multiple_of(2) { 6 } else { 8 };
+        let briscola = BriscolaRules::default();
+        [
+            (
+                TableKind::Scopa,
+                everyone(Game::Scopa, Rules::default().with_players(4)),
+            ),
+            (
+                TableKind::ScopaTwoDecks,
+                everyone(Game::Scopa, Rules::default().with_players(players)),
+            ),
+            (
+                TableKind::Briscola,
+                everyone(
+                    Game::Briscola(BriscolaRules {
+                        players: 3,
+                        ..briscola
+                    }),
+                    Rules::default(),
+                ),
+            ),
+            (
+                TableKind::BriscolaTwoDecks,
+                everyone(
+                    Game::Briscola(BriscolaRules {
+                        players,
+                        decks: 2,
+                        ..briscola
+                    }),
+                    Rules::default(),
+                ),
+            ),
+        ]
+    }
+
+    /// The cards in play at a table of `kind` with `players`: hands, middle, piles and
+    /// what is left to deal always add up to them.
+    fn cards_in_play(kind: TableKind, players: u8) -> u32 {
+        match kind {
+            TableKind::Scopa => 40,
+            TableKind::ScopaTwoDecks => 80,
+            // Three or six players leave out a 2 (of bastoni) each deck.
+            TableKind::Briscola => 40 - u32::from(players == 3),
+            TableKind::BriscolaTwoDecks => 80 - 2 * u32::from(players == 6),
+        }
+    }
+
+    /// Any game through the interface alone: random legal moves to the end of the match,
+    /// at every step the match's snapshot and the session's save read back to the same
+    /// thing, the cards all accounted for, and the frame of every seat (and a spectator's)
+    /// showing that seat's hand and nobody else's — for all four kinds of table.
+    #[test]
+    fn every_kind_of_table_walks_to_the_end_through_the_game_interface() {
+        let mut rng = SplitMix64::new(36);
+        for seed in 0..8u64 {
+            for (kind, settings) in tables(seed) {
+                let mut session = Session::new(settings, seed).unwrap();
+                assert_eq!(session.any_match().kind(), kind);
+                let players = session.players();
+                let mut steps = 0u32;
+                loop {
+                    let m: &dyn GameMatch = session.game_match();
+                    assert_eq!(m.players(), players);
+                    // The snapshot of the match, restored through the dispatch.
+                    let mut buf = [0u8; 512];
+                    let len = m.write_snapshot(&mut buf).unwrap();
+                    let (back, ..) = AnyMatch::from_snapshot(kind, &buf[..len]).unwrap();
+                    assert_eq!(&back, session.any_match(), "{kind:?} step {steps}");
+                    // The session's save.
+                    let bytes = session.to_bytes();
+                    assert_eq!(Session::from_bytes(&bytes).unwrap(), session);
+                    // Every card somewhere.
+                    let held: u32 = (0..players).map(|s| u32::from(m.hand_len(s))).sum();
+                    let piles: u32 = (0..MAX_SIDES as u8).map(|s| m.pile(s).len()).sum();
+                    let total = held + m.table_cards().len() + piles + u32::from(m.deck_left());
+                    assert_eq!(total, cards_in_play(kind, players), "{kind:?} step {steps}");
+                    // The frame of every seat shows its own hand; a spectator sees none.
+                    for seat in 0..players {
+                        assert_eq!(m.hand_len(seat) as u32, m.hand_of(seat).len());
+                        let frame = Frame::for_seat(
+                            &session,
+                            Some(seat),
+                            CardStyle::Letters,
+                            &Pacing::APPS,
+                        );
+                        assert_eq!(frame.hand, m.hand_of(seat));
+                    }
+                    let frame = Frame::for_seat(&session, None, CardStyle::Letters, &Pacing::APPS);
+                    assert!(frame.hand.is_empty());
+                    let action = match session.phase() {
+                        Phase::MatchOver { winner } => {
+                            assert_eq!(m.winner(), Some(winner));
+                            // At least a whole hand was played.
+                            assert!(steps >= u32::from(m.plays().max(36)), "{kind:?}");
+                            break;
+                        }
+                        Phase::Play { seat } => {
+                            assert_eq!(seat, m.turn());
+                            let mut moves = heapless::Vec::<GameMove, 512>::new();
+                            m.for_each_legal_move(&mut |mv| {
+                                let _ = moves.push(mv);
+                            });
+                            assert!(!moves.is_empty(), "{kind:?}: no legal move");
+                            let mv = moves[below(&mut rng, moves.len() as u32) as usize];
+                            assert_eq!(mv.scopa().is_some(), !settings_briscola(&session));
+                            Action::Play(session_move(mv))
+                        }
+                        _ => Action::Continue,
+                    };
+                    session.apply(action).unwrap();
+                    steps += 1;
+                    assert!(steps < 20_000, "{kind:?}: the match does not end");
+                }
+            }
+        }
+    }
+
+    fn settings_briscola(session: &Session) -> bool {
+        session.game().is_briscola()
+    }
+
+    fn session_move(mv: GameMove) -> TeamMove {
+        match mv {
+            GameMove::Scopa(mv) => mv,
+            GameMove::Briscola(card) => TeamMove::lay(card),
+        }
+    }
+}
