@@ -27,6 +27,13 @@
 //!   ([`BriscolaHand::deal`]), play it out at random ([`BriscolaHand::playout_random`], the
 //!   checked play with its events), score it.
 //! - `briscola_deal_4p` [one deal]: the same for 4 players in teams.
+//! - `deal_6p_two_decks`, `deal_8p_two_decks` [one deal]: Scopa with two decks — shuffle
+//!   and deal a hand of 6 or 8 players ([`TeamHand::deal`]), a random legal move at each
+//!   turn ([`TeamHand::nth_legal_move`], the checked [`TeamHand::play`] with its events)
+//!   to the end, [`TeamHand::score`].
+//! - `briscola_deal_6p`, `briscola_deal_8p` [one deal]: Briscola with two decks — deal a
+//!   hand of 6 or 8 ([`TwoDeckHand::deal`]), a random card of the hand at each turn (the
+//!   checked play with its events), score it.
 //!
 //! Without an argument it lists the workloads, their default operation counts and their
 //! `measured_*` functions.
@@ -34,8 +41,9 @@
 use std::hint::black_box;
 
 use scopa_core::SplitMix64;
-use scopa_core::briscola::{BriscolaHand, BriscolaRules};
+use scopa_core::briscola::{BriscolaCards, BriscolaHand, BriscolaRules, TwoDeckHand};
 use scopa_core::deal::below;
+use scopa_core::scopa::teams::TeamHand;
 use scopa_core::scopa::{DealKind, HandState, Move, Rules};
 
 fn scopone() -> Rules {
@@ -80,6 +88,52 @@ fn measured_briscola_deal(rules: BriscolaRules, rng: &mut SplitMix64, deals: u32
             return u64::MAX;
         };
         hand.playout_random(rng);
+        points += u64::from(hand.score().points[0]);
+    }
+    points
+}
+
+/// Complete random deals of Scopa with two decks; returns a digest of the scores.
+#[inline(never)]
+fn measured_two_deck_deal(rules: Rules, rng: &mut SplitMix64, deals: u32) -> u64 {
+    let mut points = 0u64;
+    for _ in 0..deals {
+        let Ok((mut hand, _)) = TeamHand::deal(rules, 0, rng) else {
+            return u64::MAX;
+        };
+        while !hand.is_finished() {
+            let pick = below(rng, hand.legal_move_count() as u32) as usize;
+            let Some(mv) = hand.nth_legal_move(pick) else {
+                return u64::MAX;
+            };
+            if hand.play(hand.turn(), mv).is_err() {
+                return u64::MAX;
+            }
+        }
+        if let Some(score) = hand.score() {
+            points += u64::from(score.totals()[0]);
+        }
+    }
+    points
+}
+
+/// Complete random deals of Briscola with two decks; returns a digest of the points.
+#[inline(never)]
+fn measured_briscola_two_deck_deal(rules: BriscolaRules, rng: &mut SplitMix64, deals: u32) -> u64 {
+    let mut points = 0u64;
+    for _ in 0..deals {
+        let Ok(mut hand) = TwoDeckHand::deal(rules, 0, rng) else {
+            return u64::MAX;
+        };
+        while !hand.is_over() {
+            let held = hand.hand(hand.turn());
+            let Some(card) = held.nth_card(below(rng, held.size())) else {
+                return u64::MAX;
+            };
+            if hand.play(hand.turn(), card).is_err() {
+                return u64::MAX;
+            }
+        }
         points += u64::from(hand.score().points[0]);
     }
     points
@@ -168,7 +222,7 @@ fn positions(rules: Rules, count: usize) -> Vec<HandState> {
 }
 
 /// (name, default operation count, the function that runs the operations)
-const WORKLOADS: [(&str, usize, &str); 12] = [
+const WORKLOADS: [(&str, usize, &str); 16] = [
     ("deal_2p", 20_000, "measured_deal"),
     ("deal_4p_scopone", 10_000, "measured_deal"),
     ("deal_4p_scientifico", 10_000, "measured_deal"),
@@ -181,6 +235,10 @@ const WORKLOADS: [(&str, usize, &str); 12] = [
     ("play_unchecked_2p", 100_000, "measured_play_unchecked"),
     ("briscola_deal_2p", 20_000, "measured_briscola_deal"),
     ("briscola_deal_4p", 20_000, "measured_briscola_deal"),
+    ("deal_6p_two_decks", 2_000, "measured_two_deck_deal"),
+    ("deal_8p_two_decks", 2_000, "measured_two_deck_deal"),
+    ("briscola_deal_6p", 5_000, "measured_briscola_two_deck_deal"),
+    ("briscola_deal_8p", 5_000, "measured_briscola_two_deck_deal"),
 ];
 
 fn main() {
@@ -230,6 +288,19 @@ fn main() {
                 ..BriscolaRules::default()
             };
             measured_briscola_deal(black_box(rules), &mut rng, ops as u32) as usize
+        }
+        "deal_6p_two_decks" | "deal_8p_two_decks" => {
+            let players = if name == "deal_6p_two_decks" { 6 } else { 8 };
+            let rules = black_box(Rules::default().with_players(players));
+            measured_two_deck_deal(rules, &mut rng, ops as u32) as usize
+        }
+        "briscola_deal_6p" | "briscola_deal_8p" => {
+            let rules = BriscolaRules {
+                players: if name == "briscola_deal_6p" { 6 } else { 8 },
+                decks: 2,
+                ..BriscolaRules::default()
+            };
+            measured_briscola_two_deck_deal(black_box(rules), &mut rng, ops as u32) as usize
         }
         _ => unreachable!("checked against WORKLOADS"),
     };
