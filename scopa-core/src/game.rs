@@ -394,37 +394,64 @@ fn widen<const N: usize, T: Copy + Into<u16>>(scores: [T; N]) -> [u16; MAX_SIDES
     out
 }
 
+/// The methods of [`GameMatch`] that Scopa's matches of one deck and two answer alike, from
+/// their inherent methods of the same names.
+macro_rules! scopa_match_common {
+    () => {
+        fn players(&self) -> u8 {
+            self.rules().players
+        }
+        fn turn(&self) -> u8 {
+            Self::turn(self)
+        }
+        fn dealer(&self) -> u8 {
+            self.hand().dealer()
+        }
+        fn hand_number(&self) -> u16 {
+            Self::hand_number(self)
+        }
+        fn plays(&self) -> u8 {
+            self.hand().plays()
+        }
+        fn winner(&self) -> Option<u8> {
+            Self::winner(self)
+        }
+        fn has_last_hand(&self) -> bool {
+            self.last_hand().is_some()
+        }
+        fn scope(&self, side: u8) -> u8 {
+            self.hand().scope(side)
+        }
+        fn last_capture(&self) -> Option<u8> {
+            self.hand().last_capture()
+        }
+        fn redeals(&self) -> u8 {
+            Self::redeals(self)
+        }
+        fn rewind_to(&mut self, keep: u8) -> bool {
+            self.rewind(keep).is_ok()
+        }
+        fn deal_event(&self) -> GameEvent {
+            Self::deal_event(self).into()
+        }
+        fn write_snapshot(&self, out: &mut [u8]) -> Option<usize> {
+            put(out, &self.to_bytes())
+        }
+    };
+}
+
 impl GameMatch for Match {
-    fn players(&self) -> u8 {
-        self.rules().players
-    }
-    fn turn(&self) -> u8 {
-        Match::turn(self)
-    }
-    fn dealer(&self) -> u8 {
-        self.hand().dealer()
-    }
-    fn hand_number(&self) -> u16 {
-        Match::hand_number(self)
-    }
-    fn plays(&self) -> u8 {
-        self.hand().plays()
+    scopa_match_common!();
+    fn hand_of(&self, seat: u8) -> CardMultiset {
+        CardMultiset::from_set(self.hand().hand(seat))
     }
     fn play_seats(&self) -> PlaySeats {
         Match::plays(self).map(|p| p.seat).collect()
     }
-    fn winner(&self) -> Option<u8> {
-        Match::winner(self)
-    }
     fn scores(&self) -> [u16; MAX_SIDES] {
         widen(Match::scores(self))
     }
-    fn has_last_hand(&self) -> bool {
-        self.last_hand().is_some()
-    }
-    fn hand_of(&self, seat: u8) -> CardMultiset {
-        CardMultiset::from_set(self.hand().hand(seat))
-    }
+
     fn hand_len(&self, seat: u8) -> u8 {
         self.hand().hand_len(seat)
     }
@@ -437,20 +464,11 @@ impl GameMatch for Match {
     fn pile(&self, side: u8) -> CardMultiset {
         CardMultiset::from_set(self.hand().pile(side))
     }
-    fn scope(&self, side: u8) -> u8 {
-        self.hand().scope(side)
-    }
     fn last_play(&self) -> Option<SeatMove> {
         Match::last_play(self).map(|p| SeatMove {
             seat: p.seat,
             mv: p.mv.into(),
         })
-    }
-    fn last_capture(&self) -> Option<u8> {
-        self.hand().last_capture()
-    }
-    fn redeals(&self) -> u8 {
-        Match::redeals(self)
     }
     fn for_each_legal_move(&self, emit: &mut dyn FnMut(GameMove)) {
         for mv in self.legal_moves() {
@@ -479,39 +497,16 @@ impl GameMatch for Match {
         let events = Match::play(self, seat, one).map_err(GameError::Scopa)?;
         Ok(game_events(events))
     }
-    fn rewind_to(&mut self, keep: u8) -> bool {
-        self.rewind(keep).is_ok()
-    }
-    fn deal_event(&self) -> GameEvent {
-        Match::deal_event(self).into()
-    }
     fn choose(&self, seat: u8, level: Level, seed: u64) -> Option<GameMove> {
         ai::choose_move(level, &self.view(seat)?, seed).map(GameMove::from)
     }
     fn hint(&self, seat: u8, _seed: u64) -> Option<GameHint> {
         ai::hint(&self.view(seat)?).map(GameHint::Scopa)
     }
-    fn write_snapshot(&self, out: &mut [u8]) -> Option<usize> {
-        put(out, &self.to_bytes())
-    }
 }
 
 impl GameMatch for TeamMatch {
-    fn players(&self) -> u8 {
-        self.rules().players
-    }
-    fn turn(&self) -> u8 {
-        TeamMatch::turn(self)
-    }
-    fn dealer(&self) -> u8 {
-        self.hand().dealer()
-    }
-    fn hand_number(&self) -> u16 {
-        TeamMatch::hand_number(self)
-    }
-    fn plays(&self) -> u8 {
-        self.hand().plays()
-    }
+    scopa_match_common!();
     fn play_seats(&self) -> PlaySeats {
         // Scopa's turn goes round the table from the eldest.
         let hand = self.hand();
@@ -520,14 +515,8 @@ impl GameMatch for TeamMatch {
             .map(|i| ((u16::from(hand.dealer()) + 1 + u16::from(i)) % n) as u8)
             .collect()
     }
-    fn winner(&self) -> Option<u8> {
-        TeamMatch::winner(self)
-    }
     fn scores(&self) -> [u16; MAX_SIDES] {
         TeamMatch::scores(self)
-    }
-    fn has_last_hand(&self) -> bool {
-        self.last_hand().is_some()
     }
     fn hand_of(&self, seat: u8) -> CardMultiset {
         self.hand().hand(seat)
@@ -541,19 +530,10 @@ impl GameMatch for TeamMatch {
     fn pile(&self, side: u8) -> CardMultiset {
         self.hand().pile(side)
     }
-    fn scope(&self, side: u8) -> u8 {
-        self.hand().scope(side)
-    }
     fn last_play(&self) -> Option<SeatMove> {
         let mv = *self.history().last()?;
         let seat = *self.play_seats().last()?;
         Some(SeatMove { seat, mv })
-    }
-    fn last_capture(&self) -> Option<u8> {
-        self.hand().last_capture()
-    }
-    fn redeals(&self) -> u8 {
-        TeamMatch::redeals(self)
     }
     fn for_each_legal_move(&self, emit: &mut dyn FnMut(GameMove)) {
         self.hand()
@@ -574,12 +554,6 @@ impl GameMatch for TeamMatch {
         let events = TeamMatch::play(self, seat, mv).map_err(GameError::BigTable)?;
         Ok(game_events(events))
     }
-    fn rewind_to(&mut self, keep: u8) -> bool {
-        self.rewind(keep).is_ok()
-    }
-    fn deal_event(&self) -> GameEvent {
-        TeamMatch::deal_event(self).into()
-    }
     fn choose(&self, seat: u8, level: Level, seed: u64) -> Option<GameMove> {
         let view = self.hand().view(seat, self.scores())?;
         teams::choose_move(level, &view, seed).map(GameMove::Scopa)
@@ -587,9 +561,6 @@ impl GameMatch for TeamMatch {
     fn hint(&self, seat: u8, seed: u64) -> Option<GameHint> {
         let view = self.hand().view(seat, self.scores())?;
         teams::choose_move(Level::Expert, &view, seed).map(GameHint::Teams)
-    }
-    fn write_snapshot(&self, out: &mut [u8]) -> Option<usize> {
-        put(out, &self.to_bytes())
     }
 }
 
