@@ -996,7 +996,7 @@ mod tests {
                             assert!(!moves.is_empty(), "{kind:?}: no legal move");
                             let mv = moves[below(&mut rng, moves.len() as u32) as usize];
                             assert_eq!(mv.scopa().is_some(), !settings_briscola(&session));
-                            Action::Play(session_move(mv))
+                            Action::Play(mv)
                         }
                         _ => Action::Continue,
                     };
@@ -1010,12 +1010,5 @@ mod tests {
 
     fn settings_briscola(session: &Session) -> bool {
         session.game().is_briscola()
-    }
-
-    fn session_move(mv: GameMove) -> TeamMove {
-        match mv {
-            GameMove::Scopa(mv) => mv,
-            GameMove::Briscola(card) => TeamMove::lay(card),
-        }
     }
 }

@@ -4,14 +4,12 @@
 //! invariant "every state reachable from an accepted save round-trips".
 
 use scopa_core::SplitMix64;
+use scopa_core::game::GameMove;
 use scopa_core::scopa::teams::TeamMove;
-use scopa_core::scopa::{Match, SNAPSHOT_LEN};
+use scopa_core::scopa::Match;
 use scopa_core::session::{Action, Phase, Session};
 
 use crate::walk::{check_conservation, pick};
-
-/// Where the match snapshot starts in a session save (see `scopa_core::session::save`).
-const MATCH: usize = 26;
 
 /// The most plies a match can take: `Match::MAX_HANDS` hands of at most 40 plays.
 pub const MAX_PLIES: usize = Match::MAX_HANDS as usize * 40;
@@ -105,10 +103,10 @@ pub fn session_plays_out(mut s: Session, choices: u64, check: Check) -> usize {
                 let options = s.capture_options();
                 match rng.next() % 6 {
                     0 => Action::Cancel,
-                    1 => Action::Play(TeamMove {
+                    1 => Action::Play(GameMove::Scopa(TeamMove {
                         card,
                         capture: options[0],
-                    }),
+                    })),
                     _ => Action::Capture(pick(&mut rng, options.len()) as u8),
                 }
             }
@@ -128,31 +126,10 @@ pub fn session_plays_out(mut s: Session, choices: u64, check: Check) -> usize {
     panic!("the session's match did not end within {limit} actions");
 }
 
-/// A random legal move for the AI seat to play (cheaper than the AI): the session shows no
-/// AI seat's cards, so it is read from the match inside (Scopa's one-deck match through its
-/// save, the others through the session's accessors).
-fn ai_seat_move(s: &Session, rng: &mut SplitMix64) -> TeamMove {
-    if s.scopa().is_some() {
-        let m = Match::from_bytes(&s.to_bytes()[MATCH..MATCH + SNAPSHOT_LEN])
-            .expect("the match inside a session save restores");
-        let moves = m.legal_moves();
-        return moves[pick(rng, moves.len())].into();
-    }
-    if let Some(m) = s.teams() {
-        let hand = m.hand();
-        return hand
-            .nth_legal_move(pick(rng, hand.legal_move_count()))
-            .expect("a seat to play has a move");
-    }
-    let card = if let Some(m) = s.briscola_teams() {
-        let hand = m.hand().hand(m.turn());
-        hand.nth(pick(rng, hand.len() as usize) as u32)
-    } else {
-        let m = s
-            .briscola()
-            .expect("a session plays one of the four matches");
-        let hand = m.hand().hand(m.turn());
-        hand.nth(pick(rng, hand.len() as usize) as u32)
-    };
-    TeamMove::lay(card.expect("a seat to play holds a card"))
+/// A random legal move for the AI seat to play (cheaper than the AI), read through the game
+/// interface from the match inside (the session shows no AI seat's cards).
+fn ai_seat_move(s: &Session, rng: &mut SplitMix64) -> GameMove {
+    let mut moves = Vec::new();
+    s.game_match().for_each_legal_move(&mut |mv| moves.push(mv));
+    moves[pick(rng, moves.len())]
 }

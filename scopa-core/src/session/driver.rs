@@ -35,7 +35,7 @@
 //! assert!(saves > 10);
 //! ```
 
-use crate::scopa::teams::TeamMove;
+use crate::game::GameMove;
 
 use super::names::Names;
 use super::pacing::{Next, Pacing, Token};
@@ -195,7 +195,7 @@ impl Presenter {
     /// [`fire`](Presenter::fire) for an AI's delay with the move computed elsewhere (by
     /// [`Session::ai_move`] on a copy, in a worker thread): plays it as
     /// [`Action::AiPlay`].
-    pub fn fire_move(&mut self, token: Token, mv: TeamMove) -> Result<Step, SessionError> {
+    pub fn fire_move(&mut self, token: Token, mv: GameMove) -> Result<Step, SessionError> {
         match self.next() {
             Next::Due(due) if due.token == token && due.action == Action::RunAi => {
                 self.act(Action::AiPlay(mv))

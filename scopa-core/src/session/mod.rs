@@ -53,7 +53,7 @@ use crate::briscola::{
 use crate::card::Card;
 use crate::game::{GameError, GameMatch, GameMove, GameRulesError};
 use crate::multiset::CardMultiset;
-use crate::scopa::capture::MoveList;
+use crate::scopa::capture::{Move, MoveList};
 use crate::scopa::game::{FinishedHand, Match};
 use crate::scopa::hand::PlayError;
 use crate::scopa::rules::{Rules, RulesError};
@@ -378,16 +378,18 @@ pub enum Action {
     Select(Card),
     /// In [`Phase::ChooseCapture`]: take capture `index` of [`Session::capture_options`].
     Capture(u8),
-    /// In [`Phase::Play`] or [`Phase::ChooseCapture`]: play this exact move (a one-deck
-    /// [`Move`](crate::scopa::Move) converts with `.into()`).
-    Play(TeamMove),
+    /// In [`Phase::Play`] or [`Phase::ChooseCapture`]: play this exact move — Scopa's move
+    /// (a one-deck [`Move`](crate::scopa::Move) converts with `.into()`) or Briscola's card.
+    /// A Scopa move laying a card, as a script line written without the game reads, is
+    /// that card in Briscola.
+    Play(GameMove),
     /// In [`Phase::ChooseCapture`]: choose another card.
     Cancel,
     /// In [`Phase::AiDue`]: the AI computes its move and plays it.
     RunAi,
     /// In [`Phase::AiDue`]: play the AI move computed by [`Session::ai_move`] on a copy of
     /// this session (e.g. in a background thread or a Web Worker). It must be legal.
-    AiPlay(TeamMove),
+    AiPlay(GameMove),
     /// In [`Phase::Scopa`], [`Phase::HandSummary`] or [`Phase::HandOff`]: go on.
     Continue,
     /// In [`Phase::Play`] or [`Phase::ChooseCapture`], with [`Settings::undo`]: take back
@@ -588,14 +590,6 @@ fn new_match(settings: &Settings, seed: u64) -> Result<AnyMatch, SessionError> {
             GameRulesError::Briscola(e) => SettingsError::Briscola(e),
         })
     })
-}
-
-/// A move of either game in the session's form: Briscola's card is a card laid.
-fn scopa_form(mv: GameMove) -> TeamMove {
-    match mv {
-        GameMove::Scopa(mv) => mv,
-        GameMove::Briscola(card) => TeamMove::lay(card),
-    }
 }
 
 /// The game a person plays: see the [module documentation](self).
@@ -805,7 +799,11 @@ impl Session {
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.for_each_legal_move(&mut |mv| {
-            if let Some(mv) = mv.to_move() {
+            let one = match mv {
+                GameMove::Scopa(mv) => mv.to_move(),
+                GameMove::Briscola(card) => Some(Move::lay(card)),
+            };
+            if let Some(mv) = one {
                 let _ = moves.push(mv);
             }
         });
@@ -814,9 +812,9 @@ impl Session {
 
     /// Every legal move of the person to play, at any table, in canonical order (nothing
     /// unless the phase is [`Phase::Play`] or [`Phase::ChooseCapture`]).
-    pub fn for_each_legal_move(&self, emit: &mut impl FnMut(TeamMove)) {
+    pub fn for_each_legal_move(&self, emit: &mut impl FnMut(GameMove)) {
         if let Phase::Play { .. } | Phase::ChooseCapture { .. } = self.phase() {
-            self.m.for_each_legal_move(&mut |mv| emit(scopa_form(mv)));
+            self.m.for_each_legal_move(emit);
         }
     }
 
@@ -877,7 +875,7 @@ impl Session {
     /// In [`Phase::AiDue`], the move the AI plays (the expensive part of
     /// [`Action::RunAi`]; a pure function of the session, so it can run on a copy). In
     /// Briscola the move is the card, with no capture.
-    pub fn ai_move(&self) -> Result<TeamMove, SessionError> {
+    pub fn ai_move(&self) -> Result<GameMove, SessionError> {
         match self.phase() {
             Phase::AiDue { seat } => {
                 let Player::Ai(level) = self.settings.player(seat) else {
@@ -896,7 +894,7 @@ impl Session {
     /// (in [`Phase::Play`], [`Phase::ChooseCapture`] or [`Phase::HandOff`]): what a scripted
     /// or timed-out person plays. Seeded by the caller, so it is not the session's own AI
     /// decision.
-    pub fn choose_as(&self, level: Level, seed: u64) -> Result<TeamMove, SessionError> {
+    pub fn choose_as(&self, level: Level, seed: u64) -> Result<GameMove, SessionError> {
         match self.phase() {
             Phase::Play { seat } | Phase::ChooseCapture { seat, .. } | Phase::HandOff { seat } => {
                 self.choose_for(seat, level, seed)
@@ -909,10 +907,9 @@ impl Session {
     }
 
     /// The move the AI at `level` chooses with `seed` for `seat`, which is to play.
-    fn choose_for(&self, seat: u8, level: Level, seed: u64) -> Result<TeamMove, SessionError> {
+    fn choose_for(&self, seat: u8, level: Level, seed: u64) -> Result<GameMove, SessionError> {
         self.m
             .choose(seat, level, seed)
-            .map(scopa_form)
             .ok_or(SessionError::Internal)
     }
 
@@ -952,16 +949,16 @@ impl Session {
                 }
                 if self.settings.game.is_briscola() {
                     // Briscola: a card is played as it is.
-                    return self.play(seat, TeamMove::lay(card));
+                    return self.play(seat, GameMove::Briscola(card));
                 }
                 let options = self.m.captures(card);
                 match options.as_slice() {
                     [only] => self.play(
                         seat,
-                        TeamMove {
+                        GameMove::Scopa(TeamMove {
                             card,
                             capture: *only,
-                        },
+                        }),
                     ),
                     _ => {
                         self.selected = Some(card);
@@ -980,10 +977,10 @@ impl Session {
                         })?;
                 self.play(
                     seat,
-                    TeamMove {
+                    GameMove::Scopa(TeamMove {
                         card,
                         capture: *capture,
-                    },
+                    }),
                 )
             }
             (Action::Play(mv), Phase::Play { seat } | Phase::ChooseCapture { seat, .. }) => {
@@ -1031,10 +1028,11 @@ impl Session {
     }
 
     /// Plays `mv` for `seat` and sets what must be acknowledged.
-    fn play(&mut self, seat: u8, mv: TeamMove) -> Result<Events, SessionError> {
-        let mv = match self.settings.game {
-            Game::Briscola(_) if mv.is_lay() => GameMove::Briscola(mv.card),
-            _ => GameMove::Scopa(mv),
+    fn play(&mut self, seat: u8, mv: GameMove) -> Result<Events, SessionError> {
+        let mv = match (self.settings.game, mv) {
+            // A game-blind script line writes Briscola's card as a card laid.
+            (Game::Briscola(_), GameMove::Scopa(m)) if m.is_lay() => GameMove::Briscola(m.card),
+            _ => mv,
         };
         let events = self.m.play(seat, mv)?;
         self.selected = None;

@@ -467,7 +467,7 @@ impl Session {
                     return Err(SaveError::BadPending);
                 }
                 let events = before
-                    .play(seat, last.mv)
+                    .play(seat, last.mv.into())
                     .map_err(|_| SaveError::BadPending)?;
                 if events.iter().any(super::GameEvent::is_sweep) {
                     Ok(())

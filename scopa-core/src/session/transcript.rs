@@ -18,6 +18,7 @@ use core::str::FromStr;
 use crate::ai::Level;
 use crate::briscola::{BriscolaRules, TwoDeckEvent};
 use crate::card::Card;
+use crate::game::GameMove;
 use crate::multiset::CardMultiset;
 use crate::scopa::rules::Rules;
 use crate::scopa::score::SideScore;
@@ -33,9 +34,9 @@ impl<F: Fn(&mut Formatter<'_>) -> fmt::Result> Display for Line<F> {
     }
 }
 
-fn mv_text(f: &mut Formatter<'_>, mv: TeamMove) -> fmt::Result {
-    write!(f, "{}", mv.card)?;
-    for c in mv.capture {
+fn mv_text(f: &mut Formatter<'_>, mv: GameMove) -> fmt::Result {
+    write!(f, "{}", mv.card())?;
+    for c in mv.capture() {
         write!(f, " {c}")?;
     }
     Ok(())
@@ -101,7 +102,9 @@ impl fmt::Display for ParseActionError {
 
 impl core::error::Error for ParseActionError {}
 
-fn parse_move<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<TeamMove, ParseActionError> {
+/// A move as a script line writes it, without its game: the card and what it takes (a
+/// card alone is Scopa's card laid, which the session plays as the card in Briscola).
+fn parse_move<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<GameMove, ParseActionError> {
     let card: Card = words
         .next()
         .ok_or(ParseActionError::MissingArgument)?
@@ -114,7 +117,7 @@ fn parse_move<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<TeamMove, 
         let c: Card = w.parse().map_err(|_| ParseActionError::BadCard)?;
         capture.insert(c).map_err(|_| ParseActionError::CardTwice)?;
     }
-    Ok(TeamMove { card, capture })
+    Ok(GameMove::Scopa(TeamMove { card, capture }))
 }
 
 impl FromStr for Action {
@@ -225,7 +228,7 @@ pub fn scopa_event(e: &TeamEvent) -> impl Display + '_ {
     Line(move |f| match *e {
         TeamEvent::Played { seat, mv } => {
             write!(f, "play {seat} ")?;
-            mv_text(f, mv)
+            mv_text(f, mv.into())
         }
         TeamEvent::Scopa { seat, side } => write!(f, "scopa {seat} side {side}"),
         TeamEvent::Dealt { round, deck_left } => write!(f, "dealt round {round} deck {deck_left}"),
@@ -479,7 +482,7 @@ pub enum ScriptLine {
     Settings(Settings),
     /// A human move: the card, then the cards it captures (`7d 5d 2c`, or `3c` to lay it;
     /// `6b 3c 3c` takes both copies at a table of 6 or 8).
-    Move(TeamMove),
+    Move(GameMove),
     /// `save`: write the session's save here.
     Save,
 }

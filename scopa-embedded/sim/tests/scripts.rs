@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use scopa_core::ai::Level;
 use scopa_core::briscola::BriscolaRules;
-use scopa_core::scopa::teams::TeamMove;
+use scopa_core::game::GameMove;
 use scopa_core::scopa::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
 use scopa_core::session::{Action, Phase, Player, Session, Settings};
@@ -194,7 +194,7 @@ fn the_watch_script_only_qemu_plays_agrees_with_the_reference() {
     assert_eq!(ui.transcript, run(&text).unwrap().transcript);
 }
 
-fn moves(text: &str) -> Vec<TeamMove> {
+fn moves(text: &str) -> Vec<GameMove> {
     text.lines()
         .filter_map(|l| match l.parse() {
             Ok(ScriptLine::Move(mv)) => Some(mv),
@@ -244,8 +244,8 @@ fn resume_in_every_phase(seed: u64) -> std::collections::BTreeSet<String> {
             Phase::Play { .. } => {
                 let mv = moves[played];
                 let legal = session.legal_moves();
-                if legal.iter().filter(|m| m.card() == mv.card).count() > 1 {
-                    Action::Select(mv.card) // the next save is taken while choosing
+                if legal.iter().filter(|m| m.card() == mv.card()).count() > 1 {
+                    Action::Select(mv.card()) // the next save is taken while choosing
                 } else {
                     played += 1;
                     Action::Play(mv)

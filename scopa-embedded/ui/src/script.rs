@@ -18,8 +18,8 @@
 
 use core::fmt::{self, Display};
 
+use scopa_core::game::GameMove;
 use scopa_core::scopa::Move;
-use scopa_core::scopa::teams::TeamMove;
 use scopa_core::session::transcript::{self, ParseScriptError, ScriptLine};
 use scopa_core::session::{Action, GameEvent, Phase, Settings};
 
@@ -34,7 +34,7 @@ use crate::storage::Storage;
 pub enum Step {
     /// The person to play plays this move (a capture may name a card twice only at the
     /// tables of 6 and 8, which the handheld does not offer: such a move is illegal here).
-    Move(TeamMove),
+    Move(GameMove),
     /// The session is saved here (and the run may stop).
     Save,
 }
@@ -184,7 +184,7 @@ pub enum DriveError {
         /// The script line.
         line: u32,
         /// The move.
-        mv: TeamMove,
+        mv: GameMove,
     },
     /// The run did not end within this many steps.
     TooLong {
@@ -480,7 +480,7 @@ impl<'a, S: Storage> Driver<'a, S> {
             Step::Save => return Ok(None),
             Step::Move(mv) => mv,
         };
-        let legal = mv.to_move().filter(|one| {
+        let legal = mv.scopa().and_then(|m| m.to_move()).filter(|one| {
             self.app
                 .session()
                 .is_some_and(|s| s.legal_moves().contains(one))

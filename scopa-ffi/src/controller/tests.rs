@@ -516,14 +516,14 @@ fn names_call_the_seats_in_every_text_and_are_not_saved() {
 // ----- tables of 6 and 8 (two decks) -----
 
 use scopa_core::ai::Level;
-use scopa_core::scopa::teams::TeamMove;
+use scopa_core::game::GameMove;
 use scopa_core::session::Phase;
 
 /// The reference run of a session script (as `scopa_tests::script::run` plays one): the
 /// person to play plays what the medium AI would (`Session::choose_as`), an AI due plays,
 /// everything else is continued. The transcript lines (the first deal's first) and the
 /// persons' moves, in order.
-fn reference(settings: &SessionSettings, seed: u64) -> (Vec<String>, Vec<TeamMove>) {
+fn reference(settings: &SessionSettings, seed: u64) -> (Vec<String>, Vec<GameMove>) {
     let mut s = core::Session::new(settings.to_core().unwrap(), seed).unwrap();
     let mut lines = vec![transcript::event(&s.deal_event()).to_string()];
     let mut moves = Vec::new();
@@ -626,7 +626,7 @@ fn check_big_frame(f: &Frame, players: usize, briscola: bool, seen: &mut Seen) {
 /// bytes and the number of lines written when the person's move `save_before` was due.
 fn scripted(
     app: &App,
-    moves: &[TeamMove],
+    moves: &[GameMove],
     save_before: usize,
     players: usize,
     briscola: bool,
@@ -656,8 +656,8 @@ fn scripted(
             if n == save_before {
                 saved = Some((app.c.save().unwrap(), lines.len()));
             }
-            let want: Vec<_> = mv.capture.iter().collect();
-            app.c.select(mv.card.index()).unwrap();
+            let want: Vec<_> = mv.capture().iter().collect();
+            app.c.select(mv.card().index()).unwrap();
             let g = app.screen.last();
             if !g.captures.is_empty() {
                 let i = g.captures.iter().position(|o| o.cards == want);
@@ -667,7 +667,7 @@ fn scripted(
             let g = app.screen.last();
             assert_eq!(g.refusal, None);
             let played = g.events.iter().find_map(|e| e.played.clone()).unwrap();
-            assert_eq!((played.seat, played.card), (f.turn, mv.card));
+            assert_eq!((played.seat, played.card), (f.turn, mv.card()));
             assert_eq!(played.takes, want);
         } else {
             assert!(

@@ -174,8 +174,8 @@ impl From<core::transcript::ScriptLine> for ScriptLine {
             L::Seed(seed) => ScriptLine::Seed { seed },
             L::Settings(s) => ScriptLine::Settings { settings: s.into() },
             L::Move(mv) => ScriptLine::Move {
-                card: mv.card,
-                capture: mv.capture.iter().collect(),
+                card: mv.card(),
+                capture: mv.capture().iter().collect(),
             },
             L::Save => ScriptLine::Save,
         }
