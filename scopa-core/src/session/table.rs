@@ -603,7 +603,7 @@ impl Frame {
     }
 
     /// A move: `7d takes 5d 2c`.
-    pub fn move_text(&self, mv: impl Into<crate::scopa::teams::TeamMove>) -> impl Display + '_ {
+    pub fn move_text(&self, mv: impl Into<crate::game::GameMove>) -> impl Display + '_ {
         self.texts.play(mv)
     }
 

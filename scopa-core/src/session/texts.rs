@@ -21,11 +21,12 @@ use crate::briscola::{
     TwoDeckScore,
 };
 use crate::card::{Card, Suit, ValueNames};
+use crate::game::GameMove;
 use crate::multiset::CardMultiset;
 use crate::scopa::hand::PlayError;
 use crate::scopa::rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError};
 use crate::scopa::score::{HandScore, SideScore};
-use crate::scopa::teams::{TeamEvent, TeamMove, TeamPlayError};
+use crate::scopa::teams::{TeamEvent, TeamPlayError};
 
 use super::names::{MAX_SEATS, NAME_MAX, NameError, Names};
 use super::{
@@ -358,23 +359,23 @@ impl Texts {
 
     /// A move: `7d takes 5d 2c` / `7d on the table` (at a table of 6 or 8, `6b takes 3c
     /// 3c`).
-    pub fn play(&self, mv: impl Into<TeamMove>) -> impl Display + '_ {
-        let mv: TeamMove = mv.into();
+    pub fn play(&self, mv: impl Into<GameMove>) -> impl Display + '_ {
+        let mv: GameMove = mv.into();
         text(move |f| {
-            if mv.is_lay() {
+            if mv.capture().is_empty() {
                 write!(
                     f,
                     "{} {}",
-                    self.card(mv.card),
+                    self.card(mv.card()),
                     self.pick("on the table", "in tavola")
                 )
             } else {
                 write!(
                     f,
                     "{} {} {}",
-                    self.card(mv.card),
+                    self.card(mv.card()),
                     self.pick("takes", "prende"),
-                    self.cards(mv.capture)
+                    self.cards(mv.capture())
                 )
             }
         })
