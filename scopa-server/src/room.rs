@@ -4,7 +4,7 @@
 //! is told, runs its timers and talks to the connections.
 
 use scopa_core::ai::Level;
-use scopa_core::scopa::teams::TeamMove;
+use scopa_core::game::GameMove;
 use scopa_core::session::GameEvent as Event;
 use scopa_core::session::GameHint as Hint;
 use scopa_core::session::driver::Presenter;
@@ -165,7 +165,7 @@ impl Room {
 
     /// The move the timer's AI makes for the seat the room waits for, from what that seat
     /// may know (its own view): a pure function of the room, so it runs on a copy.
-    pub fn timeout_move(&self) -> Option<TeamMove> {
+    pub fn timeout_move(&self) -> Option<GameMove> {
         let timer = self.timer?;
         self.waiting_seat()?;
         // The seed of the AI's randomness (the `random` level): the room's log length, so
@@ -178,7 +178,7 @@ impl Room {
     pub fn time_out(
         &mut self,
         deadline: Deadline,
-        mv: TeamMove,
+        mv: GameMove,
     ) -> Result<Option<Applied>, ClientError> {
         if self.deadline != Some(deadline) || self.waiting_seat() != Some(deadline.seat) {
             return Ok(None);
@@ -326,7 +326,7 @@ impl Room {
     pub fn fire_move(
         &mut self,
         token: Token,
-        mv: TeamMove,
+        mv: GameMove,
     ) -> Result<Option<Applied>, ClientError> {
         match self.due() {
             Some(due) if due.token == token && due.action == Action::RunAi => {
