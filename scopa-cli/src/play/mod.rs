@@ -29,6 +29,8 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use scopa_core::game::GameMove;
+use scopa_core::scopa::teams::TeamMove;
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::Pacing;
 use scopa_core::session::{CardStyle, transcript};
@@ -38,6 +40,12 @@ use crate::screen::{Screen, SuitStyle};
 use autosave::Autosave;
 use setup::Start;
 use terminal::Terminal;
+
+/// A move of the session as the prompt lists it: Scopa's move, or Briscola's card as a
+/// card laid (which the session plays as the card).
+fn scopa_form(mv: GameMove) -> TeamMove {
+    mv.scopa().unwrap_or(TeamMove::lay(mv.card()))
+}
 
 /// Plays; returns when the match is over (and no rematch is wanted), on `quit`, `save`, or
 /// at the end of input.

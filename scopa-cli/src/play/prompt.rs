@@ -112,12 +112,14 @@ pub fn interpret(line: &BoundedLine, ask: Ask<'_>) -> Result<Reply, Rejection> {
     })?;
     match (typed, ask) {
         (Typed::Command(cmd), _) => Ok(command(cmd, ask)),
-        (Typed::Empty, Ask::Move { moves: [only], .. }) => Ok(Reply::Act(Action::Play(*only))),
+        (Typed::Empty, Ask::Move { moves: [only], .. }) => {
+            Ok(Reply::Act(Action::Play((*only).into())))
+        }
         (Typed::Empty, _) => Ok(Reply::Remind),
         (Typed::Number(n), Ask::Move { moves, .. }) => n
             .checked_sub(1)
             .and_then(|i| moves.get(i))
-            .map(|&mv| Reply::Act(Action::Play(mv)))
+            .map(|&mv| Reply::Act(Action::Play(mv.into())))
             .ok_or(Rejection::NoSuchMove(n, moves.len())),
         // The session says whether there is such a capture.
         (Typed::Number(n), Ask::Capture { options, .. }) => n
@@ -147,7 +149,9 @@ pub fn interpret(line: &BoundedLine, ask: Ask<'_>) -> Result<Reply, Rejection> {
                 Err(Rejection::NotHeld((set - table).first().unwrap_or(card)))
             } else {
                 // The cards to take with `card`: legal or not, the session says.
-                Ok(Reply::Act(Action::Play(TeamMove { card, capture: set })))
+                Ok(Reply::Act(Action::Play(
+                    TeamMove { card, capture: set }.into(),
+                )))
             }
         }
     }
@@ -194,10 +198,13 @@ fn play(cards: &[TypedCard], hand: CardMultiset, instead: bool) -> Reply {
     let action = if cards.len() == 1 {
         Action::Select(first.card)
     } else {
-        Action::Play(TeamMove {
-            card: first.card,
-            capture: typed_cards(&cards[1..]),
-        })
+        Action::Play(
+            TeamMove {
+                card: first.card,
+                capture: typed_cards(&cards[1..]),
+            }
+            .into(),
+        )
     };
     // `9c` is 9♥ (coppe) in the notation, 9♣ (bastoni) to a reader of a French deck.
     let or = Card::new(Suit::Bastoni, first.card.value())
@@ -308,12 +315,19 @@ mod tests {
                 // `and` is not a filler word.
                 assert_eq!(got, Err(Rejection::NotACard("and".into())), "{typed}");
             } else {
-                assert_eq!(got, Ok(take(Action::Play(mv("7d", "5d 2c")))), "{typed}");
+                assert_eq!(
+                    got,
+                    Ok(take(Action::Play(mv("7d", "5d 2c").into()))),
+                    "{typed}"
+                );
             }
         }
         // A card not held, or an illegal capture: the session says so, not the prompt.
         assert_eq!(at_move("3s"), Ok(select("3s")));
-        assert_eq!(at_move("7d 4s"), Ok(take(Action::Play(mv("7d", "4s")))));
+        assert_eq!(
+            at_move("7d 4s"),
+            Ok(take(Action::Play(mv("7d", "4s").into())))
+        );
     }
 
     #[test]
@@ -334,8 +348,14 @@ mod tests {
 
     #[test]
     fn numbers_and_enter_choose_from_the_list() {
-        assert_eq!(at_move("1"), Ok(Reply::Act(Action::Play(mv("7d", "7c")))));
-        assert_eq!(at_move("4"), Ok(Reply::Act(Action::Play(mv("9b", "")))));
+        assert_eq!(
+            at_move("1"),
+            Ok(Reply::Act(Action::Play(mv("7d", "7c").into())))
+        );
+        assert_eq!(
+            at_move("4"),
+            Ok(Reply::Act(Action::Play(mv("9b", "").into())))
+        );
         assert_eq!(at_move("5"), Err(Rejection::NoSuchMove(5, 4)));
         assert_eq!(at_move("0"), Err(Rejection::NoSuchMove(0, 4)));
         assert_eq!(
@@ -352,11 +372,11 @@ mod tests {
         };
         assert_eq!(
             interpret(&line(""), ask),
-            Ok(Reply::Act(Action::Play(only[0])))
+            Ok(Reply::Act(Action::Play(only[0].into())))
         );
         assert_eq!(
             interpret(&line("  "), ask),
-            Ok(Reply::Act(Action::Play(only[0])))
+            Ok(Reply::Act(Action::Play(only[0].into())))
         );
     }
 
@@ -425,7 +445,7 @@ mod tests {
         assert_eq!(at_capture("300"), Err(Rejection::NoSuchMove(300, 2)));
         assert_eq!(at_capture(""), Ok(Reply::Remind));
         // The cards to take, with or without the card.
-        let take = |t: &str| Ok(Reply::Act(Action::Play(mv("7d", t))));
+        let take = |t: &str| Ok(Reply::Act(Action::Play(mv("7d", t).into())));
         assert_eq!(at_capture("5d 2c"), take("5d 2c"));
         assert_eq!(at_capture("7d 5d 2c"), take("5d 2c"));
         assert_eq!(at_capture("7c"), take("7c"));

@@ -422,8 +422,8 @@ impl Terminal {
     pub(super) fn show_alternatives(&mut self, card: Card) -> io::Result<()> {
         let mut moves: Vec<TeamMove> = Vec::new();
         self.session().for_each_legal_move(&mut |m| {
-            if m.card == card {
-                moves.push(m);
+            if m.card() == card {
+                moves.push(super::scopa_form(m));
             }
         });
         if !moves.is_empty() {

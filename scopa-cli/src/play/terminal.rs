@@ -299,7 +299,8 @@ impl Terminal {
         }
         let t = self.texts();
         let mut moves = Vec::new();
-        self.session().for_each_legal_move(&mut |mv| moves.push(mv));
+        self.session()
+            .for_each_legal_move(&mut |mv| moves.push(super::scopa_form(mv)));
         let prompt = match moves.as_slice() {
             [only] if self.session().game().is_briscola() => format!(
                 "{} ({})",
