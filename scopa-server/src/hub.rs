@@ -163,7 +163,7 @@ impl Live {
 
 /// The `presence` of a room whose connections are `counts`: one flag per seat of the room.
 fn presence_msg(room: &Room, counts: &Presence) -> PresenceMsg {
-    let players = usize::from(room.session().rules().players);
+    let players = usize::from(room.session().players());
     PresenceMsg {
         connected: counts.seats.iter().take(players).map(|&n| n > 0).collect(),
         spectators: counts.spectators,
@@ -1400,5 +1400,159 @@ impl Conn {
             self.hub.presence_changed(&mut l, None);
             l.idle_since = Instant::now();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    /// A hub on an in-memory SQLite with no delays and client seeds allowed.
+    async fn hub() -> Arc<Hub> {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        Hub::new(
+            store,
+            Config {
+                pacing: Pacing {
+                    ai_ms: 0,
+                    scopa_ms: 0,
+                    summary_ms: 0,
+                    attended: false,
+                },
+                allow_client_seed: true,
+                ..Config::default()
+            },
+        )
+    }
+
+    /// A connection and what it receives.
+    struct Client {
+        conn: Conn,
+        rx: mpsc::Receiver<String>,
+    }
+
+    impl Client {
+        fn new(hub: &Arc<Hub>) -> Client {
+            let (tx, rx) = mpsc::channel(OUTBOX);
+            Client {
+                conn: hub.connect(tx, false),
+                rx,
+            }
+        }
+
+        /// Sends `msg`; returns every message received by then.
+        async fn send(&mut self, msg: Value) -> Vec<Value> {
+            assert_eq!(self.conn.handle(&msg.to_string()).await, Flow::Continue);
+            self.drain()
+        }
+
+        fn drain(&mut self) -> Vec<Value> {
+            let mut out = Vec::new();
+            while let Ok(line) = self.rx.try_recv() {
+                out.push(serde_json::from_str(&line).unwrap());
+            }
+            out
+        }
+    }
+
+    fn of_type<'a>(msgs: &'a [Value], kind: &str) -> Vec<&'a Value> {
+        msgs.iter().filter(|m| m["type"] == kind).collect()
+    }
+
+    /// D1: every seat of every game and table size can be joined, and `presence` has one
+    /// flag per seat of the game being played.
+    #[tokio::test]
+    async fn every_seat_of_every_game_and_table_size_can_be_joined() {
+        let hub = hub().await;
+        for line in crate::room::tests::every_table() {
+            let players: u8 = line
+                .split_whitespace()
+                .skip_while(|w| *w != "players")
+                .nth(1)
+                .unwrap()
+                .parse()
+                .unwrap();
+            let code = hub.create(&line, None, Some(4)).await.unwrap();
+            let mut clients = Vec::new();
+            for seat in 0..players {
+                let mut c = Client::new(&hub);
+                let got = c
+                    .send(json!({"type": "join", "room": code, "seat": seat}))
+                    .await;
+                assert_eq!(
+                    of_type(&got, "joined").len(),
+                    1,
+                    "{line} seat {seat}: {got:?}"
+                );
+                let frame = of_type(&got, "frame")[0];
+                let connected = frame["presence"]["connected"].as_array().unwrap();
+                assert_eq!(connected.len(), usize::from(players), "{line}");
+                assert_eq!(
+                    frame["frame"]["seats"].as_array().unwrap().len(),
+                    usize::from(players)
+                );
+                clients.push(c);
+            }
+            let mut late = Client::new(&hub);
+            let got = late
+                .send(json!({"type": "join", "room": code, "seat": players}))
+                .await;
+            assert_eq!(got[0]["code"], "no_such_seat", "{line}");
+        }
+    }
+
+    /// D2: a seat's connections lose it together: X joins seat 1, Y resumes it with X's
+    /// token, X leaves, Z joins seat 1 — Y acts for nobody and sees nothing of Z's.
+    #[tokio::test]
+    async fn a_seat_given_up_is_revoked_on_every_connection_that_held_it() {
+        let hub = hub().await;
+        let line = crate::room::tests::every_table().remove(0);
+        let code = hub.create(&line, None, Some(8)).await.unwrap();
+        let mut w = Client::new(&hub);
+        w.send(json!({"type": "join", "room": code, "seat": 0}))
+            .await;
+        let mut x = Client::new(&hub);
+        let got = x
+            .send(json!({"type": "join", "room": code, "seat": 1}))
+            .await;
+        let token = of_type(&got, "joined")[0]["token"].clone();
+        let mut y = Client::new(&hub);
+        let got = y
+            .send(json!({"type": "resume", "room": code, "token": token}))
+            .await;
+        assert_eq!(of_type(&got, "joined").len(), 1, "{got:?}");
+        x.send(json!({"type": "leave"})).await;
+        // Y is told that it no longer holds the seat.
+        let told = y.drain();
+        assert!(
+            told.iter()
+                .any(|m| m["type"] == "revoked" && m["seat"] == 1),
+            "{told:?}"
+        );
+        let mut z = Client::new(&hub);
+        let got = z
+            .send(json!({"type": "join", "room": code, "seat": 1}))
+            .await;
+        assert_eq!(of_type(&got, "joined").len(), 1, "{got:?}");
+        y.drain();
+        for msg in [
+            json!({"type": "hint"}),
+            json!({"type": "act", "action": "select 2c"}),
+            json!({"type": "act", "action": "continue"}),
+        ] {
+            let got = y.send(msg.clone()).await;
+            assert_eq!(got.len(), 1, "{msg}: {got:?}");
+            assert_eq!(got[0]["code"], "not_seated", "{msg}: {got:?}");
+        }
+        // Nor does Y hear the room any more (Z's moves, W's): it may join or watch again.
+        let mut both = [w, z];
+        for c in &mut both {
+            c.drain();
+        }
+        let got = y.send(json!({"type": "watch", "room": code})).await;
+        assert_eq!(of_type(&got, "watching").len(), 1, "{got:?}");
+        let frame = of_type(&got, "frame")[0];
+        assert!(frame["seat"].is_null() && frame["frame"]["hand"].as_array().unwrap().is_empty());
     }
 }
