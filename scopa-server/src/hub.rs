@@ -110,15 +110,34 @@ pub type Outbox = mpsc::Sender<String>;
 /// How many messages wait for a slow connection before it is dropped from its room.
 pub const OUTBOX: usize = 256;
 
+/// What a connection is to its room: a spectator, or the holder of seats — each seat with
+/// the hash of the token it was taken or resumed with (the capability it acts by).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Role {
+    Watching,
+    Seated(Vec<(u8, String)>),
+}
+
 struct Sub {
     conn: u64,
-    /// `None`: a spectator; else the seats the connection holds.
-    seats: Vec<u8>,
+    role: Role,
     tx: Outbox,
+}
+
+impl Sub {
+    /// The frames this connection receives: one per seat it holds, or a spectator's.
+    fn viewers(&self) -> Vec<Option<u8>> {
+        match &self.role {
+            Role::Watching => vec![None],
+            Role::Seated(seats) => seats.iter().map(|&(s, _)| Some(s)).collect(),
+        }
+    }
 }
 
 struct Live {
     room: Room,
+    /// The one record of which connection acts for which seat (and which watch): a seat's
+    /// connections are found, and revoked together, here.
     subs: Vec<Sub>,
     /// When the room was last left by a connection (or loaded): how long it has been idle
     /// once no connection holds it.
@@ -148,16 +167,93 @@ impl Live {
     fn local(&self) -> Presence {
         let mut out = Presence::default();
         for sub in &self.subs {
-            if sub.seats.is_empty() {
-                out.spectators += 1;
-            }
-            for &seat in &sub.seats {
-                if let Some(n) = out.seats.get_mut(usize::from(seat)) {
-                    *n += 1;
+            match &sub.role {
+                Role::Watching => out.spectators += 1,
+                Role::Seated(seats) => {
+                    for &(seat, _) in seats {
+                        if let Some(n) = out.seats.get_mut(usize::from(seat)) {
+                            *n += 1;
+                        }
+                    }
                 }
             }
         }
         out
+    }
+
+    /// What connection `conn` is to the room (`None`: not in it, or no longer).
+    fn role(&self, conn: u64) -> Option<&Role> {
+        self.subs.iter().find(|s| s.conn == conn).map(|s| &s.role)
+    }
+
+    /// The seat connection `conn` acts for: `seat` if it holds it, else its only seat.
+    fn acting_seat(&self, conn: u64, seat: Option<u8>) -> Result<u8, ClientError> {
+        let Some(Role::Seated(held)) = self.role(conn) else {
+            return Err(ClientError::NotSeated);
+        };
+        match (seat, held.as_slice()) {
+            (None, [(only, _)]) => Ok(*only),
+            (None, _) => Err(ClientError::WhichSeat),
+            (Some(s), held) if held.iter().any(|&(h, _)| h == s) => Ok(s),
+            (Some(_), _) => Err(ClientError::NotSeated),
+        }
+    }
+
+    /// Connection `conn` (writing to `tx`) now acts for `seat` by the token whose hash is
+    /// `hash`, besides the seats it holds already.
+    fn attach(&mut self, conn: u64, tx: &Outbox, seat: u8, hash: String) {
+        match self.subs.iter_mut().find(|s| s.conn == conn) {
+            Some(Sub {
+                role: Role::Seated(seats),
+                ..
+            }) => {
+                seats.retain(|&(s, _)| s != seat);
+                seats.push((seat, hash));
+            }
+            Some(sub) => sub.role = Role::Seated(vec![(seat, hash)]),
+            None => self.subs.push(Sub {
+                conn,
+                role: Role::Seated(vec![(seat, hash)]),
+                tx: tx.clone(),
+            }),
+        }
+    }
+
+    /// Takes connection `conn` out of the room; what it was to it.
+    fn detach(&mut self, conn: u64) -> Option<Role> {
+        let at = self.subs.iter().position(|s| s.conn == conn)?;
+        Some(self.subs.remove(at).role)
+    }
+
+    /// Every connection acting for a seat by a token that is no longer the seat's (the
+    /// seat was given up, or taken again — here or by another process) loses it, and is
+    /// told (`revoked`); a connection left with no seat leaves the room. Whether anything
+    /// was revoked.
+    fn revoke_stale(&mut self) -> bool {
+        let tokens = self.room.tokens().clone();
+        let code = self.room.code().to_string();
+        let mut changed = false;
+        self.subs.retain_mut(|sub| {
+            let Role::Seated(seats) = &mut sub.role else {
+                return true;
+            };
+            seats.retain(|(seat, hash)| {
+                let current = tokens
+                    .get(usize::from(*seat))
+                    .and_then(Option::as_deref)
+                    .is_some_and(|t| t == hash);
+                if !current {
+                    changed = true;
+                    let _ = sub.tx.try_send(to_line(&ServerMsg::Revoked {
+                        room: code.clone(),
+                        seat: *seat,
+                    }));
+                }
+                current
+            });
+            !seats.is_empty()
+        });
+        changed
     }
 }
 
@@ -439,6 +535,9 @@ impl Hub {
                     }
                 }
             }
+            if live.revoke_stale() {
+                self.presence_changed(live, None);
+            }
             return Ok(());
         }
         let log = if stored.seq > live.room.seq() {
@@ -478,6 +577,9 @@ impl Hub {
         let timer = locked.timer().await?;
         set_stored_timer(&mut room, timer).ok_or_else(|| StoreError::Damaged(code.clone()))?;
         live.room = room;
+        // A seat given up or taken again through another process: its connections here
+        // lose it.
+        live.revoke_stale();
         broadcast(live, &events, None);
         self.presence_changed(live, None);
         self.schedule_all(&live.room);
@@ -638,7 +740,6 @@ impl Hub {
             id: self.next_conn.fetch_add(1, Ordering::Relaxed),
             tx,
             room: None,
-            seats: Vec::new(),
             allowance,
         }
     }
@@ -971,12 +1072,7 @@ fn broadcast(live: &mut Live, events: &[Event], hint: Option<(u64, u8, Hint)>) {
     let room = &live.room;
     let presence = &live.shown;
     live.subs.retain(|sub| {
-        let frames: Vec<Option<u8>> = if sub.seats.is_empty() {
-            vec![None]
-        } else {
-            sub.seats.iter().map(|&s| Some(s)).collect()
-        };
-        frames.into_iter().all(|seat| {
+        sub.viewers().into_iter().all(|seat| {
             let h = hint.and_then(|(c, s, h)| (c == sub.conn && Some(s) == seat).then_some(h));
             sub.tx
                 .try_send(frame_line(room, seat, events, h, presence))
@@ -1099,8 +1195,9 @@ pub struct Conn {
     hub: Arc<Hub>,
     id: u64,
     tx: Outbox,
+    /// The room this connection was last in; whether it still holds a seat of it or
+    /// watches it is the room's record ([`Live::role`]).
     room: Option<(String, LiveRef)>,
-    seats: Vec<u8>,
     allowance: Arc<StdMutex<Allowance>>,
 }
 
@@ -1250,7 +1347,7 @@ impl Conn {
                     return Err(ClientError::SeatTaken { seat });
                 }
                 l.room = next;
-                self.seated(&mut l, &room, &live, seat, token).await;
+                self.seated(&mut l, &room, &live, seat, token, hash).await;
                 Ok(())
             }
             ClientMsg::Resume { room, token } => {
@@ -1262,18 +1359,18 @@ impl Conn {
                     self.hub.refresh(&mut l).await?;
                 }
                 let seat = l.room.seat_of(&hash).ok_or(ClientError::BadToken)?;
-                self.seated(&mut l, &room, &live, seat, token).await;
+                self.seated(&mut l, &room, &live, seat, token, hash).await;
                 Ok(())
             }
             ClientMsg::Watch { room } => {
-                if self.room.is_some() {
-                    return Err(ClientError::AlreadyInRoom(room));
+                if let Some(code) = self.in_room().await {
+                    return Err(ClientError::AlreadyInRoom(code));
                 }
                 let live = self.hub.room(&room).await?;
                 let mut l = live.lock().await;
                 l.subs.push(Sub {
                     conn: self.id,
-                    seats: Vec::new(),
+                    role: Role::Watching,
                     tx: self.tx.clone(),
                 });
                 self.hub.presence_changed(&mut l, Some(self.id));
@@ -1285,10 +1382,10 @@ impl Conn {
                 Ok(())
             }
             ClientMsg::Act { action, seat } => {
-                let seat = self.acting_seat(seat)?;
-                let action: Action = action.parse().map_err(ClientError::BadAction)?;
                 let live = self.live()?;
                 let mut l = live.lock().await;
+                let seat = l.acting_seat(self.id, seat)?;
+                let action: Action = action.parse().map_err(ClientError::BadAction)?;
                 self.hub
                     .step(&mut l, None, |next| {
                         // A move after the seat's time is up is refused (the server moves
@@ -1302,9 +1399,9 @@ impl Conn {
                 Ok(())
             }
             ClientMsg::Hint { seat } => {
-                let seat = self.acting_seat(seat)?;
                 let live = self.live()?;
                 let l = live.lock().await;
+                let seat = l.acting_seat(self.id, seat)?;
                 let hint = l.room.hint(seat)?;
                 self.send_line(frame_line(&l.room, Some(seat), &[], Some(hint), &l.shown))
                     .await;
@@ -1315,22 +1412,25 @@ impl Conn {
                     return Err(ClientError::NotSeated);
                 };
                 let mut l = live.lock().await;
-                l.subs.retain(|s| s.conn != self.id);
-                self.hub.presence_changed(&mut l, None);
+                let role = l.detach(self.id).ok_or(ClientError::NotSeated)?;
                 l.idle_since = Instant::now();
-                let mut next = l.room.clone();
-                for &seat in &self.seats {
-                    if let Some(hash) = next.tokens()[usize::from(seat)].clone() {
-                        self.hub
-                            .store
-                            .free_seat(&code, seat, &hash)
-                            .await
-                            .map_err(|_| ClientError::Unavailable)?;
+                if let Role::Seated(seats) = role {
+                    let mut next = l.room.clone();
+                    for (seat, hash) in seats {
+                        if next.tokens()[usize::from(seat)].as_deref() == Some(hash.as_str()) {
+                            self.hub
+                                .store
+                                .free_seat(&code, seat, &hash)
+                                .await
+                                .map_err(|_| ClientError::Unavailable)?;
+                            next.release(seat);
+                        }
                     }
-                    next.release(seat);
+                    l.room = next;
+                    // Every other connection that acted by those tokens loses the seats.
+                    l.revoke_stale();
                 }
-                l.room = next;
-                self.seats.clear();
+                self.hub.presence_changed(&mut l, None);
                 self.send(&ServerMsg::Left {}).await;
                 Ok(())
             }
@@ -1348,38 +1448,47 @@ impl Conn {
             .ok_or(ClientError::NotSeated)
     }
 
-    fn acting_seat(&self, seat: Option<u8>) -> Result<u8, ClientError> {
-        match (seat, self.seats.as_slice()) {
-            (_, []) => Err(ClientError::NotSeated),
-            (None, [only]) => Ok(*only),
-            (None, _) => Err(ClientError::WhichSeat),
-            (Some(s), seats) if seats.contains(&s) => Ok(s),
-            (Some(_), _) => Err(ClientError::NotSeated),
+    /// The room this connection is still in (holding a seat or watching), if any; a
+    /// connection whose seats were revoked, or that was dropped for not reading, is in none.
+    async fn in_room(&mut self) -> Option<String> {
+        let (code, live) = self.room.as_ref()?;
+        if live.lock().await.role(self.id).is_some() {
+            return Some(code.clone());
         }
+        self.room = None;
+        None
     }
 
-    /// The room to join or resume a seat of: the connection's own, or any if it is in none
-    /// (a spectator must leave first).
+    /// The room to join or resume a seat of: the connection's own if it holds a seat of
+    /// it, or any if it is in none (a spectator must leave first).
     async fn enter(&mut self, code: &str) -> Result<LiveRef, ClientError> {
-        match &self.room {
-            Some((c, live)) if c == code && !self.seats.is_empty() => Ok(Arc::clone(live)),
-            Some((c, _)) => Err(ClientError::AlreadyInRoom(c.clone())),
-            None => self.hub.room(code).await,
+        let Some((c, live)) = self.room.clone() else {
+            return self.hub.room(code).await;
+        };
+        let role = live.lock().await.role(self.id).cloned();
+        match role {
+            None => {
+                self.room = None;
+                self.hub.room(code).await
+            }
+            Some(Role::Seated(_)) if c == code => Ok(live),
+            Some(_) => Err(ClientError::AlreadyInRoom(c)),
         }
     }
 
-    async fn seated(&mut self, l: &mut Live, code: &str, live: &LiveRef, seat: u8, token: String) {
-        if !self.seats.contains(&seat) {
-            self.seats.push(seat);
-        }
+    async fn seated(
+        &mut self,
+        l: &mut Live,
+        code: &str,
+        live: &LiveRef,
+        seat: u8,
+        token: String,
+        hash: String,
+    ) {
         // A connection holding the same seat (another tab, or an old socket not closed
-        // yet) keeps hearing until it closes: the token is the capability, not the socket.
-        l.subs.retain(|s| s.conn != self.id);
-        l.subs.push(Sub {
-            conn: self.id,
-            seats: self.seats.clone(),
-            tx: self.tx.clone(),
-        });
+        // yet) keeps hearing and acting until it closes or the seat is given up: the token
+        // is the capability, not the socket.
+        l.attach(self.id, &self.tx, seat, hash);
         self.hub.presence_changed(l, Some(self.id));
         self.send(&ServerMsg::Joined {
             room: code.to_string(),
@@ -1396,7 +1505,7 @@ impl Conn {
     pub async fn close(&mut self) {
         if let Some((_, live)) = self.room.take() {
             let mut l = live.lock().await;
-            l.subs.retain(|s| s.conn != self.id);
+            l.detach(self.id);
             self.hub.presence_changed(&mut l, None);
             l.idle_since = Instant::now();
         }

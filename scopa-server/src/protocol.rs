@@ -75,7 +75,7 @@ pub enum ClientMsg {
 
 /// The `type` of each message the server sends (each [`ServerMsg`] variant), for clients
 /// and tests that check what they receive.
-pub const SERVER_TYPES: [&str; 8] = [
+pub const SERVER_TYPES: [&str; 9] = [
     "created",
     "joined",
     "watching",
@@ -84,6 +84,7 @@ pub const SERVER_TYPES: [&str; 8] = [
     "error",
     "timed_out",
     "presence",
+    "revoked",
 ];
 
 /// What the server sends.
@@ -149,6 +150,16 @@ pub enum ServerMsg {
         ai: &'static str,
         /// The move made, as the core's script line (`play 7d 5d 2c`).
         action: String,
+    },
+    /// This connection no longer acts for `seat`: the seat was given up (`leave`) by
+    /// another connection holding its token, or taken again with another token. Every
+    /// connection that held the seat by that token loses it at once; one left with no seat
+    /// is out of the room (it may `join`, `resume` or `watch` again).
+    Revoked {
+        /// The invite code.
+        room: String,
+        /// The seat lost.
+        seat: u8,
     },
     /// The connection left its room.
     Left {},
