@@ -303,14 +303,19 @@ async fn play(mut room: Open, pace: Duration, offset: Duration, shared: Arc<Shar
             break;
         }
         let other = 1 - actor;
-        let Some((theirs, at)) = settle(&mut room.ws[other], seq, &shared.errors).await else {
-            break;
-        };
         let Some((mine, _)) = settle(&mut room.ws[actor], seq, &shared.errors).await else {
             break;
         };
-        lat.push(at.duration_since(t0).as_micros().min(u128::from(u32::MAX)) as u32);
         shared.moves.fetch_add(1, Ordering::Relaxed);
+        // Choosing a capture is the actor's own: the other seat hears nothing of it.
+        if mine["frame"]["phase"]["kind"] == "choose_capture" {
+            room.frames[actor] = mine;
+            continue;
+        }
+        let Some((theirs, at)) = settle(&mut room.ws[other], seq, &shared.errors).await else {
+            break;
+        };
+        lat.push(at.duration_since(t0).as_micros().min(u128::from(u32::MAX)) as u32);
         room.frames[other] = theirs;
         room.frames[actor] = mine;
     }

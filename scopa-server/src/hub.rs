@@ -549,22 +549,29 @@ impl Hub {
         // replay does not reach the stored session (the stored session is kept either way).
         let mut session = live.room.session().clone();
         let mut events = Vec::new();
+        let mut actions = Vec::new();
         for line in &log {
-            match line
-                .parse::<Action>()
-                .ok()
-                .and_then(|a| session.apply(a).ok())
-            {
-                Some(e) => events.extend(e),
-                None => {
-                    events.clear();
-                    break;
+            let Some(action) = line.parse::<Action>().ok() else {
+                break;
+            };
+            match session.apply(action) {
+                Ok(e) => {
+                    events.extend(e);
+                    actions.push(action);
                 }
+                Err(_) => break,
             }
         }
-        if session.to_bytes().to_vec() != stored.session {
+        let replayed = actions.len() == log.len() && session.to_bytes()[..] == stored.session[..];
+        if !replayed {
             events.clear();
         }
+        // Another process's private step (a selection, a cancel) stays its seat's.
+        let only = if replayed {
+            private_to(to_play(&live.room), &actions, &events)
+        } else {
+            None
+        };
         let mut room = Room::restore(
             code.clone(),
             &stored.session,
@@ -580,7 +587,7 @@ impl Hub {
         // A seat given up or taken again through another process: its connections here
         // lose it.
         live.revoke_stale();
-        broadcast(live, &events, None);
+        broadcast(live, &events, only);
         self.presence_changed(live, None);
         self.schedule_all(&live.room);
         Ok(())
@@ -645,12 +652,13 @@ impl Hub {
             }
         }
         .map_err(|_| ClientError::Unavailable)?;
+        let only = private_to(to_play(&live.room), &applied.actions, &applied.events);
         live.room = next;
         if let Some(notice) = notice {
             live.subs
                 .retain(|sub| sub.tx.try_send(notice.clone()).is_ok());
         }
-        broadcast(live, &applied.events, None);
+        broadcast(live, &applied.events, only);
         self.presence_changed(live, None);
         self.schedule_all(&live.room);
         Ok(true)
@@ -1066,19 +1074,44 @@ fn stored(deadline: Option<Deadline>) -> Option<(u8, i64)> {
     deadline.map(|d| (d.seat, d.at_ms))
 }
 
-/// Sends every connection of the room its frame, with `events`; `hint` goes to the one
-/// connection and seat it names.
-fn broadcast(live: &mut Live, events: &[Event], hint: Option<(u64, u8, Hint)>) {
+/// Sends every connection of the room its frame, with `events` — or, for a step private
+/// to one seat (`only`: [`private_to`]), that seat's frame to the connections holding it
+/// and nothing to anybody else.
+fn broadcast(live: &mut Live, events: &[Event], only: Option<u8>) {
     let room = &live.room;
     let presence = &live.shown;
     live.subs.retain(|sub| {
-        sub.viewers().into_iter().all(|seat| {
-            let h = hint.and_then(|(c, s, h)| (c == sub.conn && Some(s) == seat).then_some(h));
-            sub.tx
-                .try_send(frame_line(room, seat, events, h, presence))
-                .is_ok()
-        })
+        sub.viewers()
+            .into_iter()
+            .filter(|&seat| only.is_none() || seat == only)
+            .all(|seat| {
+                sub.tx
+                    .try_send(frame_line(room, seat, events, None, presence))
+                    .is_ok()
+            })
     });
+}
+
+/// The seat a step is private to, if it is: selecting a card that needs its capture chosen
+/// and cancelling it (no event, nothing anybody else sees) are the seat's own business —
+/// sending the others a frame would tell them the seat hesitates over such a card. `seat`:
+/// the seat to play before the step.
+fn private_to(seat: Option<u8>, actions: &[Action], events: &[Event]) -> Option<u8> {
+    let private = !actions.is_empty()
+        && events.is_empty()
+        && actions
+            .iter()
+            .all(|a| matches!(a, Action::Select(_) | Action::Cancel));
+    seat.filter(|_| private)
+}
+
+/// The seat to play (or to choose its capture), person or AI.
+fn to_play(room: &Room) -> Option<u8> {
+    match room.session().phase() {
+        scopa_core::session::Phase::Play { seat }
+        | scopa_core::session::Phase::ChooseCapture { seat, .. } => Some(seat),
+        _ => None,
+    }
 }
 
 /// The `frame` message a connection receives: for `seat` (`None`: a spectator), with
@@ -1663,5 +1696,65 @@ mod tests {
         assert_eq!(of_type(&got, "watching").len(), 1, "{got:?}");
         let frame = of_type(&got, "frame")[0];
         assert!(frame["seat"].is_null() && frame["frame"]["hand"].as_array().unwrap().is_empty());
+    }
+
+    /// D5: a seat selecting a card with several captures (and cancelling) is its own
+    /// business: nobody else — the other seat, a spectator — receives a frame for it.
+    #[tokio::test]
+    async fn a_private_selection_sends_nothing_to_the_others() {
+        use scopa_core::session::Phase;
+        use scopa_core::session::table::Choices;
+        let hub = hub().await;
+        let line = crate::room::tests::every_table().remove(0);
+        let settings: Settings = line.parse().unwrap();
+        let pacing = hub.config.pacing;
+        // A seed where the first person to play holds a card with a choice of captures.
+        let (seed, card) = (0u64..)
+            .find_map(|seed| {
+                let mut room = Room::create("r".into(), settings, seed, pacing).ok()?;
+                room.settle().ok()?;
+                let Phase::Play { seat } = room.session().phase() else {
+                    return None;
+                };
+                match room.frame(Some(seat), &[], None).choices {
+                    Choices::Cards(c) => c.iter().find(|c| c.ways > 1).map(|c| (seed, c.card)),
+                    _ => None,
+                }
+            })
+            .unwrap();
+        let code = hub.create(&line, None, Some(seed)).await.unwrap();
+        let mut seats = [Client::new(&hub), Client::new(&hub)];
+        let mut frames = Vec::new();
+        for (i, c) in seats.iter_mut().enumerate() {
+            let got = c
+                .send(json!({"type": "join", "room": code, "seat": i}))
+                .await;
+            frames.push(of_type(&got, "frame")[0].clone());
+        }
+        let mut watcher = Client::new(&hub);
+        watcher.send(json!({"type": "watch", "room": code})).await;
+        for c in &mut seats {
+            c.drain();
+        }
+        let actor = usize::from(frames[0]["frame"]["phase"]["seat"].as_u64().unwrap() as u8);
+        let select = format!("select {card}");
+        for (action, seen) in [(select.as_str(), "choose_capture"), ("cancel", "play")] {
+            let got = seats[actor]
+                .send(json!({"type": "act", "action": action}))
+                .await;
+            assert_eq!(of_type(&got, "frame").len(), 1, "{action}: {got:?}");
+            assert_eq!(got[0]["frame"]["phase"]["kind"], seen, "{got:?}");
+            assert_eq!(seats[1 - actor].drain(), Vec::<Value>::new(), "{action}");
+            assert_eq!(watcher.drain(), Vec::<Value>::new(), "{action}");
+        }
+        // A move is everybody's: each hears it.
+        seats[actor]
+            .send(json!({"type": "act", "action": select}))
+            .await;
+        seats[actor]
+            .send(json!({"type": "act", "action": "capture 0"}))
+            .await;
+        assert_eq!(of_type(&seats[1 - actor].drain(), "frame").len(), 1);
+        assert_eq!(of_type(&watcher.drain(), "frame").len(), 1);
     }
 }

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
@@ -214,27 +214,49 @@ async fn upgrade(
         })
 }
 
+/// Whether a socket's read error is a text frame that is not UTF-8 (the connection goes
+/// on to the client's `bad_message`, then closes: RFC 6455 fails such a connection).
+fn not_utf8(e: axum::Error) -> bool {
+    e.into_inner()
+        .downcast_ref::<tungstenite::Error>()
+        .is_some_and(|e| matches!(e, tungstenite::Error::Utf8(_)))
+}
+
 async fn run(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<String>(OUTBOX);
+    // How the socket is closed once everything queued is sent (none: a plain close).
+    let (close_tx, close_rx) = tokio::sync::oneshot::channel::<CloseFrame>();
     let writer = tokio::spawn(async move {
         while let Some(line) = rx.recv().await {
             if sink.send(Message::Text(line.into())).await.is_err() {
-                break;
+                return;
             }
         }
+        let _ = sink.send(Message::Close(close_rx.await.ok())).await;
         let _ = sink.close().await;
     });
     let mut conn = hub.connect_from(tx, addr);
-    while let Some(Ok(msg)) = stream.next().await {
+    let mut close = None;
+    while let Some(msg) = stream.next().await {
         let flow = match msg {
-            Message::Text(text) => conn.handle(text.as_str()).await,
-            Message::Binary(bytes) => match std::str::from_utf8(&bytes) {
+            Ok(Message::Text(text)) => conn.handle(text.as_str()).await,
+            Ok(Message::Binary(bytes)) => match std::str::from_utf8(&bytes) {
                 Ok(text) => conn.handle(text).await,
                 Err(_) => conn.handle("\u{0}not utf-8").await,
             },
-            Message::Close(_) => Flow::Close,
-            Message::Ping(_) | Message::Pong(_) => Flow::Continue,
+            Ok(Message::Close(_)) => Flow::Close,
+            Ok(Message::Ping(_) | Message::Pong(_)) => Flow::Continue,
+            Err(e) => {
+                if not_utf8(e) {
+                    conn.handle("\u{0}not utf-8").await;
+                    close = Some(CloseFrame {
+                        code: close_code::INVALID,
+                        reason: "a text message that is not UTF-8".into(),
+                    });
+                }
+                Flow::Close
+            }
         };
         if flow == Flow::Close {
             break;
@@ -242,6 +264,11 @@ async fn run(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr) {
     }
     conn.close().await;
     drop(conn);
+    if let Some(frame) = close {
+        let _ = close_tx.send(frame);
+    } else {
+        drop(close_tx);
+    }
     let _ = writer.await;
 }
 

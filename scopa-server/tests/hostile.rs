@@ -28,6 +28,26 @@ async fn text_code(c: &mut Client, text: &str) -> String {
         .to_string()
 }
 
+/// D5: a *text* frame that is not UTF-8 gets the documented `bad_message` before the
+/// socket is closed (RFC 6455 requires closing it: code 1007, invalid payload).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_text_frame_that_is_not_utf8_gets_bad_message_then_closes() {
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("u.sqlite"), &[]);
+    let mut c = Client::connect(&server.addr).await;
+    let frame = Frame::message(vec![b'{', 0xff, 0xfe, b'}'], OpCode::Data(Data::Text), true);
+    c.ws.send(Message::Frame(frame)).await.unwrap();
+    let e = c.next().await.expect("an answer before the socket closes");
+    assert_eq!(
+        (e["type"].as_str(), e["code"].as_str()),
+        (Some("error"), Some("bad_message")),
+        "{e}"
+    );
+    assert_eq!(c.next().await, None, "the socket is closed after it");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_unknown_oversized_and_out_of_phase_messages_get_typed_errors() {
     let dir = tempfile::tempdir().unwrap();
