@@ -115,7 +115,7 @@ impl Server {
             .args(["--ai-ms", "0", "--scopa-ms", "0", "--summary-ms", "0"])
             // Every client is on 127.0.0.1: one address, whose limits are lifted.
             .args(["--allow-client-seed", "--rate", "1000000"])
-            .args(["--rooms-per-addr", "1000000"])
+            .args(["--rooms-per-addr", "1000000", "--conns-per-addr", "1000000"])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

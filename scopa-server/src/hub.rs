@@ -79,6 +79,11 @@ pub struct Config {
     /// last heartbeat (one every third of this); a process killed without a shutdown has
     /// its seats shown away after this.
     pub presence_expiry: Duration,
+    /// Connections a client address may hold open at once (HTTP requests not finished yet
+    /// and WebSockets alike); one more is refused until one closes.
+    pub conns_per_addr: u32,
+    /// How long a connection may hold no seat and watch no room before it is closed.
+    pub idle_conn: Duration,
 }
 
 impl Default for Config {
@@ -99,6 +104,8 @@ impl Default for Config {
             public_url: "http://127.0.0.1:8080/".into(),
             idle_evict: Duration::from_secs(600),
             presence_expiry: Duration::from_secs(15),
+            conns_per_addr: 64,
+            idle_conn: Duration::from_secs(60),
         }
     }
 }
@@ -275,6 +282,8 @@ pub struct Hub {
     rooms: StdMutex<HashMap<String, LiveRef>>,
     next_conn: AtomicU64,
     allowances: StdMutex<HashMap<IpAddr, Arc<StdMutex<Allowance>>>>,
+    /// The connections open from each address ([`Hub::admit`]).
+    conns: Arc<StdMutex<HashMap<IpAddr, u32>>>,
     /// This process's name in the store's presence rows (random, new at every start).
     node: String,
     /// PostgreSQL, once listening: the writer of this process's presence rows.
@@ -343,6 +352,7 @@ impl Hub {
             rooms: StdMutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             allowances: StdMutex::new(HashMap::new()),
+            conns: Arc::new(StdMutex::new(HashMap::new())),
             presence_tx: std::sync::OnceLock::new(),
         })
     }
@@ -713,6 +723,28 @@ impl Hub {
             map.retain(|_, a| Arc::strong_count(a) > 1 || a.lock().is_ok_and(|mut a| !a.full(now)));
         }
         Arc::clone(map.entry(addr).or_insert_with(fresh))
+    }
+
+    /// A connection from `addr` is opening: its slot (given back when dropped), or `None`
+    /// if the address holds [`Config::conns_per_addr`] already.
+    pub fn admit(&self, addr: IpAddr) -> Option<ConnSlot> {
+        let mut conns = self.conns.lock().ok()?;
+        let n = conns.entry(addr).or_insert(0);
+        if *n >= self.config.conns_per_addr {
+            return None;
+        }
+        *n += 1;
+        Some(ConnSlot {
+            conns: Arc::clone(&self.conns),
+            addr,
+        })
+    }
+
+    /// How many connections `addr` holds open in this process.
+    pub fn conns_of(&self, addr: IpAddr) -> u32 {
+        self.conns
+            .lock()
+            .map_or(0, |c| c.get(&addr).copied().unwrap_or(0))
     }
 
     /// The configuration.
@@ -1214,6 +1246,27 @@ impl Allowance {
     }
 }
 
+/// One open connection of an address, counted against [`Config::conns_per_addr`] until
+/// dropped (it travels with the socket, through the WebSocket upgrade).
+#[derive(Debug)]
+pub struct ConnSlot {
+    conns: Arc<StdMutex<HashMap<IpAddr, u32>>>,
+    addr: IpAddr,
+}
+
+impl Drop for ConnSlot {
+    fn drop(&mut self) {
+        if let Ok(mut conns) = self.conns.lock()
+            && let Some(n) = conns.get_mut(&self.addr)
+        {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                conns.remove(&self.addr);
+            }
+        }
+    }
+}
+
 /// What the transport does after a message.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -1479,6 +1532,26 @@ impl Conn {
             .as_ref()
             .map(|(_, l)| Arc::clone(l))
             .ok_or(ClientError::NotSeated)
+    }
+
+    /// Whether this connection was last in a room (it may have lost it since: see
+    /// [`Conn::placed`]); no lock taken.
+    pub fn has_room(&self) -> bool {
+        self.room.is_some()
+    }
+
+    /// Whether this connection holds a seat or watches a room now.
+    pub async fn placed(&mut self) -> bool {
+        self.in_room().await.is_some()
+    }
+
+    /// Tells the client it is closed for holding no seat and watching no room for
+    /// [`Config::idle_conn`].
+    pub async fn idle(&self) {
+        self.fail(&ClientError::Idle {
+            secs: self.hub.config.idle_conn.as_secs(),
+        })
+        .await;
     }
 
     /// The room this connection is still in (holding a seat or watching), if any; a

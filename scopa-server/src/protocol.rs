@@ -285,6 +285,15 @@ pub enum ClientError {
         /// The seat out of time.
         seat: u8,
     },
+    /// The connection held no seat and watched no room for this long: it is closed.
+    #[error("no seat held and no room watched for {secs} s: closing")]
+    Idle {
+        /// The bound, in seconds.
+        secs: u64,
+    },
+    /// The work queue is full, or this address has its share of it waiting: try later.
+    #[error("the server is busy with this address's earlier requests; try again")]
+    Busy,
 }
 
 impl ClientError {
@@ -312,6 +321,8 @@ impl ClientError {
             ClientError::Refused(_) => "refused",
             ClientError::Unavailable => "unavailable",
             ClientError::TimeUp { .. } => "time_up",
+            ClientError::Idle { .. } => "idle",
+            ClientError::Busy => "busy",
         }
     }
 
