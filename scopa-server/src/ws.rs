@@ -2,7 +2,8 @@
 //! per socket; `GET /join/{code}` answers an invite link; `GET /health` says `ok`. Only
 //! the Origins allowed (if any are set) may open a socket from a browser. With a web
 //! directory (`--web DIR`, the built browser app), every other path is a file of it and an
-//! invite link opens the app, which joins the room (`?join=CODE`).
+//! invite link opens the app, which joins the room (`?join=CODE`); the files are sent
+//! compressed, with their validators ([`crate::web`]).
 //!
 //! A socket's limits are its client's address: the peer's, or behind a proxy named in
 //! [`WebConfig::trusted_proxies`] the last address of `X-Forwarded-For` that is not one of
@@ -32,6 +33,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::hub::{ConnSlot, Flow, Hub, OUTBOX};
+use crate::web::WebFiles;
 
 /// What the HTTP side checks.
 #[derive(Clone, Debug)]
@@ -140,6 +142,7 @@ pub fn client_addr(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpA
 struct AppState {
     hub: Arc<Hub>,
     web: Arc<WebConfig>,
+    files: Option<Arc<WebFiles>>,
 }
 
 /// The HTTP routes.
@@ -155,9 +158,14 @@ pub fn router(hub: Arc<Hub>, web: WebConfig) -> Router {
     } else {
         router.route("/join/{code}", get(join_page))
     };
+    let files = web.web_dir.clone().map(WebFiles::new);
+    if let Some(files) = &files {
+        files.warm();
+    }
     router.with_state(AppState {
         hub,
         web: Arc::new(web),
+        files,
     })
 }
 
@@ -246,49 +254,15 @@ async fn join_app(Path(code): Path<String>) -> Response {
         .into_response()
 }
 
-/// A file of the web directory: `/` is `index.html`; a path with anything but plain names
-/// (no `..`, no hidden files) is not found.
-async fn web_file(State(state): State<AppState>, uri: axum::http::Uri) -> Response {
-    let Some(dir) = state.web.web_dir.as_ref() else {
-        return StatusCode::NOT_FOUND.into_response();
-    };
-    let path = uri.path().trim_start_matches('/');
-    let path = if path.is_empty() || path.ends_with('/') {
-        format!("{path}index.html")
-    } else {
-        path.to_string()
-    };
-    let plain = path.split('/').all(|part| {
-        !part.is_empty()
-            && !part.starts_with('.')
-            && part
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-    });
-    if !plain {
-        return StatusCode::NOT_FOUND.into_response();
-    }
-    let kind = match path.rsplit_once('.').map(|(_, ext)| ext) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js" | "mjs") => "text/javascript; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("wasm") => "application/wasm",
-        Some("json") => "application/json",
-        Some("webmanifest") => "application/manifest+json",
-        Some("svg") => "image/svg+xml",
-        Some("png") => "image/png",
-        _ => "application/octet-stream",
-    };
-    match tokio::fs::read(dir.join(&path)).await {
-        Ok(bytes) => (
-            [
-                (header::CONTENT_TYPE, kind),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            bytes,
-        )
-            .into_response(),
-        Err(_) => StatusCode::NOT_FOUND.into_response(),
+/// A file of the web directory ([`WebFiles`]: compressed, with its validators).
+async fn web_file(
+    State(state): State<AppState>,
+    uri: axum::http::Uri,
+    headers: HeaderMap,
+) -> Response {
+    match &state.files {
+        Some(files) => files.get(uri.path(), &headers).await,
+        None => StatusCode::NOT_FOUND.into_response(),
     }
 }
 
