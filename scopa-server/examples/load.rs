@@ -115,7 +115,7 @@ impl Server {
             .args(["--ai-ms", "0", "--scopa-ms", "0", "--summary-ms", "0"])
             // Every client is on 127.0.0.1: one address, whose limits are lifted.
             .args(["--allow-client-seed", "--rate", "1000000"])
-            .args(["--rooms-per-addr", "1000000"])
+            .args(["--rooms-per-addr", "1000000", "--conns-per-addr", "1000000"])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -303,14 +303,19 @@ async fn play(mut room: Open, pace: Duration, offset: Duration, shared: Arc<Shar
             break;
         }
         let other = 1 - actor;
-        let Some((theirs, at)) = settle(&mut room.ws[other], seq, &shared.errors).await else {
-            break;
-        };
         let Some((mine, _)) = settle(&mut room.ws[actor], seq, &shared.errors).await else {
             break;
         };
-        lat.push(at.duration_since(t0).as_micros().min(u128::from(u32::MAX)) as u32);
         shared.moves.fetch_add(1, Ordering::Relaxed);
+        // Choosing a capture is the actor's own: the other seat hears nothing of it.
+        if mine["frame"]["phase"]["kind"] == "choose_capture" {
+            room.frames[actor] = mine;
+            continue;
+        }
+        let Some((theirs, at)) = settle(&mut room.ws[other], seq, &shared.errors).await else {
+            break;
+        };
+        lat.push(at.duration_since(t0).as_micros().min(u128::from(u32::MAX)) as u32);
         room.frames[other] = theirs;
         room.frames[actor] = mine;
     }

@@ -79,6 +79,11 @@ pub struct Config {
     /// last heartbeat (one every third of this); a process killed without a shutdown has
     /// its seats shown away after this.
     pub presence_expiry: Duration,
+    /// Connections a client address may hold open at once (HTTP requests not finished yet
+    /// and WebSockets alike); one more is refused until one closes.
+    pub conns_per_addr: u32,
+    /// How long a connection may hold no seat and watch no room before it is closed.
+    pub idle_conn: Duration,
 }
 
 impl Default for Config {
@@ -99,6 +104,8 @@ impl Default for Config {
             public_url: "http://127.0.0.1:8080/".into(),
             idle_evict: Duration::from_secs(600),
             presence_expiry: Duration::from_secs(15),
+            conns_per_addr: 64,
+            idle_conn: Duration::from_secs(60),
         }
     }
 }
@@ -110,15 +117,34 @@ pub type Outbox = mpsc::Sender<String>;
 /// How many messages wait for a slow connection before it is dropped from its room.
 pub const OUTBOX: usize = 256;
 
+/// What a connection is to its room: a spectator, or the holder of seats — each seat with
+/// the hash of the token it was taken or resumed with (the capability it acts by).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Role {
+    Watching,
+    Seated(Vec<(u8, String)>),
+}
+
 struct Sub {
     conn: u64,
-    /// `None`: a spectator; else the seats the connection holds.
-    seats: Vec<u8>,
+    role: Role,
     tx: Outbox,
+}
+
+impl Sub {
+    /// The frames this connection receives: one per seat it holds, or a spectator's.
+    fn viewers(&self) -> Vec<Option<u8>> {
+        match &self.role {
+            Role::Watching => vec![None],
+            Role::Seated(seats) => seats.iter().map(|&(s, _)| Some(s)).collect(),
+        }
+    }
 }
 
 struct Live {
     room: Room,
+    /// The one record of which connection acts for which seat (and which watch): a seat's
+    /// connections are found, and revoked together, here.
     subs: Vec<Sub>,
     /// When the room was last left by a connection (or loaded): how long it has been idle
     /// once no connection holds it.
@@ -148,22 +174,99 @@ impl Live {
     fn local(&self) -> Presence {
         let mut out = Presence::default();
         for sub in &self.subs {
-            if sub.seats.is_empty() {
-                out.spectators += 1;
-            }
-            for &seat in &sub.seats {
-                if let Some(n) = out.seats.get_mut(usize::from(seat)) {
-                    *n += 1;
+            match &sub.role {
+                Role::Watching => out.spectators += 1,
+                Role::Seated(seats) => {
+                    for &(seat, _) in seats {
+                        if let Some(n) = out.seats.get_mut(usize::from(seat)) {
+                            *n += 1;
+                        }
+                    }
                 }
             }
         }
         out
     }
+
+    /// What connection `conn` is to the room (`None`: not in it, or no longer).
+    fn role(&self, conn: u64) -> Option<&Role> {
+        self.subs.iter().find(|s| s.conn == conn).map(|s| &s.role)
+    }
+
+    /// The seat connection `conn` acts for: `seat` if it holds it, else its only seat.
+    fn acting_seat(&self, conn: u64, seat: Option<u8>) -> Result<u8, ClientError> {
+        let Some(Role::Seated(held)) = self.role(conn) else {
+            return Err(ClientError::NotSeated);
+        };
+        match (seat, held.as_slice()) {
+            (None, [(only, _)]) => Ok(*only),
+            (None, _) => Err(ClientError::WhichSeat),
+            (Some(s), held) if held.iter().any(|&(h, _)| h == s) => Ok(s),
+            (Some(_), _) => Err(ClientError::NotSeated),
+        }
+    }
+
+    /// Connection `conn` (writing to `tx`) now acts for `seat` by the token whose hash is
+    /// `hash`, besides the seats it holds already.
+    fn attach(&mut self, conn: u64, tx: &Outbox, seat: u8, hash: String) {
+        match self.subs.iter_mut().find(|s| s.conn == conn) {
+            Some(Sub {
+                role: Role::Seated(seats),
+                ..
+            }) => {
+                seats.retain(|&(s, _)| s != seat);
+                seats.push((seat, hash));
+            }
+            Some(sub) => sub.role = Role::Seated(vec![(seat, hash)]),
+            None => self.subs.push(Sub {
+                conn,
+                role: Role::Seated(vec![(seat, hash)]),
+                tx: tx.clone(),
+            }),
+        }
+    }
+
+    /// Takes connection `conn` out of the room; what it was to it.
+    fn detach(&mut self, conn: u64) -> Option<Role> {
+        let at = self.subs.iter().position(|s| s.conn == conn)?;
+        Some(self.subs.remove(at).role)
+    }
+
+    /// Every connection acting for a seat by a token that is no longer the seat's (the
+    /// seat was given up, or taken again — here or by another process) loses it, and is
+    /// told (`revoked`); a connection left with no seat leaves the room. Whether anything
+    /// was revoked.
+    fn revoke_stale(&mut self) -> bool {
+        let tokens = self.room.tokens().clone();
+        let code = self.room.code().to_string();
+        let mut changed = false;
+        self.subs.retain_mut(|sub| {
+            let Role::Seated(seats) = &mut sub.role else {
+                return true;
+            };
+            seats.retain(|(seat, hash)| {
+                let current = tokens
+                    .get(usize::from(*seat))
+                    .and_then(Option::as_deref)
+                    .is_some_and(|t| t == hash);
+                if !current {
+                    changed = true;
+                    let _ = sub.tx.try_send(to_line(&ServerMsg::Revoked {
+                        room: code.clone(),
+                        seat: *seat,
+                    }));
+                }
+                current
+            });
+            !seats.is_empty()
+        });
+        changed
+    }
 }
 
 /// The `presence` of a room whose connections are `counts`: one flag per seat of the room.
 fn presence_msg(room: &Room, counts: &Presence) -> PresenceMsg {
-    let players = usize::from(room.session().rules().players);
+    let players = usize::from(room.session().players());
     PresenceMsg {
         connected: counts.seats.iter().take(players).map(|&n| n > 0).collect(),
         spectators: counts.spectators,
@@ -179,6 +282,8 @@ pub struct Hub {
     rooms: StdMutex<HashMap<String, LiveRef>>,
     next_conn: AtomicU64,
     allowances: StdMutex<HashMap<IpAddr, Arc<StdMutex<Allowance>>>>,
+    /// The connections open from each address ([`Hub::admit`]).
+    conns: Arc<StdMutex<HashMap<IpAddr, u32>>>,
     /// This process's name in the store's presence rows (random, new at every start).
     node: String,
     /// PostgreSQL, once listening: the writer of this process's presence rows.
@@ -247,6 +352,7 @@ impl Hub {
             rooms: StdMutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             allowances: StdMutex::new(HashMap::new()),
+            conns: Arc::new(StdMutex::new(HashMap::new())),
             presence_tx: std::sync::OnceLock::new(),
         })
     }
@@ -439,6 +545,9 @@ impl Hub {
                     }
                 }
             }
+            if live.revoke_stale() {
+                self.presence_changed(live, None);
+            }
             return Ok(());
         }
         let log = if stored.seq > live.room.seq() {
@@ -450,22 +559,29 @@ impl Hub {
         // replay does not reach the stored session (the stored session is kept either way).
         let mut session = live.room.session().clone();
         let mut events = Vec::new();
+        let mut actions = Vec::new();
         for line in &log {
-            match line
-                .parse::<Action>()
-                .ok()
-                .and_then(|a| session.apply(a).ok())
-            {
-                Some(e) => events.extend(e),
-                None => {
-                    events.clear();
-                    break;
+            let Some(action) = line.parse::<Action>().ok() else {
+                break;
+            };
+            match session.apply(action) {
+                Ok(e) => {
+                    events.extend(e);
+                    actions.push(action);
                 }
+                Err(_) => break,
             }
         }
-        if session.to_bytes().to_vec() != stored.session {
+        let replayed = actions.len() == log.len() && session.to_bytes()[..] == stored.session[..];
+        if !replayed {
             events.clear();
         }
+        // Another process's private step (a selection, a cancel) stays its seat's.
+        let only = if replayed {
+            private_to(to_play(&live.room), &actions, &events)
+        } else {
+            None
+        };
         let mut room = Room::restore(
             code.clone(),
             &stored.session,
@@ -478,7 +594,10 @@ impl Hub {
         let timer = locked.timer().await?;
         set_stored_timer(&mut room, timer).ok_or_else(|| StoreError::Damaged(code.clone()))?;
         live.room = room;
-        broadcast(live, &events, None);
+        // A seat given up or taken again through another process: its connections here
+        // lose it.
+        live.revoke_stale();
+        broadcast(live, &events, only);
         self.presence_changed(live, None);
         self.schedule_all(&live.room);
         Ok(())
@@ -543,12 +662,13 @@ impl Hub {
             }
         }
         .map_err(|_| ClientError::Unavailable)?;
+        let only = private_to(to_play(&live.room), &applied.actions, &applied.events);
         live.room = next;
         if let Some(notice) = notice {
             live.subs
                 .retain(|sub| sub.tx.try_send(notice.clone()).is_ok());
         }
-        broadcast(live, &applied.events, None);
+        broadcast(live, &applied.events, only);
         self.presence_changed(live, None);
         self.schedule_all(&live.room);
         Ok(true)
@@ -605,6 +725,28 @@ impl Hub {
         Arc::clone(map.entry(addr).or_insert_with(fresh))
     }
 
+    /// A connection from `addr` is opening: its slot (given back when dropped), or `None`
+    /// if the address holds [`Config::conns_per_addr`] already.
+    pub fn admit(&self, addr: IpAddr) -> Option<ConnSlot> {
+        let mut conns = self.conns.lock().ok()?;
+        let n = conns.entry(addr).or_insert(0);
+        if *n >= self.config.conns_per_addr {
+            return None;
+        }
+        *n += 1;
+        Some(ConnSlot {
+            conns: Arc::clone(&self.conns),
+            addr,
+        })
+    }
+
+    /// How many connections `addr` holds open in this process.
+    pub fn conns_of(&self, addr: IpAddr) -> u32 {
+        self.conns
+            .lock()
+            .map_or(0, |c| c.get(&addr).copied().unwrap_or(0))
+    }
+
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
@@ -638,7 +780,6 @@ impl Hub {
             id: self.next_conn.fetch_add(1, Ordering::Relaxed),
             tx,
             room: None,
-            seats: Vec::new(),
             allowance,
         }
     }
@@ -965,24 +1106,44 @@ fn stored(deadline: Option<Deadline>) -> Option<(u8, i64)> {
     deadline.map(|d| (d.seat, d.at_ms))
 }
 
-/// Sends every connection of the room its frame, with `events`; `hint` goes to the one
-/// connection and seat it names.
-fn broadcast(live: &mut Live, events: &[Event], hint: Option<(u64, u8, Hint)>) {
+/// Sends every connection of the room its frame, with `events` — or, for a step private
+/// to one seat (`only`: [`private_to`]), that seat's frame to the connections holding it
+/// and nothing to anybody else.
+fn broadcast(live: &mut Live, events: &[Event], only: Option<u8>) {
     let room = &live.room;
     let presence = &live.shown;
     live.subs.retain(|sub| {
-        let frames: Vec<Option<u8>> = if sub.seats.is_empty() {
-            vec![None]
-        } else {
-            sub.seats.iter().map(|&s| Some(s)).collect()
-        };
-        frames.into_iter().all(|seat| {
-            let h = hint.and_then(|(c, s, h)| (c == sub.conn && Some(s) == seat).then_some(h));
-            sub.tx
-                .try_send(frame_line(room, seat, events, h, presence))
-                .is_ok()
-        })
+        sub.viewers()
+            .into_iter()
+            .filter(|&seat| only.is_none() || seat == only)
+            .all(|seat| {
+                sub.tx
+                    .try_send(frame_line(room, seat, events, None, presence))
+                    .is_ok()
+            })
     });
+}
+
+/// The seat a step is private to, if it is: selecting a card that needs its capture chosen
+/// and cancelling it (no event, nothing anybody else sees) are the seat's own business —
+/// sending the others a frame would tell them the seat hesitates over such a card. `seat`:
+/// the seat to play before the step.
+fn private_to(seat: Option<u8>, actions: &[Action], events: &[Event]) -> Option<u8> {
+    let private = !actions.is_empty()
+        && events.is_empty()
+        && actions
+            .iter()
+            .all(|a| matches!(a, Action::Select(_) | Action::Cancel));
+    seat.filter(|_| private)
+}
+
+/// The seat to play (or to choose its capture), person or AI.
+fn to_play(room: &Room) -> Option<u8> {
+    match room.session().phase() {
+        scopa_core::session::Phase::Play { seat }
+        | scopa_core::session::Phase::ChooseCapture { seat, .. } => Some(seat),
+        _ => None,
+    }
 }
 
 /// The `frame` message a connection receives: for `seat` (`None`: a spectator), with
@@ -1085,6 +1246,27 @@ impl Allowance {
     }
 }
 
+/// One open connection of an address, counted against [`Config::conns_per_addr`] until
+/// dropped (it travels with the socket, through the WebSocket upgrade).
+#[derive(Debug)]
+pub struct ConnSlot {
+    conns: Arc<StdMutex<HashMap<IpAddr, u32>>>,
+    addr: IpAddr,
+}
+
+impl Drop for ConnSlot {
+    fn drop(&mut self) {
+        if let Ok(mut conns) = self.conns.lock()
+            && let Some(n) = conns.get_mut(&self.addr)
+        {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                conns.remove(&self.addr);
+            }
+        }
+    }
+}
+
 /// What the transport does after a message.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -1099,8 +1281,9 @@ pub struct Conn {
     hub: Arc<Hub>,
     id: u64,
     tx: Outbox,
+    /// The room this connection was last in; whether it still holds a seat of it or
+    /// watches it is the room's record ([`Live::role`]).
     room: Option<(String, LiveRef)>,
-    seats: Vec<u8>,
     allowance: Arc<StdMutex<Allowance>>,
 }
 
@@ -1250,7 +1433,7 @@ impl Conn {
                     return Err(ClientError::SeatTaken { seat });
                 }
                 l.room = next;
-                self.seated(&mut l, &room, &live, seat, token).await;
+                self.seated(&mut l, &room, &live, seat, token, hash).await;
                 Ok(())
             }
             ClientMsg::Resume { room, token } => {
@@ -1262,18 +1445,18 @@ impl Conn {
                     self.hub.refresh(&mut l).await?;
                 }
                 let seat = l.room.seat_of(&hash).ok_or(ClientError::BadToken)?;
-                self.seated(&mut l, &room, &live, seat, token).await;
+                self.seated(&mut l, &room, &live, seat, token, hash).await;
                 Ok(())
             }
             ClientMsg::Watch { room } => {
-                if self.room.is_some() {
-                    return Err(ClientError::AlreadyInRoom(room));
+                if let Some(code) = self.in_room().await {
+                    return Err(ClientError::AlreadyInRoom(code));
                 }
                 let live = self.hub.room(&room).await?;
                 let mut l = live.lock().await;
                 l.subs.push(Sub {
                     conn: self.id,
-                    seats: Vec::new(),
+                    role: Role::Watching,
                     tx: self.tx.clone(),
                 });
                 self.hub.presence_changed(&mut l, Some(self.id));
@@ -1285,10 +1468,10 @@ impl Conn {
                 Ok(())
             }
             ClientMsg::Act { action, seat } => {
-                let seat = self.acting_seat(seat)?;
-                let action: Action = action.parse().map_err(ClientError::BadAction)?;
                 let live = self.live()?;
                 let mut l = live.lock().await;
+                let seat = l.acting_seat(self.id, seat)?;
+                let action: Action = action.parse().map_err(ClientError::BadAction)?;
                 self.hub
                     .step(&mut l, None, |next| {
                         // A move after the seat's time is up is refused (the server moves
@@ -1302,9 +1485,9 @@ impl Conn {
                 Ok(())
             }
             ClientMsg::Hint { seat } => {
-                let seat = self.acting_seat(seat)?;
                 let live = self.live()?;
                 let l = live.lock().await;
+                let seat = l.acting_seat(self.id, seat)?;
                 let hint = l.room.hint(seat)?;
                 self.send_line(frame_line(&l.room, Some(seat), &[], Some(hint), &l.shown))
                     .await;
@@ -1315,22 +1498,25 @@ impl Conn {
                     return Err(ClientError::NotSeated);
                 };
                 let mut l = live.lock().await;
-                l.subs.retain(|s| s.conn != self.id);
-                self.hub.presence_changed(&mut l, None);
+                let role = l.detach(self.id).ok_or(ClientError::NotSeated)?;
                 l.idle_since = Instant::now();
-                let mut next = l.room.clone();
-                for &seat in &self.seats {
-                    if let Some(hash) = next.tokens()[usize::from(seat)].clone() {
-                        self.hub
-                            .store
-                            .free_seat(&code, seat, &hash)
-                            .await
-                            .map_err(|_| ClientError::Unavailable)?;
+                if let Role::Seated(seats) = role {
+                    let mut next = l.room.clone();
+                    for (seat, hash) in seats {
+                        if next.tokens()[usize::from(seat)].as_deref() == Some(hash.as_str()) {
+                            self.hub
+                                .store
+                                .free_seat(&code, seat, &hash)
+                                .await
+                                .map_err(|_| ClientError::Unavailable)?;
+                            next.release(seat);
+                        }
                     }
-                    next.release(seat);
+                    l.room = next;
+                    // Every other connection that acted by those tokens loses the seats.
+                    l.revoke_stale();
                 }
-                l.room = next;
-                self.seats.clear();
+                self.hub.presence_changed(&mut l, None);
                 self.send(&ServerMsg::Left {}).await;
                 Ok(())
             }
@@ -1348,38 +1534,67 @@ impl Conn {
             .ok_or(ClientError::NotSeated)
     }
 
-    fn acting_seat(&self, seat: Option<u8>) -> Result<u8, ClientError> {
-        match (seat, self.seats.as_slice()) {
-            (_, []) => Err(ClientError::NotSeated),
-            (None, [only]) => Ok(*only),
-            (None, _) => Err(ClientError::WhichSeat),
-            (Some(s), seats) if seats.contains(&s) => Ok(s),
-            (Some(_), _) => Err(ClientError::NotSeated),
-        }
+    /// Whether this connection was last in a room (it may have lost it since: see
+    /// [`Conn::placed`]); no lock taken.
+    pub fn has_room(&self) -> bool {
+        self.room.is_some()
     }
 
-    /// The room to join or resume a seat of: the connection's own, or any if it is in none
-    /// (a spectator must leave first).
+    /// Whether this connection holds a seat or watches a room now.
+    pub async fn placed(&mut self) -> bool {
+        self.in_room().await.is_some()
+    }
+
+    /// Tells the client it is closed for holding no seat and watching no room for
+    /// [`Config::idle_conn`].
+    pub async fn idle(&self) {
+        self.fail(&ClientError::Idle {
+            secs: self.hub.config.idle_conn.as_secs(),
+        })
+        .await;
+    }
+
+    /// The room this connection is still in (holding a seat or watching), if any; a
+    /// connection whose seats were revoked, or that was dropped for not reading, is in none.
+    async fn in_room(&mut self) -> Option<String> {
+        let (code, live) = self.room.as_ref()?;
+        if live.lock().await.role(self.id).is_some() {
+            return Some(code.clone());
+        }
+        self.room = None;
+        None
+    }
+
+    /// The room to join or resume a seat of: the connection's own if it holds a seat of
+    /// it, or any if it is in none (a spectator must leave first).
     async fn enter(&mut self, code: &str) -> Result<LiveRef, ClientError> {
-        match &self.room {
-            Some((c, live)) if c == code && !self.seats.is_empty() => Ok(Arc::clone(live)),
-            Some((c, _)) => Err(ClientError::AlreadyInRoom(c.clone())),
-            None => self.hub.room(code).await,
+        let Some((c, live)) = self.room.clone() else {
+            return self.hub.room(code).await;
+        };
+        let role = live.lock().await.role(self.id).cloned();
+        match role {
+            None => {
+                self.room = None;
+                self.hub.room(code).await
+            }
+            Some(Role::Seated(_)) if c == code => Ok(live),
+            Some(_) => Err(ClientError::AlreadyInRoom(c)),
         }
     }
 
-    async fn seated(&mut self, l: &mut Live, code: &str, live: &LiveRef, seat: u8, token: String) {
-        if !self.seats.contains(&seat) {
-            self.seats.push(seat);
-        }
+    async fn seated(
+        &mut self,
+        l: &mut Live,
+        code: &str,
+        live: &LiveRef,
+        seat: u8,
+        token: String,
+        hash: String,
+    ) {
         // A connection holding the same seat (another tab, or an old socket not closed
-        // yet) keeps hearing until it closes: the token is the capability, not the socket.
-        l.subs.retain(|s| s.conn != self.id);
-        l.subs.push(Sub {
-            conn: self.id,
-            seats: self.seats.clone(),
-            tx: self.tx.clone(),
-        });
+        // yet) keeps hearing and acting until it closes or the seat is given up: the token
+        // is the capability, not the socket.
+        l.attach(self.id, &self.tx, seat, hash);
         self.hub.presence_changed(l, Some(self.id));
         self.send(&ServerMsg::Joined {
             room: code.to_string(),
@@ -1396,9 +1611,223 @@ impl Conn {
     pub async fn close(&mut self) {
         if let Some((_, live)) = self.room.take() {
             let mut l = live.lock().await;
-            l.subs.retain(|s| s.conn != self.id);
+            l.detach(self.id);
             self.hub.presence_changed(&mut l, None);
             l.idle_since = Instant::now();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    /// A hub on an in-memory SQLite with no delays and client seeds allowed.
+    async fn hub() -> Arc<Hub> {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        Hub::new(
+            store,
+            Config {
+                pacing: Pacing {
+                    ai_ms: 0,
+                    scopa_ms: 0,
+                    summary_ms: 0,
+                    attended: false,
+                },
+                allow_client_seed: true,
+                ..Config::default()
+            },
+        )
+    }
+
+    /// A connection and what it receives.
+    struct Client {
+        conn: Conn,
+        rx: mpsc::Receiver<String>,
+    }
+
+    impl Client {
+        fn new(hub: &Arc<Hub>) -> Client {
+            let (tx, rx) = mpsc::channel(OUTBOX);
+            Client {
+                conn: hub.connect(tx, false),
+                rx,
+            }
+        }
+
+        /// Sends `msg`; returns every message received by then.
+        async fn send(&mut self, msg: Value) -> Vec<Value> {
+            assert_eq!(self.conn.handle(&msg.to_string()).await, Flow::Continue);
+            self.drain()
+        }
+
+        fn drain(&mut self) -> Vec<Value> {
+            let mut out = Vec::new();
+            while let Ok(line) = self.rx.try_recv() {
+                out.push(serde_json::from_str(&line).unwrap());
+            }
+            out
+        }
+    }
+
+    fn of_type<'a>(msgs: &'a [Value], kind: &str) -> Vec<&'a Value> {
+        msgs.iter().filter(|m| m["type"] == kind).collect()
+    }
+
+    /// D1: every seat of every game and table size can be joined, and `presence` has one
+    /// flag per seat of the game being played.
+    #[tokio::test]
+    async fn every_seat_of_every_game_and_table_size_can_be_joined() {
+        let hub = hub().await;
+        for line in crate::room::tests::every_table() {
+            let players: u8 = line
+                .split_whitespace()
+                .skip_while(|w| *w != "players")
+                .nth(1)
+                .unwrap()
+                .parse()
+                .unwrap();
+            let code = hub.create(&line, None, Some(4)).await.unwrap();
+            let mut clients = Vec::new();
+            for seat in 0..players {
+                let mut c = Client::new(&hub);
+                let got = c
+                    .send(json!({"type": "join", "room": code, "seat": seat}))
+                    .await;
+                assert_eq!(
+                    of_type(&got, "joined").len(),
+                    1,
+                    "{line} seat {seat}: {got:?}"
+                );
+                let frame = of_type(&got, "frame")[0];
+                let connected = frame["presence"]["connected"].as_array().unwrap();
+                assert_eq!(connected.len(), usize::from(players), "{line}");
+                assert_eq!(
+                    frame["frame"]["seats"].as_array().unwrap().len(),
+                    usize::from(players)
+                );
+                clients.push(c);
+            }
+            let mut late = Client::new(&hub);
+            let got = late
+                .send(json!({"type": "join", "room": code, "seat": players}))
+                .await;
+            assert_eq!(got[0]["code"], "no_such_seat", "{line}");
+        }
+    }
+
+    /// D2: a seat's connections lose it together: X joins seat 1, Y resumes it with X's
+    /// token, X leaves, Z joins seat 1 — Y acts for nobody and sees nothing of Z's.
+    #[tokio::test]
+    async fn a_seat_given_up_is_revoked_on_every_connection_that_held_it() {
+        let hub = hub().await;
+        let line = crate::room::tests::every_table().remove(0);
+        let code = hub.create(&line, None, Some(8)).await.unwrap();
+        let mut w = Client::new(&hub);
+        w.send(json!({"type": "join", "room": code, "seat": 0}))
+            .await;
+        let mut x = Client::new(&hub);
+        let got = x
+            .send(json!({"type": "join", "room": code, "seat": 1}))
+            .await;
+        let token = of_type(&got, "joined")[0]["token"].clone();
+        let mut y = Client::new(&hub);
+        let got = y
+            .send(json!({"type": "resume", "room": code, "token": token}))
+            .await;
+        assert_eq!(of_type(&got, "joined").len(), 1, "{got:?}");
+        x.send(json!({"type": "leave"})).await;
+        // Y is told that it no longer holds the seat.
+        let told = y.drain();
+        assert!(
+            told.iter()
+                .any(|m| m["type"] == "revoked" && m["seat"] == 1),
+            "{told:?}"
+        );
+        let mut z = Client::new(&hub);
+        let got = z
+            .send(json!({"type": "join", "room": code, "seat": 1}))
+            .await;
+        assert_eq!(of_type(&got, "joined").len(), 1, "{got:?}");
+        y.drain();
+        for msg in [
+            json!({"type": "hint"}),
+            json!({"type": "act", "action": "select 2c"}),
+            json!({"type": "act", "action": "continue"}),
+        ] {
+            let got = y.send(msg.clone()).await;
+            assert_eq!(got.len(), 1, "{msg}: {got:?}");
+            assert_eq!(got[0]["code"], "not_seated", "{msg}: {got:?}");
+        }
+        // Nor does Y hear the room any more (Z's moves, W's): it may join or watch again.
+        let mut both = [w, z];
+        for c in &mut both {
+            c.drain();
+        }
+        let got = y.send(json!({"type": "watch", "room": code})).await;
+        assert_eq!(of_type(&got, "watching").len(), 1, "{got:?}");
+        let frame = of_type(&got, "frame")[0];
+        assert!(frame["seat"].is_null() && frame["frame"]["hand"].as_array().unwrap().is_empty());
+    }
+
+    /// D5: a seat selecting a card with several captures (and cancelling) is its own
+    /// business: nobody else — the other seat, a spectator — receives a frame for it.
+    #[tokio::test]
+    async fn a_private_selection_sends_nothing_to_the_others() {
+        use scopa_core::session::Phase;
+        use scopa_core::session::table::Choices;
+        let hub = hub().await;
+        let line = crate::room::tests::every_table().remove(0);
+        let settings: Settings = line.parse().unwrap();
+        let pacing = hub.config.pacing;
+        // A seed where the first person to play holds a card with a choice of captures.
+        let (seed, card) = (0u64..)
+            .find_map(|seed| {
+                let mut room = Room::create("r".into(), settings, seed, pacing).ok()?;
+                room.settle().ok()?;
+                let Phase::Play { seat } = room.session().phase() else {
+                    return None;
+                };
+                match room.frame(Some(seat), &[], None).choices {
+                    Choices::Cards(c) => c.iter().find(|c| c.ways > 1).map(|c| (seed, c.card)),
+                    _ => None,
+                }
+            })
+            .unwrap();
+        let code = hub.create(&line, None, Some(seed)).await.unwrap();
+        let mut seats = [Client::new(&hub), Client::new(&hub)];
+        let mut frames = Vec::new();
+        for (i, c) in seats.iter_mut().enumerate() {
+            let got = c
+                .send(json!({"type": "join", "room": code, "seat": i}))
+                .await;
+            frames.push(of_type(&got, "frame")[0].clone());
+        }
+        let mut watcher = Client::new(&hub);
+        watcher.send(json!({"type": "watch", "room": code})).await;
+        for c in &mut seats {
+            c.drain();
+        }
+        let actor = usize::from(frames[0]["frame"]["phase"]["seat"].as_u64().unwrap() as u8);
+        let select = format!("select {card}");
+        for (action, seen) in [(select.as_str(), "choose_capture"), ("cancel", "play")] {
+            let got = seats[actor]
+                .send(json!({"type": "act", "action": action}))
+                .await;
+            assert_eq!(of_type(&got, "frame").len(), 1, "{action}: {got:?}");
+            assert_eq!(got[0]["frame"]["phase"]["kind"], seen, "{got:?}");
+            assert_eq!(seats[1 - actor].drain(), Vec::<Value>::new(), "{action}");
+            assert_eq!(watcher.drain(), Vec::<Value>::new(), "{action}");
+        }
+        // A move is everybody's: each hears it.
+        seats[actor]
+            .send(json!({"type": "act", "action": select}))
+            .await;
+        seats[actor]
+            .send(json!({"type": "act", "action": "capture 0"}))
+            .await;
+        assert_eq!(of_type(&seats[1 - actor].drain(), "frame").len(), 1);
+        assert_eq!(of_type(&watcher.drain(), "frame").len(), 1);
     }
 }

@@ -14,11 +14,12 @@
 //!   each other's steps by LISTEN/NOTIFY); tokens kept as their SHA-256.
 //! - [`hub`]: rooms in memory, their timers (the AI's pace), connections and the limits
 //!   per client address.
-//! - [`ws`] and [`stdio`]: the two transports.
+//! - [`ws`] and [`stdio`]: the two transports; [`web`]: the browser app's files.
 
 pub mod hub;
 pub mod protocol;
 pub mod room;
 pub mod stdio;
 pub mod store;
+pub mod web;
 pub mod ws;

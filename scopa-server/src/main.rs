@@ -68,6 +68,17 @@ struct Args {
     /// heartbeat (one every third of this): a killed process's seats show away after it.
     #[arg(long, default_value_t = 15)]
     presence_secs: u64,
+    /// Connections a client address may hold open at once (unfinished HTTP requests and
+    /// WebSockets alike); one more is refused (429) until one closes.
+    #[arg(long, default_value_t = 64)]
+    conns_per_addr: u32,
+    /// Seconds a connection may take to send its request's headers (the WebSocket
+    /// handshake's too) before it is closed.
+    #[arg(long, default_value_t = 10)]
+    header_secs: u64,
+    /// Seconds a WebSocket may hold no seat and watch no room before it is closed.
+    #[arg(long, default_value_t = 60)]
+    idle_conn_secs: u64,
 }
 
 #[tokio::main]
@@ -98,6 +109,8 @@ async fn main() -> ExitCode {
             .unwrap_or_else(|| format!("http://{}/", args.listen)),
         idle_evict: std::time::Duration::from_secs(args.idle_secs.max(1)),
         presence_expiry: std::time::Duration::from_secs(args.presence_secs.max(1)),
+        conns_per_addr: args.conns_per_addr.max(1),
+        idle_conn: std::time::Duration::from_secs(args.idle_conn_secs.max(1)),
         ..Config::default()
     };
     let hub = Hub::new(store.clone(), config);
@@ -120,6 +133,7 @@ async fn main() -> ExitCode {
                     allowed_origins: args.allow_origin.clone(),
                     web_dir: args.web.clone(),
                     trusted_proxies: args.trusted_proxy.clone(),
+                    header_timeout: std::time::Duration::from_secs(args.header_secs.max(1)),
                 };
                 // SIGTERM or Ctrl-C: stop serving and take this process's connections out
                 // of the presence rows (a SIGKILL leaves them to expire).

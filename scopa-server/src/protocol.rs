@@ -75,7 +75,7 @@ pub enum ClientMsg {
 
 /// The `type` of each message the server sends (each [`ServerMsg`] variant), for clients
 /// and tests that check what they receive.
-pub const SERVER_TYPES: [&str; 8] = [
+pub const SERVER_TYPES: [&str; 9] = [
     "created",
     "joined",
     "watching",
@@ -84,6 +84,7 @@ pub const SERVER_TYPES: [&str; 8] = [
     "error",
     "timed_out",
     "presence",
+    "revoked",
 ];
 
 /// What the server sends.
@@ -149,6 +150,16 @@ pub enum ServerMsg {
         ai: &'static str,
         /// The move made, as the core's script line (`play 7d 5d 2c`).
         action: String,
+    },
+    /// This connection no longer acts for `seat`: the seat was given up (`leave`) by
+    /// another connection holding its token, or taken again with another token. Every
+    /// connection that held the seat by that token loses it at once; one left with no seat
+    /// is out of the room (it may `join`, `resume` or `watch` again).
+    Revoked {
+        /// The invite code.
+        room: String,
+        /// The seat lost.
+        seat: u8,
     },
     /// The connection left its room.
     Left {},
@@ -274,6 +285,15 @@ pub enum ClientError {
         /// The seat out of time.
         seat: u8,
     },
+    /// The connection held no seat and watched no room for this long: it is closed.
+    #[error("no seat held and no room watched for {secs} s: closing")]
+    Idle {
+        /// The bound, in seconds.
+        secs: u64,
+    },
+    /// The work queue is full, or this address has its share of it waiting: try later.
+    #[error("the server is busy with this address's earlier requests; try again")]
+    Busy,
 }
 
 impl ClientError {
@@ -301,6 +321,8 @@ impl ClientError {
             ClientError::Refused(_) => "refused",
             ClientError::Unavailable => "unavailable",
             ClientError::TimeUp { .. } => "time_up",
+            ClientError::Idle { .. } => "idle",
+            ClientError::Busy => "busy",
         }
     }
 

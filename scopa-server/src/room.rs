@@ -235,7 +235,7 @@ impl Room {
     /// Gives `seat` to the holder of `token`: a person's seat nobody holds.
     pub fn claim(&mut self, seat: u8, token: String) -> Result<(), ClientError> {
         let settings = self.session().settings();
-        if seat >= settings.rules.players {
+        if seat >= settings.players() {
             return Err(ClientError::NoSuchSeat { seat });
         }
         if !settings.player(seat).is_human() {
@@ -385,9 +385,8 @@ impl Room {
             frame.push_event(e);
         }
         frame.hint = hint;
-        let person = seat.is_some_and(|s| {
-            s < session.rules().players && session.settings().player(s).is_human()
-        });
+        let person =
+            seat.is_some_and(|s| s < session.players() && session.settings().player(s).is_human());
         let phase = session.phase();
         frame.offers.proceed = person && matches!(phase, Phase::Scopa { .. } | Phase::HandSummary);
         frame.offers.rematch = person && matches!(phase, Phase::MatchOver { .. });
@@ -409,7 +408,7 @@ impl Room {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use scopa_core::ai::Level;
     use scopa_core::session::table::Choices;
@@ -451,6 +450,41 @@ mod tests {
         assert_eq!(room.seat_of("t"), None);
         room.release(0);
         assert_eq!(room.seat_of("t0"), None);
+    }
+
+    /// Every settings line of every game and table size the server plays, all seats people.
+    pub(crate) fn every_table() -> Vec<String> {
+        let mut out = Vec::new();
+        for players in [2u8, 3, 4, 6, 8] {
+            let seats = vec!["human"; usize::from(players)].join(" ");
+            out.push(format!(
+                "session players {players} deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats {seats}"
+            ));
+            out.push(format!(
+                "session briscola players {players} hand_size 3 target 2 undo 0 seats {seats}"
+            ));
+        }
+        out
+    }
+
+    /// D1: the seats come from the game being played (Briscola's count, not Scopa's rules
+    /// left at their default), for every game and table size.
+    #[test]
+    fn every_seat_of_every_game_and_table_size_can_be_taken() {
+        for line in every_table() {
+            let settings: Settings = line.parse().unwrap();
+            let players = settings.players();
+            let mut room = Room::create("r".into(), settings, 3, fast()).unwrap();
+            for seat in 0..players {
+                assert_eq!(room.claim(seat, format!("t{seat}")), Ok(()), "{line}");
+                assert!(room.frame(Some(seat), &[], None).seats.len() == usize::from(players));
+            }
+            assert_eq!(
+                room.claim(players, "past".into()),
+                Err(ClientError::NoSuchSeat { seat: players }),
+                "{line}"
+            );
+        }
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! per socket; `GET /join/{code}` answers an invite link; `GET /health` says `ok`. Only
 //! the Origins allowed (if any are set) may open a socket from a browser. With a web
 //! directory (`--web DIR`, the built browser app), every other path is a file of it and an
-//! invite link opens the app, which joins the room (`?join=CODE`).
+//! invite link opens the app, which joins the room (`?join=CODE`); the files are sent
+//! compressed, with their validators ([`crate::web`]).
 //!
 //! A socket's limits are its client's address: the peer's, or behind a proxy named in
 //! [`WebConfig::trusted_proxies`] the last address of `X-Forwarded-For` that is not one of
@@ -13,20 +14,29 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use futures_util::{SinkExt, StreamExt};
-use tokio::net::TcpListener;
-use tokio::sync::mpsc;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Duration;
 
-use crate::hub::{Flow, Hub, OUTBOX};
+use axum::Extension;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use crate::hub::{ConnSlot, Flow, Hub, OUTBOX};
+use crate::web::WebFiles;
 
 /// What the HTTP side checks.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct WebConfig {
     /// The Origins a browser may open a socket from (empty: any, and requests without an
     /// Origin, from programs, are always allowed).
@@ -36,6 +46,67 @@ pub struct WebConfig {
     /// The reverse proxies whose `X-Forwarded-For` is believed (empty: none is, and the
     /// client's address is the peer's).
     pub trusted_proxies: Vec<IpAddr>,
+    /// How long a connection may take to send a request's headers (the WebSocket
+    /// handshake's too); a connection that sends nothing, or half a request, is closed.
+    pub header_timeout: Duration,
+}
+
+impl Default for WebConfig {
+    fn default() -> WebConfig {
+        WebConfig {
+            allowed_origins: Vec::new(),
+            web_dir: None,
+            trusted_proxies: Vec::new(),
+            header_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// A socket and its address's slot ([`Hub::admit`]): the slot is given back when the
+/// socket is dropped — after its last HTTP request, or when its WebSocket closes.
+struct Counted {
+    tcp: TcpStream,
+    _slot: Option<ConnSlot>,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.tcp).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.tcp.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_shutdown(cx)
+    }
 }
 
 /// The client's address: `peer`, unless `peer` is a trusted proxy — then the last address
@@ -71,6 +142,7 @@ pub fn client_addr(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpA
 struct AppState {
     hub: Arc<Hub>,
     web: Arc<WebConfig>,
+    files: Option<Arc<WebFiles>>,
 }
 
 /// The HTTP routes.
@@ -86,23 +158,71 @@ pub fn router(hub: Arc<Hub>, web: WebConfig) -> Router {
     } else {
         router.route("/join/{code}", get(join_page))
     };
+    let files = web.web_dir.clone().map(WebFiles::new);
+    if let Some(files) = &files {
+        files.warm();
+    }
     router.with_state(AppState {
         hub,
         web: Arc::new(web),
+        files,
     })
 }
 
-/// Serves the routes on `listener` until the process ends.
+/// Serves the routes on `listener` until the process ends: each connection counted
+/// against its address's bound ([`Hub::admit`]; a trusted proxy's are counted per
+/// forwarded address at the WebSocket upgrade instead), its request headers read within
+/// [`WebConfig::header_timeout`].
 pub async fn serve(listener: TcpListener, hub: Arc<Hub>, web: WebConfig) -> std::io::Result<()> {
-    // Small messages both ways: send each at once (no Nagle delay behind an ACK).
-    let listener = listener.tap_io(|tcp| {
+    let header_timeout = web.header_timeout;
+    let trusted = web.trusted_proxies.clone();
+    let app = router(Arc::clone(&hub), web);
+    loop {
+        let (tcp, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            // Out of descriptors, or a connection reset before it was accepted: the next
+            // accept may succeed once others close.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        // Small messages both ways: send each at once (no Nagle delay behind an ACK).
         let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(
-        listener,
-        router(hub, web).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .await
+        let slot = if trusted.contains(&peer.ip()) {
+            None
+        } else {
+            match hub.admit(peer.ip()) {
+                Some(slot) => Some(slot),
+                None => {
+                    tokio::spawn(refuse(tcp));
+                    continue;
+                }
+            }
+        };
+        let service = TowerToHyperService::new(app.clone().layer(Extension(ConnectInfo(peer))));
+        tokio::spawn(async move {
+            let io = TokioIo::new(Counted { tcp, _slot: slot });
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(header_timeout);
+            let _ = http.serve_connection(io, service).with_upgrades().await;
+        });
+    }
+}
+
+/// Answers a connection over its address's bound `429` (without reading it) and closes it.
+async fn refuse(mut tcp: TcpStream) {
+    const BODY: &str = "too many connections from this address\n";
+    let answer = format!(
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{BODY}",
+        BODY.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        tcp.write_all(answer.as_bytes()).await?;
+        tcp.shutdown().await
+    })
+    .await;
 }
 
 async fn join_page(Path(code): Path<String>) -> Html<String> {
@@ -134,49 +254,15 @@ async fn join_app(Path(code): Path<String>) -> Response {
         .into_response()
 }
 
-/// A file of the web directory: `/` is `index.html`; a path with anything but plain names
-/// (no `..`, no hidden files) is not found.
-async fn web_file(State(state): State<AppState>, uri: axum::http::Uri) -> Response {
-    let Some(dir) = state.web.web_dir.as_ref() else {
-        return StatusCode::NOT_FOUND.into_response();
-    };
-    let path = uri.path().trim_start_matches('/');
-    let path = if path.is_empty() || path.ends_with('/') {
-        format!("{path}index.html")
-    } else {
-        path.to_string()
-    };
-    let plain = path.split('/').all(|part| {
-        !part.is_empty()
-            && !part.starts_with('.')
-            && part
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-    });
-    if !plain {
-        return StatusCode::NOT_FOUND.into_response();
-    }
-    let kind = match path.rsplit_once('.').map(|(_, ext)| ext) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js" | "mjs") => "text/javascript; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("wasm") => "application/wasm",
-        Some("json") => "application/json",
-        Some("webmanifest") => "application/manifest+json",
-        Some("svg") => "image/svg+xml",
-        Some("png") => "image/png",
-        _ => "application/octet-stream",
-    };
-    match tokio::fs::read(dir.join(&path)).await {
-        Ok(bytes) => (
-            [
-                (header::CONTENT_TYPE, kind),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            bytes,
-        )
-            .into_response(),
-        Err(_) => StatusCode::NOT_FOUND.into_response(),
+/// A file of the web directory ([`WebFiles`]: compressed, with its validators).
+async fn web_file(
+    State(state): State<AppState>,
+    uri: axum::http::Uri,
+    headers: HeaderMap,
+) -> Response {
+    match &state.files {
+        Some(files) => files.get(uri.path(), &headers).await,
+        None => StatusCode::NOT_FOUND.into_response(),
     }
 }
 
@@ -199,6 +285,23 @@ async fn upgrade(
             return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
         }
     }
+    let addr = client_addr(peer.ip(), &headers, &state.web.trusted_proxies);
+    // Behind a trusted proxy the socket was not counted when accepted: it is counted here,
+    // against the forwarded address's bound.
+    let slot = if addr == peer.ip() {
+        None
+    } else {
+        match state.hub.admit(addr) {
+            Some(slot) => Some(slot),
+            None => {
+                return (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too many connections from this address",
+                )
+                    .into_response();
+            }
+        }
+    };
     // Messages a little over the limit are read and refused with a typed error; far over
     // it, the socket is closed.
     let hard = state.hub.config().max_message.saturating_mul(4).max(1024);
@@ -208,41 +311,99 @@ async fn upgrade(
     ws.max_message_size(hard)
         .max_frame_size(hard)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| {
-            let addr = client_addr(peer.ip(), &headers, &state.web.trusted_proxies);
-            run(socket, state.hub, addr)
-        })
+        .on_upgrade(move |socket| run(socket, state.hub, addr, slot))
 }
 
-async fn run(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr) {
+/// Whether a socket's read error is a text frame that is not UTF-8 (the connection goes
+/// on to the client's `bad_message`, then closes: RFC 6455 fails such a connection).
+fn not_utf8(e: axum::Error) -> bool {
+    e.into_inner()
+        .downcast_ref::<tungstenite::Error>()
+        .is_some_and(|e| matches!(e, tungstenite::Error::Utf8(_)))
+}
+
+async fn run(socket: WebSocket, hub: Arc<Hub>, addr: IpAddr, slot: Option<ConnSlot>) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<String>(OUTBOX);
+    // How the socket is closed once everything queued is sent (none: a plain close).
+    let (close_tx, close_rx) = tokio::sync::oneshot::channel::<CloseFrame>();
     let writer = tokio::spawn(async move {
         while let Some(line) = rx.recv().await {
             if sink.send(Message::Text(line.into())).await.is_err() {
-                break;
+                return;
             }
         }
+        let _ = sink.send(Message::Close(close_rx.await.ok())).await;
         let _ = sink.close().await;
     });
     let mut conn = hub.connect_from(tx, addr);
-    while let Some(Ok(msg)) = stream.next().await {
+    let idle = hub.config().idle_conn;
+    // Since when the connection has held no seat and watched no room (as last seen), and
+    // when to look again.
+    let mut roomless = Some(Instant::now());
+    let mut look = Instant::now() + idle;
+    let mut close = None;
+    loop {
+        let msg = tokio::select! {
+            msg = stream.next() => msg,
+            () = tokio::time::sleep_until(look) => {
+                let now = Instant::now();
+                if conn.placed().await {
+                    roomless = None;
+                } else if now.duration_since(*roomless.get_or_insert(now)) >= idle {
+                    conn.idle().await;
+                    close = Some(CloseFrame {
+                        code: close_code::NORMAL,
+                        reason: "idle: no seat and no room".into(),
+                    });
+                    break;
+                }
+                look = roomless.map_or(now, |since| since) + idle;
+                continue;
+            }
+        };
+        let Some(msg) = msg else {
+            break;
+        };
         let flow = match msg {
-            Message::Text(text) => conn.handle(text.as_str()).await,
-            Message::Binary(bytes) => match std::str::from_utf8(&bytes) {
+            Ok(Message::Text(text)) => conn.handle(text.as_str()).await,
+            Ok(Message::Binary(bytes)) => match std::str::from_utf8(&bytes) {
                 Ok(text) => conn.handle(text).await,
                 Err(_) => conn.handle("\u{0}not utf-8").await,
             },
-            Message::Close(_) => Flow::Close,
-            Message::Ping(_) | Message::Pong(_) => Flow::Continue,
+            Ok(Message::Close(_)) => Flow::Close,
+            Ok(Message::Ping(_) | Message::Pong(_)) => Flow::Continue,
+            Err(e) => {
+                if not_utf8(e) {
+                    conn.handle("\u{0}not utf-8").await;
+                    close = Some(CloseFrame {
+                        code: close_code::INVALID,
+                        reason: "a text message that is not UTF-8".into(),
+                    });
+                }
+                Flow::Close
+            }
         };
         if flow == Flow::Close {
             break;
         }
+        // Left its room (or was never in one): the idle time runs from now.
+        if conn.has_room() {
+            roomless = None;
+        } else if roomless.is_none() {
+            roomless = Some(Instant::now());
+            look = look.min(Instant::now() + idle);
+        }
     }
     conn.close().await;
     drop(conn);
+    if let Some(frame) = close {
+        let _ = close_tx.send(frame);
+    } else {
+        drop(close_tx);
+    }
     let _ = writer.await;
+    drop(slot);
 }
 
 #[cfg(test)]
@@ -268,9 +429,8 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let web = WebConfig {
-            allowed_origins: Vec::new(),
             web_dir,
-            trusted_proxies: Vec::new(),
+            ..WebConfig::default()
         };
         tokio::spawn(serve(listener, hub, web));
         addr

@@ -89,6 +89,24 @@ async fn real_messages() -> Vec<Value> {
     while let Ok(line) = rx2.try_recv() {
         out.push(serde_json::from_str(&line).unwrap());
     }
+    // A third connection resumes seat 1 with its token; the second gives the seat up: the
+    // third loses it (`revoked`).
+    let token = out
+        .iter()
+        .find(|v| v["type"] == "joined" && v["seat"] == 1)
+        .map(|v| v["token"].as_str().unwrap().to_string())
+        .unwrap();
+    let (tx3, mut rx3) = tokio::sync::mpsc::channel(64);
+    let mut third = hub.connect(tx3, false);
+    third
+        .handle(&serde_json::json!({"type": "resume", "room": room, "token": token}).to_string())
+        .await;
+    other
+        .handle(&serde_json::json!({"type": "leave"}).to_string())
+        .await;
+    while let Ok(line) = rx3.try_recv() {
+        out.push(serde_json::from_str(&line).unwrap());
+    }
     // A room with a turn timer of one second: its frames' deadline, and the server moving
     // for the seat out of time.
     let (tx, mut rx) = tokio::sync::mpsc::channel(64);

@@ -28,6 +28,26 @@ async fn text_code(c: &mut Client, text: &str) -> String {
         .to_string()
 }
 
+/// D5: a *text* frame that is not UTF-8 gets the documented `bad_message` before the
+/// socket is closed (RFC 6455 requires closing it: code 1007, invalid payload).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_text_frame_that_is_not_utf8_gets_bad_message_then_closes() {
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("u.sqlite"), &[]);
+    let mut c = Client::connect(&server.addr).await;
+    let frame = Frame::message(vec![b'{', 0xff, 0xfe, b'}'], OpCode::Data(Data::Text), true);
+    c.ws.send(Message::Frame(frame)).await.unwrap();
+    let e = c.next().await.expect("an answer before the socket closes");
+    assert_eq!(
+        (e["type"].as_str(), e["code"].as_str()),
+        (Some("error"), Some("bad_message")),
+        "{e}"
+    );
+    assert_eq!(c.next().await, None, "the socket is closed after it");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_unknown_oversized_and_out_of_phase_messages_get_typed_errors() {
     let dir = tempfile::tempdir().unwrap();
@@ -339,4 +359,121 @@ async fn creates_at_once_from_one_address_stay_within_its_rooms() {
         .filter(|r| *r == "error:too_many_rooms")
         .count();
     assert_eq!((created, refused), (10, 6), "{replies:?}");
+}
+
+/// The raw answer of the server to `request` written on a new TCP connection, read until
+/// the server closes it (or `secs` pass: then `None`).
+async fn raw(addr: &str, request: &[u8], secs: u64) -> Option<String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    tcp.write_all(request).await.unwrap();
+    let mut answer = Vec::new();
+    match tokio::time::timeout(
+        std::time::Duration::from_secs(secs),
+        tcp.read_to_end(&mut answer),
+    )
+    .await
+    {
+        Ok(_) => Some(String::from_utf8_lossy(&answer).into_owned()),
+        Err(_) => None,
+    }
+}
+
+/// D4: an unfinished HTTP request (a half-open `GET /ws`) and a connection that sends
+/// nothing are closed after the header timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unfinished_requests_are_closed_after_the_header_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("t.sqlite"), &["--header-secs", "1"]);
+    let start = std::time::Instant::now();
+    let half = raw(&server.addr, b"GET /ws HTTP/1.1\r\nHost: x\r\n", 5).await;
+    assert!(half.is_some(), "a half-open request is closed");
+    let silent = raw(&server.addr, b"", 5).await;
+    assert!(silent.is_some(), "a silent connection is closed");
+    assert!(start.elapsed() < std::time::Duration::from_secs(6));
+    // A whole request is answered.
+    let health = raw(
+        &server.addr,
+        b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        5,
+    )
+    .await
+    .unwrap();
+    assert!(health.ends_with("ok"), "{health}");
+}
+
+/// D4: the connections of one address are bounded (`--conns-per-addr`): past the bound a
+/// connection is refused (429) until one closes; another address is not affected.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_per_address_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(
+        &dir.path().join("c.sqlite"),
+        &["--conns-per-addr", "3", "--trusted-proxy", "127.0.0.2"],
+    );
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        open.push(Client::connect(&server.addr).await);
+    }
+    let refused = tokio_tungstenite::connect_async(format!("ws://{}/ws", server.addr)).await;
+    assert!(refused.is_err(), "a fourth socket is refused");
+    let plain = raw(&server.addr, b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n", 5)
+        .await
+        .unwrap();
+    assert!(plain.starts_with("HTTP/1.1 429"), "{plain}");
+    // One closes: one more may open.
+    let mut first = open.remove(0);
+    first.ws.close(None).await.unwrap();
+    while first.next_any().await.is_some() {}
+    drop(first);
+    let mut again = None;
+    for _ in 0..50 {
+        if let Ok((ws, _)) =
+            tokio_tungstenite::connect_async(format!("ws://{}/ws", server.addr)).await
+        {
+            again = Some(ws);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(again.is_some(), "a socket opens once another closed");
+    // Behind a trusted proxy each forwarded address has a bound of its own.
+    let port = server.addr.rsplit(':').next().unwrap();
+    let mut proxied = Vec::new();
+    for i in 0..3 {
+        let mut request = format!("ws://127.0.0.1:{port}/ws")
+            .into_client_request()
+            .unwrap();
+        request.headers_mut().insert(
+            "x-forwarded-for",
+            format!("198.51.100.{i}").parse().unwrap(),
+        );
+        let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+        tcp.bind("127.0.0.2:0".parse().unwrap()).unwrap();
+        let stream = tcp.connect(server.addr.parse().unwrap()).await.unwrap();
+        let (ws, _) = tokio_tungstenite::client_async(request, stream)
+            .await
+            .expect("a forwarded address has its own bound");
+        proxied.push(ws);
+    }
+}
+
+/// D4: a socket that holds no seat and watches no room is closed after `--idle-conn-secs`
+/// (told `idle`); one that watches stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sockets_without_a_seat_are_closed_when_idle() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("i.sqlite"), &["--idle-conn-secs", "1"]);
+    let mut idle = Client::connect(&server.addr).await;
+    let mut watcher = Client::connect(&server.addr).await;
+    let room = create(&mut watcher, TWO_PEOPLE, 1).await;
+    watcher.send(json!({"type": "watch", "room": room})).await;
+    watcher.expect("watching").await;
+    watcher.expect("frame").await;
+    let told = idle.next().await.expect("told before the close");
+    assert_eq!(told["code"], "idle", "{told}");
+    assert!(idle.next().await.is_none(), "then closed");
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    watcher.send(json!({"type": "hint"})).await;
+    assert_eq!(watcher.expect("error").await["code"], "not_seated");
 }

@@ -88,7 +88,7 @@ fn secret_of(bytes: &[u8]) -> u64 {
 fn received(room: &Room, looker: Option<u8>) -> Vec<String> {
     // Who is connected: the same for everybody, and nothing of the cards.
     let presence = PresenceMsg {
-        connected: vec![true; usize::from(room.session().rules().players)],
+        connected: vec![true; usize::from(room.session().players())],
         spectators: 1,
     };
     let mut out = vec![frame_line(room, looker, &[], None, &presence)];
@@ -113,7 +113,7 @@ proptest! {
         looker in 0u8..5,
     ) {
         let settings: Settings = SETTINGS[which].parse().unwrap();
-        let players = settings.rules.players;
+        let players = settings.players();
         let mut room = Room::create("room".into(), settings, seed, FAST).unwrap();
         for seat in 0..players {
             if settings.player(seat).is_human() {

@@ -301,17 +301,25 @@ pub async fn play(
         if stop(made) {
             return false;
         }
-        let seq = frames[0]["seq"].as_u64().unwrap();
         let actor = (0..clients.len())
             .find(|&i| choose(&frames[i]["frame"]).is_some())
             .unwrap_or_else(|| panic!("somebody is to play: {frames:?}"));
+        let seq = frames[actor]["seq"].as_u64().unwrap();
         let line = choose(&frames[actor]["frame"]).unwrap();
         clients[actor]
             .send(json!({"type": "act", "action": line}))
             .await;
         made += 1;
-        for (c, f) in clients.iter_mut().zip(frames.iter_mut()) {
-            *f = c.settle(seq).await;
+        frames[actor] = clients[actor].settle(seq).await;
+        // Choosing a capture is the actor's own business: the others hear of it with the
+        // capture.
+        if frames[actor]["frame"]["phase"]["kind"] == "choose_capture" {
+            continue;
+        }
+        for (i, (c, f)) in clients.iter_mut().zip(frames.iter_mut()).enumerate() {
+            if i != actor {
+                *f = c.settle(seq).await;
+            }
         }
     }
 }
