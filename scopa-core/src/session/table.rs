@@ -5,8 +5,9 @@
 //! A frame holds typed values; each text is written on demand, in the session's language,
 //! by a method returning `impl Display` ([`Frame::status`], [`Frame::seat_name`],
 //! [`Frame::event_text`] …), so the model allocates nothing and a front-end gets every string
-//! without knowing a rule. With the `serde` feature, a frame serializes to JSON with every
-//! text written out (what a network server sends each seat).
+//! without knowing a rule. The `scopa-frame` crate writes a frame out once, every text
+//! written, as owned records that serialize to JSON (what a network server sends each seat
+//! and the browser draws) and cross uniffi to the phone apps.
 //!
 //! **Hidden cards stay hidden**: a frame is a function of what its viewer may know. Only
 //! the viewer's hand is in it; the others' hands are counts; the deck is a count. Two
@@ -42,6 +43,7 @@ use crate::briscola::{BriscolaCards, BriscolaMatchOf, TwoDeckScore};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::multiset::CardMultiset;
+use crate::teams::TeamMove;
 
 use super::pacing::{Next, Pacing, Token, pace};
 use super::texts::{CardStyle, Label, SummaryRow, Texts, summary_rows};
@@ -73,6 +75,20 @@ pub const MAX_HAND: usize = 10;
 pub const MAX_FRAME_EVENTS: usize = 16;
 /// The most rows of a hand's summary ([`summary_rows`]).
 pub const MAX_SUMMARY_ROWS: usize = 8;
+/// The most hands of a match's recap ([`Presenter::recap`](super::driver::Presenter::recap)):
+/// the latest ones.
+pub const MAX_RECAP: usize = 32;
+
+/// One finished hand of the match, for the recap at its end.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct RecapHand {
+    /// The hand's number, from 0 (shown from 1).
+    pub hand: u16,
+    /// Each side's points of that hand (Scopa: the hand's total; Briscola: the card points);
+    /// sides past the last are 0.
+    pub points: [u8; MAX_SIDES],
+}
 
 /// One seat as everybody sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -86,6 +102,9 @@ pub struct SeatInfo {
     pub player: Player,
     /// Cards in its hand.
     pub cards: u8,
+    /// What it played last in the current hand (public: every card is played face up), to
+    /// show at its place until it plays again; in Briscola the card, with nothing taken.
+    pub last_play: Option<TeamMove>,
 }
 
 /// One side as everybody sees it.
@@ -221,7 +240,6 @@ pub enum Choices {
 /// The buttons beside the cards: which actions the viewer may take now.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Offers {
     /// Ask for a hint ([`Presenter::hint`](super::driver::Presenter::hint)); [`Label::Hint`].
     pub hint: bool,
@@ -390,7 +408,13 @@ impl Frame {
                 side: settings.side_of(seat),
                 player: settings.player(seat),
                 cards: m.hand_len(seat),
+                last_play: None,
             });
+        }
+        for play in m.hand_plays() {
+            if let Some(info) = seats.get_mut(usize::from(play.seat)) {
+                info.last_play = Some(play.mv);
+            }
         }
         let state = session.state();
         let scores = state.scores;
@@ -626,6 +650,87 @@ impl Frame {
     /// Why the last input was refused, in the session's language.
     pub fn refusal_text(&self) -> Option<impl Display + '_> {
         self.refusal.as_ref().map(|e| self.texts.error(e))
+    }
+}
+
+/// The events of the current hand so far, in order, as they were played: its deal, then
+/// every play with what followed it (a sweep, a new round dealt, a trick taken, the cards
+/// drawn, the hand's and the match's end) — the hand's log, for a front-end to list (write
+/// each with [`Texts::event`]). Every one is public. The hand is replayed through the
+/// rules from its deal on a copy of the session (at most 80 plays).
+///
+/// ```
+/// use scopa_core::ai::Level;
+/// use scopa_core::session::table::hand_events;
+/// use scopa_core::session::{Action, Session, Settings};
+/// let mut s = Session::new(Settings::watch(Level::Easy, Default::default()), 3).unwrap();
+/// let mut played = Vec::new();
+/// for _ in 0..3 {
+///     played.extend(s.apply(Action::RunAi).unwrap());
+/// }
+/// let mut log = Vec::new();
+/// hand_events(&s, |e| log.push(e));
+/// assert_eq!(log[0], s.deal_event());
+/// assert_eq!(log[1..], played[..]);
+/// ```
+pub fn hand_events(session: &Session, mut emit: impl FnMut(GameEvent)) {
+    let plays = session.m.hand_plays();
+    let mut replay = session.clone();
+    if replay.m.rewind(0).is_err() {
+        // A finished match takes nothing back: its deal, then the plays alone.
+        emit(session.deal_event());
+        for play in plays {
+            emit(if session.game().is_briscola() {
+                GameEvent::Briscola(crate::briscola::TwoDeckEvent::Played {
+                    seat: play.seat,
+                    card: play.mv.card,
+                })
+            } else {
+                GameEvent::Scopa(crate::teams::TeamEvent::Played {
+                    seat: play.seat,
+                    mv: play.mv,
+                })
+            });
+        }
+        return;
+    }
+    emit(replay.deal_event());
+    for play in plays {
+        match replay.play(play.seat, play.mv) {
+            Ok(events) => events.into_iter().for_each(&mut emit),
+            Err(_) => return,
+        }
+    }
+}
+
+impl AnyMatch {
+    /// The plays of the current hand, in order, with their seats (Briscola's: the card,
+    /// nothing taken).
+    pub(crate) fn hand_plays(&self) -> heapless::Vec<SeatMove, 80> {
+        let seats = || self.play_seats();
+        let with_seats = |cards: &mut dyn Iterator<Item = TeamMove>| {
+            seats()
+                .into_iter()
+                .zip(cards)
+                .map(|(seat, mv)| SeatMove { seat, mv })
+                .collect()
+        };
+        match self {
+            AnyMatch::Scopa(m) => m
+                .plays()
+                .map(|p| SeatMove {
+                    seat: p.seat,
+                    mv: p.mv.into(),
+                })
+                .collect(),
+            AnyMatch::Briscola(m) => with_seats(&mut m.history().iter().map(|&c| TeamMove::lay(c))),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::Teams(m) => with_seats(&mut m.history().iter().copied()),
+            #[cfg(feature = "big-tables")]
+            AnyMatch::BriscolaTeams(m) => {
+                with_seats(&mut m.history().iter().map(|&c| TeamMove::lay(c)))
+            }
+        }
     }
 }
 
