@@ -394,7 +394,8 @@ impl Room {
         frame
     }
 
-    /// [`Room::frame`] as the core's JSON.
+    /// [`Room::frame`] written out as JSON (`scopa_frame::Frame`, the one writer of every
+    /// front-end's frame), with the room's recap of the match.
     pub fn frame_json(
         &self,
         seat: Option<u8>,
@@ -402,7 +403,13 @@ impl Room {
         hint: Option<Hint>,
     ) -> Box<serde_json::value::RawValue> {
         // A frame holds strings and numbers only: it always serializes.
-        serde_json::value::to_raw_value(&self.frame(seat, events, hint))
+        // The match's recap as the room's presenter saw it (the same for every seat).
+        let frame = scopa_frame::Frame::new(
+            &self.frame(seat, events, hint),
+            self.session(),
+            self.presenter.recap(),
+        );
+        serde_json::value::to_raw_value(&frame)
             .or_else(|_| serde_json::value::RawValue::from_string("null".into()))
             .unwrap_or_default()
     }
