@@ -11,7 +11,7 @@ use scopa_core::session::pacing::{Next, Pacing};
 use scopa_core::session::table::{Choices, Frame as CoreFrame};
 use scopa_core::session::{Action, CardStyle, Lang, Session, Settings};
 
-use crate::{BannerKind, Frame, Summary};
+use crate::{BannerKind, Frame, Move, Summary};
 
 /// Every table: Scopa and Briscola at 2, 3, 4, 6 and 8 players; people (pass-and-play)
 /// and AIs, in both languages.
@@ -155,4 +155,14 @@ fn the_frame_carries_last_plays_the_log_the_recap_and_the_cards_behind() {
         });
         assert!(briscola || summaries > 0);
     }
+}
+
+#[test]
+fn a_bad_card_or_language_is_refused_with_what_was_expected() {
+    let e = serde_json::from_str::<Move>(r#"{"card": "11d", "capture": []}"#).unwrap_err();
+    assert!(e.to_string().contains("a card such as"), "{e}");
+    let e = serde_json::from_str::<scopa_core::session::Lang>(r#""fr""#).unwrap_err();
+    assert!(e.to_string().contains("\"en\" or \"it\""), "{e}");
+    let m: Move = serde_json::from_str(r#"{"card": "10b", "capture": ["3c", "3c"]}"#).unwrap();
+    assert_eq!(m.capture.len(), 2);
 }

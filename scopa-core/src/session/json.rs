@@ -31,18 +31,26 @@ impl Serialize for Card {
 impl<'de> Deserialize<'de> for Card {
     /// The notation: `"7d"`, `"10b"`.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
-        struct Notation;
-        impl Visitor<'_> for Notation {
-            type Value = Card;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a card such as \"7d\" (value 1 to 10, suit d, c, s or b)")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Card, E> {
-                v.parse()
-                    .map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))
-            }
-        }
-        d.deserialize_str(Notation)
+        d.deserialize_str(Words {
+            expected: "a card such as \"7d\" (value 1 to 10, suit d, c, s or b)",
+            read: |v| v.parse().ok(),
+        })
+    }
+}
+
+/// A value read from a string by `read`; what it refuses is `expected`.
+struct Words<T> {
+    expected: &'static str,
+    read: fn(&str) -> Option<T>,
+}
+
+impl<T> Visitor<'_> for Words<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.expected)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+        (self.read)(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
     }
 }
 
@@ -87,17 +95,10 @@ impl Serialize for Lang {
 impl<'de> Deserialize<'de> for Lang {
     /// The code: `"en"`, `"it"`.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
-        struct Code;
-        impl Visitor<'_> for Code {
-            type Value = Lang;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a language code, \"en\" or \"it\"")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Lang, E> {
-                Lang::from_code(v).ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
-            }
-        }
-        d.deserialize_str(Code)
+        d.deserialize_str(Words {
+            expected: "a language code, \"en\" or \"it\"",
+            read: Lang::from_code,
+        })
     }
 }
 
