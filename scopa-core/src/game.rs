@@ -318,6 +318,9 @@ pub trait GameMatch: Any {
     fn plays(&self) -> u8;
     /// The seat of each play of the current hand, in order.
     fn play_seats(&self) -> PlaySeats;
+    /// Calls `emit` with every move of the current hand, in order (their seats are
+    /// [`play_seats`](GameMatch::play_seats)'s).
+    fn for_each_hand_move(&self, emit: &mut dyn FnMut(GameMove));
     /// The winning side, once the match is over.
     fn winner(&self) -> Option<u8>;
     /// The match score per side: Scopa's points, Briscola's hands won (entries past the
@@ -448,6 +451,9 @@ impl GameMatch for Match {
     fn play_seats(&self) -> PlaySeats {
         Match::plays(self).map(|p| p.seat).collect()
     }
+    fn for_each_hand_move(&self, emit: &mut dyn FnMut(GameMove)) {
+        self.history().iter().for_each(|&mv| emit(mv.into()));
+    }
     fn scores(&self) -> [u16; MAX_SIDES] {
         widen(Match::scores(self))
     }
@@ -507,6 +513,9 @@ impl GameMatch for Match {
 
 impl GameMatch for TeamMatch {
     scopa_match_common!();
+    fn for_each_hand_move(&self, emit: &mut dyn FnMut(GameMove)) {
+        self.history().iter().for_each(|&mv| emit(mv.into()));
+    }
     fn play_seats(&self) -> PlaySeats {
         // Scopa's turn goes round the table from the eldest.
         let hand = self.hand();
@@ -611,6 +620,9 @@ where
     }
     fn plays(&self) -> u8 {
         self.history().len() as u8
+    }
+    fn for_each_hand_move(&self, emit: &mut dyn FnMut(GameMove)) {
+        self.history().iter().for_each(|&card| emit(GameMove::Briscola(card)));
     }
     fn play_seats(&self) -> PlaySeats {
         // The eldest leads the first trick, each trick's winner the next, and the others

@@ -393,7 +393,8 @@ impl Room {
         frame
     }
 
-    /// [`Room::frame`] as the core's JSON.
+    /// [`Room::frame`] written out as JSON (`scopa_frame::Frame`, the one writer of every
+    /// front-end's frame).
     pub fn frame_json(
         &self,
         seat: Option<u8>,
@@ -401,7 +402,11 @@ impl Room {
         hint: Option<Hint>,
     ) -> Box<serde_json::value::RawValue> {
         // A frame holds strings and numbers only: it always serializes.
-        serde_json::value::to_raw_value(&self.frame(seat, events, hint))
+        // No recap: a presenter's recap is not in the stored session, so a room loaded
+        // again (a restart, another process) would recap other hands; a frame is a function
+        // of what is stored.
+        let frame = scopa_frame::Frame::new(&self.frame(seat, events, hint), self.session(), &[]);
+        serde_json::value::to_raw_value(&frame)
             .or_else(|_| serde_json::value::RawValue::from_string("null".into()))
             .unwrap_or_default()
     }

@@ -2,8 +2,8 @@
 //!
 //! [`scopa_core::session::Session`] compiled to WebAssembly for the web app in `web/`. The
 //! page holds a [`Presenter`] ([`WebSession`]) and renders the core's table model: each
-//! [`Frame`] reaches it as the core's own serde JSON (via `serde-wasm-bindgen`), with every
-//! text written out and `next` saying what happens by itself and when. This crate only
+//! frame reaches it written out by `scopa_frame::Frame` (the one writer of every front-end's
+//! frame, as JSON via `serde-wasm-bindgen`), with every text written out and `next` saying what happens by itself and when. This crate only
 //! carries things across: the page's settings in, action script lines in, frames and steps
 //! out. Rules, legality, scores, AI seeds, the flow and its pacing, every game text and the
 //! save format are the core's.
@@ -16,7 +16,7 @@ use scopa_core::scopa::{AceRule, DealKind, PrimieraRule, Rules};
 use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::names::Names;
 use scopa_core::session::pacing::{Pacing, Token};
-use scopa_core::session::table::{Frame, MAX_SEATS};
+use scopa_core::session::table::MAX_SEATS;
 use scopa_core::session::{
     Action, CardStyle, Game, Label, Lang, Player, SaveError, Session, SessionError, Settings,
     Texts, transcript,
@@ -232,7 +232,7 @@ fn parse(line: &str) -> Result<Action, WebError> {
 }
 
 /// One session and its pacing, as the page holds it: a [`Presenter`]. The page draws
-/// [`frame`](WebSession::frame) (the core's serde [`Frame`]), forwards taps with
+/// [`frame`](WebSession::frame) (the written-out `scopa_frame::Frame`), forwards taps with
 /// [`act`](WebSession::act), runs the one delay the frame's `next` names and then
 /// [`fire`](WebSession::fire)s it (or hands back the Worker's move with
 /// [`fire_move`](WebSession::fire_move)), and stores the bytes when a step says `save`.
@@ -265,9 +265,10 @@ impl WebSession {
         &self.p
     }
 
-    /// The frame to draw now, taking its events.
-    pub fn take_frame(&mut self) -> Frame {
-        self.p.frame()
+    /// The frame to draw now, written out (`scopa_frame::Frame`), taking its events.
+    pub fn take_frame(&mut self) -> scopa_frame::Frame {
+        let frame = self.p.frame();
+        scopa_frame::Frame::new(&frame, self.p.session(), self.p.recap())
     }
 
     /// A person's action, as its script line (`select 7d`, `capture 1`, `continue`,
@@ -383,15 +384,19 @@ impl WebSession {
         transcript::start(self.p.session().settings()).to_string()
     }
 
-    /// The frame to draw now (the core's serde [`Frame`]), with the events since the last
+    /// The frame to draw now (the written-out `scopa_frame::Frame`), with the events since the last
     /// frame, which it takes.
     pub fn frame(&mut self) -> Result<JsValue, JsError> {
-        to_js(&self.p.frame())
+        to_js(&self.take_frame())
     }
 
     /// The frame to draw now, leaving its events for the next [`frame`](WebSession::frame).
     pub fn peek(&self) -> Result<JsValue, JsError> {
-        to_js(&self.p.peek())
+        to_js(&scopa_frame::Frame::new(
+            &self.p.peek(),
+            self.p.session(),
+            self.p.recap(),
+        ))
     }
 
     /// A person's action as its script line; returns `{applied, save, script}`; a refused

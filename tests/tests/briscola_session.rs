@@ -187,7 +187,7 @@ fn frames_of(s: &Session, looker: Option<u8>) -> Vec<(Frame, String)> {
     frames
         .into_iter()
         .map(|f| {
-            let json = serde_json::to_string(&f).unwrap();
+            let json = serde_json::to_string(&scopa_frame::Frame::new(&f, s, &[])).unwrap();
             (f, json)
         })
         .collect()
@@ -317,7 +317,8 @@ fn briscola_texts_in_both_languages() {
             panic!("a Briscola table")
         };
         assert_eq!(t.points.len(), 2);
-        let json = serde_json::to_string(&f).unwrap();
+        let json =
+            serde_json::to_string(&scopa_frame::Frame::new(&f, p.session(), p.recap())).unwrap();
         assert!(json.contains("\"game\":\"briscola\""), "{json}");
     }
 }

@@ -374,7 +374,7 @@ fn frames_of(s: &Session, looker: Option<u8>) -> Vec<(Frame, String)> {
     frames
         .into_iter()
         .map(|f| {
-            let json = serde_json::to_string(&f).unwrap();
+            let json = serde_json::to_string(&scopa_frame::Frame::new(&f, s, &[])).unwrap();
             (f, json)
         })
         .collect()
@@ -455,7 +455,8 @@ fn a_frame_serializes_every_text() {
     settings.lang = scopa_core::session::Lang::It;
     let mut p = Presenter::new(Session::new(settings, 8).unwrap(), Pacing::APPS);
     p.set_style(scopa_core::session::CardStyle::Names);
-    let json: serde_json::Value = serde_json::to_value(p.frame()).unwrap();
+    let json: serde_json::Value =
+        serde_json::to_value(scopa_frame::Frame::new(&p.frame(), p.session(), p.recap())).unwrap();
     assert_eq!(json["lang"], "it");
     assert_eq!(json["seats"][0]["name"], "Tu");
     assert_eq!(json["seats"][1]["player"], "easy");
@@ -521,8 +522,15 @@ fn names_change_the_texts_and_nothing_else() {
     let mut seen = String::new();
     for _ in 0..200 {
         let (fp, fn_) = (plain.frame(), named.frame());
-        let jp: serde_json::Value = serde_json::to_value(&fp).unwrap();
-        let jn: serde_json::Value = serde_json::to_value(&fn_).unwrap();
+        let jp: serde_json::Value =
+            serde_json::to_value(scopa_frame::Frame::new(&fp, plain.session(), plain.recap()))
+                .unwrap();
+        let jn: serde_json::Value = serde_json::to_value(scopa_frame::Frame::new(
+            &fn_,
+            named.session(),
+            named.recap(),
+        ))
+        .unwrap();
         assert_eq!(fp.phase, fn_.phase);
         assert_eq!(fp.hand, fn_.hand);
         assert_eq!(fp.events, fn_.events);

@@ -198,6 +198,78 @@ pub fn primiera_value(pile: CardSet, lenient: bool) -> Option<u8> {
     (lenient || tally.empty_suits() == 0).then_some(tally.primiera())
 }
 
+/// The cards behind a side's points, for a summary to show (docs/rules.md §5): its
+/// denari, the cards of its primiera, its settebello(s) and its sevens. Copies are counted
+/// (a pile of two decks may hold a card twice).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Behind {
+    /// The coins (denari) of the pile: the denari point compares how many.
+    pub denari: CardMultiset,
+    /// The cards the primiera compares: under `classic` and `lenient` the best card of each
+    /// suit (the first in card order among equals; none under `classic` when a suit is
+    /// missing, as the side then has no primiera); under `most_sevens` every seven, six and
+    /// Ace, compared in that order.
+    pub primiera: CardMultiset,
+    /// The settebello (7 of denari), once per copy held.
+    pub settebello: CardMultiset,
+    /// The sevens (the tally of the summary's sevens row).
+    pub sevens: CardMultiset,
+}
+
+/// The cards behind the points of `pile` under the primiera rule `rule` ([`Behind`]). The
+/// primiera's cards are chosen from the same per-suit table that [`score_hand`] and
+/// [`score_copies`] add up, so their primiera values sum to the side's
+/// [`SideScore::primiera_value`].
+///
+/// ```
+/// use scopa_core::multiset::CardMultiset;
+/// use scopa_core::rules::PrimieraRule;
+/// use scopa_core::score::behind;
+/// let pile: CardMultiset = "7d 1d 6c 2s 5s 10b 3d".parse().unwrap();
+/// let b = behind(PrimieraRule::Classic, pile);
+/// assert_eq!(b.primiera.to_string(), "7d 6c 5s 10b");
+/// assert_eq!(b.denari.to_string(), "1d 3d 7d");
+/// assert_eq!(b.settebello.to_string(), "7d");
+/// assert_eq!(behind(PrimieraRule::MostSevens, pile).primiera.to_string(), "1d 7d 6c");
+/// ```
+pub fn behind(rule: PrimieraRule, pile: CardMultiset) -> Behind {
+    let only = |set: CardSet| {
+        CardMultiset::from_parts(pile.distinct() & set, pile.doubles() & set).unwrap_or_default()
+    };
+    let primiera = match rule {
+        PrimieraRule::MostSevens => {
+            only(CardSet::of_value(7) | CardSet::of_value(6) | CardSet::of_value(1))
+        }
+        PrimieraRule::Classic | PrimieraRule::Lenient => {
+            let bits = pile.distinct().bits();
+            let complete = Tally::of(pile.distinct()).empty_suits() == 0;
+            let mut best = CardSet::EMPTY;
+            if complete || matches!(rule, PrimieraRule::Lenient) {
+                for suit in 0..4u32 {
+                    let mask = (bits >> (10 * suit)) as usize & 0x3FF;
+                    let value = SUIT_TALLY[mask] & 0xFF;
+                    // The first card of the suit whose primiera value is the suit's best.
+                    let card = (0..10u8)
+                        .filter(|v| mask >> v & 1 == 1)
+                        .filter_map(|v| Card::from_index(suit as u8 * 10 + v))
+                        .find(|c| u32::from(c.primiera_value()) == value);
+                    if let Some(card) = card {
+                        best.insert(card);
+                    }
+                }
+            }
+            CardMultiset::from_set(best)
+        }
+    };
+    Behind {
+        denari: only(CardSet::suit(Suit::Denari)),
+        primiera,
+        settebello: only(CardSet::single(Card::SETTEBELLO)),
+        sevens: only(CardSet::of_value(7)),
+    }
+}
+
 /// Per suit, indexed by its 10 bits of a pile: bits 0 … 7 the best primiera value, 8 … 15
 /// the number of cards, 16 … 19 whether it holds the 7, 20 … 23 the 6, 24 … 27 the Ace,
 /// 28 … 31 whether it is empty. The fields of four suits add up without overflowing.
@@ -605,5 +677,68 @@ mod tests {
                 card: "1d".parse().unwrap()
             })
         );
+    }
+
+    /// The primiera's cards of `behind` are the ones the scoring adds up: under every rule,
+    /// for every pile of random deals (one deck and two), their values sum to the side's
+    /// primiera value, and under `most_sevens` they are the sevens, sixes and Aces counted.
+    #[test]
+    fn behind_the_primiera_are_the_cards_scored() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..4000 {
+            let once = CardSet::from_bits_truncate(next());
+            let twice = if round % 2 == 0 {
+                CardSet::EMPTY
+            } else {
+                once & CardSet::from_bits_truncate(next())
+            };
+            let pile = CardMultiset::from_parts(once, twice).unwrap();
+            for rule in [
+                PrimieraRule::Classic,
+                PrimieraRule::Lenient,
+                PrimieraRule::MostSevens,
+            ] {
+                let rules = Rules {
+                    primiera: rule,
+                    ..Rules::default()
+                };
+                let side = score_sides(&rules, &[0], |_| pile).side(0);
+                let b = behind(rule, pile);
+                assert!(b.primiera.is_subset(pile));
+                match rule {
+                    PrimieraRule::MostSevens => {
+                        let t = Tally::of_copies(pile);
+                        for v in [7, 6, 1] {
+                            assert_eq!(b.primiera.count_value(v), u32::from(t.count(v)));
+                        }
+                        assert_eq!(
+                            b.primiera.len(),
+                            u32::from(t.count(7) + t.count(6) + t.count(1))
+                        );
+                    }
+                    _ => {
+                        let sum: u32 = b
+                            .primiera
+                            .iter()
+                            .map(|c| u32::from(c.primiera_value()))
+                            .sum();
+                        match side.primiera_value {
+                            Some(v) => assert_eq!(sum, u32::from(v), "{pile} {rule:?}"),
+                            None => assert!(b.primiera.is_empty(), "{pile} {rule:?}"),
+                        }
+                        assert!(b.primiera.len() <= 4);
+                    }
+                }
+                assert_eq!(b.denari.len(), u32::from(side.coins));
+                assert_eq!(b.sevens.len(), u32::from(side.sevens));
+                assert_eq!(b.settebello.len(), u32::from(side.settebello));
+            }
+        }
     }
 }

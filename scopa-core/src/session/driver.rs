@@ -39,9 +39,11 @@ use crate::game::GameMove;
 
 use super::names::Names;
 use super::pacing::{Next, Pacing, Token};
-use super::table::{Frame, MAX_FRAME_EVENTS};
+use super::table::{Frame, MAX_FRAME_EVENTS, MAX_RECAP, RecapHand};
 use super::texts::{CardStyle, Lang};
 use super::{Action, GameEvent, GameHint, Session, SessionError};
+use crate::briscola::TwoDeckEvent;
+use crate::scopa::teams::TeamEvent;
 
 /// What one input or timer did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +75,8 @@ pub struct Presenter {
     hint: Option<GameHint>,
     refusal: Option<SessionError>,
     unsaved: bool,
+    /// The hands of the current match finished under this presenter.
+    recap: heapless::Vec<RecapHand, MAX_RECAP>,
 }
 
 impl Presenter {
@@ -100,6 +104,7 @@ impl Presenter {
             hint: None,
             refusal: None,
             unsaved: false,
+            recap: heapless::Vec::new(),
         }
     }
 
@@ -159,6 +164,10 @@ impl Presenter {
     pub fn act(&mut self, action: Action) -> Result<Step, SessionError> {
         match self.session.apply(action) {
             Ok(events) => {
+                if action == Action::Rematch {
+                    self.recap.clear();
+                }
+                self.note_hands(&events);
                 for e in events {
                     self.record(e);
                 }
@@ -258,6 +267,51 @@ impl Presenter {
         frame.hint = self.hint;
         frame.refusal = self.refusal;
         frame
+    }
+
+    /// The hands of the current match finished since this presenter was made (the latest
+    /// [`MAX_RECAP`]), for the recap at the match's end. Not in the save: a presenter made
+    /// for a restored session recaps the hands it sees finish.
+    pub fn recap(&self) -> &[RecapHand] {
+        &self.recap
+    }
+
+    /// Adds the hand that `events` (one step's) finished to the recap.
+    fn note_hands(&mut self, events: &[GameEvent]) {
+        let mut points = None;
+        let mut dealt = false;
+        for e in events {
+            match e {
+                GameEvent::Scopa(TeamEvent::HandFinished(score)) => {
+                    let mut p = [0u8; super::table::MAX_SIDES];
+                    for (p, side) in p.iter_mut().zip(score.sides()) {
+                        *p = side.total().min(255) as u8;
+                    }
+                    points = Some(p);
+                }
+                GameEvent::Briscola(TwoDeckEvent::HandFinished(score)) => {
+                    let mut p = [0u8; super::table::MAX_SIDES];
+                    for (p, &q) in p.iter_mut().zip(&score.points) {
+                        *p = q;
+                    }
+                    points = Some(p);
+                }
+                GameEvent::Scopa(TeamEvent::NewHand { .. })
+                | GameEvent::Briscola(TwoDeckEvent::Dealt { .. }) => dealt = true,
+                _ => {}
+            }
+        }
+        let Some(points) = points else { return };
+        // The next hand is dealt in the same step, unless the match is over.
+        let hand = self
+            .session
+            .any_match()
+            .hand_number()
+            .saturating_sub(u16::from(dealt));
+        if self.recap.is_full() {
+            self.recap.remove(0);
+        }
+        let _ = self.recap.push(RecapHand { hand, points });
     }
 
     /// Keeps `event` for the next frame (dropping the oldest when full).

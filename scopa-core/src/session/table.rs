@@ -5,8 +5,9 @@
 //! A frame holds typed values; each text is written on demand, in the session's language,
 //! by a method returning `impl Display` ([`Frame::status`], [`Frame::seat_name`],
 //! [`Frame::event_text`] …), so the model allocates nothing and a front-end gets every string
-//! without knowing a rule. With the `serde` feature, a frame serializes to JSON with every
-//! text written out (what a network server sends each seat).
+//! without knowing a rule. The `scopa-frame` crate writes a frame out once, every text
+//! written, as owned records that serialize to JSON (what a network server sends each seat
+//! and the browser draws) and cross uniffi to the phone apps.
 //!
 //! **Hidden cards stay hidden**: a frame is a function of what its viewer may know. Only
 //! the viewer's hand is in it; the others' hands are counts; the deck is a count. Two
@@ -42,6 +43,8 @@ use crate::briscola::{BriscolaCards, BriscolaMatchOf, TwoDeckScore};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::multiset::CardMultiset;
+use crate::game::{GameMatch, GameMove};
+use crate::scopa::teams::TeamMove;
 
 use super::pacing::{Next, Pacing, Token, pace};
 use super::texts::{CardStyle, Label, SummaryRow, Texts, summary_rows};
@@ -73,6 +76,20 @@ pub const MAX_HAND: usize = 10;
 pub const MAX_FRAME_EVENTS: usize = 16;
 /// The most rows of a hand's summary ([`summary_rows`]).
 pub const MAX_SUMMARY_ROWS: usize = 8;
+/// The most hands of a match's recap ([`Presenter::recap`](super::driver::Presenter::recap)):
+/// the latest ones.
+pub const MAX_RECAP: usize = 32;
+
+/// One finished hand of the match, for the recap at its end.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct RecapHand {
+    /// The hand's number, from 0 (shown from 1).
+    pub hand: u16,
+    /// Each side's points of that hand (Scopa: the hand's total; Briscola: the card points);
+    /// sides past the last are 0.
+    pub points: [u8; MAX_SIDES],
+}
 
 /// One seat as everybody sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -86,6 +103,9 @@ pub struct SeatInfo {
     pub player: Player,
     /// Cards in its hand.
     pub cards: u8,
+    /// What it played last in the current hand (public: every card is played face up), to
+    /// show at its place until it plays again; in Briscola the card, with nothing taken.
+    pub last_play: Option<TeamMove>,
 }
 
 /// One side as everybody sees it.
@@ -221,7 +241,6 @@ pub enum Choices {
 /// The buttons beside the cards: which actions the viewer may take now.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Offers {
     /// Ask for a hint ([`Presenter::hint`](super::driver::Presenter::hint)); [`Label::Hint`].
     pub hint: bool,
@@ -390,7 +409,13 @@ impl Frame {
                 side: settings.side_of(seat),
                 player: settings.player(seat),
                 cards: m.hand_len(seat),
+                last_play: None,
             });
+        }
+        for (seat, mv) in hand_plays(&**m) {
+            if let Some(info) = seats.get_mut(usize::from(seat)) {
+                info.last_play = Some(shown(mv));
+            }
         }
         let state = session.state();
         let scores = state.scores;
@@ -627,6 +652,67 @@ impl Frame {
     pub fn refusal_text(&self) -> Option<impl Display + '_> {
         self.refusal.as_ref().map(|e| self.texts.error(e))
     }
+}
+
+/// The events of the current hand so far, in order, as they were played: its deal, then
+/// every play with what followed it (a sweep, a new round dealt, a trick taken, the cards
+/// drawn, the hand's and the match's end) — the hand's log, for a front-end to list (write
+/// each with [`Texts::event`]). Every one is public. The hand is replayed through the
+/// rules from its deal on a copy of the session (at most 80 plays).
+///
+/// ```
+/// use scopa_core::ai::Level;
+/// use scopa_core::session::table::hand_events;
+/// use scopa_core::session::{Action, Session, Settings};
+/// let mut s = Session::new(Settings::watch(Level::Easy, Default::default()), 3).unwrap();
+/// let mut played = Vec::new();
+/// for _ in 0..3 {
+///     played.extend(s.apply(Action::RunAi).unwrap());
+/// }
+/// let mut log = Vec::new();
+/// hand_events(&s, |e| log.push(e));
+/// assert_eq!(log[0], s.deal_event());
+/// assert_eq!(log[1..], played[..]);
+/// ```
+pub fn hand_events(session: &Session, mut emit: impl FnMut(GameEvent)) {
+    let plays = hand_plays(&*session.m);
+    let mut replay = session.clone();
+    if !replay.m.rewind_to(0) {
+        // A finished match takes nothing back: its deal, then the plays alone.
+        emit(session.deal_event());
+        for (seat, mv) in plays {
+            emit(match mv {
+                GameMove::Briscola(card) => {
+                    GameEvent::Briscola(crate::briscola::TwoDeckEvent::Played { seat, card })
+                }
+                GameMove::Scopa(mv) => {
+                    GameEvent::Scopa(crate::scopa::teams::TeamEvent::Played { seat, mv })
+                }
+            });
+        }
+        return;
+    }
+    emit(replay.deal_event());
+    for (seat, mv) in plays {
+        match replay.play(seat, mv) {
+            Ok(events) => events.into_iter().for_each(&mut emit),
+            Err(_) => return,
+        }
+    }
+}
+
+/// The plays of the current hand of `m`, in order, with their seats.
+pub(crate) fn hand_plays(m: &dyn GameMatch) -> heapless::Vec<(u8, GameMove), 80> {
+    let mut moves = heapless::Vec::<GameMove, 80>::new();
+    m.for_each_hand_move(&mut |mv| {
+        let _ = moves.push(mv);
+    });
+    m.play_seats().into_iter().zip(moves).collect()
+}
+
+/// A play as the table model shows it: Scopa's move, or Briscola's card laid.
+fn shown(mv: GameMove) -> TeamMove {
+    mv.scopa().unwrap_or(TeamMove::lay(mv.card()))
 }
 
 impl Next {
