@@ -622,7 +622,9 @@ where
         self.history().len() as u8
     }
     fn for_each_hand_move(&self, emit: &mut dyn FnMut(GameMove)) {
-        self.history().iter().for_each(|&card| emit(GameMove::Briscola(card)));
+        self.history()
+            .iter()
+            .for_each(|&card| emit(GameMove::Briscola(card)));
     }
     fn play_seats(&self) -> PlaySeats {
         // The eldest leads the first trick, each trick's winner the next, and the others
