@@ -78,7 +78,7 @@ pub mod transcript;
 
 pub use save::{SAVE_LEN, SAVE_VERSION, SaveError};
 pub use table::{MAX_SEATS, MAX_SIDES};
-pub use texts::{CardStyle, Label, Lang, Texts};
+pub use texts::{CardStyle, Deck, Label, Lang, Texts};
 
 /// The most captures [`Session::capture_options`] offers for one card. One deck: at most
 /// [`MAX_CAPTURES`]; with two decks a table holding copies can offer more, and a card with
