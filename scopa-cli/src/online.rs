@@ -24,6 +24,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::common::RulesArgs;
 use crate::play::{LangArg, PlayArgs, settings_of};
 use crate::screen::Screen;
+use crate::texts::listed;
 
 /// `scopa online`: create or join a room of a scopa-server.
 #[derive(Args, Debug)]
@@ -701,15 +702,7 @@ impl Client {
                             format!("{} {}", s(&frame["seats"][seat], "name"), s(c, "card"))
                         })
                         .collect();
-                    lines.push(format!(
-                        "{}: {}",
-                        t.label(Label::Trick),
-                        if trick.is_empty() {
-                            "—".to_owned()
-                        } else {
-                            trick.join(", ")
-                        }
-                    ));
+                    lines.push(listed(t.label(Label::Trick), &trick));
                 } else {
                     lines.push(format!(
                         "{}: {}",

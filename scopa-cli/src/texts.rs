@@ -777,6 +777,15 @@ impl TermTexts {
     }
 }
 
+/// A labelled list on one line: `Trick: Player 2 7d, Player 3 1c`, `Trick: —` for none.
+pub fn listed(label: &str, items: &[String]) -> String {
+    if items.is_empty() {
+        format!("{label}: —")
+    } else {
+        format!("{label}: {}", items.join(", "))
+    }
+}
+
 /// Why a text front-end stops before the match ends (for [`TermTexts::stopped`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stop {

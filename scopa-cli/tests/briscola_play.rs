@@ -35,6 +35,19 @@ fn text(out: &Output) -> String {
     )
 }
 
+/// Briscola against the expert, seed 5, cards in letters.
+const SEED_5: &[&str] = &[
+    "play",
+    "--game",
+    "briscola",
+    "--seed",
+    "5",
+    "--delay-ms",
+    "0",
+    "--suits",
+    "letters",
+];
+
 /// Enough "play the first card" lines for a whole match (Enter plays the only card).
 fn first_cards() -> String {
     "1\n".repeat(400)
@@ -42,20 +55,7 @@ fn first_cards() -> String {
 
 #[test]
 fn a_whole_briscola_match_is_played_at_the_terminal() {
-    let out = scopa(
-        &[
-            "play",
-            "--game",
-            "briscola",
-            "--seed",
-            "5",
-            "--delay-ms",
-            "0",
-            "--suits",
-            "letters",
-        ],
-        &first_cards(),
-    );
+    let out = scopa(SEED_5, &first_cards());
     let t = text(&out);
     assert!(out.status.success(), "{t}");
     // Issue 37 item 18: the game's name once ("Briscola — Briscola ·" before).
@@ -212,20 +212,7 @@ fn options_of_the_other_game_are_refused_clearly() {
 
 #[test]
 fn a_refused_capture_says_briscola_takes_nothing() {
-    let out = scopa(
-        &[
-            "play",
-            "--game",
-            "briscola",
-            "--seed",
-            "5",
-            "--delay-ms",
-            "0",
-            "--suits",
-            "letters",
-        ],
-        "7d 5c\nquit\n",
-    );
+    let out = scopa(SEED_5, "7d 5c\nquit\n");
     let t = text(&out);
     assert!(
         t.contains("In Briscola a card takes nothing from the table"),
@@ -275,20 +262,7 @@ fn simulate_and_bench_play_briscola() {
 fn briscola_help_and_a_card_not_held_with_cards_to_take() {
     // Seed 5's first hand (as `a_whole_briscola_match_is_played_at_the_terminal` plays it):
     // find a card the person does not hold.
-    let out = scopa(
-        &[
-            "play",
-            "--game",
-            "briscola",
-            "--seed",
-            "5",
-            "--delay-ms",
-            "0",
-            "--suits",
-            "letters",
-        ],
-        "help\nquit\n",
-    );
+    let out = scopa(SEED_5, "help\nquit\n");
     let t = text(&out);
     let hand = t
         .lines()
@@ -307,20 +281,7 @@ fn briscola_help_and_a_card_not_held_with_cards_to_take() {
             "Briscola's help speaks of {word}:\n{help}"
         );
     }
-    let out = scopa(
-        &[
-            "play",
-            "--game",
-            "briscola",
-            "--seed",
-            "5",
-            "--delay-ms",
-            "0",
-            "--suits",
-            "letters",
-        ],
-        &format!("{missing} 5d\nquit\n"),
-    );
+    let out = scopa(SEED_5, &format!("{missing} 5d\nquit\n"));
     let t = text(&out);
     assert!(
         t.contains(&format!("You do not hold {missing} (")),
@@ -328,20 +289,7 @@ fn briscola_help_and_a_card_not_held_with_cards_to_take() {
     );
     assert!(!t.contains("alone"), "{t}");
     // A card held with cards to take: Briscola takes nothing from the table.
-    let out = scopa(
-        &[
-            "play",
-            "--game",
-            "briscola",
-            "--seed",
-            "5",
-            "--delay-ms",
-            "0",
-            "--suits",
-            "letters",
-        ],
-        &format!("{} 5d\nquit\n", held[0]),
-    );
+    let out = scopa(SEED_5, &format!("{} 5d\nquit\n", held[0]));
     let t = text(&out);
     assert!(t.contains(&format!("play {} alone", held[0])), "{t}");
 }

@@ -272,28 +272,25 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
     );
 }
 
+/// A room of 6 or 8 played to its end (`create` arguments, the WebSocket client's seat):
+/// the checks of every room, at least `plays` plays of the terminal, and `words` said.
+async fn big_room(create: &[&str], other: u8, plays: usize, words: &[&str]) {
+    let p = play_room(create, other, None).await;
+    check_output(&p);
+    let text = p.lines.join("\n");
+    assert!(p.plays >= plays, "{text}");
+    for w in words {
+        assert!(text.contains(w), "{w:?} missing:\n{text}");
+    }
+}
+
 /// Issue 36/37: `scopa online` plays a room of 6 (two decks, partners opposite) to its
 /// end: the terminal at seat 1, its partner (seat 4) a WebSocket client, four AIs.
 #[tokio::test(flavor = "current_thread")]
 async fn a_terminal_plays_a_six_player_room() {
-    let p = play_room(
-        &[
-            "--players",
-            "6",
-            "--seats",
-            "human,easy,medium,human,easy,medium",
-            "--target",
-            "1",
-        ],
-        3,
-        None,
-    )
-    .await;
-    check_output(&p);
-    let text = p.lines.join("\n");
-    assert!(p.plays >= 12, "{text}");
-    assert!(text.contains("Players 2 & 5"), "{text}");
-    assert!(text.contains("Your team"), "{text}");
+    let seats = ["--seats", "human,easy,medium,human,easy,medium"];
+    let create = [&["--players", "6", "--target", "1"][..], &seats[..]].concat();
+    big_room(&create, 3, 12, &["Players 2 & 5", "Your team"]).await;
 }
 
 /// Briscola at 8: the terminal (seat 1) and a WebSocket client (seat 2, an opponent), six
@@ -302,23 +299,8 @@ async fn a_terminal_plays_a_six_player_room() {
 /// check reads Scopa's player count; issue 36, the server's to fix.)
 #[tokio::test(flavor = "current_thread")]
 async fn a_terminal_plays_an_eight_player_briscola_room() {
-    let p = play_room(
-        &[
-            "--game",
-            "briscola",
-            "--players",
-            "8",
-            "--seats",
-            "human,human,easy,easy,easy,easy,easy,easy",
-            "--target",
-            "1",
-        ],
-        1,
-        None,
-    )
-    .await;
-    check_output(&p);
-    let text = p.lines.join("\n");
-    assert!(p.plays >= 10, "{text}");
-    assert!(text.contains("Briscola: "), "{text}");
+    let seats = ["--seats", "human,human,easy,easy,easy,easy,easy,easy"];
+    let game = ["--game", "briscola", "--players", "8", "--target", "1"];
+    let create = [&game[..], &seats[..]].concat();
+    big_room(&create, 1, 10, &["Briscola: "]).await;
 }

@@ -17,7 +17,7 @@ use super::autosave::SaveState;
 use super::prompt::Rejection;
 use super::setup::Start;
 use super::terminal::Terminal;
-use crate::texts::{Stop, TermTexts, pick};
+use crate::texts::{Stop, TermTexts, listed, pick};
 
 impl Terminal {
     /// The session's texts, cards in the screen's style, seats by their names.
@@ -354,15 +354,7 @@ impl Terminal {
             .iter()
             .map(|c| format!("{} {}", t.seat(c.seat), card(c.card)))
             .collect();
-        lines.push(format!(
-            "{}: {}",
-            t.label(Label::Trick),
-            if trick.is_empty() {
-                "—".to_owned()
-            } else {
-                trick.join(", ")
-            }
-        ));
+        lines.push(listed(t.label(Label::Trick), &trick));
         lines
     }
 
