@@ -17,7 +17,8 @@ pub struct RulesArgs {
     /// Briscola: cards in a hand, 3 (or the leaflet's 9 with two players) [default: 3].
     #[arg(long, value_name = "N")]
     pub hand_size: Option<u8>,
-    /// Number of players: 2, 3, or 4 in two teams (partners sit opposite); Scopa with two decks: 6 or 8 in teams of two.
+    /// Number of players: 2, 3, or 4 in two teams (partners sit opposite); with two decks,
+    /// 6 or 8 in teams of two partners opposite (Scopa or Briscola).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
     pub players: Option<u8>,
     /// How the cards are dealt: standard, scopone or scopone_scientifico (4 players).
@@ -39,7 +40,8 @@ pub struct RulesArgs {
     /// Score the re bello (the King of coins, 10d, is worth 1 point).
     #[arg(long)]
     pub re_bello: bool,
-    /// Do not redeal when 3 or more Kings land on the initial table.
+    /// Do not redeal when 3 or more Kings land on the initial table (5 or more with 6 or 8
+    /// players, two decks).
     #[arg(long)]
     pub no_kings_redeal: bool,
     /// All options at once as a protocol rules object, e.g. '{"ace":"takes_all","target":21}'.

@@ -14,13 +14,17 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use futures_util::{SinkExt, StreamExt};
-use scopa_core::session::{Lang, Player, transcript};
+use std::io::IsTerminal;
+
+use scopa_core::session::{CardStyle, Label, Lang, Player, Texts, transcript};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::RulesArgs;
 use crate::play::{LangArg, PlayArgs, settings_of};
+use crate::screen::Screen;
+use crate::texts::listed;
 
 /// `scopa online`: create or join a room of a scopa-server.
 #[derive(Args, Debug)]
@@ -99,15 +103,6 @@ pub fn run(args: OnlineArgs) -> anyhow::Result<ExitCode> {
                     ..PlayArgs::default()
                 };
                 let settings = settings_of(&play)?;
-                // Rooms seat what the session seats, but the online clients (this terminal's
-                // and the browser's) draw tables of 2 to 4 so far.
-                if settings.two_decks() {
-                    anyhow::bail!(
-                        "online rooms of {} players (two decks) are not offered yet: play them with `scopa play --players {}` on one device",
-                        settings.players(),
-                        settings.players()
-                    );
-                }
                 let line = transcript::start(&settings).to_string();
                 let lang = if lang == Lang::It { "it" } else { "en" };
                 let mut client = Client::new(c.conn, None, lang == "it");
@@ -144,8 +139,6 @@ struct Words {
     others: &'static str,
     seat: &'static str,
     lost: &'static str,
-    hand: &'static str,
-    table: &'static str,
     captures: &'static str,
     go_on: &'static str,
     over: &'static str,
@@ -154,6 +147,8 @@ struct Words {
     here: &'static str,
     away: &'static str,
     watching: &'static str,
+    no_card: &'static str,
+    result: &'static str,
 }
 
 const EN: Words = Words {
@@ -162,16 +157,16 @@ const EN: Words = Words {
     others: "Others join with",
     seat: "You play seat",
     lost: "Connection lost; reconnecting…",
-    hand: "Your hand",
-    table: "Table",
     captures: "Choose a capture (its number, or `cancel`)",
     go_on: "Enter: go on",
     over: "`rematch` for another match, `quit` to stop",
-    help: "Type a card of your hand (7d), `hint`, `leave` (give up your seat) or `quit` (keep it).",
+    help: "Type a card of your hand (7d) or its number, `hint`, `leave` (give up your seat) or `quit` (keep it).",
     with_you: "With you",
     here: "connected",
     away: "away",
     watching: "watching",
+    no_card: "There is no card",
+    result: "Enter: the match's result",
 };
 
 const IT: Words = Words {
@@ -180,16 +175,16 @@ const IT: Words = Words {
     others: "Gli altri entrano con",
     seat: "Giochi al posto",
     lost: "Connessione persa; riconnessione…",
-    hand: "La tua mano",
-    table: "Tavola",
-    captures: "Scegli una presa (il suo numero, o `cancel`)",
+    captures: "Scegli una presa (il suo numero, o `indietro`)",
     go_on: "Invio: avanti",
-    over: "`rematch` per un'altra partita, `quit` per smettere",
-    help: "Scrivi una carta della tua mano (7d), `hint`, `leave` (lasci il posto) o `quit` (lo tieni).",
+    over: "`rivincita` per un'altra partita, `esci` per smettere",
+    help: "Scrivi una carta della tua mano (7d) o il suo numero, `suggerimento`, `lascia` (lasci il posto) o `esci` (lo tieni).",
     with_you: "Con te",
     here: "connesso",
     away: "assente",
     watching: "spettatori",
+    no_card: "Non c'è la carta",
+    result: "Invio: il risultato della partita",
 };
 
 /// The file of kept tokens: room code → `{server, seat, token}`.
@@ -244,6 +239,30 @@ struct Client {
     /// Who is connected, as last printed.
     presence: Value,
     input: Option<tokio::io::Lines<BufReader<tokio::io::Stdin>>>,
+    /// Where the lines go: wrapped to the terminal's width, as `scopa play` writes them.
+    screen: Screen,
+    /// What was last printed, so that a frame sent again (after a hint, a presence
+    /// change, a reconnection) prints only what is new.
+    shown: Shown,
+}
+
+/// What the terminal has printed of the room so far.
+#[derive(Default)]
+struct Shown {
+    /// The hand (match number, hand number) whose deal line was printed.
+    dealt: Option<(u64, u64)>,
+    /// The hand's summary last printed (its rows and the score line: a frame sent again
+    /// has the same).
+    summary: Option<String>,
+    /// A new hand's deal that came with the last hand's summary: said once the summary
+    /// is closed.
+    deal: Option<String>,
+    /// The match whose end was printed.
+    over: Option<u64>,
+    /// The position last printed (to print it again only when it changed).
+    position: Option<String>,
+    /// The hint last printed.
+    hint: Option<String>,
 }
 
 type Socket =
@@ -263,7 +282,15 @@ impl Client {
             frame: Value::Null,
             presence: Value::Null,
             input: Some(BufReader::new(tokio::io::stdin()).lines()),
+            screen: screen(),
+            shown: Shown::default(),
         }
+    }
+
+    /// Prints `text`, wrapped to the terminal's width.
+    fn say(&mut self, text: &str) {
+        // A closed stdout ends the program at the next read of input; nothing to say here.
+        let _ = self.screen.say(text);
     }
 
     fn kept_token(&self) -> Option<String> {
@@ -318,7 +345,8 @@ impl Client {
             match self.session(socket).await? {
                 Step::Done => return Ok(ExitCode::SUCCESS),
                 Step::Lost => {
-                    println!("{}", self.words.lost);
+                    let lost = self.words.lost;
+                    self.say(lost);
                     self.backoff(&mut tries).await;
                 }
             }
@@ -389,6 +417,7 @@ impl Client {
                             let _ = socket.close(None).await;
                             return Ok(Step::Done);
                         }
+                        Typed::Say(text) => self.say(&text),
                         Typed::Nothing => {}
                     }
                 }
@@ -408,12 +437,13 @@ impl Client {
         match msg.get("type").and_then(Value::as_str).unwrap_or_default() {
             "created" => {
                 let code = text("room");
-                println!("{} {code}", w.room);
-                println!("{}: {}", w.invite, text("link"));
-                println!(
-                    "{}: scopa online join {code} --server {}",
-                    w.others, self.server
-                );
+                self.say(&format!("{} {code}", w.room));
+                self.say(&format!("{}: {}", w.invite, text("link")));
+                let server = self.server.clone();
+                self.say(&format!(
+                    "{}: scopa online join {code} --server {server}",
+                    w.others
+                ));
                 self.code = Some(code);
                 let seats = self.creator_seats.clone();
                 self.joining = Some(seats);
@@ -424,7 +454,8 @@ impl Client {
                 self.joining = None;
                 self.keep(Some(&text("token")))?;
                 if let Some(seat) = self.seat {
-                    println!("{} {}. {}", w.seat, seat + 1, w.help);
+                    self.say(&format!("{} {}.", w.seat, seat + 1));
+                    self.say(w.help);
                 }
                 Ok(vec![])
             }
@@ -468,7 +499,7 @@ impl Client {
                 ) {
                     bail!("{}", text("message"));
                 }
-                println!("{}", text("message"));
+                self.say(&text("message"));
                 Ok(vec![])
             }
             _ => Ok(vec![]),
@@ -481,7 +512,7 @@ impl Client {
         };
         if list.is_empty() {
             self.joining = None;
-            println!("every person's seat of this room is taken");
+            self.say("every person's seat of this room is taken");
             self.input = None;
             return vec![];
         }
@@ -517,28 +548,95 @@ impl Client {
             parts.push(format!("{watching} {}", w.watching));
         }
         if !parts.is_empty() {
-            println!("{}: {}", w.with_you, parts.join(" · "));
+            self.say(&format!("{}: {}", w.with_you, parts.join(" · ")));
         }
     }
 
-    /// Prints a frame: its events, then what it waits for from this seat.
-    fn show(&self, frame: &Value) {
+    /// Prints a frame: the hand's deal (once, before anything of the hand), its events,
+    /// the hint asked for, a hand's summary (once) or the match's end (once), then what it
+    /// waits for from this seat — each only when it is new.
+    fn show(&mut self, frame: &Value) {
         let w = self.words;
-        let s = |v: &Value, k: &str| {
-            v.get(k)
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string()
-        };
-        let names = |list: Option<&Value>| -> String {
-            list.and_then(Value::as_array)
-                .map(|l| l.iter().map(|c| s(c, "card")).collect::<Vec<_>>().join(" "))
-                .unwrap_or_default()
-        };
-        for e in frame["events"].as_array().into_iter().flatten() {
-            println!("{}", s(e, "text"));
-        }
+        let lang = Lang::from_code(frame["lang"].as_str().unwrap_or("en")).unwrap_or_default();
+        let t = Texts::new(lang);
+        let hand = (
+            frame["match_number"].as_u64().unwrap_or(0),
+            frame["hand_number"].as_u64().unwrap_or(0),
+        );
+        let briscola = frame["table"]["game"] == "briscola";
         let banner = frame["banner"]["kind"].as_str().unwrap_or_default();
+        let summing_up = matches!(banner, "hand_over" | "match_over");
+        if !summing_up && let Some(deal) = self.shown.deal.take() {
+            self.say("");
+            self.say(&deal);
+        }
+        for e in frame["events"].as_array().into_iter().flatten() {
+            if e["kind"] == "match_finished" {
+                // Said by the match's end, after the last hand's summary.
+                continue;
+            }
+            let deal = matches!(e["kind"].as_str(), Some("new_hand" | "dealt"))
+                && (e["game"] == "briscola") == briscola;
+            if deal {
+                // A hand's deal comes with the step that dealt it, which may be after this
+                // seat saw the hand (the first hand of a room): said once, first.
+                if self.shown.dealt == Some(hand) {
+                    continue;
+                }
+                self.shown.dealt = Some(hand);
+                if summing_up {
+                    // After the summary of the hand just finished.
+                    self.shown.deal = Some(s(e, "text"));
+                    continue;
+                }
+                self.say("");
+            }
+            self.say(&s(e, "text"));
+        }
+        if self.shown.dealt != Some(hand) && !summing_up {
+            // Joined mid-hand or before the first play: the hand's deal as far as it is
+            // known, from the frame.
+            self.shown.dealt = Some(hand);
+            let dealer = frame["dealer"].as_u64().unwrap_or(0) as usize;
+            let mut line = if briscola {
+                format!(
+                    "{} · {}: {}",
+                    t.label(Label::NewDeal),
+                    t.label(Label::Dealer),
+                    s(&frame["seats"][dealer], "name")
+                )
+            } else {
+                format!(
+                    "{} {} · {}: {}",
+                    t.label(Label::Hand),
+                    hand.1 + 1,
+                    t.label(Label::Dealer),
+                    s(&frame["seats"][dealer], "name")
+                )
+            };
+            if briscola {
+                let trump = &frame["table"]["briscola"];
+                line.push_str(&format!(
+                    " · {}: {}",
+                    t.label(Label::Briscola),
+                    s(trump, "card")
+                ));
+            } else if frame["table"]["last_play"].is_null() {
+                line.push_str(&format!(
+                    " · {}: {}",
+                    t.label(Label::Table),
+                    card_list(&frame["table"]["table"])
+                ));
+            }
+            self.say("");
+            self.say(&line);
+        }
+        if let Some(hint) = frame["hint"]["text"].as_str()
+            && self.shown.hint.as_deref() != Some(hint)
+        {
+            self.shown.hint = Some(hint.to_owned());
+            self.say(hint);
+        }
         match banner {
             "hand_over" | "match_over" => {
                 let summary = if banner == "hand_over" {
@@ -546,48 +644,122 @@ impl Client {
                 } else {
                     &frame["banner"]["last_hand"]
                 };
-                for row in summary["rows"].as_array().into_iter().flatten() {
-                    let points: Vec<String> = row["points"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .map(|p| p.to_string())
-                        .collect();
-                    println!("  {}: {}", s(row, "label"), points.join(" · "));
+                // The last hand's summary is in the match's end too: once.
+                let key = format!("{} {summary}", frame["score_line"]);
+                let summarized = self.shown.summary.as_ref() == Some(&key);
+                if !summarized && !summary.is_null() {
+                    self.shown.summary = Some(key);
+                    self.show_summary(summary);
                 }
-                println!("{}", s(frame, "score_line"));
+                // The match is decided when one side alone has reached the target.
+                let scores: Vec<u64> = frame["sides"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|side| side["score"].as_u64())
+                    .collect();
+                let top = scores.iter().copied().max().unwrap_or(0);
+                let decided = top >= frame["target"].as_u64().unwrap_or(u64::MAX)
+                    && scores.iter().filter(|&&x| x == top).count() == 1;
                 if banner == "match_over" {
-                    println!("{}", s(&frame["banner"], "text"));
-                    println!("{}", w.over);
-                } else if frame["offers"]["proceed"].as_bool() == Some(true) {
-                    println!("{}", w.go_on);
+                    if self.shown.over != Some(hand.0) {
+                        self.shown.over = Some(hand.0);
+                        if !summarized {
+                            self.say(&s(frame, "score_line"));
+                        }
+                        self.say(&s(&frame["banner"], "text"));
+                        self.say(w.over);
+                    }
+                } else if !summarized {
+                    self.say(&s(frame, "score_line"));
+                    if frame["offers"]["proceed"].as_bool() == Some(true) {
+                        // The last hand's summary leads to the match's result.
+                        self.say(if decided { w.result } else { w.go_on });
+                    }
                 }
                 return;
             }
             _ => {}
         }
-        match frame["choices"]["kind"].as_str().unwrap_or_default() {
+        let position = match frame["choices"]["kind"].as_str().unwrap_or_default() {
             "cards" => {
-                println!("{}: {}", w.table, names(frame["table"].get("table")));
-                println!("{}: {}", w.hand, names(frame.get("hand")));
-                println!("{}", s(frame, "status"));
+                let mut lines = Vec::new();
+                if briscola {
+                    let table = &frame["table"];
+                    lines.push(format!(
+                        "{}: {} · {}: {}",
+                        t.label(Label::Briscola),
+                        s(&table["briscola"], "card"),
+                        t.label(Label::Stock),
+                        table["stock"]
+                    ));
+                    let trick: Vec<String> = table["trick"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|c| {
+                            let seat = c["seat"].as_u64().unwrap_or(0) as usize;
+                            format!("{} {}", s(&frame["seats"][seat], "name"), s(c, "card"))
+                        })
+                        .collect();
+                    lines.push(listed(t.label(Label::Trick), &trick));
+                } else {
+                    lines.push(format!(
+                        "{}: {}",
+                        t.label(Label::Table),
+                        card_list(&frame["table"]["table"])
+                    ));
+                }
+                // Numbered: a number typed plays that card.
+                let cards: Vec<String> = frame["choices"]["cards"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
+                    .map(|(i, c)| format!("{}) {}", i + 1, s(&c["card"], "card")))
+                    .collect();
+                lines.push(format!(
+                    "{}: {}",
+                    t.label(Label::YourHand),
+                    cards.join(" · ")
+                ));
+                lines.push(s(frame, "status"));
+                lines.join("\n")
             }
             "captures" => {
-                println!("{}:", w.captures);
+                let mut lines = vec![format!("{}:", w.captures)];
                 for (i, o) in frame["choices"]["options"]
                     .as_array()
                     .into_iter()
                     .flatten()
                     .enumerate()
                 {
-                    println!("  {}) {}", i + 1, s(o, "text"));
+                    lines.push(format!("  {}) {}", i + 1, s(o, "text")));
                 }
+                lines.join("\n")
             }
-            _ => {
-                if frame["events"].as_array().is_none_or(Vec::is_empty) {
-                    println!("{}", s(frame, "status"));
-                }
-            }
+            _ => s(frame, "status"),
+        };
+        if self.shown.position.as_deref() != Some(&position) {
+            self.say(&position);
+            self.shown.position = Some(position);
+        }
+    }
+
+    /// A hand's summary: Scopa's rows (each side's points), or Briscola's card points.
+    fn show_summary(&mut self, summary: &Value) {
+        if let Some(text) = summary["text"].as_str() {
+            self.say(text);
+            return;
+        }
+        for row in summary["rows"].as_array().into_iter().flatten() {
+            let points: Vec<String> = row["points"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|p| p.to_string())
+                .collect();
+            self.say(&format!("  {}: {}", s(row, "label"), points.join(" · ")));
         }
     }
 
@@ -597,15 +769,37 @@ impl Client {
         let banner = self.frame["banner"]["kind"].as_str().unwrap_or_default();
         let act = |a: String| Typed::Send(json!({"type": "act", "action": a}));
         match line {
-            "quit" | "q" | "esci" => Typed::Quit,
+            // The words of `scopa play`, in both languages.
+            "quit" | "q" | "exit" | "esci" => Typed::Quit,
             "leave" | "lascia" => Typed::Leave,
-            "hint" | "h" | "aiuto" => Typed::Send(json!({"type": "hint"})),
+            "hint" | "h" | "suggerimento" | "consiglio" => Typed::Send(json!({"type": "hint"})),
+            "help" | "?" | "aiuto" => Typed::Say(self.words.help.to_owned()),
+            "cancel" | "back" | "indietro" => act("cancel".into()),
+            "rematch" | "rivincita" => act("rematch".into()),
             "" if banner == "hand_over" => act("continue".into()),
             "" => Typed::Nothing,
             _ if kind == "captures" && line.parse::<usize>().is_ok_and(|n| n >= 1) => act(format!(
                 "capture {}",
                 line.parse::<usize>().unwrap_or(1) - 1
             )),
+            // A card's number in the hand as listed.
+            _ if kind == "cards" && line.parse::<usize>().is_ok() => {
+                let n = line.parse::<usize>().unwrap_or(0);
+                match n
+                    .checked_sub(1)
+                    .and_then(|i| self.frame["choices"]["cards"].get(i))
+                    .and_then(|c| c["card"]["card"].as_str())
+                {
+                    Some(card) => act(format!("select {card}")),
+                    None => Typed::Say(format!(
+                        "{} {n}: 1 … {}",
+                        self.words.no_card,
+                        self.frame["choices"]["cards"]
+                            .as_array()
+                            .map_or(0, Vec::len)
+                    )),
+                }
+            }
             // A card alone selects it; anything else is the core's own action line
             // (`play 7d 5d 2c`, `cancel`, `continue`, `rematch`, `undo`), which the
             // server checks.
@@ -619,6 +813,8 @@ impl Client {
 
 enum Typed {
     Send(Value),
+    /// Nothing to send: say this.
+    Say(String),
     Leave,
     Quit,
     Nothing,
@@ -632,4 +828,46 @@ fn human_seats(frame: &Value) -> Vec<u64> {
         .filter(|s| s["player"].as_str() == Some("human"))
         .filter_map(|s| s["seat"].as_u64())
         .collect()
+}
+
+/// A string field of a JSON value (empty when missing).
+fn s(v: &Value, k: &str) -> String {
+    v.get(k)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A frame's list of cards (`[{"card": "7d", …}, …]`) in the notation: `7d 5c`, `—` for
+/// none.
+fn card_list(list: &Value) -> String {
+    let cards: Vec<String> = list
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| s(c, "card"))
+        .collect();
+    if cards.is_empty() {
+        "—".to_owned()
+    } else {
+        cards.join(" ")
+    }
+}
+
+/// The screen of `scopa online`: stdout, wrapped to the terminal's width in a terminal
+/// (else whole lines, unless `COLUMNS` gives a width), cards in letters as the frames
+/// write them.
+fn screen() -> Screen {
+    let tty = std::io::stdout().is_terminal();
+    let columns = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok());
+    let width = match (tty, columns) {
+        (true, _) => Some(textwrap::termwidth()),
+        (false, columns) => columns,
+    };
+    Screen::new(
+        Box::new(std::io::stdout()),
+        width,
+        false,
+        CardStyle::Letters,
+    )
 }

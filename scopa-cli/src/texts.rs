@@ -11,7 +11,7 @@ use std::ops::Deref;
 use scopa_core::multiset::CardMultiset;
 use scopa_core::scopa::teams::TeamMove;
 use scopa_core::session::{
-    CardStyle, Label, Lang, MAX_SEATS, MAX_SIDES, Player, Settings, TableState, Texts,
+    CardStyle, Game, Label, Lang, MAX_SEATS, MAX_SIDES, Player, Settings, TableState, Texts,
 };
 use scopa_core::{Card, Suit};
 
@@ -72,23 +72,39 @@ impl TermTexts {
                 }
             }
             f.write_str(".")?;
-            if settings.players() == 4 {
-                write!(
-                    f,
-                    " {} {} {} {} {} {} {} {}.",
-                    pick(
-                        self.lang,
-                        "Partners sit opposite:",
-                        "I compagni siedono di fronte:"
-                    ),
-                    self.seat(0),
-                    pick(self.lang, "and", "e"),
-                    self.seat(2),
-                    pick(self.lang, "against", "contro"),
-                    self.seat(1),
-                    pick(self.lang, "and", "e"),
-                    self.seat(3)
-                )?;
+            let players = settings.players();
+            if players >= 4 {
+                // Partners sit opposite: seat s with seat s + players/2.
+                let sides = players / 2;
+                f.write_str(pick(
+                    self.lang,
+                    " Partners sit opposite:",
+                    " I compagni siedono di fronte:",
+                ))?;
+                for side in 0..sides {
+                    let sep = match side {
+                        0 => "",
+                        _ if sides == 2 => pick(self.lang, " against", " contro"),
+                        _ => ";",
+                    };
+                    write!(
+                        f,
+                        "{sep} {} {} {}",
+                        self.seat(side),
+                        pick(self.lang, "and", "e"),
+                        self.seat(side + sides)
+                    )?;
+                }
+                f.write_str(".")?;
+                if let Some(you) = self.you.filter(|&y| y < players) {
+                    let partner = (you + sides) % players;
+                    write!(
+                        f,
+                        " {} {}.",
+                        pick(self.lang, "Your partner is", "Il tuo compagno è"),
+                        self.seat(partner)
+                    )?;
+                }
             }
             Ok(())
         })
@@ -103,13 +119,23 @@ impl TermTexts {
         )
     }
 
-    /// What can be typed, in one line.
-    pub fn commands(&self) -> &'static str {
-        pick(
-            self.lang,
-            "Type a card (7d), a card and what it takes (7d 5d 2c) or a move's number; also hint, show, help, save, quit (and undo, in a match started with --undo).",
-            "Scrivi una carta (7d), una carta e cosa prende (7d 5d 2c) o il numero di una mossa; e anche hint, show, help, save, quit (e undo, in una partita iniziata con --undo).",
-        )
+    /// What can be typed in `game`, in one line (the commands in the texts' language;
+    /// both languages' words work).
+    pub fn commands(&self, game: Game) -> &'static str {
+        match (game, self.lang) {
+            (Game::Scopa, Lang::En) => {
+                "Type a card (7d), a card and what it takes (7d 5d 2c) or a move's number; also hint, show, help, save, quit (and undo, in a match started with --undo)."
+            }
+            (Game::Scopa, Lang::It) => {
+                "Scrivi una carta (7d), una carta e cosa prende (7d 5d 2c) o il numero di una mossa; e anche suggerimento, mostra, aiuto, salva, esci (e annulla, in una partita iniziata con --undo)."
+            }
+            (Game::Briscola(_), Lang::En) => {
+                "Type a card (7d) or its number in the list; also hint, show, help, save, quit (and undo, in a match started with --undo)."
+            }
+            (Game::Briscola(_), Lang::It) => {
+                "Scrivi una carta (7d) o il suo numero nell'elenco; e anche suggerimento, mostra, aiuto, salva, esci (e annulla, in una partita iniziata con --undo)."
+            }
+        }
     }
 
     /// The note that Enter plays the only card (Briscola): `Enter plays 3c`.
@@ -124,40 +150,57 @@ impl TermTexts {
         })
     }
 
-    /// What can be typed in Briscola, in one line.
-    pub fn briscola_commands(&self) -> &'static str {
-        pick(
-            self.lang,
-            "Type a card (7d) or its number in the list; also hint, show, help, save, quit (and undo, in a match started with --undo).",
-            "Scrivi una carta (7d) o il suo numero nell'elenco; e anche hint, show, help, save, quit (e undo, in una partita iniziata con --undo).",
-        )
-    }
-
-    /// Every command of the prompt, one per line.
-    pub fn help(&self) -> &'static str {
-        pick(
-            self.lang,
-            "7d             play the 7 of denari (if it can take in several ways you choose)\n\
-             7d 5d 2c       play 7d and take 5d and 2c ('takes', 'x', '+' and commas are ignored)\n\
-             7 denari       the same card in words; 7♦ and K♣ work too; h is coppe (hearts)\n\
-             3              play move 3 of the list\n\
-             Enter          play the only move, when there is only one\n\
-             hint           the expert's move, and why\n\
-             show           show the table again\n\
-             undo           take back your last play (a match started with --undo)\n\
-             save [FILE]    save the match (to FILE) and stop\n\
-             quit           stop",
-            "7d             gioca il 7 di denari (se può prendere in più modi scegli tu)\n\
-             7d 5d 2c       gioca 7d e prendi 5d e 2c ('prende', 'x', '+' e virgole si ignorano)\n\
-             7 denari       la stessa carta a parole; anche 7♦ e K♣; h è coppe (cuori)\n\
-             3              gioca la mossa 3 dell'elenco\n\
-             Invio          gioca l'unica mossa, quando ce n'è una sola\n\
-             hint           la mossa dell'esperto, e perché\n\
-             show           mostra di nuovo il tavolo\n\
-             undo           annulla la tua ultima giocata (partita iniziata con --undo)\n\
-             save [FILE]    salva la partita (in FILE) ed esci\n\
-             quit           esci",
-        )
+    /// Every command of the prompt of `game`, one per line: Scopa's speak of captures,
+    /// Briscola's of cards played to the trick.
+    pub fn help(&self, game: Game) -> &'static str {
+        match (game, self.lang) {
+            (Game::Scopa, Lang::En) => {
+                "7d             play the 7 of denari (if it can take in several ways you choose)\n\
+                 7d 5d 2c       play 7d and take 5d and 2c ('takes', 'x', '+' and commas are ignored)\n\
+                 7 denari       the same card in words; 7♦ and K♣ work too; h is coppe (hearts)\n\
+                 3              play move 3 of the list\n\
+                 Enter          play the only move, when there is only one\n\
+                 hint           the expert's move, and why\n\
+                 show           show the table again\n\
+                 undo           take back your last play (a match started with --undo)\n\
+                 save [FILE]    save the match (to FILE) and stop\n\
+                 quit           stop"
+            }
+            (Game::Scopa, Lang::It) => {
+                "7d             gioca il 7 di denari (se può prendere in più modi scegli tu)\n\
+                 7d 5d 2c       gioca 7d e prendi 5d e 2c ('prende', 'x', '+' e virgole si ignorano)\n\
+                 7 denari       la stessa carta a parole; anche 7♦ e K♣; h è coppe (cuori)\n\
+                 3              gioca la mossa 3 dell'elenco\n\
+                 Invio          gioca l'unica mossa, quando ce n'è una sola\n\
+                 suggerimento   la mossa dell'esperto, e perché (anche hint)\n\
+                 mostra         mostra di nuovo il tavolo (anche show)\n\
+                 annulla        annulla la tua ultima giocata (partita iniziata con --undo)\n\
+                 salva [FILE]   salva la partita (in FILE) ed esci (anche save)\n\
+                 esci           esci (anche quit)"
+            }
+            (Game::Briscola(_), Lang::En) => {
+                "7d             play the 7 of denari to the trick\n\
+                 7 denari       the same card in words; 7♦ and K♣ work too; h is coppe (hearts)\n\
+                 3              play card 3 of the list\n\
+                 Enter          play the only card, when there is only one\n\
+                 hint           the expert's card, and why\n\
+                 show           show the table again\n\
+                 undo           undo your last card (a match started with --undo)\n\
+                 save [FILE]    save the match (to FILE) and stop\n\
+                 quit           stop"
+            }
+            (Game::Briscola(_), Lang::It) => {
+                "7d             gioca il 7 di denari nella mano in corso\n\
+                 7 denari       la stessa carta a parole; anche 7♦ e K♣; h è coppe (cuori)\n\
+                 3              gioca la carta 3 dell'elenco\n\
+                 Invio          gioca l'unica carta, quando ce n'è una sola\n\
+                 suggerimento   la carta dell'esperto, e perché (anche hint)\n\
+                 mostra         mostra di nuovo il tavolo (anche show)\n\
+                 annulla        annulla la tua ultima carta (partita iniziata con --undo)\n\
+                 salva [FILE]   salva la partita (in FILE) ed esci (anche save)\n\
+                 esci           esci (anche quit)"
+            }
+        }
     }
 
     /// The prompt for a person to play: `Your move` / `Player 2, your move`.
@@ -181,7 +224,7 @@ impl TermTexts {
         pick(
             self.lang,
             "Which capture? (its number or its cards; cancel to choose another card)",
-            "Quale presa? (il numero o le carte; cancel per scegliere un'altra carta)",
+            "Quale presa? (il numero o le carte; indietro per scegliere un'altra carta)",
         )
     }
 
@@ -203,7 +246,7 @@ impl TermTexts {
         text(move |f| {
             write!(
                 f,
-                "{} {} · {}: {} · {}: {} · {}: {} · {} {}",
+                "{} {} · {}: {} · {}: {} · {}: {} · {}",
                 self.label(Label::Hand),
                 u32::from(state.hand_number) + 1,
                 self.label(Label::Dealer),
@@ -212,8 +255,7 @@ impl TermTexts {
                 state.deck_left,
                 self.label(Label::Score),
                 self.scores(state.scores),
-                target,
-                pick(self.lang, "to win", "per vincere")
+                self.target_text(Game::Scopa, target)
             )
         })
     }
@@ -222,9 +264,10 @@ impl TermTexts {
     pub fn pile(&self, side: u8, pile: CardMultiset, scope: u8) -> impl Display + '_ {
         text(move |f| {
             let n = pile.len();
+            let coins = pile.count_suit(Suit::Denari);
             write!(
                 f,
-                "{}: {n} {}, {} denari",
+                "{}: {n} {}, {coins} {}",
                 self.side(side),
                 match (self.lang, n == 1) {
                     (Lang::En, true) => "card",
@@ -232,7 +275,7 @@ impl TermTexts {
                     (Lang::It, true) => "carta",
                     (Lang::It, false) => "carte",
                 },
-                pile.count_suit(Suit::Denari)
+                if coins == 1 { "denaro" } else { "denari" }
             )?;
             if pile.contains(Card::SETTEBELLO) {
                 f.write_str(", settebello")?;
@@ -275,10 +318,11 @@ impl TermTexts {
         })
     }
 
-    /// The cards in every hand but the viewer's: `Cards in hand: Player 2 3 · Player 3 3`.
+    /// The cards in every hand but the viewer's: `Cards in hand — Player 2: 3 · Player 3:
+    /// 3`.
     pub fn hand_sizes<'a>(&'a self, state: &'a TableState) -> impl Display + 'a {
         text(move |f| {
-            write!(f, "{}:", self.label(Label::CardsInHand))?;
+            write!(f, "{} —", self.label(Label::CardsInHand))?;
             let mut first = true;
             for seat in 0..self.players.min(MAX_SEATS as u8) {
                 if Some(seat) == state.viewer {
@@ -290,7 +334,7 @@ impl TermTexts {
                 first = false;
                 write!(
                     f,
-                    " {} {}",
+                    " {}: {}",
                     self.seat(seat),
                     state.hand_sizes[usize::from(seat)]
                 )?;
@@ -326,16 +370,41 @@ impl TermTexts {
         })
     }
 
-    /// The match score and the target: `Match score: You 5 · Player 2 3 (11 to win)`.
-    pub fn match_score(&self, scores: [u16; MAX_SIDES], target: u8) -> impl Display + '_ {
+    /// The match score and the target: `Match score: You 5 · Player 2 3 (11 to win)`, in
+    /// Briscola `(2 hands to win)`.
+    pub fn match_score(
+        &self,
+        game: Game,
+        scores: [u16; MAX_SIDES],
+        target: u8,
+    ) -> impl Display + '_ {
         text(move |f| {
             write!(
                 f,
-                "{}: {} ({target} {})",
+                "{}: {} ({})",
                 self.label(Label::MatchScore),
                 self.scores(scores),
-                pick(self.lang, "to win", "per vincere")
+                self.target_text(game, target)
             )
+        })
+    }
+
+    /// What wins the match: `11 to win` (points), in Briscola `2 hands to win` / `1 hand to
+    /// win`.
+    pub fn target_text(&self, game: Game, target: u8) -> impl Display + '_ {
+        text(move |f| match (game, self.lang) {
+            (Game::Scopa, Lang::En) => write!(f, "{target} to win"),
+            (Game::Scopa, Lang::It) => write!(f, "{target} per vincere"),
+            (Game::Briscola(_), Lang::En) => write!(
+                f,
+                "{target} hand{} to win",
+                if target == 1 { "" } else { "s" }
+            ),
+            (Game::Briscola(_), Lang::It) => write!(
+                f,
+                "{target} man{} per vincere",
+                if target == 1 { "o" } else { "i" }
+            ),
         })
     }
 
@@ -679,6 +748,25 @@ impl TermTexts {
         })
     }
 
+    /// The draws after a Briscola trick, in one line: `Each player draws a card (stock:
+    /// 54).`, or who drew the face-up briscola, the last card of the stock.
+    pub fn draws(&self, briscola_to: Option<u8>, stock: u8) -> impl Display + '_ {
+        text(move |f| match (briscola_to, self.lang) {
+            (None, Lang::En) => write!(f, "Each player draws a card (stock: {stock})."),
+            (None, Lang::It) => write!(f, "Ognuno pesca una carta (tallone: {stock})."),
+            (Some(seat), Lang::En) => write!(
+                f,
+                "Each player draws a card; the last, the briscola, goes to {}.",
+                self.seat(seat)
+            ),
+            (Some(seat), Lang::It) => write!(
+                f,
+                "Ognuno pesca una carta; l'ultima, la briscola, va a {}.",
+                self.seat(seat)
+            ),
+        })
+    }
+
     /// Watch mode: nobody types.
     pub fn watching(&self) -> &'static str {
         pick(
@@ -686,6 +774,15 @@ impl TermTexts {
             "The computer plays every seat; Ctrl-C stops.",
             "Il computer gioca a tutti i posti; Ctrl-C interrompe.",
         )
+    }
+}
+
+/// A labelled list on one line: `Trick: Player 2 7d, Player 3 1c`, `Trick: —` for none.
+pub fn listed(label: &str, items: &[String]) -> String {
+    if items.is_empty() {
+        format!("{label}: —")
+    } else {
+        format!("{label}: {}", items.join(", "))
     }
 }
 
@@ -720,6 +817,83 @@ mod tests {
         assert_eq!(
             t.card_explained("10b".parse().unwrap()).to_string(),
             "10♣ (10b: bastoni)"
+        );
+    }
+
+    /// Issue 37 items 13, 14 and 18: partners named at every table of partners, each
+    /// game's own help, the commands in the language of the screen, the position's
+    /// counts readable.
+    #[test]
+    fn each_game_and_table_has_its_own_words() {
+        use scopa_core::briscola::BriscolaRules;
+        use scopa_core::scopa::Rules;
+        let briscola = Game::Briscola(BriscolaRules::default());
+        for lang in Lang::ALL {
+            let t = TermTexts(Texts::new(lang));
+            for word in ["take", "prend", "captur", "cattur"] {
+                assert!(!t.help(briscola).contains(word), "{lang:?}: {word}");
+                assert!(!t.commands(briscola).contains(word), "{lang:?}: {word}");
+            }
+            assert!(t.help(Game::Scopa).contains("7d 5d 2c"));
+        }
+        let it = TermTexts(Texts::new(Lang::It));
+        for english in ["hint", "show", "help", "save", "quit"] {
+            assert!(
+                !it.commands(Game::Scopa).contains(&format!(" {english},"))
+                    && !it.commands(Game::Scopa).contains(&format!(" {english} ")),
+                "{english}"
+            );
+        }
+        for (players, want) in [
+            (
+                4,
+                "Partners sit opposite: You and Player 3 against Player 2 and Player 4. Your partner is Player 3.",
+            ),
+            (
+                6,
+                "Partners sit opposite: You and Player 4; Player 2 and Player 5; Player 3 and Player 6. Your partner is Player 4.",
+            ),
+            (
+                8,
+                "Partners sit opposite: You and Player 5; Player 2 and Player 6; Player 3 and Player 7; Player 4 and Player 8. Your partner is Player 5.",
+            ),
+        ] {
+            let s = Settings::against(Level::Expert, Rules::default().with_players(players));
+            let t = TermTexts(Texts {
+                you: Some(0),
+                players,
+                ..Texts::new(Lang::En)
+            });
+            let line = t.lineup(&s).to_string();
+            assert!(line.ends_with(want), "{line}");
+        }
+        let t = TermTexts(Texts {
+            players: 3,
+            ..Texts::new(Lang::En)
+        });
+        let mut state = scopa_core::session::Session::new(
+            Settings::against(Level::Expert, Rules::default().with_players(3)),
+            1,
+        )
+        .unwrap()
+        .state();
+        state.viewer = Some(0);
+        state.hand_sizes[1] = 3;
+        state.hand_sizes[2] = 2;
+        assert_eq!(
+            t.hand_sizes(&state).to_string(),
+            "Cards in hand — Player 2: 3 · Player 3: 2"
+        );
+        let one: CardMultiset = "1d 5c".parse().unwrap();
+        assert_eq!(t.pile(1, one, 0).to_string(), "Player 2: 2 cards, 1 denaro");
+        assert_eq!(
+            t.target_text(briscola, 1).to_string(),
+            "1 hand to win",
+            "not \"1 hands\""
+        );
+        assert_eq!(
+            t.draws(None, 54).to_string(),
+            "Each player draws a card (stock: 54)."
         );
     }
 
@@ -759,9 +933,12 @@ mod tests {
             assert!(!TermTexts::is_yes(no), "{no}");
         }
         // Every text of the terminal differs between the languages.
+        let briscola = Game::Briscola(Default::default());
         for (e, i) in [
-            (en.help(), it.help()),
-            (en.commands(), it.commands()),
+            (en.help(Game::Scopa), it.help(Game::Scopa)),
+            (en.commands(Game::Scopa), it.commands(Game::Scopa)),
+            (en.help(briscola), it.help(briscola)),
+            (en.commands(briscola), it.commands(briscola)),
             (en.notation(), it.notation()),
             (en.capture_prompt(), it.capture_prompt()),
             (en.not_saved(), it.not_saved()),

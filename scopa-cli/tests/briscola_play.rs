@@ -35,6 +35,19 @@ fn text(out: &Output) -> String {
     )
 }
 
+/// Briscola against the expert, seed 5, cards in letters.
+const SEED_5: &[&str] = &[
+    "play",
+    "--game",
+    "briscola",
+    "--seed",
+    "5",
+    "--delay-ms",
+    "0",
+    "--suits",
+    "letters",
+];
+
 /// Enough "play the first card" lines for a whole match (Enter plays the only card).
 fn first_cards() -> String {
     "1\n".repeat(400)
@@ -42,26 +55,26 @@ fn first_cards() -> String {
 
 #[test]
 fn a_whole_briscola_match_is_played_at_the_terminal() {
-    let out = scopa(
-        &[
-            "play",
-            "--game",
-            "briscola",
-            "--seed",
-            "5",
-            "--delay-ms",
-            "0",
-            "--suits",
-            "letters",
-        ],
-        &first_cards(),
-    );
+    let out = scopa(SEED_5, &first_cards());
     let t = text(&out);
     assert!(out.status.success(), "{t}");
+    // Issue 37 item 18: the game's name once ("Briscola — Briscola ·" before).
     assert!(
-        t.starts_with("Briscola — Briscola · 2 players · 3 cards a hand · 2 hands to win"),
+        t.starts_with("Briscola — 2 players · 3 cards a hand · 2 hands to win"),
         "{t}"
     );
+    // Item 15: a hand's end is said once (its points, then the match score), and a person
+    // who wins it wins (not "You wins").
+    let ends = t.matches("Card points: You ").count();
+    assert!(ends >= 2, "{t}");
+    assert!(
+        !t.contains("The hand is over:"),
+        "the hand's end said twice:\n{t}"
+    );
+    assert!(!t.contains("You wins"), "{t}");
+    // Item 18: draws in one line, no line per seat.
+    assert!(!t.contains("draws a card."), "{t}");
+    assert!(t.contains("Each player draws a card (stock: "), "{t}");
     for words in [
         "Briscola: ",
         "Stock: ",
@@ -103,7 +116,13 @@ fn in_italian_with_four_players_in_teams() {
     );
     let t = text(&out);
     assert!(out.status.success(), "{t}");
-    assert!(t.contains("Briscola · 4 giocatori"), "{t}");
+    assert!(t.starts_with("Briscola — 4 giocatori"), "{t}");
+    // Item 18: the Italian screen lists the Italian commands.
+    assert!(
+        t.contains("suggerimento, mostra, aiuto, salva, esci"),
+        "{t}"
+    );
+    assert!(!t.contains("hint, show"), "{t}");
     assert!(t.contains("I compagni siedono di fronte"), "{t}");
     assert!(t.contains("prende la mano"), "{t}");
     assert!(
@@ -193,20 +212,7 @@ fn options_of_the_other_game_are_refused_clearly() {
 
 #[test]
 fn a_refused_capture_says_briscola_takes_nothing() {
-    let out = scopa(
-        &[
-            "play",
-            "--game",
-            "briscola",
-            "--seed",
-            "5",
-            "--delay-ms",
-            "0",
-            "--suits",
-            "letters",
-        ],
-        "7d 5c\nquit\n",
-    );
+    let out = scopa(SEED_5, "7d 5c\nquit\n");
     let t = text(&out);
     assert!(
         t.contains("In Briscola a card takes nothing from the table"),
@@ -248,4 +254,98 @@ fn simulate_and_bench_play_briscola() {
     let v: serde_json::Value = serde_json::from_str(t.trim()).unwrap();
     assert_eq!(v["game"], "briscola");
     assert!(v["deals"].as_u64().unwrap() > 0);
+}
+
+/// Issue 37 item 14: Briscola's `help` is its own (no captures), and `7d 5d` for a card not
+/// held says that it is not held, before anything about taking.
+#[test]
+fn briscola_help_and_a_card_not_held_with_cards_to_take() {
+    // Seed 5's first hand (as `a_whole_briscola_match_is_played_at_the_terminal` plays it):
+    // find a card the person does not hold.
+    let out = scopa(SEED_5, "help\nquit\n");
+    let t = text(&out);
+    let hand = t
+        .lines()
+        .find_map(|l| l.strip_prefix("Your hand: "))
+        .expect("the hand is shown");
+    let held: Vec<&str> = hand.split(' ').collect();
+    let missing = ["7d", "7c", "7s", "7b", "1d", "1c"]
+        .into_iter()
+        .find(|c| !held.contains(c))
+        .unwrap();
+    let help = &t[t.find("help\n").unwrap()..];
+    assert!(help.contains("play the 7 of denari to the trick"), "{t}");
+    for word in ["take", "captur"] {
+        assert!(
+            !help.contains(word),
+            "Briscola's help speaks of {word}:\n{help}"
+        );
+    }
+    let out = scopa(SEED_5, &format!("{missing} 5d\nquit\n"));
+    let t = text(&out);
+    assert!(
+        t.contains(&format!("You do not hold {missing} (")),
+        "a card not held is said first:\n{t}"
+    );
+    assert!(!t.contains("alone"), "{t}");
+    // A card held with cards to take: Briscola takes nothing from the table.
+    let out = scopa(SEED_5, &format!("{} 5d\nquit\n", held[0]));
+    let t = text(&out);
+    assert!(t.contains(&format!("play {} alone", held[0])), "{t}");
+}
+
+/// Issue 37 item 15: in a watched 6-player match, each hand's result comes before the next
+/// hand's deal, and the table is not printed again after every play (item 18); the sides
+/// of two partners take a plural verb.
+#[test]
+fn a_watched_six_player_match_reads_in_order() {
+    let out = scopa(
+        &[
+            "play",
+            "--game",
+            "briscola",
+            "--players",
+            "6",
+            "--watch",
+            "--seed",
+            "3",
+            "--target",
+            "2",
+            "--delay-ms",
+            "0",
+            "--suits",
+            "letters",
+        ],
+        "",
+    );
+    let t = text(&out);
+    assert!(out.status.success(), "{t}");
+    assert!(t.contains("Partners sit opposite: Player 1 and Player 4; Player 2 and Player 5; Player 3 and Player 6."), "{t}");
+    let lines: Vec<&str> = t.lines().collect();
+    let deals: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("New hand · "))
+        .collect();
+    assert!(deals.len() >= 2, "{t}");
+    for w in deals.windows(2) {
+        let between = &lines[w[0]..w[1]];
+        let result = between
+            .iter()
+            .position(|l| l.starts_with("Card points: ") && l.contains(" — "))
+            .unwrap_or_else(|| panic!("no result before the next deal:\n{}", between.join("\n")));
+        // Nothing of the next hand (its stock, its trick) between the result and its deal.
+        assert!(
+            between[result..]
+                .iter()
+                .all(|l| !l.starts_with("Briscola: ") && !l.starts_with("Trick: ")),
+            "{}",
+            between.join("\n")
+        );
+    }
+    assert!(
+        !t.contains("Trick: "),
+        "the trick is not reprinted after each play:\n{t}"
+    );
+    assert!(!t.contains(" wins the hand"), "{t}");
+    assert!(t.contains(" win the hand"), "{t}");
+    assert!(!t.contains("1 hands"), "{t}");
 }

@@ -23,6 +23,7 @@ fn scopa(args: &[&str], lines: mpsc::UnboundedSender<String>) -> (Child, ChildSt
     let mut child = Command::new(env!("CARGO_BIN_EXE_scopa"))
         .arg("online")
         .args(args)
+        .env("COLUMNS", "80")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -41,8 +42,24 @@ fn scopa(args: &[&str], lines: mpsc::UnboundedSender<String>) -> (Child, ChildSt
     (child, stdin)
 }
 
-#[tokio::test(flavor = "current_thread")]
-async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
+/// What the terminal printed in a room played to its end.
+struct Played {
+    /// Every line the terminal printed.
+    lines: Vec<String>,
+    /// Its plays (lines typed at "Your hand").
+    plays: usize,
+    /// Whether it was killed and joined again.
+    restarted: bool,
+    /// Hand summaries acknowledged with Enter.
+    summaries: usize,
+    /// Who is connected, as printed.
+    presence: Vec<String>,
+}
+
+/// Runs a room: `scopa online create ARGS` plays seat 0 (the first hint asked for, then
+/// move numbers), a WebSocket client of the test plays `other` (the first card each time);
+/// after `kill_at` plays the terminal is killed and joins again with its kept token.
+async fn play_room(create: &[&str], other_seat: u8, kill_at: Option<usize>) -> Played {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&url_of(dir.path().join("rooms.sqlite").to_str().unwrap()))
         .await
@@ -68,22 +85,10 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
     let tokens = tokens.to_str().unwrap().to_string();
 
     let (tx, mut rx) = mpsc::unbounded_channel();
-    let (mut child, mut stdin) = scopa(
-        &[
-            "create",
-            "--players",
-            "2",
-            "--seats",
-            "human,human",
-            "--target",
-            "11",
-            "--server",
-            &server,
-            "--tokens",
-            &tokens,
-        ],
-        tx.clone(),
-    );
+    let mut args = vec!["create"];
+    args.extend_from_slice(create);
+    args.extend_from_slice(&["--server", &server, "--tokens", &tokens]);
+    let (mut child, mut stdin) = scopa(&args, tx.clone());
     let mut code = None;
     let mut other: Option<
         tokio_tungstenite::WebSocketStream<
@@ -91,29 +96,38 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
         >,
     > = None;
     let mut capturing = false;
-    let mut plays = 0;
-    let mut restarted = false;
+    let mut hinted = false;
+    let mut played = Played {
+        lines: Vec::new(),
+        plays: 0,
+        restarted: false,
+        summaries: 0,
+        presence: Vec::new(),
+    };
     let (mut over_cli, mut over_ws) = (false, false);
-    let mut summaries = 0;
-    // Who is connected, as the terminal prints it.
-    let mut presence = Vec::new();
     let run = async {
         loop {
             tokio::select! {
                 line = rx.recv() => {
                     let line = line.expect("scopa's output");
+                    played.lines.push(line.clone());
                     if line.starts_with("With you: ") {
-                        presence.push(line.clone());
+                        played.presence.push(line.clone());
                     }
                     if let Some(c) = line.strip_prefix("Room ") {
                         code = Some(c.to_string());
-                    } else if let Some(hand) = line.strip_prefix("Your hand: ") {
-                        let card = hand.split(' ').next().unwrap().to_string();
-                        plays += 1;
-                        writeln!(stdin, "{card}").unwrap();
+                    } else if line.starts_with("Your hand: 1) ") {
+                        if !hinted {
+                            // Issue 37 item 16: a hint is shown.
+                            hinted = true;
+                            writeln!(stdin, "hint").unwrap();
+                        }
+                        // A move number: the first card as listed.
+                        played.plays += 1;
+                        writeln!(stdin, "1").unwrap();
                         // Mid match: the terminal goes away; a new one joins with the kept token.
-                        if plays == 30 && !restarted {
-                            restarted = true;
+                        if Some(played.plays) == kill_at && !played.restarted {
+                            played.restarted = true;
                             tokio::time::sleep(Duration::from_millis(200)).await;
                             child.kill().unwrap();
                             child.wait().unwrap();
@@ -127,18 +141,18 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
                     } else if capturing && line.starts_with("  1) ") {
                         capturing = false;
                         writeln!(stdin, "1").unwrap();
-                    } else if line == "Enter: go on" {
-                        summaries += 1;
+                    } else if line == "Enter: go on" || line == "Enter: the match's result" {
+                        played.summaries += 1;
                         writeln!(stdin).unwrap();
                     } else if line.starts_with("`rematch` for another match") {
                         over_cli = true;
                         writeln!(stdin, "quit").unwrap();
                     }
                     // The other person joins with the code once the terminal has said it is
-                    // alone (seat 1 away): joining earlier races the terminal's first frame.
-                    if other.is_none() && !presence.is_empty() && let Some(c) = &code {
+                    // alone (seat away): joining earlier races the terminal's first frame.
+                    if other.is_none() && !played.presence.is_empty() && let Some(c) = &code {
                         let (mut ws, _) = tokio_tungstenite::connect_async(server.as_str()).await.unwrap();
-                        ws.send(Message::text(json!({"type": "join", "room": c, "seat": 1}).to_string())).await.unwrap();
+                        ws.send(Message::text(json!({"type": "join", "room": c, "seat": other_seat}).to_string())).await.unwrap();
                         other = Some(ws);
                     }
                 }
@@ -168,18 +182,85 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
             }
         }
     };
-    tokio::time::timeout(Duration::from_secs(300), run)
+    if tokio::time::timeout(Duration::from_secs(120), run)
         .await
-        .expect("the match ends within 5 minutes");
+        .is_err()
+    {
+        let tail = played.lines[played.lines.len().saturating_sub(40)..].join("\n");
+        panic!("the match did not end within 2 minutes; the terminal's last lines:\n{tail}");
+    }
     let status = tokio::task::spawn_blocking(move || child.wait())
         .await
         .unwrap()
         .unwrap();
     assert!(status.success(), "{status}");
+    played
+}
+
+/// What every room's output must be (issue 37 item 16): a hint shown, the first hand's
+/// deal before its first play, no line over 80 columns (`COLUMNS=80`), the match's result
+/// once and no "Enter: go on" after it.
+fn check_output(p: &Played) {
+    let text = p.lines.join("\n");
     assert!(
-        restarted && summaries >= 1,
-        "plays {plays}, summaries {summaries}"
+        p.lines.iter().any(|l| l.starts_with("Hint: ")),
+        "no hint shown:\n{text}"
     );
+    let deal = p
+        .lines
+        .iter()
+        .position(|l| l.starts_with("Hand 1 · Dealer: ") || l.starts_with("New hand · "))
+        .expect("the first deal is shown");
+    let first_play = p
+        .lines
+        .iter()
+        .position(|l| l.starts_with("You: ") || l.starts_with("Player "))
+        .unwrap();
+    assert!(deal < first_play, "the deal after the first play:\n{text}");
+    for l in &p.lines {
+        assert!(
+            l.chars().count() <= 80,
+            "{} columns: {l}",
+            l.chars().count()
+        );
+    }
+    let won = p
+        .lines
+        .iter()
+        .filter(|l| l.contains("won the match"))
+        .count();
+    assert_eq!(won, 1, "the match's result once:\n{text}");
+    let end = p
+        .lines
+        .iter()
+        .position(|l| l.contains("won the match"))
+        .unwrap();
+    assert!(
+        !p.lines[end..].iter().any(|l| l == "Enter: go on"),
+        "Enter: go on after the match:\n{text}"
+    );
+    assert!(
+        !p.lines.iter().any(|l| l.starts_with("not an action")),
+        "a move number refused:\n{text}"
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
+    let p = play_room(
+        &["--players", "2", "--seats", "human,human", "--target", "11"],
+        1,
+        Some(30),
+    )
+    .await;
+    check_output(&p);
+    assert!(
+        p.restarted && p.summaries >= 1,
+        "plays {}, summaries {}",
+        p.plays,
+        p.summaries
+    );
+    let presence = &p.presence;
     // Alone in the room at first: seat 1 away; then the WebSocket client joins: connected.
     // The terminal started again finds it connected.
     assert!(presence.len() >= 3, "{presence:?}");
@@ -189,4 +270,37 @@ async fn a_terminal_plays_a_whole_match_against_a_websocket_client() {
         presence.last().unwrap().ends_with(" connected"),
         "{presence:?}"
     );
+}
+
+/// A room of 6 or 8 played to its end (`create` arguments, the WebSocket client's seat):
+/// the checks of every room, at least `plays` plays of the terminal, and `words` said.
+async fn big_room(create: &[&str], other: u8, plays: usize, words: &[&str]) {
+    let p = play_room(create, other, None).await;
+    check_output(&p);
+    let text = p.lines.join("\n");
+    assert!(p.plays >= plays, "{text}");
+    for w in words {
+        assert!(text.contains(w), "{w:?} missing:\n{text}");
+    }
+}
+
+/// Issue 36/37: `scopa online` plays a room of 6 (two decks, partners opposite) to its
+/// end: the terminal at seat 1, its partner (seat 4) a WebSocket client, four AIs.
+#[tokio::test(flavor = "current_thread")]
+async fn a_terminal_plays_a_six_player_room() {
+    let seats = ["--seats", "human,easy,medium,human,easy,medium"];
+    let create = [&["--players", "6", "--target", "1"][..], &seats[..]].concat();
+    big_room(&create, 3, 12, &["Players 2 & 5", "Your team"]).await;
+}
+
+/// Briscola at 8: the terminal (seat 1) and a WebSocket client (seat 2, an opponent), six
+/// AIs. (The client sits at seat 2, not at the terminal's partner's seat 5: scopa-server
+/// refuses people at seats 3 and up of a Briscola room — `join` → `no_such_seat`, its seat
+/// check reads Scopa's player count; issue 36, the server's to fix.)
+#[tokio::test(flavor = "current_thread")]
+async fn a_terminal_plays_an_eight_player_briscola_room() {
+    let seats = ["--seats", "human,human,easy,easy,easy,easy,easy,easy"];
+    let game = ["--game", "briscola", "--players", "8", "--target", "1"];
+    let create = [&game[..], &seats[..]].concat();
+    big_room(&create, 1, 10, &["Briscola: "]).await;
 }

@@ -729,7 +729,7 @@ fn watch_mode_shows_the_table() {
     assert_eq!(tables, plays - hands, "{text}");
     assert!(text.lines().any(|l| l.starts_with("Captured: ")), "{text}");
     assert!(
-        text.lines().any(|l| l.starts_with("Cards in hand: ")),
+        text.lines().any(|l| l.starts_with("Cards in hand — ")),
         "{text}"
     );
     assert!(
@@ -760,15 +760,36 @@ fn a_resumed_match_shows_the_deal_and_the_last_play() {
         .rfind(|l| l.starts_with("Player 2: ") || l.starts_with("You: "))
         .unwrap()
         .to_owned();
+    let leads = before
+        .lines()
+        .find(|l| l.ends_with(" leads.") || *l == "You lead.")
+        .unwrap()
+        .to_owned();
     let out = scopa(&["play", "--resume", save, "--delay-ms", "0"], "quit\n");
     let text = stdout(&out);
     assert!(text.contains(&deal), "{deal:?} not in {text}");
+    // Issue 37 item 12: the leader of the hand, not the seat to play now.
+    assert!(text.lines().any(|l| l == leads), "{leads:?} not in {text}");
     assert!(
         text.contains(&format!("Last play: {last}")),
         "{last:?} not in {text}"
     );
     // Before the position.
     assert!(text.find(&deal) < text.find("Your hand"), "{text}");
+    // Seed 2: the person deals and Player 2 leads; resumed at the person's turn, the
+    // leader is still Player 2 (it said "Dealer: You … You lead.").
+    let save2 = dir.path().join("g2.scopa");
+    let save2 = save2.to_str().unwrap();
+    let first = scopa(
+        &["play", "--seed", "2", "--delay-ms", "0", "--save", save2],
+        "1\nquit\n",
+    );
+    assert!(stdout(&first).contains("Dealer: You"), "{}", stdout(&first));
+    assert!(stdout(&first).contains("\nPlayer 2 leads."));
+    let out = scopa(&["play", "--resume", save2, "--delay-ms", "0"], "quit\n");
+    let text = stdout(&out);
+    assert!(text.contains("\nPlayer 2 leads."), "{text}");
+    assert!(!text.contains("You lead."), "{text}");
 }
 
 /// Issue 25: a refused sum capture says why: a card of the same value is on the table.
@@ -977,4 +998,67 @@ fn big_tables_are_played_to_the_end_and_saved() {
         let session = Session::from_bytes(&bytes).unwrap();
         assert_eq!(session.players(), if version == 3 { 6 } else { 8 });
     }
+}
+
+/// Issue 37 items 11, 13 and 17: at 6 and 8 players the rules line and `--help` count 5
+/// Kings, the lineup says who partners whom (and who is yours), and `--humans` seats up to
+/// every player of the table.
+#[test]
+fn big_tables_name_their_kings_partners_and_people() {
+    for (players, partner) in [("6", "Player 4"), ("8", "Player 5")] {
+        let out = scopa(
+            &[
+                "play",
+                "--players",
+                players,
+                "--seed",
+                "1",
+                "--delay-ms",
+                "0",
+            ],
+            "quit\n",
+        );
+        let text = stdout(&out);
+        assert!(out.status.success(), "{text}");
+        let rules = text.lines().next().unwrap();
+        assert!(
+            rules.contains("Redeal with 5 Kings on the table"),
+            "{rules}"
+        );
+        assert!(!rules.contains("3 Kings"), "{rules}");
+        assert!(
+            text.contains(&format!("Partners sit opposite: You and {partner};")),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("Your partner is {partner}.")),
+            "{text}"
+        );
+    }
+    let out = scopa(&["play", "--help"], "");
+    let help = stdout(&out);
+    assert!(help.contains("5 or more with 6 or 8"), "{help}");
+    // Six people at one terminal: pass-and-play hands the device to each in turn.
+    let out = scopa(
+        &[
+            "play",
+            "--players",
+            "6",
+            "--humans",
+            "6",
+            "--seed",
+            "2",
+            "--delay-ms",
+            "0",
+        ],
+        &"1\n".repeat(20),
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Player 6, person"), "{text}");
+    assert!(text.contains("Player 6, your move"), "{text}");
+    let out = scopa(&["play", "--players", "4", "--humans", "6"], "");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success());
+    assert!(err.contains("a 4-player game has only 4 seats"), "{err}");
 }

@@ -2,9 +2,9 @@
 //! frame of whole matches at every table (Scopa and Briscola, 2 to 8 players), and the
 //! cards behind the points are the scored ones.
 
-use scopa_core::scopa::Rules;
 use scopa_core::ai::Level;
 use scopa_core::briscola::BriscolaRules;
+use scopa_core::scopa::Rules;
 use scopa_core::scopa::rules::PrimieraRule;
 use scopa_core::session::driver::Presenter;
 use scopa_core::session::pacing::{Next, Pacing};

@@ -7,11 +7,11 @@ use scopa_core::Card;
 use scopa_core::briscola::TwoDeckEvent;
 use scopa_core::multiset::CardMultiset;
 use scopa_core::scopa::score::behind;
+use scopa_core::scopa::teams::{TeamEvent, TeamMove};
 use scopa_core::session::pacing::{self, Next as CoreNext};
 use scopa_core::session::table::{self, Banner as CoreBanner, Choices as CoreChoices, GameTable};
 use scopa_core::session::table::{HandOver, hand_events};
 use scopa_core::session::{Action, GameEvent, GameHint, Phase as CorePhase, Player, Session};
-use scopa_core::scopa::teams::{TeamEvent, TeamMove};
 
 use crate::{
     Banner, BannerKind, Behind, BriscolaEvent, CaptureOption, CardChoice, CardView, Choices, Due,

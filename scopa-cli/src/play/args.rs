@@ -30,8 +30,9 @@ pub struct PlayArgs {
     #[arg(long)]
     pub level: Option<Level>,
     /// How many seats people play, from seat 1 (pass-and-play on one terminal when more
-    /// than one; the others are the computer at --level) [default: 1].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=4))]
+    /// than one, up to every seat of 6 or 8; the others are the computer at --level)
+    /// [default: 1].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=8))]
     pub humans: Option<u8>,
     /// Who plays each seat, comma-separated: human or an AI level
     /// (e.g. human,expert,human,easy); sets the number of players when --players is not

@@ -18,7 +18,7 @@ use super::autosave::SaveState;
 use super::prompt::Rejection;
 use super::setup::Start;
 use super::terminal::Terminal;
-use crate::texts::{Stop, TermTexts, pick};
+use crate::texts::{Stop, TermTexts, listed, pick};
 
 impl Terminal {
     /// The session's texts, cards in the screen's style, seats by their names.
@@ -44,16 +44,11 @@ impl Terminal {
     pub(super) fn intro(&mut self, start: &Start) -> io::Result<()> {
         let t = self.texts();
         let settings = *self.session().settings();
-        match settings.game {
-            Game::Scopa => {
-                let title = self.screen.bold("Scopa");
-                self.say(&format!("{title} — {}", t.rules(settings.rules)))?;
-            }
-            Game::Briscola(rules) => {
-                let title = self.screen.bold(t.label(Label::Briscola));
-                self.say(&format!("{title} — {}", t.briscola_rules(rules)))?;
-            }
-        }
+        // The game's name, then its own rules (each game its terms; at 6 and 8 the Kings
+        // rule counts 5).
+        let title = self.screen.bold(t.game_name(settings.game));
+        let rules = t.game_rules(settings.game, settings.rules);
+        self.say(&format!("{title} — {rules}"))?;
         self.say(&t.lineup(&settings).to_string())?;
         match start {
             Start::New => {}
@@ -73,12 +68,7 @@ impl Terminal {
         if settings.humans() == 0 {
             self.say(t.watching())?;
         } else {
-            let commands = if settings.game.is_briscola() {
-                t.briscola_commands()
-            } else {
-                t.commands()
-            };
-            let help = format!("{}\n{}", t.notation(), commands);
+            let help = format!("{}\n{}", t.notation(), t.commands(settings.game));
             let help = self.screen.dim(&help);
             self.say(&help)?;
         }
@@ -109,10 +99,11 @@ impl Terminal {
     }
 
     /// Watch mode, after a play: the table, and with new cards the piles and the cards in
-    /// each hand (nobody's hand is shown: docs/threat-model.md).
+    /// each hand (nobody's hand is shown: docs/threat-model.md). In Briscola, after a trick
+    /// only: each side's card points (the plays and the trick were said one by one).
     fn show_watched_table(&mut self, piles: bool) -> io::Result<()> {
         if self.session().game().is_briscola() {
-            let text = self.briscola_lines(false).join("\n");
+            let text = self.card_points();
             let text = self.screen.dim(&text);
             return self.say(&text);
         }
@@ -141,10 +132,27 @@ impl Terminal {
         let t = self.texts();
         // A capture that took the whole table on the last play of the hand: no scopa
         // event follows, and the person is told why.
-        let hand_ends = frame
-            .events
-            .iter()
-            .any(|e| matches!(e.event, GameEvent::Scopa(TeamEvent::HandFinished(_))));
+        let hand_ends = frame.events.iter().any(|e| {
+            matches!(
+                e.event,
+                GameEvent::Scopa(TeamEvent::HandFinished(_))
+                    | GameEvent::Briscola(TwoDeckEvent::HandFinished(_))
+            )
+        });
+        // Briscola's draws after a trick are said in one line: who drew the briscola, and
+        // the stock left.
+        let briscola_to = frame.events.iter().find_map(|e| match e.event {
+            GameEvent::Briscola(TwoDeckEvent::Drew {
+                seat,
+                briscola: true,
+            }) => Some(seat),
+            _ => None,
+        });
+        let stock = match &frame.table {
+            GameTable::Briscola(b) => b.stock,
+            GameTable::Scopa(_) => 0,
+        };
+        let mut drawn = false;
         let scopa = frame
             .events
             .iter()
@@ -160,6 +168,7 @@ impl Terminal {
         let swept_last = hand_ends && !scopa && !left_on_table && last_capture.is_some();
         let watched = self.session().settings().humans() == 0;
         let mut played = false;
+        let mut trick = false;
         for shown in &frame.events {
             let line = shown.line().to_string();
             self.write_transcript(&line)?;
@@ -167,16 +176,31 @@ impl Terminal {
                 // The deal is shown when the hand starts (after the summary is read).
                 GameEvent::Scopa(TeamEvent::NewHand { .. })
                 | GameEvent::Briscola(TwoDeckEvent::Dealt { .. }) => self.deal_due = true,
-                // The phase shows the winner.
+                // The phase shows the winner; the hand's summary, Briscola's points.
                 GameEvent::Scopa(TeamEvent::MatchFinished { .. })
-                | GameEvent::Briscola(TwoDeckEvent::MatchFinished { .. }) => {}
+                | GameEvent::Briscola(
+                    TwoDeckEvent::MatchFinished { .. } | TwoDeckEvent::HandFinished(_),
+                ) => {}
+                GameEvent::Briscola(TwoDeckEvent::Drew { .. }) => {
+                    if !drawn {
+                        drawn = true;
+                        let text = t.draws(briscola_to, stock).to_string();
+                        self.recent.push(text.clone());
+                        self.say(&text)?;
+                    }
+                }
+                GameEvent::Briscola(TwoDeckEvent::TrickTaken { .. }) => {
+                    trick = true;
+                    let text = frame.event_text(shown).to_string();
+                    self.recent.push(text.clone());
+                    self.say(&text)?;
+                }
                 GameEvent::Scopa(TeamEvent::Scopa { .. }) => {
                     let text = self.screen.loud(&frame.event_text(shown).to_string());
                     self.recent.push(text.clone());
                     self.say(&text)?;
                 }
                 GameEvent::Briscola(TwoDeckEvent::Played { .. }) => {
-                    played = true;
                     let text = frame.event_text(shown).to_string();
                     self.recent.push(text.clone());
                     self.say(&text)?;
@@ -199,6 +223,9 @@ impl Terminal {
                 }
             }
         }
+        if watched && trick && !hand_ends {
+            self.show_watched_table(false)?;
+        }
         if watched && played && !hand_ends {
             let dealt = frame
                 .events
@@ -218,7 +245,10 @@ impl Terminal {
         self.say("")?;
         let line = self.screen.bold(&t.event(&deal).to_string());
         self.say(&line)?;
-        let leads = t.leads(state.turn).to_string();
+        // The seat after the dealer leads the hand (also when a resumed hand has been
+        // played: not the seat to play now).
+        let leader = (state.dealer + 1) % self.session().players().max(1);
+        let leads = t.leads(leader).to_string();
         self.say(&leads)?;
 
         self.recent.push(t.event(&deal).to_string());
@@ -263,22 +293,26 @@ impl Terminal {
             *s = side.score;
         }
         let t = self.texts();
-        if self.session().game().is_briscola() {
-            return format!(
-                "{}: {} ({} {})",
-                t.label(Label::MatchScore),
-                t.scores(scores),
-                frame.target,
-                t.label(Label::HandsToWin).to_lowercase()
-            );
+        t.match_score(self.session().game(), scores, frame.target)
+            .to_string()
+    }
+
+    /// Briscola: each side's card points this hand (`Card points: You 22 · Player 2 9`).
+    fn card_points(&self) -> String {
+        let t = self.texts();
+        let frame = self.presenter.peek();
+        let mut points = [0u16; MAX_SIDES];
+        if let GameTable::Briscola(b) = &frame.table {
+            for (p, &q) in points.iter_mut().zip(&b.points) {
+                *p = u16::from(q);
+            }
         }
-        t.match_score(scores, frame.target).to_string()
+        format!("{}: {}", t.label(Label::CardPoints), t.scores(points))
     }
 
     /// The middle of a Briscola table, one line each: the briscola and the stock, the
-    /// points taken, the cards in each hand (`with_sizes`), the last trick and the trick
-    /// under way.
-    fn briscola_lines(&self, with_sizes: bool) -> Vec<String> {
+    /// points taken, the cards in each hand, the last trick and the trick under way.
+    fn briscola_lines(&self) -> Vec<String> {
         let t = self.texts();
         let frame = self.presenter.peek();
         let state = self.session().state();
@@ -287,10 +321,6 @@ impl Terminal {
         };
         let card = |c: Card| self.screen.cards(&t, CardSet::from_iter([c]));
         let mut lines = Vec::new();
-        let mut points = [0u16; MAX_SIDES];
-        for (p, &q) in points.iter_mut().zip(&b.points) {
-            *p = u16::from(q);
-        }
         lines.push(format!(
             "{}: {}{}",
             t.label(Label::Briscola),
@@ -304,14 +334,8 @@ impl Terminal {
                 None => format!(" · {}: {}", t.label(Label::Stock), b.stock),
             }
         ));
-        lines.push(format!(
-            "{}: {}",
-            t.label(Label::CardPoints),
-            t.scores(points)
-        ));
-        if with_sizes {
-            lines.push(t.hand_sizes(&state).to_string());
-        }
+        lines.push(self.card_points());
+        lines.push(t.hand_sizes(&state).to_string());
         if let Some(last) = &b.last_trick {
             let cards: Vec<String> = last
                 .cards
@@ -331,15 +355,7 @@ impl Terminal {
             .iter()
             .map(|c| format!("{} {}", t.seat(c.seat), card(c.card)))
             .collect();
-        lines.push(format!(
-            "{}: {}",
-            t.label(Label::Trick),
-            if trick.is_empty() {
-                "—".to_owned()
-            } else {
-                trick.join(", ")
-            }
-        ));
+        lines.push(listed(t.label(Label::Trick), &trick));
         lines
     }
 
@@ -352,21 +368,20 @@ impl Terminal {
         self.recent.clear();
         let rules = *self.session().rules();
         self.say("")?;
-        if let Game::Briscola(b) = self.session().game() {
+        if let game @ Game::Briscola(b) = self.session().game() {
             let status = format!(
-                "{} {} · {}: {} · {}: {} · {} {}",
+                "{} {} · {}: {} · {}: {} · {}",
                 t.label(Label::Hand),
                 u32::from(state.hand_number) + 1,
                 t.label(Label::Dealer),
                 t.seat(state.dealer),
                 t.label(Label::Score),
                 t.scores(state.scores),
-                b.target,
-                t.label(Label::HandsToWin).to_lowercase()
+                t.target_text(game, b.target)
             );
             let status = self.screen.bold(&status);
             self.say(&status)?;
-            for line in self.briscola_lines(true) {
+            for line in self.briscola_lines() {
                 self.say(&line)?;
             }
             let hand = format!("{}: {}", t.hand_of(seat), self.screen.cards(&t, state.hand));
@@ -436,12 +451,7 @@ impl Terminal {
     /// The commands, quietly.
     pub(super) fn show_commands(&mut self) -> io::Result<()> {
         let t = self.texts();
-        let commands = if self.session().game().is_briscola() {
-            t.briscola_commands()
-        } else {
-            t.commands()
-        };
-        let text = self.screen.dim(commands);
+        let text = self.screen.dim(t.commands(self.session().game()));
         self.say(&text)
     }
 
@@ -465,6 +475,13 @@ impl Terminal {
         let text = match *e {
             SessionError::NotInHand { card, .. }
             | SessionError::Illegal(PlayError::CardNotInHand { card, .. }) => {
+                t.not_held(card, self.session().state().hand).to_string()
+            }
+            // Briscola, a card and cards to take typed (`7d 5d`): a card not held is said
+            // first (the session checks the capture first).
+            SessionError::CaptureInBriscola { card }
+                if !self.session().state().hand.contains(card) =>
+            {
                 t.not_held(card, self.session().state().hand).to_string()
             }
             // A capture the rules refuse: why (an equal card first, a sum that is not

@@ -433,7 +433,10 @@ impl Terminal {
                 self.say(&text)?;
             }
             Reply::Help => {
-                let text = self.screen.dim(&format!("{}\n{}", t.help(), t.notation()));
+                let game = self.session().game();
+                let text = self
+                    .screen
+                    .dim(&format!("{}\n{}", t.help(game), t.notation()));
                 self.say(&text)?;
             }
             Reply::Undo => {

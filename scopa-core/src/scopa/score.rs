@@ -224,8 +224,8 @@ pub struct Behind {
 ///
 /// ```
 /// use scopa_core::multiset::CardMultiset;
-/// use scopa_core::rules::PrimieraRule;
-/// use scopa_core::score::behind;
+/// use scopa_core::scopa::rules::PrimieraRule;
+/// use scopa_core::scopa::score::behind;
 /// let pile: CardMultiset = "7d 1d 6c 2s 5s 10b 3d".parse().unwrap();
 /// let b = behind(PrimieraRule::Classic, pile);
 /// assert_eq!(b.primiera.to_string(), "7d 6c 5s 10b");

@@ -40,7 +40,7 @@ use crate::game::GameMove;
 use super::names::Names;
 use super::pacing::{Next, Pacing, Token};
 use super::table::{Frame, MAX_FRAME_EVENTS, MAX_RECAP, RecapHand};
-use super::texts::{CardStyle, Lang};
+use super::texts::{CardStyle, Deck, Lang};
 use super::{Action, GameEvent, GameHint, Session, SessionError};
 use crate::briscola::TwoDeckEvent;
 use crate::scopa::teams::TeamEvent;
@@ -68,6 +68,7 @@ pub struct Presenter {
     session: Session,
     pacing: Pacing,
     style: CardStyle,
+    deck: Deck,
     names: Names,
     generation: u32,
     events: heapless::Vec<GameEvent, MAX_FRAME_EVENTS>,
@@ -97,6 +98,7 @@ impl Presenter {
             session,
             pacing,
             style: CardStyle::Letters,
+            deck: Deck::Italian,
             names: Names::NONE,
             generation: 0,
             events,
@@ -129,6 +131,13 @@ impl Presenter {
     /// How frames write cards (letters by default).
     pub fn set_style(&mut self, style: CardStyle) {
         self.style = style;
+    }
+
+    /// Which deck's names frames give cards in words ([`CardStyle::Names`]; the Italian
+    /// deck by default): the deck a person sees on screen, so that a Spanish 12 of copas
+    /// is `King of copas`, never `King of coppe`.
+    pub fn set_deck(&mut self, deck: Deck) {
+        self.deck = deck;
     }
 
     /// What frames call the seats ([`Names`]; not in the save: a front-end keeps them with
@@ -258,6 +267,7 @@ impl Presenter {
             .session
             .texts()
             .with_style(self.style)
+            .with_deck(self.deck)
             .with_names(self.names);
         let mut frame = Frame::build(&self.session, self.session.viewer(), texts, self.next());
         for &e in &self.events {

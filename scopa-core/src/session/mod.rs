@@ -78,7 +78,7 @@ pub mod transcript;
 
 pub use save::{SAVE_LEN, SAVE_VERSION, SaveError};
 pub use table::{MAX_SEATS, MAX_SIDES};
-pub use texts::{CardStyle, Label, Lang, Texts};
+pub use texts::{CardStyle, Deck, Label, Lang, Texts};
 
 /// Who plays a seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]

@@ -42,8 +42,8 @@ use core::fmt::Display;
 use crate::briscola::{BriscolaCards, BriscolaMatchOf, TwoDeckScore};
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::multiset::CardMultiset;
 use crate::game::{GameMatch, GameMove};
+use crate::multiset::CardMultiset;
 use crate::scopa::teams::TeamMove;
 
 use super::pacing::{Next, Pacing, Token, pace};

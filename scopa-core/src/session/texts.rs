@@ -20,7 +20,7 @@ use crate::briscola::{
     BriscolaPlayError, BriscolaReason, BriscolaRules, BriscolaRulesError, TwoDeckEvent,
     TwoDeckScore,
 };
-use crate::card::{Card, Suit, ValueNames};
+use crate::card::{Card, Suit};
 use crate::game::GameMove;
 use crate::multiset::CardMultiset;
 use crate::scopa::hand::PlayError;
@@ -30,8 +30,8 @@ use crate::scopa::teams::{TeamEvent, TeamPlayError};
 
 use super::names::{MAX_SEATS, NAME_MAX, NameError, Names};
 use super::{
-    ActionKind, GameEvent, GameHint, MAX_SIDES, Phase, SAVE_LEN, SAVE_VERSION, SaveError, Session,
-    SessionError, SettingsError,
+    ActionKind, Game, GameEvent, GameHint, MAX_SIDES, Phase, SAVE_LEN, SAVE_VERSION, SaveError,
+    Session, SessionError, SettingsError,
 };
 
 /// A language of the texts.
@@ -96,8 +96,102 @@ pub enum CardStyle {
     /// Value then the French suit symbol of the suit: `7♦` (♦ denari, ♥ coppe, ♠ spade,
     /// ♣ bastoni).
     Symbols,
-    /// Words: `7 of denari`, `King of spade` / `7 di denari`, `Re di spade`.
+    /// Words, in the [`Deck`]'s own names: `7 of denari`, `King of spade` / `7 di denari`,
+    /// `Re di spade` (Italian suits); `King of hearts` / `Re di cuori` (French suits);
+    /// `King of copas` / `Re di copas` (Spanish suits).
     Names,
+}
+
+/// The deck a person plays with on screen: how [`CardStyle::Names`] names the cards.
+///
+/// The cards are the same forty (a Spanish deck's 10, 11 and 12 are the Fante, Cavallo and
+/// Re, as the browser draws them); only their names change. The figures are named in the
+/// reader's language, the suits as the deck's players call them: the Italian suits
+/// (`denari`, `coppe`, `spade`, `bastoni`) and the Spanish ones (`oros`, `copas`,
+/// `espadas`, `bastos`) in every language, the French ones in the language
+/// (`diamonds`/`quadri`, `hearts`/`cuori`, `spades`/`picche`, `clubs`/`fiori`), where the
+/// Cavallo is the Queen (`Donna`). So the Spanish 12 of copas is `King of copas` /
+/// `Re di copas`, never `King of coppe`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Deck {
+    /// Italian suits: denari, coppe, spade, bastoni; Fante, Cavallo, Re.
+    #[default]
+    Italian,
+    /// French suits: diamonds, hearts, spades, clubs; Jack, Queen, King.
+    French,
+    /// Spanish suits: oros, copas, espadas, bastos; sota, caballo, rey (10, 11, 12).
+    Spanish,
+}
+
+impl Deck {
+    /// Every deck, in the order settings screens list them.
+    pub const ALL: [Deck; 3] = [Deck::Italian, Deck::French, Deck::Spanish];
+
+    /// The code of the deck: `italian`, `french`, `spanish` (the browser's setting).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Deck::Italian => "italian",
+            Deck::French => "french",
+            Deck::Spanish => "spanish",
+        }
+    }
+
+    /// The deck with code `code`.
+    pub fn from_code(code: &str) -> Option<Deck> {
+        Deck::ALL.into_iter().find(|d| d.code() == code)
+    }
+
+    /// The suits' own names in this deck, when they do not depend on the language
+    /// (Italian and Spanish suits), by suit index (d, c, s, b).
+    const fn own_suits(self) -> Option<[&'static str; 4]> {
+        match self {
+            Deck::Italian => Some(["denari", "coppe", "spade", "bastoni"]),
+            Deck::Spanish => Some(["oros", "copas", "espadas", "bastos"]),
+            Deck::French => None,
+        }
+    }
+}
+
+/// The words that name cards in one language. Adding a language is adding one of these
+/// tables (and its arm in [`CardWords::of`]).
+struct CardWords {
+    /// Between a value and its suit: `of`, `di`.
+    of: &'static str,
+    /// The values 1 … 10 of the Italian and Spanish decks (Ace … Jack, Knight, King).
+    values: [&'static str; 10],
+    /// The values 1 … 10 of the French deck (Ace … Jack, Queen, King).
+    french_values: [&'static str; 10],
+    /// The French suits, by suit index (d, c, s, b).
+    french_suits: [&'static str; 4],
+}
+
+const EN_CARDS: CardWords = CardWords {
+    of: "of",
+    values: [
+        "Ace", "2", "3", "4", "5", "6", "7", "Jack", "Knight", "King",
+    ],
+    french_values: ["Ace", "2", "3", "4", "5", "6", "7", "Jack", "Queen", "King"],
+    french_suits: ["diamonds", "hearts", "spades", "clubs"],
+};
+
+const IT_CARDS: CardWords = CardWords {
+    of: "di",
+    values: [
+        "Asso", "2", "3", "4", "5", "6", "7", "Fante", "Cavallo", "Re",
+    ],
+    french_values: ["Asso", "2", "3", "4", "5", "6", "7", "Fante", "Donna", "Re"],
+    french_suits: ["quadri", "cuori", "picche", "fiori"],
+};
+
+impl CardWords {
+    /// The table of `lang`.
+    const fn of(lang: Lang) -> &'static CardWords {
+        match lang {
+            Lang::En => &EN_CARDS,
+            Lang::It => &IT_CARDS,
+        }
+    }
 }
 
 macro_rules! labels {
@@ -235,6 +329,8 @@ pub struct Texts {
     pub players: u8,
     /// The players' names (none by default).
     pub names: Names,
+    /// The deck whose names [`CardStyle::Names`] writes.
+    pub deck: Deck,
 }
 
 impl Texts {
@@ -246,6 +342,7 @@ impl Texts {
             you: None,
             players: 2,
             names: Names::NONE,
+            deck: Deck::Italian,
         }
     }
 
@@ -257,6 +354,11 @@ impl Texts {
     /// The same texts with cards written in `style`.
     pub const fn with_style(self, style: CardStyle) -> Texts {
         Texts { style, ..self }
+    }
+
+    /// The same texts naming cards as the `deck` names them (in [`CardStyle::Names`]).
+    pub const fn with_deck(self, deck: Deck) -> Texts {
+        Texts { deck, ..self }
     }
 
     /// The same texts for `session`'s players, and "You" for its one person (if it has
@@ -286,10 +388,15 @@ impl Texts {
         label.text(self.lang)
     }
 
-    /// The suit's name: `denari`, `coppe`, `spade`, `bastoni` (the same in both languages,
-    /// as players call them).
+    /// The suit's name in the texts' [`Deck`]: `denari`, `coppe`, `spade`, `bastoni` (the
+    /// same in every language, as players call them), `oros` … `bastos` (Spanish suits),
+    /// `diamonds` … `clubs` / `quadri` … `fiori` (French suits).
     pub const fn suit(&self, suit: Suit) -> &'static str {
-        suit.name()
+        let i = suit as usize;
+        match self.deck.own_suits() {
+            Some(names) => names[i],
+            None => CardWords::of(self.lang).french_suits[i],
+        }
     }
 
     /// The suit's name with what it is in a French deck and in English:
@@ -312,14 +419,22 @@ impl Texts {
         })
     }
 
-    /// The value's name: `Ace`, `2` … `7`, `Jack`, `Knight`, `King` /
-    /// `Asso`, `2` … `7`, `Fante`, `Cavallo`, `Re`.
+    /// The value's name in the texts' [`Deck`]: `Ace`, `2` … `7`, `Jack`, `Knight`, `King` /
+    /// `Asso`, `2` … `7`, `Fante`, `Cavallo`, `Re` (the French deck's 9 is the `Queen` /
+    /// `Donna`). Any other number is named as the King.
     pub const fn value(&self, value: u8) -> &'static str {
-        let names = ValueNames::of(value);
-        self.pick(names.english, names.italian)
+        let words = CardWords::of(self.lang);
+        let i = match value {
+            1..=10 => value as usize - 1,
+            _ => 9,
+        };
+        match self.deck {
+            Deck::French => words.french_values[i],
+            Deck::Italian | Deck::Spanish => words.values[i],
+        }
     }
 
-    /// A card in this style.
+    /// A card in this style (in [`CardStyle::Names`], as the texts' [`Deck`] names it).
     pub fn card(&self, card: Card) -> impl Display + '_ {
         text(move |f| match self.style {
             CardStyle::Letters => write!(f, "{card}"),
@@ -328,8 +443,8 @@ impl Texts {
                 f,
                 "{} {} {}",
                 self.value(card.value()),
-                self.pick("of", "di"),
-                card.suit().name()
+                CardWords::of(self.lang).of,
+                self.suit(card.suit())
             ),
         })
     }
@@ -403,29 +518,78 @@ impl Texts {
     /// Sides at the table: one per seat with 2 or 3 players, pairs of partners with 4, 6
     /// or 8.
     pub(crate) const fn sides(&self) -> u8 {
-        if self.players >= 4 {
+        if self.partners() {
             self.players / 2
         } else {
             self.players
         }
     }
 
+    /// Whether the sides are pairs of partners (4, 6 or 8 players).
+    const fn partners(&self) -> bool {
+        self.players >= 4
+    }
+
+    /// The side `seat` plays for (seat s is on side s mod sides with partners).
+    pub(crate) const fn side_of(&self, seat: u8) -> u8 {
+        if self.partners() {
+            seat % (self.players / 2)
+        } else {
+            seat
+        }
+    }
+
+    /// The seats of `side` (the side's own seat, and its partner's with partners), or
+    /// `None` for a side this table does not have.
+    const fn side_seats(&self, side: u8) -> Option<(u8, Option<u8>)> {
+        if side >= self.sides() {
+            None
+        } else if self.partners() {
+            // side < sides ≤ 127: no overflow.
+            Some((side, Some(side + self.sides())))
+        } else {
+            Some((side, None))
+        }
+    }
+
+    /// Whether `side`'s name takes a plural verb in English: `You`, `Opponents`, two
+    /// partners (`Players 1 & 4 win`), but `Player 2 wins` and `Your team wins`.
+    fn side_is_plural(&self, side: u8) -> bool {
+        match (self.side_seats(side), self.you) {
+            (None, _) => false,
+            (Some((_, None)), you) => you == Some(side),
+            (Some(_), Some(you)) => self.side_of(you) != side,
+            (Some(_), None) => true,
+        }
+    }
+
     /// The name of `side`: a seat's name with 2 or 3 players; with partners (4, 6 or 8
     /// players), `Your team`, with 4 `Opponents` for the other side, the partners' names
-    /// (`Anna & Carla`) when both have one, or `Players 1 & 3`.
+    /// (`Anna & Carla`) when both have one, or `Players 1 & 3`. A side the table does not
+    /// have (any `u8` may come in an event) is named as such — `side 5 (not at this
+    /// table)` — never with a seat's arithmetic.
     pub fn side(&self, side: u8) -> impl Display + '_ {
         text(move |f| {
-            if self.players < 4 {
-                return write!(f, "{}", self.seat(side));
-            }
-            let sides = self.sides();
-            let partner = side + sides;
-            let names = (self.names.get(side), self.names.get(partner));
+            let Some((seat, partner)) = self.side_seats(side) else {
+                return write!(
+                    f,
+                    "{} {} {}",
+                    self.pick("side", "parte"),
+                    u16::from(side) + 1,
+                    self.pick("(not at this table)", "(non a questo tavolo)")
+                );
+            };
+            let Some(partner) = partner else {
+                return write!(f, "{}", self.seat(seat));
+            };
+            let names = (self.names.get(seat), self.names.get(partner));
             match (self.you, names) {
-                (Some(you), _) if you % sides == side => {
+                (Some(you), _) if self.side_of(you) == side => {
                     f.write_str(self.pick("Your team", "La tua squadra"))
                 }
-                (Some(_), _) if sides == 2 => f.write_str(self.pick("Opponents", "Avversari")),
+                (Some(_), _) if self.sides() == 2 => {
+                    f.write_str(self.pick("Opponents", "Avversari"))
+                }
                 (_, (Some(a), Some(b))) => {
                     write!(f, "{a} {} {b}", self.pick("&", "e"))
                 }
@@ -433,9 +597,9 @@ impl Texts {
                     f,
                     "{} {} {} {}",
                     self.pick("Players", "Giocatori"),
-                    side + 1,
+                    u16::from(seat) + 1,
                     self.pick("&", "e"),
-                    partner + 1
+                    u16::from(partner) + 1
                 ),
             }
         })
@@ -580,10 +744,20 @@ impl Texts {
                 if side > 0 {
                     f.write_str(" · ")?;
                 }
-                write!(f, "{} {}", self.side(side), score.points[usize::from(side)])?;
+                let points = score.points.get(usize::from(side)).copied().unwrap_or(0);
+                write!(f, "{} {points}", self.side(side))?;
             }
             match (score.winner, self.lang) {
-                (Some(side), Lang::En) => write!(f, " — {} wins the hand", self.side(side)),
+                (Some(side), Lang::En) => write!(
+                    f,
+                    " — {} {} the hand",
+                    self.side(side),
+                    if self.side_is_plural(side) {
+                        "win"
+                    } else {
+                        "wins"
+                    }
+                ),
                 (Some(side), Lang::It) => write!(f, " — la mano va a {}", self.side(side)),
                 (None, Lang::En) => f.write_str(" — a draw: nobody wins the hand"),
                 (None, Lang::It) => f.write_str(" — pari: la mano non va a nessuno"),
@@ -594,24 +768,48 @@ impl Texts {
     /// Briscola's rules in one line: `Briscola · 2 players · 3 cards a hand · 2 hands to
     /// win`.
     pub fn briscola_rules(&self, rules: BriscolaRules) -> impl Display + '_ {
+        text(move |f| {
+            write!(
+                f,
+                "{} · {}",
+                self.label(Label::Briscola),
+                self.briscola_terms(rules)
+            )
+        })
+    }
+
+    /// Briscola's rules without the game's name: `2 players · 3 cards a hand · 2 hands to
+    /// win`.
+    fn briscola_terms(&self, rules: BriscolaRules) -> impl Display + '_ {
         text(move |f| match self.lang {
             Lang::En => write!(
                 f,
-                "Briscola · {} players · {} cards a hand · {} hand{} to win",
+                "{} players{} · {} cards a hand · {} hand{} to win",
                 rules.players,
+                self.two_decks(rules.decks),
                 rules.hand_size,
                 rules.target,
                 if rules.target == 1 { "" } else { "s" }
             ),
             Lang::It => write!(
                 f,
-                "Briscola · {} giocatori · {} carte in mano · {} man{} per vincere",
+                "{} giocatori{} · {} carte in mano · {} man{} per vincere",
                 rules.players,
+                self.two_decks(rules.decks),
                 rules.hand_size,
                 rules.target,
                 if rules.target == 1 { "o" } else { "i" }
             ),
         })
+    }
+
+    /// ` · two decks` at a table of two decks, nothing with one.
+    const fn two_decks(&self, decks: u8) -> &'static str {
+        if decks >= 2 {
+            self.pick(" · two decks", " · due mazzi")
+        } else {
+            ""
+        }
     }
 
     /// Why the expert suggests a card in Briscola, in a player's words.
@@ -717,40 +915,44 @@ impl Texts {
         })
     }
 
-    /// Why the cards were dealt again: `Dealt again 1 time: 3 or more Kings on the table.`
+    /// Why the cards were dealt again: `dealt again 1 time: 3 or more Kings were on the
+    /// table` (5 or more at a table of two decks).
     pub fn redeals(&self, redeals: u8) -> impl Display + '_ {
-        text(move |f| match self.lang {
-            Lang::En => write!(
-                f,
-                "dealt again {redeals} time{}: 3 or more Kings were on the table",
-                if redeals == 1 { "" } else { "s" }
-            ),
-            Lang::It => write!(
-                f,
-                "ridistribuite {redeals} volt{}: c'erano 3 o più Re in tavola",
-                if redeals == 1 { "a" } else { "e" }
-            ),
+        text(move |f| {
+            let kings = redeal_kings(crate::seats::decks_for(self.players));
+            match self.lang {
+                Lang::En => write!(
+                    f,
+                    "dealt again {redeals} time{}: {kings} or more Kings were on the table",
+                    if redeals == 1 { "" } else { "s" }
+                ),
+                Lang::It => write!(
+                    f,
+                    "ridistribuite {redeals} volt{}: c'erano {kings} o più Re in tavola",
+                    if redeals == 1 { "a" } else { "e" }
+                ),
+            }
         })
     }
 
-    /// Who won: `You won the match!`, `Player 2 won the match.`, `Your team won the match!`.
+    /// Who won: `You won the match!`, `Player 2 won the match.`, `Your team won the match!`
+    /// (`Hai vinto`, `Avete vinto`, `Giocatori 2 e 5 hanno vinto` …).
     pub fn winner(&self, side: u8) -> impl Display + '_ {
         text(move |f| {
-            let yours = self
-                .you
-                .is_some_and(|y| (if self.players == 4 { y & 1 } else { y }) == side);
-            match (self.lang, yours, self.players == 4) {
+            let yours = self.you.is_some_and(|y| self.side_of(y) == side);
+            let team = self.partners();
+            match (self.lang, yours, team) {
                 (Lang::En, true, _) => write!(f, "{} won the match!", self.side(side)),
                 (Lang::En, false, _) => write!(f, "{} won the match.", self.side(side)),
                 (Lang::It, true, false) => f.write_str("Hai vinto la partita!"),
                 (Lang::It, true, true) => f.write_str("Avete vinto la partita!"),
-                (Lang::It, false, true) if self.you.is_some() => {
+                (Lang::It, false, true) if self.you.is_some() && self.sides() == 2 => {
                     f.write_str("Gli avversari hanno vinto la partita.")
                 }
-                (Lang::It, false, true) => {
+                (Lang::It, false, true) if self.side_seats(side).is_some() => {
                     write!(f, "{} hanno vinto la partita.", self.side(side))
                 }
-                (Lang::It, false, false) => {
+                (Lang::It, false, _) => {
                     write!(f, "{} ha vinto la partita.", self.side(side))
                 }
             }
@@ -927,9 +1129,10 @@ impl Texts {
         text(move |f| {
             write!(
                 f,
-                "{} {} · {} · {} {} · {}: {} · {}: {}",
+                "{} {}{} · {} · {} {} · {}: {} · {}: {}",
                 rules.players,
                 self.pick("players", "giocatori"),
+                self.two_decks(rules.decks),
                 self.deal(rules.deal),
                 rules.target,
                 self.pick("points", "punti"),
@@ -941,14 +1144,43 @@ impl Texts {
             for (on, label) in [
                 (rules.napola, Label::Napola),
                 (rules.re_bello, Label::ReBello),
-                (rules.kings_redeal, Label::KingsRedeal),
             ] {
                 if on {
                     write!(f, " · {}", self.label(label))?;
                 }
             }
+            if rules.kings_redeal {
+                write!(f, " · {}", self.kings_redeal(rules.decks))?;
+            }
             Ok(())
         })
+    }
+
+    /// The Kings rule at a table of `decks` decks: `Redeal with 3 Kings on the table` (one
+    /// deck), `Redeal with 5 Kings on the table` (two decks: docs/rules.md §8).
+    pub fn kings_redeal(&self, decks: u8) -> impl Display + '_ {
+        text(move |f| match self.lang {
+            Lang::En => write!(f, "Redeal with {} Kings on the table", redeal_kings(decks)),
+            Lang::It => write!(f, "Si rimescola con {} Re in tavola", redeal_kings(decks)),
+        })
+    }
+
+    /// The rules of `game` on one line, without the game's name (each game its own terms):
+    /// Scopa's [`rules`](Texts::rules), or Briscola's `2 players · 3 cards a hand · 2 hands
+    /// to win`; at a table of 6 or 8, `two decks` after the players.
+    pub fn game_rules(&self, game: Game, rules: Rules) -> impl Display + '_ {
+        text(move |f| match game {
+            Game::Scopa => write!(f, "{}", self.rules(rules)),
+            Game::Briscola(b) => write!(f, "{}", self.briscola_terms(b)),
+        })
+    }
+
+    /// The name of `game`: `Scopa`, `Briscola`.
+    pub const fn game_name(&self, game: Game) -> &'static str {
+        match game {
+            Game::Scopa => self.label(Label::Scopa),
+            Game::Briscola(_) => self.label(Label::Briscola),
+        }
     }
 
     /// What went wrong, in a player's words.
@@ -1319,11 +1551,13 @@ impl Texts {
     /// §6). `Both sides reached 11 with 12 points each: another hand is played.`
     pub fn another_hand(&self, tied: u8, score: u16, target: u8) -> impl Display + '_ {
         text(move |f| {
-            let sides = if self.players == 4 { 2 } else { self.players };
-            let who = match (tied, sides) {
-                (2, 2) => self.pick("Both sides", "Entrambe le parti"),
-                (2, _) => self.pick("Two sides", "Due parti"),
-                _ => self.pick("All three sides", "Tutte e tre le parti"),
+            let sides = self.sides();
+            let who = match (tied, tied >= sides) {
+                (2, true) => self.pick("Both sides", "Entrambe le parti"),
+                (3, true) => self.pick("All three sides", "Tutte e tre le parti"),
+                (4, true) => self.pick("All four sides", "Tutte e quattro le parti"),
+                (3, false) => self.pick("Three sides", "Tre parti"),
+                _ => self.pick("Two sides", "Due parti"),
             };
             let points = match (self.lang, score) {
                 (Lang::En, 1) => "point",
@@ -1447,6 +1681,12 @@ impl Texts {
     }
 }
 
+/// Kings on the first table that void a deal under `kings_redeal`: 3 with one deck, 5 with
+/// two (docs/rules.md §8).
+const fn redeal_kings(decks: u8) -> u8 {
+    if decks >= 2 { 5 } else { 3 }
+}
+
 /// One row of a hand's summary: what it counts and each side's points and tally.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -1512,8 +1752,353 @@ pub fn summary_rows(rules: &Rules, score: &HandScore) -> heapless::Vec<SummaryRo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Level;
+    use crate::card::ValueNames;
     use crate::cardset::CardSet;
-    use std::string::ToString;
+    use crate::session::{Action, Settings};
+    use std::format;
+    use std::string::{String, ToString};
+    use std::vec::Vec;
+
+    /// Every table size the session seats.
+    const TABLES: [u8; 5] = [2, 3, 4, 6, 8];
+
+    /// Issue 37 item 2: cards in words as the chosen deck names them, in both languages.
+    #[test]
+    fn each_deck_names_its_cards() {
+        let c = |s: &str| -> Card { s.parse().unwrap() };
+        let names = |lang, deck| {
+            Texts::new(lang)
+                .with_style(CardStyle::Names)
+                .with_deck(deck)
+        };
+        let cases = [
+            (Lang::En, Deck::Italian, "10c", "King of coppe"),
+            (Lang::It, Deck::Italian, "10c", "Re di coppe"),
+            (Lang::En, Deck::Spanish, "10c", "King of copas"),
+            (Lang::It, Deck::Spanish, "10c", "Re di copas"),
+            (Lang::En, Deck::Spanish, "4s", "4 of espadas"),
+            (Lang::En, Deck::Spanish, "1d", "Ace of oros"),
+            (Lang::It, Deck::Spanish, "8b", "Fante di bastos"),
+            (Lang::En, Deck::French, "9c", "Queen of hearts"),
+            (Lang::It, Deck::French, "9c", "Donna di cuori"),
+            (Lang::En, Deck::French, "7d", "7 of diamonds"),
+            (Lang::It, Deck::French, "1b", "Asso di fiori"),
+            (Lang::It, Deck::French, "10s", "Re di picche"),
+        ];
+        for (lang, deck, card, want) in cases {
+            assert_eq!(names(lang, deck).card(c(card)).to_string(), want);
+        }
+        // The Italian deck's value names are the one table of `ValueNames`.
+        for v in 1..=10 {
+            let n = ValueNames::of(v);
+            assert_eq!(Texts::new(Lang::En).value(v), n.english);
+            assert_eq!(Texts::new(Lang::It).value(v), n.italian);
+        }
+        // The briscola of an event and every event's card follow the deck.
+        let dealt = GameEvent::Briscola(TwoDeckEvent::Dealt {
+            dealer: 1,
+            briscola: c("4s"),
+        });
+        let t = names(Lang::En, Deck::Spanish);
+        let line = t.event(&dealt).to_string();
+        assert!(line.ends_with("Briscola: 4 of espadas"), "{line}");
+        for deck in Deck::ALL {
+            assert_eq!(Deck::from_code(deck.code()), Some(deck));
+            for lang in Lang::ALL {
+                let t = names(lang, deck);
+                // No card of another deck's suits.
+                for card in (0..40).filter_map(Card::from_index) {
+                    let name = t.card(card).to_string();
+                    let foreign: &[&str] = match deck {
+                        Deck::Italian => &["copas", "oros", "hearts", "cuori"],
+                        Deck::Spanish => &["coppe", "denari", "spade ", "hearts"],
+                        Deck::French => &["coppe", "copas", "denari"],
+                    };
+                    assert!(
+                        foreign.iter().all(|w| !name.contains(w)),
+                        "{deck:?} {lang:?}: {name}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Issue 36: an event may name any `u8` as a side or a seat (`Texts::event` is public);
+    /// at every table, in both languages, the texts never panic (no `u8` arithmetic
+    /// overflows) and a side the table lacks is named as such.
+    #[test]
+    fn every_u8_side_and_seat_is_written_without_panic() {
+        let mut out = String::new();
+        for players in TABLES.into_iter().chain([0, 1, 5, 7, 9, 200, 255]) {
+            for lang in Lang::ALL {
+                for you in [None, Some(0), Some(5), Some(255)] {
+                    let t = Texts {
+                        you,
+                        players,
+                        ..Texts::new(lang)
+                    };
+                    for side in 0..=u8::MAX {
+                        out.clear();
+                        use core::fmt::Write as _;
+                        let score = TwoDeckScore {
+                            points: [60, 30, 20, 10],
+                            winner: Some(side),
+                        };
+                        let events = [
+                            GameEvent::Scopa(TeamEvent::TableCollected {
+                                side,
+                                cards: CardMultiset::EMPTY,
+                            }),
+                            GameEvent::Scopa(TeamEvent::MatchFinished {
+                                winner: side,
+                                scores: [1, 2, 3, 4],
+                            }),
+                            GameEvent::Briscola(TwoDeckEvent::HandFinished(score)),
+                            GameEvent::Briscola(TwoDeckEvent::MatchFinished { winner: side }),
+                            GameEvent::Briscola(TwoDeckEvent::TrickTaken {
+                                seat: side,
+                                side,
+                                cards: CardMultiset::EMPTY,
+                                points: side,
+                            }),
+                            GameEvent::Briscola(TwoDeckEvent::Drew {
+                                seat: side,
+                                briscola: true,
+                            }),
+                        ];
+                        for e in &events {
+                            write!(out, "{}", t.event(e)).unwrap();
+                        }
+                        write!(
+                            out,
+                            "{}{}{}{}",
+                            t.side(side),
+                            t.seat(side),
+                            t.winner(side),
+                            t.another_hand(side, u16::from(side), side)
+                        )
+                        .unwrap();
+                        write!(out, "{}", t.phase(&Phase::MatchOver { winner: side })).unwrap();
+                        let in_table = u16::from(side) < u16::from(t.sides());
+                        assert_eq!(
+                            t.side(side).to_string().contains("table")
+                                || t.side(side).to_string().contains("tavolo"),
+                            !in_table,
+                            "{players} players, side {side}: {}",
+                            t.side(side)
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays a match of `settings` by its first legal moves and AIs, rendering every text
+    /// the session gives on the way (phases, events, hints, the hands' summaries); returns
+    /// them.
+    fn render_a_match(settings: Settings, names: Names) -> Vec<String> {
+        let mut session = Session::new(settings, 7).unwrap();
+        let t = session.texts().with_names(names);
+        let mut lines = Vec::new();
+        lines.push(t.event(&session.deal_event()).to_string());
+        let (game, rules) = (settings.game, settings.rules);
+        lines.push(format!(
+            "{} · {}",
+            t.game_name(game),
+            t.game_rules(game, rules)
+        ));
+        for _ in 0..5000 {
+            let phase = session.phase();
+            lines.push(t.phase(&phase).to_string());
+            let action = match phase {
+                Phase::Play { .. } => {
+                    if let Ok(hint) = session.hint() {
+                        lines.push(t.hint(&hint).to_string());
+                    }
+                    let mut first = None;
+                    session.for_each_legal_move(&mut |m| {
+                        first.get_or_insert(m);
+                    });
+                    Action::Play(first.unwrap())
+                }
+                Phase::ChooseCapture { .. } => Action::Capture(0),
+                Phase::AiDue { .. } => Action::RunAi,
+                Phase::MatchOver { .. } => return lines,
+                _ => Action::Continue,
+            };
+            for e in session.apply(action).unwrap() {
+                lines.push(t.event(&e).to_string());
+                match e {
+                    GameEvent::Scopa(TeamEvent::HandFinished(score)) => {
+                        for row in summary_rows(&rules, &score) {
+                            lines.push(t.label(row.label).to_string());
+                        }
+                    }
+                    GameEvent::Briscola(TwoDeckEvent::HandFinished(score)) => {
+                        lines.push(t.briscola_points(score).to_string());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        panic!("the match did not end");
+    }
+
+    /// Issue 36, "texts per game": every text of every game, at every table size, in both
+    /// languages, from the first person's point of view and a watcher's; each game speaks
+    /// its own terms (Briscola never of captures, sweeps or Kings on the table), the Kings
+    /// rule counts the Kings of its table, and a side of two partners takes a plural verb.
+    #[test]
+    fn every_text_of_every_game_at_every_table() {
+        let partners = Names::from_list(["Anna", "", "", "Dino", "", "", "", ""]).unwrap();
+        for players in TABLES {
+            for lang in Lang::ALL {
+                for watch in [false, true] {
+                    for names in [Names::NONE, partners] {
+                        let rules = Rules {
+                            target: 3,
+                            ..Rules::default().with_players(players)
+                        };
+                        let mut scopa = Settings::against(Level::Random, rules);
+                        let mut briscola = Settings::briscola(
+                            Level::Random,
+                            BriscolaRules {
+                                players,
+                                decks: crate::seats::decks_for(players),
+                                target: 1,
+                                ..BriscolaRules::default()
+                            },
+                        );
+                        scopa.lang = lang;
+                        briscola.lang = lang;
+                        if watch {
+                            scopa.seats[0] = crate::session::Player::Ai(Level::Random);
+                            briscola.seats[0] = crate::session::Player::Ai(Level::Random);
+                        }
+                        for (settings, is_briscola) in [(scopa, false), (briscola, true)] {
+                            let lines = render_a_match(settings, names);
+                            let at = |l: &str| format!("{players} players, {lang:?}: {l}");
+                            let kings = if players >= 6 { "5" } else { "3" };
+                            let rules_line = &lines[1];
+                            if !is_briscola {
+                                assert!(
+                                    rules_line.contains(&format!("{kings} Kings"))
+                                        || rules_line.contains(&format!("{kings} Re")),
+                                    "{}",
+                                    at(rules_line)
+                                );
+                            }
+                            for line in &lines {
+                                assert!(!line.is_empty(), "{}", at("an empty text"));
+                                assert!(!line.contains("(not at this table)"), "{}", at(line));
+                                assert!(!line.contains("(non a questo tavolo)"), "{}", at(line));
+                                let lower = line.to_lowercase();
+                                if is_briscola {
+                                    for word in ["captur", "scopa", "kings", "sweep", "pulito"] {
+                                        assert!(!lower.contains(word), "{}", at(line));
+                                    }
+                                }
+                                match lang {
+                                    Lang::En => {
+                                        assert!(!line.contains("Giocator"), "{}", at(line));
+                                        for wrong in
+                                            ["You wins", "You takes", "Opponents wins", "Dino wins"]
+                                        {
+                                            assert!(!line.contains(wrong), "{}", at(line));
+                                        }
+                                        if let Some(i) = line.find(" wins the hand") {
+                                            let who = &line[..i];
+                                            assert!(
+                                                !who.ends_with(char::is_numeric)
+                                                    || !who.contains(" & "),
+                                                "{}",
+                                                at(line)
+                                            );
+                                        }
+                                    }
+                                    Lang::It => {
+                                        assert!(!line.contains("Player "), "{}", at(line));
+                                        assert!(!line.contains("Players "), "{}", at(line));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Issue 37 item 15: a Briscola hand won by two partners (or by "you") takes a plural
+    /// verb; items 11 and 36: the Kings rule at 6 and 8 says 5 Kings.
+    #[test]
+    fn plural_sides_and_the_kings_of_big_tables() {
+        let score = TwoDeckScore {
+            points: [100, 40, 100, 0],
+            winner: Some(0),
+        };
+        let watch = |players| Texts {
+            players,
+            ..Texts::new(Lang::En)
+        };
+        assert!(
+            watch(6)
+                .briscola_points(score)
+                .to_string()
+                .ends_with("— Players 1 & 4 win the hand")
+        );
+        assert!(
+            watch(2)
+                .briscola_points(score)
+                .to_string()
+                .ends_with("— Player 1 wins the hand")
+        );
+        let you = Texts {
+            you: Some(0),
+            ..watch(2)
+        };
+        assert!(
+            you.briscola_points(score)
+                .to_string()
+                .ends_with("— You win the hand")
+        );
+        let team = Texts {
+            you: Some(3),
+            ..watch(6)
+        };
+        assert!(
+            team.briscola_points(score)
+                .to_string()
+                .ends_with("— Your team wins the hand")
+        );
+        let six = Rules::default().with_players(6);
+        let line = Texts::new(Lang::En).rules(six).to_string();
+        assert!(line.contains("Redeal with 5 Kings"), "{line}");
+        assert!(line.contains("two decks"), "{line}");
+        let line = Texts::new(Lang::It).rules(Rules::default()).to_string();
+        assert!(line.contains("3 Re in tavola"), "{line}");
+        assert_eq!(
+            watch(8).redeals(1).to_string(),
+            "dealt again 1 time: 5 or more Kings were on the table"
+        );
+        let it = Texts {
+            lang: Lang::It,
+            ..watch(6)
+        };
+        assert_eq!(
+            it.winner(2).to_string(),
+            "Giocatori 3 e 6 hanno vinto la partita."
+        );
+        assert_eq!(
+            watch(8).another_hand(4, 12, 11).to_string(),
+            "All four sides reached 11 with 12 points each: another hand is played."
+        );
+        assert_eq!(
+            watch(6).another_hand(2, 12, 11).to_string(),
+            "Two sides reached 11 with 12 points each: another hand is played."
+        );
+    }
 
     #[test]
     fn lang_from_locale_tags() {
