@@ -82,6 +82,16 @@ export async function settle(page, timeout = 60000) {
 
 const isOpen = (page, id) => page.$eval(`#${id}`, (d) => d.open);
 
+// Taps a menu entry (`#btn-settings`, `#btn-new`, `#btn-stats`, `#btn-rules`,
+// `#btn-online`) as a person would: on a narrow screen the menu opens first.
+export async function menu(page, selector) {
+  if (!(await page.$eval(selector, (e) => e.checkVisibility()))) {
+    await page.click('#btn-menu');
+    await page.waitForSelector('#menu:popover-open');
+  }
+  await page.click(selector);
+}
+
 // Opens Settings and starts a match as a person would: picks each option in the form (the
 // game first: the form shows that game's options; Briscola's are `hand_size` and `hands`).
 export async function startMatch(page, { game = 'scopa', players = 2, deal = 'standard', target = 11, seats = ['human', 'expert'],
@@ -89,7 +99,8 @@ export async function startMatch(page, { game = 'scopa', players = 2, deal = 'st
   re_bello = false, kings_redeal = true, undo = false, lang = null, hand_size = 3, hands = 2, names = [] } = {}) {
   await settle(page);
   const over = await page.$eval('#dlg-over', (d) => d.open);
-  await page.click(over ? '#over-settings' : '#btn-settings');
+  if (over) await page.click('#over-settings');
+  else await menu(page, '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   await page.select('#set-game', game);
   await page.select('#set-players', String(players));

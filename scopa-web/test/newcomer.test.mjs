@@ -4,7 +4,7 @@
 // text cut at phone widths, and the wasm loaded once and served compressed.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PHONE, openPage, playUntil, record, screen, settle, start, startMatch, step, freshPage as newPage } from './lib.mjs';
+import { PHONE, openPage, playUntil, record, screen, settle, start, startMatch, step, freshPage as newPage, menu } from './lib.mjs';
 
 let env;
 before(async () => {
@@ -32,7 +32,7 @@ test('a first visit shows the welcome, once; How to play opens from the table, t
   assert.equal(await open(page, 'dlg-welcome'), false, 'not on the next visit');
 
   // From the table: the rules with pictures of positions drawn in code.
-  await page.click('#btn-rules');
+  await menu(page, '#btn-rules');
   await page.waitForSelector('#dlg-rules[open]');
   const rules = await page.evaluate(() => ({
     title: document.getElementById('rules-title').textContent,
@@ -48,7 +48,7 @@ test('a first visit shows the welcome, once; How to play opens from the table, t
   assert.ok((await screen(page)).hand.some((h) => h.enabled));
 
   // From Settings, and in Italian.
-  await page.click('#btn-settings');
+  await menu(page, '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   await page.select('#set-lang', 'it');
   await page.click('#settings-rules');
@@ -109,7 +109,7 @@ test('settings: Start asks before discarding a match in progress; clearing stati
   await step(page);
   await settle(page);
   const save = await page.evaluate(() => localStorage.getItem('scopa.v1.save'));
-  await page.click('#btn-settings');
+  await menu(page, '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   // Each option says what it does; a preset shows it is the one chosen.
   const help = await page.$$eval('#settings-body .help', (l) => l.map((e) => e.textContent));
@@ -132,7 +132,7 @@ test('settings: Start asks before discarding a match in progress; clearing stati
 
   // Clearing statistics asks first.
   await page.evaluate(() => localStorage.setItem('scopa.v1.stats', JSON.stringify({ rows: { k: { won: 1, lost: 0 } }, recorded: [] })));
-  await page.click('#btn-stats');
+  await menu(page, '#btn-stats');
   await page.waitForSelector('#dlg-stats[open]');
   await page.click('#stats-reset');
   await page.waitForSelector('#dlg-confirm[open]');
@@ -185,7 +185,7 @@ test('named players: the people\'s names in the score, the status and the log, k
   await page.click('#handoff-ready');
   await settle(page);
   // Twelve letters at most: 7 accented ones are 14 bytes, refused with the seat named.
-  await page.click('#btn-settings');
+  await menu(page, '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   await page.$eval('#set-name-1', (e) => { e.value = 'ÀÀÀÀÀÀÀ'; });
   await page.click('#settings-start');
@@ -211,7 +211,7 @@ test('layout at 360 px: no text cut for 2, 3 and 4 players, in the table and Set
     await startMatch(page, { players, deal, seed: 9, seats });
     await playUntil(page, (s, c) => c.play >= 1 && s.hand.some((h) => h.enabled));
     assert.deepEqual(await clipped(page), [], `${players} players: table`);
-    await page.click('#btn-settings');
+    await menu(page, '#btn-settings');
     await page.waitForSelector('#dlg-settings[open]');
     await page.$eval('#set-replay', (e) => { e.open = true; });
     assert.deepEqual(await clipped(page), [], `${players} players: settings`);
@@ -224,7 +224,7 @@ test('layout at 360 px: no text cut for 2, 3 and 4 players, in the table and Set
     await playUntil(page, (s) => s.table.length >= 1 && s.hand.some((h) => h.enabled));
     assert.ok(await page.$$eval('#table .trick-card', (l) => l.length) >= 1, `${players} players: a card in the trick`);
     assert.deepEqual(await clipped(page), [], `${players} players: Briscola's table`);
-    await page.click('#btn-settings');
+    await menu(page, '#btn-settings');
     await page.waitForSelector('#dlg-settings[open]');
     assert.deepEqual(await clipped(page), [], `${players} players: Briscola's settings`);
     await page.click('#settings-close');
@@ -341,7 +341,7 @@ test('this hand: a scrollable log of every event of the hand, kept over a reload
 
 test('this hand while AIs play: the open log grows with each play and closes when the hand\'s summary comes', async () => {
   const page = await freshPage(PHONE);
-  await page.click('#btn-settings');
+  await menu(page, '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   await page.click('[data-preset="watch"]');
   await page.select('#set-pace', 'fast');
@@ -515,7 +515,7 @@ test('a highlighted table card keeps its whole ring inside the table (nothing cl
 test('watch mode: pause holds the AIs, resume goes on, the speed is at hand; sound is off unless turned on, then heard for plays, captures and the match\'s end', async () => {
   let page = await freshPage(PHONE);
   // Started by hand: `startMatch` waits until nothing runs, i.e. a watched match's end.
-  await page.click('#btn-settings');
+  await menu(page, '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   await page.click('[data-preset="watch"]');
   await page.select('#set-pace', 'slow');
@@ -546,7 +546,7 @@ test('watch mode: pause holds the AIs, resume goes on, the speed is at hand; sou
   // Sound on: a person's play and the AI's answer are heard.
   page = await freshPage(PHONE);
   await startMatch(page, { seed: 4 });
-  await page.click('#btn-settings');
+  await menu(page, '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   await page.click('#set-sound');
   await page.click('#settings-close');

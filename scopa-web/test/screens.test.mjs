@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { DESKTOP, PHONE, ROOT, openPage, playUntil, settle, start, startMatch, step } from './lib.mjs';
+import { DESKTOP, PHONE, ROOT, openPage, playUntil, settle, start, startMatch, step, menu } from './lib.mjs';
 
 const TALL = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 const LANDSCAPE = { width: 844, height: 390, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
@@ -109,7 +109,7 @@ for (const [size, viewport] of [['phone', PHONE], ['tall', TALL], ['landscape', 
     // Starting a new match in the middle of one asks first.
     await step(page);
     await playUntil(page, (s) => s.hand.some((h) => h.enabled));
-    await page.click('#btn-settings');
+    await menu(page, '#btn-settings');
     await page.waitForSelector('#dlg-settings[open]');
     await page.click('#settings-start');
     await page.waitForSelector('#dlg-confirm[open]');
