@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import puppeteer from 'puppeteer-core';
 import { serve } from '../web/tools/serve.mjs';
 
@@ -13,6 +14,7 @@ export const DIST = join(ROOT, 'dist');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 export const PHONE = { width: 360, height: 640, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 export const DESKTOP = { width: 1280, height: 800, deviceScaleFactor: 1 };
+export const TALL = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 
 // A browser with a fresh profile and a server for dist/; `close()` ends both.
 export async function start() {
@@ -35,6 +37,19 @@ export async function start() {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+// The browser and server of a test file: started before its first test, closed after its
+// last. Returns `{ env }`, filled once started.
+export function perFile() {
+  const file = { env: null };
+  before(async () => {
+    file.env = await start();
+  });
+  after(async () => {
+    await file.env?.close();
+  });
+  return file;
 }
 
 // A page that records every console error and uncaught exception into `errors`.

@@ -405,6 +405,7 @@ class Room {
 
 let app = null;
 let active = null;
+let testSeed = null;
 
 // The page's hooks: `enter(session)`, `leave()`, `show()`, `redraw()`, `current()`,
 // `setStatus(text)`, `failed(text)`, `settingsFor(online)` and `el` (online.js draws its
@@ -435,7 +436,10 @@ export function create(settingsLine, server = defaultServer()) {
   room.settings = settingsLine;
   const seats = settingsLine.replace(/^.*\bseats /, '').split(/\s+/);
   room.creatorSeats = seats.map((s, i) => (s === 'human' ? i : -1)).filter((i) => i >= 0);
-  room.send({ type: 'create', settings: settingsLine, lang: getLang() });
+  const msg = { type: 'create', settings: settingsLine, lang: getLang() };
+  // Tests' reproducible rooms (a server started with --allow-client-seed).
+  if (testSeed !== null) msg.seed = testSeed;
+  room.send(msg);
   room.open();
   drawBar();
 }
@@ -615,5 +619,10 @@ export function debug() {
       shown: active.entered && app.current() === active.session && active.session.queue.length === 0,
     } : null),
     dropSocket: () => active?.ws?.close(),
+    // The seed the next room is created with (the tests' goldens; only a server started
+    // with --allow-client-seed accepts one).
+    seedNext: (seed) => {
+      testSeed = seed;
+    },
   };
 }
