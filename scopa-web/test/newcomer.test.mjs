@@ -451,11 +451,13 @@ test('landscape at 844×390: hand cards a quarter of the height wide, whole, no 
 // Issue 37, item 6: each file of the app is asked for once over a first visit (page,
 // worker, the service worker's install, an AI move): the install takes the page's copies
 // from the HTTP cache (not even a 304), and the worker starts under the service worker.
-test('loading: each file fetched once (page, worker, service worker), gzip-compressed with an ETag; the loading note moves nothing', async () => {
+test('loading: each file fetched once (page, worker, service worker), gzip-compressed with an ETag; the loading note moves nothing', async (t) => {
   const { serve } = await import('../web/tools/serve.mjs');
   const { DIST } = await import('./lib.mjs');
   const log = [];
   const server = await serve(DIST, 0, { onRequest: (r) => log.push(r) });
+  // Closed whatever happens (an open server would keep the test file from ending).
+  t.after(() => new Promise((r) => server.close(r)));
   const url = `http://127.0.0.1:${server.address().port}/`;
   const ctx = await env.browser.createBrowserContext();
   const page = await openPage({ browser: ctx }, PHONE);
@@ -505,7 +507,6 @@ test('loading: each file fetched once (page, worker, service worker), gzip-compr
   await page.evaluate(() => document.getElementById('app').classList.remove('loading'));
   assert.deepEqual(page.errors, []);
   await ctx.close();
-  await new Promise((r) => server.close(r));
 });
 
 test('a highlighted table card keeps its whole ring inside the table (nothing clips it)', async () => {

@@ -269,8 +269,9 @@ function countingProxy(target) {
   return new Promise((resolve) => proxy.listen(0, '127.0.0.1', () => resolve({ proxy, log, url: `http://127.0.0.1:${proxy.address().port}/` })));
 }
 
-test('served by scopa-server --web: a first visit asks for each file once (item 6)', async () => {
+test('served by scopa-server --web: a first visit asks for each file once (item 6)', async (t) => {
   const { proxy, log, url } = await countingProxy(base);
+  t.after(() => new Promise((r) => proxy.close(r)));
   const ctx = await env.browser.createBrowserContext();
   const page = await openPage({ browser: ctx }, PHONE);
   await page.goto(url);
@@ -286,7 +287,6 @@ test('served by scopa-server --web: a first visit asks for each file once (item 
   assert.equal(counts['/pkg/scopa_web_bg.wasm'], 1);
   assert.deepEqual(page.errors, []);
   await ctx.close();
-  await new Promise((r) => proxy.close(r));
 });
 
 // What scopa-server does for the page (i35's part of issue 37): the wasm compressed, card
