@@ -941,7 +941,7 @@ function drawPause() {
 
 // Draws the frame again without taking its events (a new language, deck or hint).
 function redraw() {
-  if (animating) return;
+  if (animating || !session) return;
   // A card of the hand that had the focus is drawn anew: the focus goes to the new one.
   const inHand = $('hand').contains(document.activeElement);
   const frame = session.peek();
@@ -1506,7 +1506,7 @@ function showWelcome(invited = false) {
   $('welcome-text').textContent = t(invited ? 'welcomeInvite' : 'welcomeText');
   $('welcome-rules').textContent = t('howToPlay');
   $('welcome-play').textContent = t('play');
-  $('dlg-welcome').showModal();
+  if (!$('dlg-welcome').open) $('dlg-welcome').showModal();
 }
 
 // ----- start ------------------------------------------------------------------------------
@@ -1628,13 +1628,24 @@ async function main() {
   window.__scopa = {
     ready: false, record, busy, sounds: () => sounds, heard: () => [...heard], online: online.debug(), label: (key) => t(key),
   };
+  wire();
+  // A first visit's welcome at once, while the game downloads (it needs nothing of the
+  // wasm): in the language of the preferences, else the browser's; the core's texts take
+  // over once the wasm has started. Until then only the welcome and How to play can open.
+  const invited = new URLSearchParams(location.search).has('join');
+  const early = !store.welcomed() && store.readSave() === null;
+  if (early) {
+    const kept = store.readPrefs()?.lang;
+    const tag = (navigator.languages || [])[0] || navigator.language || 'en';
+    setLang(['en', 'it'].includes(kept) ? kept : (/^it(?![a-z])/i.test(tag) ? 'it' : 'en'));
+    showWelcome(invited);
+  }
   // The wasm, fetched once and compiled while it downloads; the worker gets the module.
   const module = await WebAssembly.compileStreaming(fetch(new URL('./pkg/scopa_web_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });
   loadPrefs();
   useLang(prefs.lang);
   staticTexts();
-  wire();
   let damaged = null;
   try {
     const bytes = store.readSave();
@@ -1655,7 +1666,7 @@ async function main() {
   }
   if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '', []);
   $('app').classList.remove('loading');
-  if (!store.welcomed() && !damaged) showWelcome(new URLSearchParams(location.search).has('join'));
+  if (!store.welcomed() && !damaged) showWelcome(invited);
   if (damaged) {
     // The new match is drawn under the message and goes on once it is read.
     const read = showMessage(t('damaged', { reason: damaged }));
