@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { check } from './golden.mjs';
-import { TALL, openPage, playUntil, screen, settle, start, step } from './lib.mjs';
+import { TALL, menu, openPage, playUntil, screen, settle, start, step } from './lib.mjs';
 import { createRoom, inRoom, online, startServer } from './server.mjs';
 
 let env;
@@ -111,41 +111,54 @@ async function names(page) {
 // A card in notation ("7d", "10b") where words are due.
 const NOTATION = /(^|[\s:(,])(10|[1-9])[dcsb](?=$|[\s,.)·])/;
 
-for (const [lang, tag, word] of [['en', 'en-US', / of (denari|coppe|spade|bastoni)$/], ['it', 'it-IT', / di (denari|coppe|spade|bastoni)$/]]) {
-  test(`screen reader (${lang}): every card, play and summary line is named in words`, async () => {
-    const ctx = await env.browser.createBrowserContext();
-    const page = await openPage({ browser: ctx }, TALL, { lang: tag });
-    await page.goto(env.url);
-    await settle(page);
-    const seen = { hand: 0, table: 0, plays: 0, summary: 0 };
-    const bad = [];
-    const look = async () => {
-      const all = await names(page);
-      for (const n of all) if (NOTATION.test(n.name)) bad.push(n);
-      return all;
-    };
-    for (let i = 0; i < 300; i++) {
-      const s = await screen(page);
-      const all = await look();
-      if (s.summary) {
-        // The summary's rows and the cards behind its points, each named.
-        const cards = all.filter((n) => n.role === 'listitem' || n.role === 'image' || n.role === 'img');
-        assert.ok(cards.length > 0, 'the summary names its cards');
-        for (const c of cards) if (/\b(denari|coppe|spade|bastoni)$/.test(c.name)) assert.match(c.name, word);
-        // Its rows' words (Chromium's tree keeps the table's texts, not its cells).
-        seen.summary += all.filter((n) => n.role === 'StaticText').length;
-        break;
-      }
-      const hand = all.filter((n) => n.role === 'button' && word.test(n.name));
-      seen.hand += hand.length;
-      const plays = all.filter((n) => n.role === 'image' && /^(Last play|Ultima giocata): /.test(n.name));
-      seen.plays += plays.length;
-      for (const p of plays) assert.ok(!NOTATION.test(p.name), p.name);
-      await step(page, { nth: i });
-    }
-    assert.ok(seen.hand > 0 && seen.plays > 0 && seen.summary > 0, JSON.stringify(seen));
-    assert.deepEqual(bad, [], 'names in notation');
-    assert.deepEqual(page.errors, []);
-    await ctx.close();
-  });
+const WORDS = { en: / of (denari|coppe|spade|bastoni)$/, it: / di (denari|coppe|spade|bastoni)$/ };
+
+// Plays on, reading the tree at every screen, until `until(screen)`; counts the hand cards
+// and last plays named in words, and collects every name in notation.
+async function readAlong(page, lang, until, seen, bad) {
+  for (let i = 0; i < 300; i++) {
+    const s = await screen(page);
+    const all = await names(page);
+    for (const n of all) if (NOTATION.test(n.name)) bad.push(n);
+    if (until(s)) return all;
+    seen.hand += all.filter((n) => n.role === 'button' && WORDS[lang].test(n.name)).length;
+    seen.plays += all.filter((n) => n.role === 'image' && /^(Last play|Ultima giocata): /.test(n.name)).length;
+    await step(page, { nth: i });
+  }
+  throw new Error('no end');
 }
+
+// The summary's cards named in words of `lang`, and its rows' words.
+function summaryNames(all, lang, seen) {
+  const cards = all.filter((n) => n.role === 'image' && /\b(denari|coppe|spade|bastoni)$/.test(n.name));
+  assert.ok(cards.length > 0, 'the summary names its cards');
+  for (const c of cards) assert.match(c.name, WORDS[lang]);
+  // Its rows' words (Chromium's tree keeps the table's texts, not its cells).
+  seen.summary += all.filter((n) => n.role === 'StaticText').length;
+}
+
+// English through a hand to its summary; the summary again in Italian (the session's texts
+// change language); then Italian plays into the next hand.
+test('screen reader, English and Italian: every card, play and summary line is named in words', async () => {
+  const ctx = await env.browser.createBrowserContext();
+  const page = await openPage({ browser: ctx }, TALL);
+  await page.goto(env.url);
+  await settle(page);
+  const seen = { en: { hand: 0, plays: 0, summary: 0 }, it: { hand: 0, plays: 0, summary: 0 } };
+  const bad = [];
+  summaryNames(await readAlong(page, 'en', (s) => s.summary, seen.en, bad), 'en', seen.en);
+  // Italian, from Settings (the summary waits behind it).
+  await page.evaluate(() => document.getElementById('dlg-summary').close());
+  await menu(page, '#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.select('#set-lang', 'it');
+  await page.click('#settings-close');
+  await page.waitForSelector('#dlg-summary[open]');
+  summaryNames(await names(page), 'it', seen.it);
+  await page.click('#summary-continue');
+  await readAlong(page, 'it', (s) => s.summary || seen.it.plays >= 3, seen.it, bad);
+  for (const l of ['en', 'it']) assert.ok(seen[l].hand > 0 && seen[l].plays > 0 && seen[l].summary > 0, JSON.stringify(seen));
+  assert.deepEqual(bad, [], 'names in notation');
+  assert.deepEqual(page.errors, []);
+  await ctx.close();
+});

@@ -900,6 +900,8 @@ function endDrag(e) {
 // Draws a frame: the table, the seats, the hand, the buttons its offers allow, the status,
 // and the dialog its banner calls for.
 function draw(frame) {
+  // The card names of this frame's language (a redraw after a change of language too).
+  learnNames(frame);
   if (frame.viewer !== null && frame.viewer !== undefined) bottom = frame.viewer;
   else if (frame.banner?.kind === 'hand_off') bottom = frame.banner.seat;
   else if (bottom >= frame.seats.length) bottom = 0;
@@ -1397,6 +1399,8 @@ function confirmFirst(text, yes) {
 // New match: the same settings, a new deal (after asking, if a match is in progress);
 // Settings is where they change.
 async function newMatch() {
+  // In a room, a new match is a local one: it leaves the room, so it asks first.
+  if (session?.remote && !(await confirmFirst(t('confirmLeaveRoom'), t('confirmNewOk')))) return;
   if (inProgress() && !(await confirmFirst(t('confirmNew'), t('confirmNewOk')))) return;
   if (newGame(prefs.settings, '') && newGame(DEFAULT_SETTINGS, '', [])) return;
   show();
