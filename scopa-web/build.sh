@@ -19,11 +19,29 @@ if [ "$have" != "$want" ]; then
   echo "build.sh: installing wasm-bindgen-cli $want (found: ${have:-none})"
   cargo install wasm-bindgen-cli --version "$want"
 fi
-(cd "$root" && cargo build --release --target wasm32-unknown-unknown -p scopa-web)
+# The wasm's own profile (issue 37: the download at most 120 KB gzipped): the release
+# profile built for size — opt-level "z", fat LTO, one codegen unit, panics abort, no debug
+# info. Defined here with --config, so the workspace's release profile (native builds,
+# benchmarks) is untouched; its output is target/wasm32-unknown-unknown/wasm/.
+(cd "$root" && cargo build --target wasm32-unknown-unknown -p scopa-web --profile wasm \
+  --config 'profile.wasm.inherits="release"' --config 'profile.wasm.opt-level="z"' \
+  --config 'profile.wasm.lto="fat"' --config 'profile.wasm.codegen-units=1' \
+  --config 'profile.wasm.panic="abort"' --config 'profile.wasm.debug=0')
 rm -rf "$dist"
 mkdir -p "$dist/pkg"
 wasm-bindgen --target web --no-typescript --out-dir "$dist/pkg" \
-  "$target/wasm32-unknown-unknown/release/scopa_web.wasm"
+  "$target/wasm32-unknown-unknown/wasm/scopa_web.wasm"
+# Binaryen's optimiser for size (about a quarter off the wasm): the npm package `binaryen`
+# that package.json pins (`npm ci` installs it; Debian 12's binaryen 108 breaks
+# wasm-bindgen's reference-type table). The features are those rustc's wasm32 target enables.
+wasm_opt="$here/node_modules/.bin/wasm-opt"
+if [ -x "$wasm_opt" ]; then
+  "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$dist/pkg/scopa_web_bg.wasm" -o "$dist/pkg/scopa_web_bg.wasm"
+else
+  echo "build.sh: $wasm_opt not found (cd scopa-web && npm ci): the wasm is not size-optimised" >&2
+fi
 cp "$here"/web/*.html "$here"/web/*.css "$here"/web/*.js "$here"/web/*.webmanifest "$here"/web/*.png "$dist/"
 node "$here/web/tools/finish.mjs" "$dist"
 echo "build.sh: built $dist ($(wc -c < "$dist/pkg/scopa_web_bg.wasm") bytes of wasm)"

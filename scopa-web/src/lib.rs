@@ -3,7 +3,8 @@
 //! [`scopa_core::session::Session`] compiled to WebAssembly for the web app in `web/`. The
 //! page holds a [`Presenter`] ([`WebSession`]) and renders the core's table model: each
 //! frame reaches it written out by `scopa_frame::Frame` (the one writer of every front-end's
-//! frame, as JSON via `serde-wasm-bindgen`), with every text written out and `next` saying what happens by itself and when. This crate only
+//! frame) as JSON text (parsed by `web/session.js`), with every text written out and `next`
+//! saying what happens by itself and when. This crate only
 //! carries things across: the page's settings in, action script lines in, frames and steps
 //! out. Rules, legality, scores, AI seeds, the flow and its pacing, every game text and the
 //! save format are the core's.
@@ -23,6 +24,12 @@ use scopa_core::session::{
 };
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+
+/// The allocator of the (single-threaded) wasm: Talc, smaller in the download than the
+/// default dlmalloc.
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 /// Settings as the page sends them (option names as in docs/rules.md, docs/briscola.md and
 /// the CLI).
@@ -100,7 +107,7 @@ impl SettingsIn {
             }),
             other => {
                 return Err(BadSetting(format!(
-                    "unknown game {other:?}; expected scopa or briscola"
+                    "unknown game \"{other}\"; expected scopa or briscola"
                 )));
             }
         };
@@ -145,7 +152,7 @@ impl SettingsIn {
         }
         let lang = Lang::from_code(&self.lang).ok_or_else(|| {
             BadSetting(format!(
-                "unknown language {:?}; expected en or it",
+                "unknown language \"{}\"; expected en or it",
                 self.lang
             ))
         })?;
@@ -221,14 +228,14 @@ impl Display for WebError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             WebError::BadLine(e) | WebError::Refused(e) => f.write_str(e),
-            WebError::NotAMove(line) => write!(f, "not an AI move: {line:?}"),
+            WebError::NotAMove(line) => write!(f, "not an AI move: \"{line}\""),
         }
     }
 }
 
 fn parse(line: &str) -> Result<Action, WebError> {
     line.parse()
-        .map_err(|e| WebError::BadLine(format!("{line:?}: {e}")))
+        .map_err(|e| WebError::BadLine(format!("\"{line}\": {e}")))
 }
 
 /// One session and its pacing, as the page holds it: a [`Presenter`]. The page draws
@@ -341,18 +348,71 @@ fn js_err(e: impl Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
-/// Plain JS objects (maps as objects, not `Map`s), as the page reads them.
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(js_err)
+/// JSON text, which the page parses (`web/session.js`). Written by `serde-json-core` into
+/// a buffer that doubles until the value fits: a JSON writer is far smaller in the wasm
+/// than glue building JS objects field by field (issue 37: the wasm's size).
+pub fn to_json<T: Serialize>(v: &T) -> Result<String, JsonError> {
+    let mut buf = vec![0u8; 8 * 1024];
+    loop {
+        match serde_json_core::to_slice(v, &mut buf) {
+            Ok(n) => {
+                buf.truncate(n);
+                // The writer writes UTF-8 only (the value's strings are `str`s).
+                return String::from_utf8(buf).map_err(|_| JsonError::NotUtf8);
+            }
+            Err(serde_json_core::ser::Error::BufferFull) if buf.len() < MAX_JSON => {
+                buf.resize(buf.len() * 2, 0);
+            }
+            Err(serde_json_core::ser::Error::BufferFull) => return Err(JsonError::TooLong),
+            Err(_) => return Err(JsonError::Refused),
+        }
+    }
+}
+
+/// The longest JSON text [`to_json`] writes (a frame is a few KiB).
+pub const MAX_JSON: usize = 1 << 20;
+
+/// Why a value could not be written as JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JsonError {
+    /// Longer than [`MAX_JSON`] bytes.
+    TooLong,
+    /// The writer refused a value (one JSON cannot hold).
+    Refused,
+    /// The text written was not UTF-8.
+    NotUtf8,
+}
+
+impl Display for JsonError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            JsonError::TooLong => write!(f, "the JSON text would pass {MAX_JSON} bytes"),
+            JsonError::Refused => f.write_str("a value JSON cannot hold"),
+            JsonError::NotUtf8 => f.write_str("the JSON text written is not UTF-8"),
+        }
+    }
+}
+
+fn to_js<T: Serialize>(v: &T) -> Result<String, JsError> {
+    to_json(v).map_err(js_err)
+}
+
+impl SettingsIn {
+    /// The page's settings from their JSON text (`JSON.stringify` of the settings object).
+    pub fn from_json(text: &str) -> Result<SettingsIn, BadSetting> {
+        serde_json_core::from_str::<SettingsIn>(text)
+            .map(|(s, _)| s)
+            .map_err(|e| BadSetting(format!("the settings are not understood: {e}")))
+    }
 }
 
 #[wasm_bindgen]
 impl WebSession {
-    /// A new session from the page's settings object and a seed (the session's secret).
+    /// A new session from the page's settings (their JSON text) and a seed (the session's
+    /// secret).
     #[wasm_bindgen(constructor)]
-    pub fn new(settings: JsValue, seed: u64) -> Result<WebSession, JsError> {
-        let input: SettingsIn = serde_wasm_bindgen::from_value(settings).map_err(js_err)?;
+    pub fn new(settings: &str, seed: u64) -> Result<WebSession, JsError> {
+        let input = SettingsIn::from_json(settings).map_err(js_err)?;
         let settings = input.to_settings().map_err(js_err)?;
         WebSession::start(settings, seed).map_err(js_err)
     }
@@ -386,12 +446,12 @@ impl WebSession {
 
     /// The frame to draw now (the written-out `scopa_frame::Frame`), with the events since the last
     /// frame, which it takes.
-    pub fn frame(&mut self) -> Result<JsValue, JsError> {
+    pub fn frame(&mut self) -> Result<String, JsError> {
         to_js(&self.take_frame())
     }
 
     /// The frame to draw now, leaving its events for the next [`frame`](WebSession::frame).
-    pub fn peek(&self) -> Result<JsValue, JsError> {
+    pub fn peek(&self) -> Result<String, JsError> {
         to_js(&scopa_frame::Frame::new(
             &self.p.peek(),
             self.p.session(),
@@ -401,7 +461,7 @@ impl WebSession {
 
     /// A person's action as its script line; returns `{applied, save, script}`; a refused
     /// action throws the reason (also in the frame's `refusal`).
-    pub fn act(&mut self, line: &str) -> Result<JsValue, JsError> {
+    pub fn act(&mut self, line: &str) -> Result<String, JsError> {
         to_js(&self.act_line(line).map_err(js_err)?)
     }
 
@@ -414,19 +474,19 @@ impl WebSession {
     }
 
     /// The frame's delay ran out: carries it out if `token` is still current.
-    pub fn fire(&mut self, token: u32) -> Result<JsValue, JsError> {
+    pub fn fire(&mut self, token: u32) -> Result<String, JsError> {
         to_js(&self.fire_token(token).map_err(js_err)?)
     }
 
     /// The AI's delay ran out with the move the Worker computed ([`ai_move`]).
     #[wasm_bindgen(js_name = fireMove)]
-    pub fn fire_move(&mut self, token: u32, line: &str) -> Result<JsValue, JsError> {
+    pub fn fire_move(&mut self, token: u32, line: &str) -> Result<String, JsError> {
         to_js(&self.fire_move_line(token, line).map_err(js_err)?)
     }
 
     /// Changes the language of the texts (`en`, `it`); returns `{applied, save, script}`.
     #[wasm_bindgen(js_name = setLang)]
-    pub fn set_lang(&mut self, code: &str) -> Result<JsValue, JsError> {
+    pub fn set_lang(&mut self, code: &str) -> Result<String, JsError> {
         to_js(&self.set_lang_code(code))
     }
 
@@ -465,7 +525,7 @@ pub fn ai_move_js(bytes: &[u8]) -> Result<String, JsError> {
 pub fn replay(settings_line: &str, seed: u64, script: &[String]) -> Result<Vec<String>, String> {
     let settings: Settings = settings_line
         .parse()
-        .map_err(|e| format!("settings line {settings_line:?}: {e}"))?;
+        .map_err(|e| format!("settings line \"{settings_line}\": {e}"))?;
     let mut s = Session::new(settings, seed).map_err(|e| e.to_string())?;
     let mut lines = vec![
         transcript::start(s.settings()).to_string(),
@@ -474,10 +534,10 @@ pub fn replay(settings_line: &str, seed: u64, script: &[String]) -> Result<Vec<S
     for (i, line) in script.iter().enumerate() {
         let action: Action = line
             .parse()
-            .map_err(|e| format!("script line {}: {line:?}: {e}", i + 1))?;
+            .map_err(|e| format!("script line {}: \"{line}\": {e}", i + 1))?;
         let events = s
             .apply(action)
-            .map_err(|e| format!("script line {}: {line:?}: {e}", i + 1))?;
+            .map_err(|e| format!("script line {}: \"{line}\": {e}", i + 1))?;
         for e in &events {
             let text = transcript::event(e).to_string();
             lines.extend(text.split('\n').map(String::from));
@@ -509,12 +569,21 @@ pub fn labels(lang: Lang) -> Vec<(String, String)> {
     out
 }
 
-/// [`labels`] for JS: an object `{NewMatch: "New match", level_expert: "Expert", …}`.
+/// The pairs of [`labels`] written as one JSON object (each key once: [`labels`] names
+/// each label, level and option once).
+struct LabelMap(Vec<(String, String)>);
+
+impl Serialize for LabelMap {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// [`labels`] for JS: the JSON of an object `{NewMatch: "New match", level_expert: "Expert", …}`.
 #[wasm_bindgen(js_name = labels)]
-pub fn labels_js(code: &str) -> Result<JsValue, JsError> {
+pub fn labels_js(code: &str) -> Result<String, JsError> {
     let lang = Lang::from_code(code).unwrap_or_default();
-    let map: std::collections::BTreeMap<String, String> = labels(lang).into_iter().collect();
-    to_js(&map)
+    to_js(&LabelMap(labels(lang)))
 }
 
 /// The language of a browser locale tag (`it-IT` → `it`, else `en`).
@@ -560,7 +629,7 @@ pub fn stats_label(line: &str, lang: Lang) -> Option<StatsLabel> {
 
 /// [`stats_label`] for JS (`null` for a line that is not a settings line).
 #[wasm_bindgen(js_name = statsLabel)]
-pub fn stats_label_js(line: &str, code: &str) -> Result<JsValue, JsError> {
+pub fn stats_label_js(line: &str, code: &str) -> Result<String, JsError> {
     to_js(&stats_label(
         line,
         Lang::from_code(code).unwrap_or_default(),

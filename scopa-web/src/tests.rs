@@ -37,9 +37,14 @@ fn start(players: u8, seats: &[&str], deal: &str, seed: u64) -> WebSession {
     WebSession::start(input(players, seats, deal).to_settings().unwrap(), seed).unwrap()
 }
 
-/// The frame as the page receives it.
+/// The frame as the page receives it: the wasm's JSON text ([`to_json`]), which must be
+/// the core's serde JSON exactly.
 fn frame(w: &mut WebSession) -> Value {
-    serde_json::to_value(w.take_frame()).unwrap()
+    let f = w.take_frame();
+    let text = to_json(&f).unwrap();
+    let parsed: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(parsed, serde_json::to_value(&f).unwrap(), "{text}");
+    parsed
 }
 
 /// Plays to the end as the page's loop does, reading only the JSON: on a `due`, fire it
@@ -236,6 +241,11 @@ fn labels_exist_in_both_languages() {
         let l = labels(lang);
         assert!(l.len() >= Label::ALL.len() + Level::ALL.len());
         assert!(l.iter().all(|(k, v)| !k.is_empty() && !v.is_empty()));
+        // As the page gets them: one JSON object, every label under its own key.
+        let text = to_json(&LabelMap(l.clone())).unwrap();
+        let object: serde_json::Map<String, Value> = serde_json::from_str(&text).unwrap();
+        assert_eq!(object.len(), l.len(), "a key twice");
+        assert!(l.iter().all(|(k, v)| object[k] == *v));
     }
 }
 
@@ -317,13 +327,25 @@ fn briscola_settings_from_the_page_are_checked() {
     game.game = "tressette".into();
     assert!(game.to_settings().unwrap_err().0.contains("unknown game"));
     // The page's old settings (no game, no hand size) are Scopa's.
-    let old: SettingsIn = serde_json::from_str(
+    let old = SettingsIn::from_json(
         r#"{"players":2,"deal":"standard","target":11,"primiera":"classic","ace":"none",
             "napola":false,"re_bello":false,"kings_redeal":true,"seats":["human","expert"],
             "lang":"en"}"#,
     )
     .unwrap();
     assert_eq!(old.to_settings().unwrap().game, Game::Scopa);
+    // The page's settings as it sends them (JSON.stringify: more fields than these, in any
+    // order) are read; a number that is not a whole one, or text that is not JSON, is refused.
+    let page = SettingsIn::from_json(
+        r#"{"game":"briscola","hand_size":3,"hands":2,"players":4,"deal":"standard","target":11,
+            "primiera":"classic","ace":"none","napola":false,"re_bello":false,"kings_redeal":true,
+            "seats":["human","easy","medium","expert"],"undo":false,"seed":"","lang":"it"}"#,
+    )
+    .unwrap();
+    assert_eq!(page.seats.len(), 4);
+    assert!(page.to_settings().unwrap().game.is_briscola());
+    assert!(SettingsIn::from_json(r#"{"players":2.5}"#).is_err());
+    assert!(SettingsIn::from_json("players 2").is_err());
 }
 
 #[test]

@@ -27,7 +27,7 @@ const page = await openPage(env, DESKTOP);
 await page.goto(env.url);
 await settle(page);
 const ms = await page.evaluate(async (count) => {
-  const { WebSession } = await import('./pkg/scopa_web.js');
+  const { WebSession } = await import('./session.js');
   const settings = {
     players: 2, deal: 'standard', target: 11, primiera: 'classic', ace: 'none', napola: false,
     re_bello: false, kings_redeal: true, seats: ['expert', 'expert'], lang: 'en',

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  DESKTOP, PHONE, freshPage as newPage, playUntil, record, screen, settle, start, startMatch, step,
+  DESKTOP, PHONE, freshPage as newPage, playUntil, record, screen, settle, start, startMatch, step, menu,
 } from './lib.mjs';
 import { checkReplay } from './replay.mjs';
 
@@ -24,7 +24,7 @@ const seats = (n, first = ['human'], rest = 'medium') => [...first, ...Array(n -
 
 test('settings: 6 and 8 players for both games, a seat and a name for each', async () => {
   const page = await freshPage(PHONE);
-  await page.click('#btn-settings');
+  await menu(page, '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   for (const game of ['scopa', 'briscola']) {
     await page.select('#set-game', game);
@@ -172,7 +172,7 @@ test('Briscola at 8, pass and play (two people, six AIs): hand-offs, plays, no c
 // and what `want` gave, or null if no seed of the first `seedsToTry` has it.
 async function findSeed(page, settings, want, seedsToTry = 60) {
   return page.evaluate(async (st, wantText, n) => {
-    const m = await import('./pkg/scopa_web.js');
+    const m = await import('./session.js');
     const wanted = new Function('f', 's', 'm', `return (${wantText})(f, s, m);`);
     for (let seed = 1; seed <= n; seed++) {
       const g = new m.WebSession({ ...st, lang: 'en' }, BigInt(seed));

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import puppeteer from 'puppeteer-core';
 import { serve } from '../web/tools/serve.mjs';
 
@@ -13,6 +14,7 @@ export const DIST = join(ROOT, 'dist');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 export const PHONE = { width: 360, height: 640, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 export const DESKTOP = { width: 1280, height: 800, deviceScaleFactor: 1 };
+export const TALL = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 
 // A browser with a fresh profile and a server for dist/; `close()` ends both.
 export async function start() {
@@ -35,6 +37,19 @@ export async function start() {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+// The browser and server of a test file: started before its first test, closed after its
+// last. Returns `{ env }`, filled once started.
+export function perFile() {
+  const file = { env: null };
+  before(async () => {
+    file.env = await start();
+  });
+  after(async () => {
+    await file.env?.close();
+  });
+  return file;
 }
 
 // A page that records every console error and uncaught exception into `errors`.
@@ -82,6 +97,16 @@ export async function settle(page, timeout = 60000) {
 
 const isOpen = (page, id) => page.$eval(`#${id}`, (d) => d.open);
 
+// Taps a menu entry (`#btn-settings`, `#btn-new`, `#btn-stats`, `#btn-rules`,
+// `#btn-online`) as a person would: on a narrow screen the menu opens first.
+export async function menu(page, selector) {
+  if (!(await page.$eval(selector, (e) => e.checkVisibility()))) {
+    await page.click('#btn-menu');
+    await page.waitForSelector('#menu:popover-open');
+  }
+  await page.click(selector);
+}
+
 // Opens Settings and starts a match as a person would: picks each option in the form (the
 // game first: the form shows that game's options; Briscola's are `hand_size` and `hands`).
 export async function startMatch(page, { game = 'scopa', players = 2, deal = 'standard', target = 11, seats = ['human', 'expert'],
@@ -89,7 +114,8 @@ export async function startMatch(page, { game = 'scopa', players = 2, deal = 'st
   re_bello = false, kings_redeal = true, undo = false, lang = null, hand_size = 3, hands = 2, names = [] } = {}) {
   await settle(page);
   const over = await page.$eval('#dlg-over', (d) => d.open);
-  await page.click(over ? '#over-settings' : '#btn-settings');
+  if (over) await page.click('#over-settings');
+  else await menu(page, '#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   await page.select('#set-game', game);
   await page.select('#set-players', String(players));

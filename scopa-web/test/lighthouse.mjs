@@ -1,9 +1,13 @@
-// Lighthouse on the built app (dist/), served by the bundled server (web/tools/serve.mjs)
-// on 127.0.0.1, in Debian's headless Chromium, with Lighthouse's default settings: the
-// phone preset (mobile emulation, simulated slow 4G and 4x CPU throttling), a first visit
-// (storage cleared). Prints Performance, Accessibility, CLS, LCP and TBT for each run and
-// fails unless every run has Performance >= 90, Accessibility 100 and CLS <= 0.1.
-//   node test/lighthouse.mjs [RUNS]      (default 1; CHROMIUM=/path/to/chromium)
+// Lighthouse on the built app (dist/), served on 127.0.0.1 by the bundled static server
+// (web/tools/serve.mjs) or by `scopa-server --web dist/`, in Debian's headless Chromium,
+// with Lighthouse's default settings: the phone preset (mobile emulation, simulated slow 4G
+// and 4x CPU throttling), a first visit (storage cleared). Prints Performance,
+// Accessibility, CLS, LCP and TBT for each run, and the wasm's downloads (how many, bytes
+// sent and bytes of the file), and fails unless every run has Performance >= 90,
+// Accessibility 100, CLS <= 0.1 and one download of the wasm — compressed, with
+// `--compressed` (issue 37).
+//   node test/lighthouse.mjs [RUNS] [serve|scopa-server] [--compressed]
+//   (default 1 run, serve; CHROMIUM=/path/to/chromium; SCOPA_SERVER=/path/to/scopa-server)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,18 +15,32 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM, DIST } from './lib.mjs';
 import { serve } from '../web/tools/serve.mjs';
+import { startServer } from './server.mjs';
 
-const runs = Number(process.argv[2] || 1);
-if (!Number.isInteger(runs) || runs < 1) {
-  console.error('usage: node test/lighthouse.mjs [RUNS]');
+const args = process.argv.slice(2);
+const compressed = args.includes('--compressed');
+const [runsArg = '1', host = 'serve'] = args.filter((a) => a !== '--compressed');
+const runs = Number(runsArg);
+if (!Number.isInteger(runs) || runs < 1 || !['serve', 'scopa-server'].includes(host)) {
+  console.error('usage: node test/lighthouse.mjs [RUNS] [serve|scopa-server] [--compressed]');
   process.exit(2);
 }
 const MIN_PERFORMANCE = 90;
 const MIN_ACCESSIBILITY = 100;
 const MAX_CLS = 0.1;
 
-const server = await serve(DIST, 0);
-const url = `http://127.0.0.1:${server.address().port}/`;
+let url;
+let stop;
+if (host === 'serve') {
+  const server = await serve(DIST, 0);
+  url = `http://127.0.0.1:${server.address().port}/`;
+  stop = () => new Promise((r) => server.close(r));
+} else {
+  const server = await startServer();
+  url = server.base;
+  stop = () => server.stop();
+}
+console.log(`lighthouse: ${url} served by ${host === 'serve' ? 'serve.mjs' : 'scopa-server --web'}`);
 let failed = false;
 for (let run = 1; run <= runs; run++) {
   // A fresh browser and profile per run: every run is a first visit.
@@ -64,7 +82,13 @@ for (let run = 1; run <= runs; run++) {
         }
       }
     }
+    // The wasm's downloads in this first visit (the page's, the worker's, the service
+    // worker's): one, and compressed.
+    const wasm = (audits['network-requests']?.details?.items || []).filter((r) => /\.wasm(\?|$)/.test(r.url));
+    console.log(`  wasm: ${wasm.length} download(s): ${wasm.map((r) => `${r.transferSize} bytes sent for ${r.resourceSize}`).join(', ')}`);
     const bad = [];
+    if (wasm.length !== 1) bad.push(`${wasm.length} downloads of the wasm`);
+    if (compressed && wasm.some((r) => !(r.transferSize < r.resourceSize * 0.7))) bad.push('the wasm sent uncompressed');
     if (perf < MIN_PERFORMANCE) bad.push(`Performance ${perf} < ${MIN_PERFORMANCE}`);
     if (a11y < MIN_ACCESSIBILITY) bad.push(`Accessibility ${a11y} < ${MIN_ACCESSIBILITY}`);
     if (cls > MAX_CLS) bad.push(`CLS ${cls.toFixed(3)} > ${MAX_CLS}`);
@@ -77,6 +101,6 @@ for (let run = 1; run <= runs; run++) {
     rmSync(profile, { recursive: true, force: true });
   }
 }
-await new Promise((r) => server.close(r));
+await stop();
 console.log(failed ? 'lighthouse: FAILED' : `lighthouse: all ${runs} run(s) passed`);
 process.exit(failed ? 1 : 0);

@@ -6,79 +6,27 @@
 // the match ends for both with the same score. And who is connected: the other context's
 // lost connection and closed page shown as away in words, its return as connected.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer as httpServer, request as httpRequest } from 'node:http';
 import { after, before, test } from 'node:test';
-import { DESKTOP, DIST, PHONE, ROOT, openPage, screen, settle, start, step } from './lib.mjs';
+import { DESKTOP, PHONE, openPage, screen, settle, start, step, menu } from './lib.mjs';
+import { createRoom, inRoom, online, startServer } from './server.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function serverBinary() {
-  if (process.env.SCOPA_SERVER) return process.env.SCOPA_SERVER;
-  const target = process.env.CARGO_TARGET_DIR || join(ROOT, '..', 'target');
-  for (const profile of ['release', 'debug']) {
-    const bin = join(target, profile, 'scopa-server');
-    if (existsSync(bin)) return bin;
-  }
-  throw new Error('scopa-server is not built: cargo build --release -p scopa-server');
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 let env;
 let server;
-let dir;
 let base;
-const serverLog = [];
 
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'scopa-online-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}/`;
-  server = spawn(serverBinary(), ['--listen', `127.0.0.1:${port}`, '--db', join(dir, 'rooms.sqlite'), '--web', DIST,
-    '--ai-ms', '0', '--scopa-ms', '0', '--summary-ms', '600000', '--rate', '100'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise((resolve, reject) => {
-    server.stderr.on('data', (d) => {
-      serverLog.push(String(d));
-      if (/listening on/.test(String(d))) resolve();
-    });
-    server.once('exit', (code) => reject(new Error(`scopa-server ended (${code}): ${serverLog.join('')}`)));
-  });
+  server = await startServer(['--ai-ms', '0', '--scopa-ms', '0', '--summary-ms', '600000', '--rate', '100']);
+  base = server.base;
   env = await start();
 });
 
 after(async () => {
   await env?.close();
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  server?.stop();
 });
-
-const online = (page) => page.evaluate(() => window.__scopa.online.state());
-
-// Waits until the page shows its room's latest frame over a live connection.
-async function inRoom(page, timeout = 30000) {
-  try {
-    await page.waitForFunction(() => {
-      const s = window.__scopa.online.state();
-      return s && s.state === 'connected' && s.shown && s.seat !== null && !window.__scopa.busy();
-    }, { timeout, polling: 50 });
-  } catch (e) {
-    throw new Error(`not in the room: ${JSON.stringify(await online(page))}, ${page.errors.join('; ')}, ${await page.$eval('#status', (x) => x.textContent)}; ${e.message}`);
-  }
-  await settle(page);
-}
 
 // Whether the page has something to do: a card to play, a capture to choose, a summary
 // to go on from, or the match's end.
@@ -92,12 +40,13 @@ test('two people play a whole match through scopa-server: invite link, reload, l
   const ctxA = await env.browser.createBrowserContext();
   const ctxB = await env.browser.createBrowserContext();
   const a = await openPage({ browser: ctxA }, DESKTOP);
-  const b = await openPage({ browser: ctxB }, PHONE);
+  // B's first visit is the invite link (its welcome is the invite's).
+  const b = await openPage({ browser: ctxB }, PHONE, { welcome: true });
   await a.goto(base);
   await settle(a);
 
   // A creates a room in the settings dialog: two people, to 11.
-  await a.click('#btn-online');
+  await menu(a, '#btn-online');
   await a.waitForSelector('#dlg-online[open]');
   await a.click('#online-create');
   await a.waitForSelector('#dlg-settings[open]');
@@ -111,17 +60,28 @@ test('two people play a whole match through scopa-server: invite link, reload, l
   const room = await online(a);
   assert.equal(room.seat, 0);
   assert.match(room.link, /\/join\/[0-9a-z]{16}$/);
+  // Until the friend comes, nobody plays: no card to tap, and the status says whom the
+  // table waits for (issue 37, item 1).
+  const waiting = await screen(a);
+  assert.ok(waiting.hand.every((h) => !h.enabled), JSON.stringify(waiting.hand));
+  assert.match(waiting.status, /^Waiting for Player 2 to join/);
 
   // The dialog shows the link to share, with a copy button, and who sits where.
-  await a.click('#btn-online');
+  await menu(a, '#btn-online');
   await a.waitForSelector('#dlg-online[open]');
   assert.equal(await a.$eval('#online-link', (e) => e.value), room.link);
   assert.ok(await a.$('#online-copy'));
   assert.match(await a.$eval('#online-seats', (e) => e.textContent), /you/);
   await a.click('#online-close');
 
-  // B opens the invite link: the app opens and takes the other seat.
+  // B opens the invite link: the app opens and takes the other seat. Its first visit's
+  // welcome says it was invited, not that it plays the computer (issue 37, item 9).
   await b.goto(room.link);
+  await b.waitForSelector('#dlg-welcome[open]');
+  const welcome = await b.$eval('#welcome-text', (e) => e.textContent);
+  assert.match(welcome, /invited you/);
+  assert.doesNotMatch(welcome, /against the computer/);
+  await b.click('#welcome-play');
   await inRoom(b);
   assert.equal((await online(b)).seat, 1);
   assert.equal((await online(b)).code, room.code);
@@ -147,10 +107,14 @@ test('two people play a whole match through scopa-server: invite link, reload, l
       continue;
     }
     // A loses the network for 10 s: it says so, then comes back by itself.
-    if (reloaded && !cut && counts.play >= 60) {
+    if (reloaded && !cut && counts.play >= 60 && sa.hand.some((h) => h.enabled)) {
       cut = true;
       await a.setOfflineMode(true);
       await a.evaluate(() => window.__scopa.online.dropSocket());
+      // A taps a card while its connection is down: the page says the play was not sent.
+      const card = sa.hand.find((h) => h.enabled).card;
+      await a.click(`#hand [data-card="${card}"]`);
+      assert.match(await a.$eval('#status', (e) => e.textContent), /^Not connected: your play was not sent/);
       await sleep(10000);
       assert.equal((await online(a)).state, 'reconnecting');
       assert.equal(await a.$eval('#online-bar', (e) => e.dataset.state), 'reconnecting');
@@ -195,7 +159,7 @@ test('two people play a whole match through scopa-server: invite link, reload, l
 
   // A leaves the room: its local match comes back, and a reload stays off line.
   await a.evaluate(() => document.getElementById('dlg-over').close());
-  await a.click('#btn-online');
+  await menu(a, '#btn-online');
   await a.waitForSelector('#online-leave');
   await a.click('#online-leave');
   await a.waitForFunction(() => window.__scopa.online.state() === null && document.getElementById('online-bar').hidden);
@@ -219,15 +183,7 @@ test('who is connected: the other person shown away when their connection goes, 
   const b = await openPage({ browser: ctxB }, PHONE);
   await a.goto(base);
   await settle(a);
-  await a.click('#btn-online');
-  await a.waitForSelector('#dlg-online[open]');
-  await a.click('#online-create');
-  await a.waitForSelector('#dlg-settings[open]');
-  await a.select('#set-players', '2');
-  await a.select('#set-seat-0', 'human');
-  await a.select('#set-seat-1', 'human');
-  await a.click('#settings-start');
-  await inRoom(a);
+  await createRoom(a);
   const room = await online(a);
   // Nobody in seat 1 yet: shown away, in words.
   await a.waitForFunction(() => /: away/.test(document.getElementById('online-bar').textContent), { timeout: 10000, polling: 50 });
@@ -239,7 +195,7 @@ test('who is connected: the other person shown away when their connection goes, 
     return li && li.dataset.presence === w;
   }, { timeout: 15000, polling: 50 }, seat, what);
   // A's dialog and bar say B is connected; B's say A is.
-  await a.click('#btn-online');
+  await menu(a, '#btn-online');
   await a.waitForSelector('#dlg-online[open]');
   await here(a, 1, 'here');
   assert.match(await a.$eval('#online-seats li[data-seat="1"]', (e) => e.textContent), /connected/);
@@ -263,4 +219,105 @@ test('who is connected: the other person shown away when their connection goes, 
   await a.click('#online-leave');
   assert.deepEqual(realErrors(a), []);
   await ctxA.close();
+});
+
+// A page from a static host (the tests' serve.mjs, as serve.sh or any static host): Play
+// with friends says that a game server is needed, and where to give its address, instead of
+// "reconnecting" forever (issue 37, item 1).
+test('Play with friends from a static host: it says a game server is needed, and Create room waits for one', async () => {
+  const ctx = await env.browser.createBrowserContext();
+  const page = await openPage({ browser: ctx }, PHONE);
+  await page.goto(env.url);
+  await settle(page);
+  await menu(page, '#btn-online');
+  await page.waitForSelector('#dlg-online[open]');
+  await page.waitForFunction(() => document.getElementById('online-found').dataset.state === 'none', { timeout: 10000 });
+  const said = await page.$eval('#online-found', (e) => e.textContent);
+  assert.match(said, /No Scopa game server answers at ws:\/\/127\.0\.0\.1:\d+\/ws/);
+  assert.match(said, /scopa-server --web/);
+  assert.equal(await page.$eval('#online-where', (e) => e.open), true, 'the address field is shown');
+  assert.doesNotMatch(await page.$eval('#dlg-online', (e) => e.textContent), /\bServer\b(?! )/);
+  await page.click('#online-create');
+  await sleep(500);
+  assert.equal(await page.$eval('#dlg-settings', (d) => d.open), false, 'no room form without a server');
+  assert.equal(await online(page), null);
+  // The address of a server that answers: found, and a room can be made.
+  await page.$eval('#online-server', (e, v) => {
+    e.value = v;
+    e.dispatchEvent(new Event('change'));
+  }, `${base.replace(/^http/, 'ws')}ws`);
+  await page.waitForFunction(() => document.getElementById('online-found').dataset.state === 'found', { timeout: 10000 });
+  await page.click('#online-create');
+  await page.waitForSelector('#dlg-settings[open]');
+  assert.deepEqual(realErrors(page), []);
+  await ctx.close();
+});
+
+// A first visit through a counting proxy in front of scopa-server --web: each file is asked
+// for once (page, worker, the service worker's install; issue 37, item 6).
+function countingProxy(target) {
+  const log = [];
+  const proxy = httpServer((req, res) => {
+    log.push(new URL(req.url, 'http://x').pathname);
+    const up = httpRequest(`${target}${req.url.slice(1)}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (r) => {
+      res.writeHead(r.statusCode, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  return new Promise((resolve) => proxy.listen(0, '127.0.0.1', () => resolve({ proxy, log, url: `http://127.0.0.1:${proxy.address().port}/` })));
+}
+
+test('served by scopa-server --web: a first visit asks for each file once (item 6)', async (t) => {
+  const { proxy, log, url } = await countingProxy(base);
+  t.after(() => new Promise((r) => proxy.close(r)));
+  const ctx = await env.browser.createBrowserContext();
+  const page = await openPage({ browser: ctx }, PHONE);
+  await page.goto(url);
+  await settle(page);
+  // The service worker installed and in control, the AI's worker started under it.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 20000 });
+  await sleep(1000);
+  const counts = {};
+  for (const p of log) counts[p] = (counts[p] ?? 0) + 1;
+  // But the page itself (the navigation's document is kept apart in the HTTP cache).
+  const twice = Object.entries(counts).filter(([p, n]) => n > 1 && p !== '/');
+  assert.deepEqual(twice, [], JSON.stringify(counts));
+  assert.equal(counts['/pkg/scopa_web_bg.wasm'], 1);
+  assert.deepEqual(page.errors, []);
+  await ctx.close();
+});
+
+// What scopa-server does for the page (i35's part of issue 37): the wasm compressed, card
+// names in words in a room's frames (item 2), and a hand's summary that waits for Continue
+// (item 5). Pending until scopa-server sends them.
+test('scopa-server for the page: the wasm gzip-compressed, cards named in words, summaries wait for Continue', {
+  todo: 'scopa-server (helper i35): compression, CardStyle::Names in room frames, an attended summary',
+}, async () => {
+  const srv = await startServer(['--ai-ms', '0', '--scopa-ms', '0', '--rate', '100']);
+  const base2 = srv.base;
+  try {
+    const wasm = await fetch(`${base2}pkg/scopa_web_bg.wasm`, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(wasm.headers.get('content-encoding'), 'gzip', 'the wasm compressed');
+    const ctx = await env.browser.createBrowserContext();
+    const a = await openPage({ browser: ctx }, DESKTOP);
+    await a.goto(base2);
+    await settle(a);
+    await createRoom(a, { seats: ['human', 'easy'] });
+    const names = await a.$$eval('#hand .card', (l) => l.map((b) => b.getAttribute('aria-label')));
+    assert.ok(names.length > 0 && names.every((n) => / of (denari|coppe|spade|bastoni)$/.test(n)), names.join());
+    for (let i = 0; i < 400; i++) {
+      const s = await screen(a);
+      if (s.summary || s.over) break;
+      await step(a, { nth: i });
+      await inRoom(a);
+    }
+    assert.ok((await screen(a)).summary);
+    await sleep(7000);
+    assert.ok((await screen(a)).summary, 'the summary waits for Continue');
+    await ctx.close();
+  } finally {
+    srv.stop();
+  }
 });

@@ -4,69 +4,19 @@
 // scrolling, and checked by axe-core for serious or critical accessibility violations.
 // `UPDATE_GOLDENS=1 node --test test/screens.test.mjs` rewrites the goldens.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
-import { DESKTOP, PHONE, ROOT, openPage, playUntil, settle, start, startMatch, step } from './lib.mjs';
+import { check } from './golden.mjs';
+import { DESKTOP, PHONE, TALL, openPage, playUntil, settle, start, startMatch, step, menu } from './lib.mjs';
 
-const TALL = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 const LANDSCAPE = { width: 844, height: 390, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
-
-const GOLDENS = join(ROOT, 'test', 'goldens');
-const OUT = join(ROOT, 'test', 'out');
-const UPDATE = process.env.UPDATE_GOLDENS === '1';
-// A pixel differs when its colour distance passes 0.1 (pixelmatch's scale); a screen
-// matches when at most 0.5 % of its pixels differ.
-const MAX_DIFF = 0.005;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let env;
 before(async () => {
   env = await start();
-  mkdirSync(OUT, { recursive: true });
 });
 after(async () => {
   await env?.close();
 });
-
-async function axe(page) {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-async function check(page, name) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const fits = await page.evaluate(() => ({
-    w: document.documentElement.scrollWidth <= window.innerWidth,
-    h: document.documentElement.scrollHeight <= window.innerHeight,
-  }));
-  assert.deepEqual(fits, { w: true, h: true }, `${name} scrolls`);
-  const shot = PNG.sync.read(Buffer.from(await page.screenshot({ type: 'png' })));
-  const file = join(GOLDENS, `${name}.png`);
-  if (UPDATE || !existsSync(file)) {
-    mkdirSync(GOLDENS, { recursive: true });
-    writeFileSync(file, PNG.sync.write(shot));
-  } else {
-    const golden = PNG.sync.read(readFileSync(file));
-    assert.deepEqual([shot.width, shot.height], [golden.width, golden.height], `${name}: size`);
-    const diff = new PNG({ width: shot.width, height: shot.height });
-    const n = pixelmatch(shot.data, golden.data, diff.data, shot.width, shot.height, { threshold: 0.1 });
-    if (n > MAX_DIFF * shot.width * shot.height) {
-      writeFileSync(join(OUT, `${name}.actual.png`), PNG.sync.write(shot));
-      writeFileSync(join(OUT, `${name}.diff.png`), PNG.sync.write(diff));
-      assert.fail(`${name}: ${n} pixels differ from the golden (see test/out/${name}.diff.png)`);
-    }
-  }
-  assert.deepEqual(await axe(page), [], `${name}: serious or critical accessibility violations`);
-}
 
 for (const [size, viewport] of [['phone', PHONE], ['tall', TALL], ['landscape', LANDSCAPE], ['desktop', DESKTOP]]) {
   test(`every screen at ${size} size: golden images, no scrolling, axe-core`, async () => {
@@ -109,7 +59,7 @@ for (const [size, viewport] of [['phone', PHONE], ['tall', TALL], ['landscape', 
     // Starting a new match in the middle of one asks first.
     await step(page);
     await playUntil(page, (s) => s.hand.some((h) => h.enabled));
-    await page.click('#btn-settings');
+    await menu(page, '#btn-settings');
     await page.waitForSelector('#dlg-settings[open]');
     await page.click('#settings-start');
     await page.waitForSelector('#dlg-confirm[open]');

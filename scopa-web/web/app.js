@@ -6,7 +6,7 @@
 // for a tap. It stores the session's bytes whenever a step says so. It decides no flow,
 // rule, score, seed or turn, and writes no game text of its own.
 
-import init, { WebSession, labels, langFromTag, statsLabel } from './pkg/scopa_web.js';
+import init, { WebSession, labels, langFromTag, statsLabel } from './session.js';
 import { backSvg, cardIndex, cardSvg } from './cards.js';
 import { getLang, setLang, t } from './i18n.js';
 import { BRISCOLA, RULES } from './rules.js';
@@ -25,8 +25,9 @@ const PACE = {
 };
 const DEFAULT_SETTINGS = {
   game: 'scopa', hand_size: 3, hands: 2, players: 2, deal: 'standard', target: 11, primiera: 'classic', ace: 'none',
-  napola: false, re_bello: false, kings_redeal: true, seats: ['human', 'expert'], undo: false,
+  napola: false, re_bello: false, kings_redeal: true, seats: ['human', 'easy'], undo: false,
 };
+// A first-time player meets a level that teaches (the expert beat newcomers 11–6 and 13–1).
 
 let prefs = { deck: 'italian', pace: 'normal', lang: null, sound: false, settings: DEFAULT_SETTINGS, names: [] };
 let paused = false; // watch mode paused: the frame's delays wait until it resumes
@@ -51,6 +52,10 @@ let optionFocus = -1;
 // at its end. Presentation only: both restart with a new session.
 let lastPlays = {};
 let hands = { match: null, list: [] };
+// The last play of another seat among the latest frame's events: the status line keeps it
+// before the frame's own status ("Player 2 plays … Your turn"), so an AI's play is still
+// there to read when the person's turn comes (a frame with events replaces it).
+let playNote = '';
 // The hand's log: every event line of the frames since the hand was dealt (kept in storage
 // with the hand's key, so that a reload keeps it).
 let handLog = { key: null, lines: [] };
@@ -91,6 +96,10 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 const flightMs = () => (reducedMotion() ? 0 : PACE[prefs.pace][1]);
 const anyDialogOpen = () => Boolean(document.querySelector('dialog[open]'));
 const busy = () => animating || due !== null;
+// Dialogs a person reads: while one is open the game waits (no AI plays behind it); the
+// log and the last trick follow the game instead, and the game's own banners are its flow.
+const READING = ['dlg-welcome', 'dlg-rules', 'dlg-settings', 'dlg-message', 'dlg-confirm', 'dlg-stats', 'dlg-online'];
+const reading = () => READING.some((id) => $(id).open);
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -190,6 +199,7 @@ function replace(g) {
   session = g;
   generation += 1;
   lastPlays = {};
+  playNote = '';
   hands = { match: null, list: [] };
   handLog = { key: null, lines: [] };
   restored = false;
@@ -241,6 +251,10 @@ async function show() {
       lastPlays[e.seat] = { card: cardIndex(card), taken: e.move ? e.move.capture.map(cardIndex) : [], text: e.text };
     }
   }
+  if (frame.events.length > 0) {
+    const others = frame.events.filter((e) => e.kind === 'played' && e.seat !== frame.viewer);
+    playNote = others.length > 0 ? others[others.length - 1].text : '';
+  }
   noteHand(frame);
   learnNames(frame);
   noteLog(frame, quiet);
@@ -263,10 +277,12 @@ async function show() {
   run(frame.next);
 }
 
-// The number (from 1) of the hand a summary is about: at a hand's end the next hand is
-// already dealt (the frame's number is the next one's, from 0); at the match's end no hand
-// follows, so the last hand is the frame's own.
-const summaryNumber = (frame) => frame.hand_number + (frame.banner?.kind === 'match_over' ? 1 : 0);
+// The number (from 1) of the hand a summary is about. While a hand's summary shows, the
+// next hand is already dealt when there is one (the frame's number is then the next hand's,
+// from 0, and seats hold cards); after the last hand none is dealt (no seat holds a card:
+// the frame's number is the finished hand's own, from 0) — at the match's end, and in the
+// last hand's own summary before it.
+const summaryNumber = (frame) => frame.hand_number + (frame.seats.every((s) => s.cards === 0) ? 1 : 0);
 
 // Keeps each hand's summary of the match shown, for the recap at its end.
 function noteHand(frame) {
@@ -324,6 +340,11 @@ function noteLog(frame, restoring) {
 }
 
 // Drops the delay running, if any (its timer and Worker reply are then ignored).
+// A reading dialog closed: the delay it held runs now (if nothing else runs one).
+function goOn() {
+  if (session && !animating && due === null && !reading()) run(session.peek().next);
+}
+
 function drop() {
   dueRun += 1;
   due = null;
@@ -333,7 +354,7 @@ function drop() {
 // computes the move from the session's bytes), then fires its token.
 function run(next) {
   drop();
-  if (!next.due || paused || session.remote) return;
+  if (!next.due || paused || session.remote || reading()) return;
   due = next.due;
   const mine = dueRun;
   const { token, after_ms: ms, action } = next.due;
@@ -529,14 +550,24 @@ async function animate(events, frame) {
   }
 }
 
-// A Briscola event: a card flies from its seat to the trick; a trick taken flies to the
+// A Briscola event: a card flies from its seat to the trick and stays there; a trick taken
+// stays whole on the table for a moment (the AI's pause and a flight: 1 s at the normal
+// pace, none at the instant one), so the last card of it is seen, then flies to the
 // taker's place.
 async function animateBriscola(e, frame, ms) {
   setStatus(e.text);
   if (e.kind === 'played') {
     const card = cardIndex(e.card);
-    await fly([{ index: card, from: rectOf(handCard(card) || seatNode(e.seat)) }], rectOf($('table')), ms);
+    const hand = handCard(card);
+    await fly([{ index: card, from: rectOf(hand || seatNode(e.seat)) }], rectOf($('table')), ms);
+    if (hand) hand.style.visibility = 'hidden';
+    const table = $('table');
+    table.querySelector('.empty')?.remove();
+    const occ = [...table.querySelectorAll(`.trick-card[data-card="${card}"]`)].length;
+    table.append(trickCard(frame, e.seat, e.card, occ));
   } else if (e.kind === 'trick_taken') {
+    const hold = PACE[prefs.pace][0] + ms;
+    if (hold > 0) await sleep(hold);
     const cards = e.cards.map(cardIndex);
     const found = tableCards(cards);
     const nodes = cards.map((c, i) => ({ index: c, from: rectOf(found[i]) }));
@@ -704,18 +735,29 @@ function drawTrick(frame) {
     table.append(el('p', { class: 'empty' }, t('leads', { who: name(tb.leader) })));
   }
   const occ = occurrences(tb.trick, (c) => c.card);
-  tb.trick.forEach(({ seat, card }, i) => {
-    const index = cardIndex(card);
-    // At a table of 6 or 8 the caption is the seat's name alone (the leader's in bold and
-    // underlined; the table's label says who leads).
-    const cap = seat === tb.leader && !isBig(frame) ? `${name(seat)} · ${t('leader')}` : name(seat);
-    table.append(el('figure', { class: `card trick-card${seat === tb.leader ? ' leader' : ''}`, 'data-card': index, 'data-occ': occ[i], 'data-seat': seat },
-      face(index), el('figcaption', {}, cap)));
-    table.lastChild.querySelector('img').alt = cardName(card);
-  });
+  tb.trick.forEach(({ seat, card }, i) => table.append(trickCard(frame, seat, card, occ[i])));
   const last = $('last-trick');
   last.disabled = !tb.last_trick;
   last.textContent = t('LastTrick');
+}
+
+// A card of the trick with who played it (the leader marked). At a table of 6 or 8 the
+// caption is the seat's name alone (the leader's in bold and underlined; the table's label
+// says who leads).
+function trickCard(frame, seat, card, occ) {
+  const tb = frame.table;
+  const index = cardIndex(card);
+  const name = frame.seats[seat]?.name ?? '';
+  // While a trick is animated the frame's leader may already be the next trick's: the
+  // leader of the trick on the table is its first card's seat.
+  const first = $('table').querySelector('.trick-card');
+  const leader = first ? Number(first.dataset.seat) : (tb.trick.length > 0 ? tb.trick[0].seat : tb.leader);
+  const led = seat === leader;
+  const cap = led && !isBig(frame) ? `${name} · ${t('leader')}` : name;
+  const f = el('figure', { class: `card trick-card${led ? ' leader' : ''}`, 'data-card': index, 'data-occ': occ, 'data-seat': seat },
+    face(index), el('figcaption', {}, cap));
+  f.querySelector('img').alt = cardName(card);
+  return f;
 }
 
 // The last trick taken, in a dialog: each card with who played it, who took it and its points.
@@ -858,6 +900,8 @@ function endDrag(e) {
 // Draws a frame: the table, the seats, the hand, the buttons its offers allow, the status,
 // and the dialog its banner calls for.
 function draw(frame) {
+  // The card names of this frame's language (a redraw after a change of language too).
+  learnNames(frame);
   if (frame.viewer !== null && frame.viewer !== undefined) bottom = frame.viewer;
   else if (frame.banner?.kind === 'hand_off') bottom = frame.banner.seat;
   else if (bottom >= frame.seats.length) bottom = 0;
@@ -886,7 +930,9 @@ function draw(frame) {
   $('watch-speed').hidden = !watching;
   $('watch-speed').replaceChildren(...Object.keys(PACE).map((p) => el('option', { value: p, selected: p === prefs.pace }, t(`pace_${p}`))));
   $('watch-speed').setAttribute('aria-label', t('AiPace'));
-  setStatus(frame.refusal ?? frame.hint?.text ?? frame.status);
+  const status = frame.refusal ?? frame.hint?.text ?? frame.status;
+  const note = playNote && !frame.refusal && !frame.hint && !frame.banner ? `${playNote}${/[.!?]$/.test(playNote) ? '' : '.'} ` : '';
+  setStatus(`${note}${status}`);
   drawBanner(frame);
 }
 
@@ -897,7 +943,7 @@ function drawPause() {
 
 // Draws the frame again without taking its events (a new language, deck or hint).
 function redraw() {
-  if (animating) return;
+  if (animating || !session) return;
   // A card of the hand that had the focus is drawn anew: the focus goes to the new one.
   const inHand = $('hand').contains(document.activeElement);
   const frame = session.peek();
@@ -1054,7 +1100,7 @@ function showOver(frame) {
   $('over-recap').replaceChildren(...recap);
   $('over-rules').textContent = t('howToPlay');
   $('over-rematch').textContent = t('Rematch');
-  $('over-settings').textContent = t('NewMatch');
+  $('over-settings').textContent = t('Settings');
   $('over-stats').textContent = t('Statistics');
 }
 
@@ -1350,6 +1396,16 @@ function confirmFirst(text, yes) {
   });
 }
 
+// New match: the same settings, a new deal (after asking, if a match is in progress);
+// Settings is where they change.
+async function newMatch() {
+  // In a room, a new match is a local one: it leaves the room, so it asks first.
+  if (session?.remote && !(await confirmFirst(t('confirmLeaveRoom'), t('confirmNewOk')))) return;
+  if (inProgress() && !(await confirmFirst(t('confirmNew'), t('confirmNewOk')))) return;
+  if (newGame(prefs.settings, '') && newGame(DEFAULT_SETTINGS, '', [])) return;
+  show();
+}
+
 async function submitSettings(ev) {
   ev.preventDefault();
   readDraft();
@@ -1447,12 +1503,14 @@ function showRules() {
   $('dlg-rules').scrollTop = 0;
 }
 
-function showWelcome() {
+// The first visit's welcome; a friend's invite link gets its own words (the table that
+// opens is the room's, with people, not a match against the computer).
+function showWelcome(invited = false) {
   $('welcome-title').textContent = t('welcomeTitle');
-  $('welcome-text').textContent = t('welcomeText');
+  $('welcome-text').textContent = t(invited ? 'welcomeInvite' : 'welcomeText');
   $('welcome-rules').textContent = t('howToPlay');
   $('welcome-play').textContent = t('play');
-  $('dlg-welcome').showModal();
+  if (!$('dlg-welcome').open) $('dlg-welcome').showModal();
 }
 
 // ----- start ------------------------------------------------------------------------------
@@ -1466,6 +1524,7 @@ function staticTexts() {
   $('btn-rules').textContent = t('howToPlay');
   $('btn-log').textContent = t('thisHand');
   $('btn-online').textContent = t('playFriends');
+  $('btn-menu').textContent = t('menu');
   $('title').textContent = t('title');
   document.querySelector('nav.actions').setAttribute('aria-label', t('menu'));
 }
@@ -1480,7 +1539,13 @@ function wire() {
     if (!paused && !animating) run(session.peek().next);
   });
   $('watch-speed').addEventListener('change', () => setPace($('watch-speed').value));
-  $('btn-new').addEventListener('click', openSettings);
+  $('btn-new').addEventListener('click', newMatch);
+  // A menu entry chosen: the menu closes (a phone's; from 900 px it is part of the bar).
+  for (const b of $('menu').querySelectorAll('button')) {
+    b.addEventListener('click', () => {
+      if ($('menu').matches(':popover-open')) $('menu').hidePopover();
+    });
+  }
   $('btn-settings').addEventListener('click', openSettings);
   $('btn-stats').addEventListener('click', showStats);
   $('btn-log').addEventListener('click', showLog);
@@ -1526,6 +1591,8 @@ function wire() {
   $('settings-close').addEventListener('click', () => $('dlg-settings').close());
   // However the settings close (the button, Escape), the game shows what it waits for again.
   $('dlg-settings').addEventListener('close', redraw);
+  // A reading dialog closed (after the listeners above have redrawn): the game goes on.
+  for (const id of READING) $(id).addEventListener('close', goOn);
   // Dialogs that wait for the game's answer: Escape must not leave the game stuck.
   for (const id of ['dlg-summary', 'dlg-over', 'dlg-handoff']) $(id).addEventListener('cancel', (e) => e.preventDefault());
   // Reduced motion on or off: the scopa banner's time follows.
@@ -1562,15 +1629,27 @@ function loadPrefs() {
 }
 
 async function main() {
-  window.__scopa = { ready: false, record, busy, sounds: () => sounds, heard: () => [...heard], online: online.debug() };
+  window.__scopa = {
+    ready: false, record, busy, sounds: () => sounds, heard: () => [...heard], online: online.debug(), label: (key) => t(key),
+  };
+  wire();
+  // A first visit's welcome at once, while the game downloads (it needs nothing of the
+  // wasm): in the language of the preferences, else the browser's; the core's texts take
+  // over once the wasm has started. Until then only the welcome and How to play can open.
+  const invited = new URLSearchParams(location.search).has('join');
+  const early = !store.welcomed() && store.readSave() === null;
+  if (early) {
+    const kept = store.readPrefs()?.lang;
+    const tag = (navigator.languages || [])[0] || navigator.language || 'en';
+    setLang(['en', 'it'].includes(kept) ? kept : (/^it(?![a-z])/i.test(tag) ? 'it' : 'en'));
+    showWelcome(invited);
+  }
   // The wasm, fetched once and compiled while it downloads; the worker gets the module.
   const module = await WebAssembly.compileStreaming(fetch(new URL('./pkg/scopa_web_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });
   loadPrefs();
   useLang(prefs.lang);
   staticTexts();
-  wire();
-  startWorker(module);
   let damaged = null;
   try {
     const bytes = store.readSave();
@@ -1591,7 +1670,7 @@ async function main() {
   }
   if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '', []);
   $('app').classList.remove('loading');
-  if (!store.welcomed() && !damaged) showWelcome();
+  if (!store.welcomed() && !damaged) showWelcome(invited);
   if (damaged) {
     // The new match is drawn under the message and goes on once it is read.
     const read = showMessage(t('damaged', { reason: damaged }));
@@ -1601,7 +1680,7 @@ async function main() {
     show();
   }
   online.attach({
-    el, enter: enterOnline, leave: leaveOnline, show, current: () => session, setStatus,
+    el, enter: enterOnline, leave: leaveOnline, show, redraw, current: () => session, setStatus,
     settingsFor: openSettings, failed: (text) => {
       leaveOnline();
       showMessage(text);
@@ -1610,7 +1689,22 @@ async function main() {
   online.resumeOnLoad();
   window.__scopa.ready = true;
   performance.mark('scopa-interactive');
-  if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').catch(() => {});
+  // The AI's worker starts once the service worker controls the page, so that the worker's
+  // script and the wasm's JS glue come from the service worker's store, not a second
+  // download (issue 37). Until then (a first visit's first seconds) an AI's move is
+  // computed on the page; without a service worker the worker starts at once.
+  const sw = navigator.serviceWorker;
+  if (!sw || sw.controller) {
+    startWorker(module);
+  } else {
+    const once = () => {
+      if (!worker) startWorker(module);
+    };
+    sw.addEventListener('controllerchange', once, { once: true });
+    sw.register('./sw.js').catch(once);
+    return;
+  }
+  if (sw) sw.register('./sw.js').catch(() => {});
 }
 
 main().catch((e) => {

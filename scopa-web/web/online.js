@@ -46,6 +46,34 @@ export function defaultServer() {
   return u.href;
 }
 
+// Whether a game server's socket answers at `address` within `ms`.
+export function probe(address, ms = 4000) {
+  return new Promise((resolve) => {
+    let ws;
+    try {
+      ws = new WebSocket(address);
+    } catch {
+      resolve(false);
+      return;
+    }
+    const done = (ok) => {
+      clearTimeout(timer);
+      ws.onopen = null;
+      ws.onerror = null;
+      ws.onclose = null;
+      if (ok) ws.close();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => {
+      ws.close();
+      done(false);
+    }, ms);
+    ws.onopen = () => done(true);
+    ws.onerror = () => done(false);
+    ws.onclose = () => done(false);
+  });
+}
+
 // What the page calls on its session, answered for a room: the frames come from the
 // server (queued until the page takes them), actions go to it.
 export class RemoteSession {
@@ -60,21 +88,35 @@ export class RemoteSession {
     if (this.queue.length > 0) {
       const f = this.queue.shift();
       this.last = { ...f, events: [] };
-      return f;
+      return this.gate(f);
     }
-    return this.last;
+    return this.gate(this.last);
   }
 
   peek() {
-    return this.queue.length > 0 ? { ...this.queue[this.queue.length - 1], events: [] } : this.last;
+    return this.gate(this.queue.length > 0 ? { ...this.queue[this.queue.length - 1], events: [] } : this.last);
   }
 
+  // Until every person of the room has come once, nobody plays: the frame offers no card
+  // and says whom the table waits for (the server deals at once; the page holds the play).
+  gate(frame) {
+    const missing = frame ? this.room.missing(frame) : [];
+    if (missing.length === 0) return frame;
+    return {
+      ...frame, choices: { kind: 'none' }, offers: { ...frame.offers, hint: false }, hint: null,
+      status: t('waitingFor', { who: missing.join(', ') }),
+    };
+  }
+
+  // An action is sent only over a live connection; otherwise the page says it was not.
   act(line) {
+    if (this.room.state !== 'connected') throw new Error(t('notSent'));
     this.room.send({ type: 'act', action: line });
     return { save: false, script: null };
   }
 
   hint() {
+    if (this.room.state !== 'connected') throw new Error(t('notSent'));
     this.room.send({ type: 'hint' });
   }
 
@@ -119,6 +161,28 @@ class Room {
     this.pumping = false;
     this.frames = 0; // frames received (for the tests)
     this.presence = null; // who is connected: { connected: [bool per seat], spectators }
+    // The seats whose person has been connected at least once (kept with the room, so a
+    // reload does not wait again for someone who is only away).
+    this.came = new Set(this.stored()?.came || []);
+    this.everConnected = false;
+  }
+
+  // The names of the people's seats whose person has not come yet (this page's own seat
+  // excepted): the table waits for them.
+  missing(frame) {
+    return frame.seats.filter((s) => s.player === 'human' && s.seat !== this.seat && !this.came.has(s.seat)).map((s) => s.name);
+  }
+
+  // Notes who is connected; true when the last person the table waited for has come.
+  notePresence(presence) {
+    this.presence = presence;
+    const before = this.frame ? this.missing(this.frame).length : 0;
+    const seen = this.came.size;
+    (presence?.connected || []).forEach((on, seat) => {
+      if (on) this.came.add(seat);
+    });
+    if (this.came.size !== seen && this.code !== null) this.remember({ came: [...this.came] });
+    return before > 0 && this.frame && this.missing(this.frame).length === 0;
   }
 
   stored() {
@@ -147,6 +211,7 @@ class Room {
     ws.onopen = () => {
       if (this.ws !== ws) return;
       this.tries = 0;
+      this.everConnected = true;
       this.state = 'connected';
       this.greet();
       for (const m of this.pending.splice(0)) ws.send(JSON.stringify(m));
@@ -165,7 +230,11 @@ class Room {
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
-      this.retry();
+      // No server ever answered a room this page has no seat in (a page from a static
+      // host, a wrong address): say so rather than reconnect forever. A seat held (its
+      // token kept) is retried: its server may be restarting.
+      if (!this.everConnected && !this.stored()?.token) this.fail(t('noServer', { server: this.server }));
+      else this.retry();
     };
   }
 
@@ -218,12 +287,14 @@ class Room {
         // Left the watch to join a seat.
         if (this.joining) this.joinNext();
         break;
-      case 'frame':
-        if (msg.presence) this.presence = msg.presence;
+      case 'frame': {
+        const came = msg.presence ? this.notePresence(msg.presence) : false;
         this.onFrame(msg);
+        if (came) this.app.redraw();
         break;
+      }
       case 'presence':
-        this.presence = msg.presence;
+        if (this.notePresence(msg.presence)) this.app.redraw();
         this.app.onlineChanged();
         break;
       case 'error':
@@ -334,9 +405,11 @@ class Room {
 
 let app = null;
 let active = null;
+let testSeed = null;
 
-// The page's hooks: `enter(session)`, `leave()`, `show()`, `current()`, `setStatus(text)`,
-// `failed(text)`, `settingsFor(online)` and `el` (online.js draws its own dialog).
+// The page's hooks: `enter(session)`, `leave()`, `show()`, `redraw()`, `current()`,
+// `setStatus(text)`, `failed(text)`, `settingsFor(online)` and `el` (online.js draws its
+// own dialog).
 export function attach(hooks) {
   app = {
     ...hooks,
@@ -363,7 +436,10 @@ export function create(settingsLine, server = defaultServer()) {
   room.settings = settingsLine;
   const seats = settingsLine.replace(/^.*\bseats /, '').split(/\s+/);
   room.creatorSeats = seats.map((s, i) => (s === 'human' ? i : -1)).filter((i) => i >= 0);
-  room.send({ type: 'create', settings: settingsLine, lang: getLang() });
+  const msg = { type: 'create', settings: settingsLine, lang: getLang() };
+  // Tests' reproducible rooms (a server started with --allow-client-seed).
+  if (testSeed !== null) msg.seed = testSeed;
+  room.send(msg);
   room.open();
   drawBar();
 }
@@ -445,35 +521,61 @@ function drawDialog() {
   document.getElementById('online-close').textContent = t('close');
   const room = active;
   if (!room) {
-    const server = el('input', { type: 'text', id: 'online-server', value: defaultServer(), autocomplete: 'off', spellcheck: 'false' });
+    const server = el('input', {
+      type: 'text', id: 'online-server', value: defaultServer(), autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'online-server-help',
+    });
     const code = el('input', { type: 'text', id: 'online-code', autocomplete: 'off', spellcheck: 'false', maxlength: '32' });
-    const useServer = () => {
+    // Whether a game server answers at the address: asked when the dialog opens and
+    // before a room is made or joined, so a page from a static host says what it needs.
+    const found = el('p', { id: 'online-found', role: 'status' });
+    const where = el('details', { id: 'online-where' }, el('summary', {}, t('serverWhere')),
+      el('div', { class: 'field' }, el('label', { for: 'online-server' }, t('serverAddress')), server,
+        el('small', { class: 'help', id: 'online-server-help' }, t('serverHelp'))));
+    const check = async () => {
+      const address = server.value.trim();
+      found.dataset.state = 'checking';
+      found.textContent = t('serverChecking');
+      const ok = await probe(address);
+      if (server.value.trim() !== address) return ok;
+      found.dataset.state = ok ? 'found' : 'none';
+      found.textContent = ok ? t('serverFound') : t('noServer', { server: address });
+      if (!ok) where.open = true;
+      return ok;
+    };
+    const useServer = async () => {
+      const address = server.value.trim();
+      if (!(await check())) return null;
       try {
-        localStorage.setItem(SERVER, server.value.trim());
+        localStorage.setItem(SERVER, address);
       } catch {
         // no storage
       }
-      return server.value.trim();
+      return address;
     };
+    server.addEventListener('change', check);
     body.replaceChildren(
       el('p', {}, t('onlineIntro')),
-      el('div', { class: 'field' }, el('label', { for: 'online-server' }, t('server')), server),
+      found,
       el('div', { class: 'buttons' }, el('button', {
-        type: 'button', id: 'online-create', onclick: () => {
-          useServer();
+        type: 'button', id: 'online-create', onclick: async () => {
+          if (!(await useServer())) return;
           document.getElementById('dlg-online').close();
           app.settingsFor(true);
         },
       }, t('createRoom'))),
       el('div', { class: 'field' }, el('label', { for: 'online-code' }, t('roomCode')), code),
       el('div', { class: 'buttons' }, el('button', {
-        type: 'button', id: 'online-join', onclick: () => {
+        type: 'button', id: 'online-join', onclick: async () => {
           const c = code.value.trim().toLowerCase();
           if (!/^[0-9a-z]{1,32}$/.test(c)) return;
-          join(c, useServer());
+          const address = await useServer();
+          if (!address) return;
+          join(c, address);
           document.getElementById('dlg-online').close();
         },
-      }, t('joinRoom'))));
+      }, t('joinRoom'))),
+      where);
+    check();
     return;
   }
   const link = inviteLink(room);
@@ -517,5 +619,10 @@ export function debug() {
       shown: active.entered && app.current() === active.session && active.session.queue.length === 0,
     } : null),
     dropSocket: () => active?.ws?.close(),
+    // The seed the next room is created with (the tests' goldens; only a server started
+    // with --allow-client-seed accepts one).
+    seedNext: (seed) => {
+      testSeed = seed;
+    },
   };
 }

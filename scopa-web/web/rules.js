@@ -157,7 +157,9 @@ export const BRISCOLA = {
       },
       {
         h: 'Card points and winning',
-        p: 'Ace 11, 3 10, Re 4, Cavallo 3, Fante 2, the rest 0: 120 in all. More than 60 wins the '
+        p: 'Ace 11, 3 10, Re 4, Cavallo 3, Fante 2, the rest 0: 120 in all. The Aces and threes, '
+          + 'worth most, are the carichi ("loads"): keep yours from the other side\'s trumps, and take '
+          + 'theirs when you can; the hints speak of them. More than 60 wins the '
           + 'hand; 60 each is a draw. The match goes to the side that first wins the hands chosen in '
           + 'Settings (2: best of three). You see every card played, so both sides’ points show.',
         table: ['1d', '3d', '10d', '9d', '8d'],
@@ -195,7 +197,9 @@ export const BRISCOLA = {
       },
       {
         h: 'I punti e chi vince',
-        p: 'Asso 11, 3 10, Re 4, Cavallo 3, Fante 2, le altre 0: 120 in tutto. Più di 60 vince la '
+        p: 'Asso 11, 3 10, Re 4, Cavallo 3, Fante 2, le altre 0: 120 in tutto. Gli Assi e i tre, '
+          + 'che valgono di più, sono i carichi: proteggi i tuoi dalle briscole degli altri e prendi i '
+          + 'loro quando puoi; i suggerimenti ne parlano. Più di 60 vince la '
           + 'mano; 60 pari è patta. Vince la partita chi vince per primo le mani scelte nelle '
           + 'Impostazioni (2: al meglio di tre). Si vedono tutte le carte giocate: i punti di tutti sono noti.',
         table: ['1d', '3d', '10d', '9d', '8d'],

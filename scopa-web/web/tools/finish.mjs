@@ -1,5 +1,6 @@
 // Last step of build.sh: draws the icon (from the same code as the cards) and writes the
-// service worker's file list and version (a hash of every file) into dist/sw.js.
+// service worker's file list (each file with its SHA-256) and version (a hash of every
+// file) into dist/sw.js.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -26,7 +27,10 @@ const files = walk(dist)
 const hash = createHash('sha256');
 for (const f of files) hash.update(f).update(readFileSync(join(dist, f)));
 const version = hash.digest('hex').slice(0, 16);
-const list = JSON.stringify(['./', ...files.map((f) => `./${f}`)]);
+// Each file with its subresource integrity (the service worker takes the page's copy from
+// the HTTP cache only when it is this build's).
+const sri = (f) => `sha256-${createHash('sha256').update(readFileSync(join(dist, f))).digest('base64')}`;
+const list = JSON.stringify([['./', sri('index.html')], ...files.map((f) => [`./${f}`, sri(f)])]);
 const sw = readFileSync(join(dist, 'sw.js'), 'utf8')
   .replace("'__VERSION__'", JSON.stringify(version))
   .replace('__FILES__', list);
