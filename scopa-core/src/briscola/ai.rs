@@ -191,6 +191,17 @@ pub fn hint<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     })
 }
 
+/// A whole hand consistent with `view`: the cards the seat has not seen dealt uniformly at
+/// random (by `rng`) to the other hands and the stock; the briscola stays under the stock
+/// or in the hand of the seat that drew it. What the searching levels imagine; it reads
+/// only the view, so it cannot leak a hidden card (the lab's frozen players use it).
+pub fn imagine<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    rng: &mut SplitMix64,
+) -> BriscolaHandOf<C, SEATS, SIDES, DECK> {
+    BriscolaHandOf::imagine(view, rng)
+}
+
 /// The reason a card is played, read from the trick.
 fn reason<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     view: &BriscolaViewOf<C, SEATS, SIDES>,
