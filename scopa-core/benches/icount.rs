@@ -27,13 +27,21 @@
 //!   ([`BriscolaHand::deal`]), play it out at random ([`BriscolaHand::playout_random`], the
 //!   checked play with its events), score it.
 //! - `briscola_deal_4p` [one deal]: the same for 4 players in teams.
+//! - `briscola_net_eval` [one evaluation]: the Briscola expert's network
+//!   ([`Net::evaluate`](scopa_core::briscola::net::Net::evaluate)) on positions between
+//!   tricks of 2-player hands played at random.
+//! - `briscola_expert_2p` [one move]: the Briscola `expert`'s whole decision
+//!   ([`briscola::choose_card`](scopa_core::briscola::choose_card)) on positions of 2-player
+//!   hands played at random (the handheld's budget is this with fewer worlds).
 //!
 //! Without an argument it lists the workloads, their default operation counts and their
 //! `measured_*` functions.
 
 use std::hint::black_box;
 
-use scopa_core::briscola::{BriscolaHand, BriscolaRules};
+use scopa_core::ai::Level;
+use scopa_core::briscola::net::{Inputs, Net, inputs_of};
+use scopa_core::briscola::{BriscolaHand, BriscolaRules, BriscolaView, choose_card};
 use scopa_core::deal::below;
 use scopa_core::{DealKind, HandState, Move, Rules, SplitMix64};
 
@@ -167,7 +175,50 @@ fn positions(rules: Rules, count: usize) -> Vec<HandState> {
 }
 
 /// (name, default operation count, the function that runs the operations)
-const WORKLOADS: [(&str, usize, &str); 12] = [
+/// Positions of 2-player Briscola hands played at random: `count` views of the seat to
+/// play, and the network's inputs of those between tricks.
+fn briscola_positions(count: usize, seed: u64) -> (Vec<BriscolaView>, Vec<Inputs>) {
+    let mut rng = SplitMix64::new(seed);
+    let (mut views, mut inputs) = (Vec::new(), Vec::new());
+    while views.len() < count {
+        let mut h = BriscolaHand::deal(BriscolaRules::default(), 1, &mut rng).unwrap();
+        while !h.is_over() {
+            let seat = h.turn();
+            if let Some(v) = h.view(seat)
+                && views.len() < count
+            {
+                views.push(v);
+            }
+            if let Some(x) = inputs_of(&h) {
+                inputs.push(x);
+            }
+            let hand = h.hand(seat);
+            let card = hand.nth(below(&mut rng, hand.len())).unwrap();
+            h.play(seat, card).unwrap();
+        }
+    }
+    (views, inputs)
+}
+
+#[inline(never)]
+fn measured_briscola_net(inputs: &[Inputs], ops: usize) -> i64 {
+    let net = black_box(Net::BUILT_IN);
+    (0..ops)
+        .map(|i| i64::from(net.evaluate(black_box(&inputs[i % inputs.len()]))))
+        .sum()
+}
+
+#[inline(never)]
+fn measured_briscola_expert(views: &[BriscolaView]) -> usize {
+    views
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| choose_card(Level::Expert, black_box(v), i as u64))
+        .map(|c| usize::from(c.index()))
+        .sum()
+}
+
+const WORKLOADS: [(&str, usize, &str); 14] = [
     ("deal_2p", 20_000, "measured_deal"),
     ("deal_4p_scopone", 10_000, "measured_deal"),
     ("deal_4p_scientifico", 10_000, "measured_deal"),
@@ -180,6 +231,8 @@ const WORKLOADS: [(&str, usize, &str); 12] = [
     ("play_unchecked_2p", 100_000, "measured_play_unchecked"),
     ("briscola_deal_2p", 20_000, "measured_briscola_deal"),
     ("briscola_deal_4p", 20_000, "measured_briscola_deal"),
+    ("briscola_net_eval", 20_000, "measured_briscola_net"),
+    ("briscola_expert_2p", 40, "measured_briscola_expert"),
 ];
 
 fn main() {
@@ -230,6 +283,11 @@ fn main() {
             };
             measured_briscola_deal(black_box(rules), &mut rng, ops as u32) as usize
         }
+        "briscola_net_eval" => {
+            let (_, inputs) = briscola_positions(2_000, 40);
+            measured_briscola_net(&inputs, ops) as usize
+        }
+        "briscola_expert_2p" => measured_briscola_expert(&briscola_positions(ops, 41).0),
         _ => unreachable!("checked against WORKLOADS"),
     };
     println!("{name} {ops} digest {digest}");

@@ -9,13 +9,23 @@ use std::str::FromStr;
 use scopa_ai_lab::briscola::solve::{Entry, Solver};
 use scopa_ai_lab::briscola::v1::{self, EXPERT_V1, HANDHELD_V1};
 use scopa_core::ai::Level;
+use scopa_core::briscola::ai::choose_card_with_net;
 use scopa_core::briscola::ai::medium;
-use scopa_core::briscola::{BriscolaHand, BriscolaRules, choose_card};
+use scopa_core::briscola::net::Net;
+use scopa_core::briscola::{BriscolaBudget, BriscolaHand, BriscolaRules, choose_card};
 use scopa_core::{Card, Deck, SplitMix64};
 
 /// The command line as `--flag value` pairs, each given to `set(flag, value)`.
-pub fn parse_flags(mut set: impl FnMut(&str, &str) -> Result<(), String>) -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+pub fn parse_flags(set: impl FnMut(&str, &str) -> Result<(), String>) -> Result<(), String> {
+    parse_flags_skip(1, set)
+}
+
+/// [`parse_flags`] from argument `skip` on (after a subcommand).
+pub fn parse_flags_skip(
+    skip: usize,
+    mut set: impl FnMut(&str, &str) -> Result<(), String>,
+) -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(skip).collect();
     for pair in args.chunks(2) {
         let val = pair
             .get(1)
@@ -44,6 +54,8 @@ pub enum Player {
     HandheldV1,
     /// **Cheating**: the exact full-information player (both hands and the stock order).
     Ceiling,
+    /// The expert's learned search with another network (a training checkpoint).
+    Learned(&'static Net<'static>),
     /// **Cheating**: the lab's oracle before issue 40 — the expert's evaluation (each card
     /// played out by `medium`) on the real deal, exact once the stock is empty.
     PlayoutOracle,
@@ -74,6 +86,7 @@ impl fmt::Display for Player {
             Player::HandheldV1 => f.write_str("handheld-v1"),
             Player::Ceiling => f.write_str("ceiling"),
             Player::PlayoutOracle => f.write_str("playout-oracle"),
+            Player::Learned(_) => f.write_str("learned"),
         }
     }
 }
@@ -181,6 +194,48 @@ fn playout_oracle(h: &BriscolaHand) -> Card {
     best.map_or(Card::SETTEBELLO, |(_, c)| c)
 }
 
+/// The card `who` plays in `h` (the seat to play) with `seed`.
+pub fn choose(
+    duel: &Duel,
+    who: Player,
+    h: &BriscolaHand,
+    seed: u64,
+    solver: &mut Option<Solver<'_>>,
+) -> Card {
+    let seat = h.turn();
+    let view = h.view(seat).expect("a seat at the table");
+    let rules = duel.rules();
+    match who {
+        Player::Level(l) => choose_card(l, &view, seed),
+        Player::ExpertV1 => v1::choose(&view, seed, EXPERT_V1),
+        Player::HandheldV1 => v1::choose(&view, seed, HANDHELD_V1),
+        Player::Ceiling => solver.as_mut().map(|s| {
+            let p = s.position(h);
+            s.best(&p).0
+        }),
+        Player::PlayoutOracle => Some(playout_oracle(h)),
+        Player::Learned(net) => choose_card_with_net(
+            &view,
+            seed,
+            BriscolaBudget::for_rules(Level::Expert, &rules),
+            net,
+        ),
+    }
+    .expect("a card to play")
+}
+
+/// A progress bar on standard error counting `unit`.
+pub fn bar(len: u64, unit: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit}, eta {{eta}} {{msg}}"
+        ))
+        .expect("a valid template"),
+    );
+    bar
+}
+
 /// What one hand of a duel gives.
 pub struct HandResult {
     /// A's side's points minus B's.
@@ -210,18 +265,7 @@ pub fn play_hand(duel: &Duel, cards: &[Card], deal: u64, a_side: u8, ctx: &mut C
         let who = if a_turn { duel.a } else { duel.b };
         let t0 = thread_cpu_ns();
         let seed = deal.wrapping_mul(1000).wrapping_add(ply);
-        let view = h.view(seat).expect("a seat at the table");
-        let card = match who {
-            Player::Level(l) => choose_card(l, &view, seed),
-            Player::ExpertV1 => v1::choose(&view, seed, EXPERT_V1),
-            Player::HandheldV1 => v1::choose(&view, seed, HANDHELD_V1),
-            Player::Ceiling => solver.as_mut().map(|s| {
-                let p = s.position(&h);
-                s.best(&p).0
-            }),
-            Player::PlayoutOracle => Some(playout_oracle(&h)),
-        }
-        .expect("a card to play");
+        let card = choose(duel, who, &h, seed, &mut solver);
         if a_turn {
             times.push(thread_cpu_ns().saturating_sub(t0));
         }
@@ -318,13 +362,7 @@ pub fn deck(seed: u64, i: u64, rules: &BriscolaRules) -> Vec<Card> {
 /// progress bar on standard error.
 pub fn run_duel(duel: &Duel) -> DuelResult {
     let start = std::time::Instant::now();
-    let bar = indicatif::ProgressBar::new(duel.deals);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} deals, eta {eta} {msg}",
-        )
-        .expect("a valid template"),
-    );
+    let bar = bar(duel.deals, "deals");
     let rules = duel.rules();
     let per_thread: Vec<Vec<(u64, HandResult, HandResult)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..duel.threads)

@@ -29,7 +29,9 @@ use crate::deal::{SplitMix64, below};
 
 use super::cards::BriscolaCards;
 use super::hand::{BriscolaHandOf, BriscolaViewOf};
+use super::net::Net;
 use super::rules::BriscolaRules;
+use super::search::{self, Search};
 use super::trick::{beats, card_points, rank, trick_winner};
 
 /// How much the expert may think, in counts.
@@ -63,7 +65,19 @@ impl BriscolaBudget {
     /// milliseconds (measured by the `the_expert_plays_two_deck_tables_in_its_budget` test).
     pub const fn for_rules(level: Level, rules: &BriscolaRules) -> BriscolaBudget {
         let budget = BriscolaBudget::of(level);
-        if rules.decks >= 2 {
+        if learned_table(rules) {
+            // The learned search: fewer worlds, each searched deeper.
+            match level {
+                Level::Handheld => BriscolaBudget {
+                    samples: 16,
+                    nodes: 20_000,
+                },
+                _ => BriscolaBudget {
+                    samples: 48,
+                    nodes: 400_000,
+                },
+            }
+        } else if rules.decks >= 2 {
             BriscolaBudget {
                 samples: budget.samples / 2,
                 nodes: budget.nodes,
@@ -478,6 +492,9 @@ fn expert_in<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
             return (card, true);
         }
     }
+    if C::DECKS == 1 && learned_table(&view.rules) {
+        return (learned(view, rng, budget, &Net::BUILT_IN), false);
+    }
     let mut totals = [0i32; 40];
     for _ in 0..budget.samples.max(1) {
         let world = BriscolaHandOf::<C, SEATS, SIDES, DECK>::imagine(view, rng);
@@ -497,4 +514,75 @@ fn expert_in<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
         }
     }
     (best.map_or(first(hand), |(_, c)| c), false)
+}
+
+/// Whether the learned search plays this table: two players, one deck, three cards a hand
+/// (what its network was trained on); elsewhere the expert plays each card out.
+pub const fn learned_table(rules: &BriscolaRules) -> bool {
+    rules.players == 2 && rules.decks == 1 && rules.hand_size == 3
+}
+
+/// Tricks searched in each world before the network values the position.
+pub const LEARNED_TRICKS: u8 = 2;
+/// With at most this many cards left in the stock, each world is searched to the end.
+pub const EXACT_STOCK: u8 = 4;
+
+/// [`choose_card_with_budget`]'s expert on a table of [`learned_table`] with the network
+/// `net` (the lab measures its training checkpoints with it); other tables and levels as
+/// [`choose_card_with_budget`].
+pub fn choose_card_with_net<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    seed: u64,
+    budget: BriscolaBudget,
+    net: &Net<'_>,
+) -> Option<Card> {
+    if view.turn() != view.seat || view.hand.size() == 0 {
+        return None;
+    }
+    if C::DECKS != 1 || !learned_table(&view.rules) || view.stock == 0 || view.hand.size() == 1 {
+        return choose_card_with_budget(Level::Expert, view, seed, budget);
+    }
+    Some(learned(view, &mut SplitMix64::new(seed), budget, net))
+}
+
+/// The learned search ([`search`]): each card's value summed over the worlds.
+fn learned<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    rng: &mut SplitMix64,
+    budget: BriscolaBudget,
+    net: &Net<'_>,
+) -> Card {
+    let hand = view.hand;
+    let mut s = Search {
+        net,
+        nodes: budget.nodes,
+        evals: 0,
+    };
+    let tricks = if view.stock <= EXACT_STOCK {
+        u8::MAX
+    } else {
+        LEARNED_TRICKS
+    };
+    let mut totals = [0i32; 40];
+    'worlds: for _ in 0..budget.samples.max(1) {
+        let w = search::world(view, rng);
+        let mut values = [0i32; 40];
+        for card in distinct(hand) {
+            match s.child(&w, card.index(), tricks, -10_000, 10_000) {
+                Some(v) => values[usize::from(card.index())] = v,
+                None => break 'worlds,
+            }
+        }
+        for (t, v) in totals.iter_mut().zip(values) {
+            *t += v;
+        }
+    }
+    let mut best: Option<(i32, Card)> = None;
+    for card in distinct(hand) {
+        let t = totals[usize::from(card.index())];
+        if best.is_none_or(|(b, _)| t > b) {
+            best = Some((t, card));
+        }
+    }
+    best.map_or(first(hand), |(_, c)| c)
 }
