@@ -113,6 +113,21 @@ pub enum BriscolaReason {
     LeadsLow,
     /// Nothing is hidden any more: the rest of the hand was searched exactly.
     Exact,
+    /// It does not spend a briscola on this trick though one would take it: the search
+    /// found it better kept, and `card` (the strongest carico of another suit not seen
+    /// yet) is still out for it to take.
+    KeepsTrump {
+        /// The Ace or 3 still out.
+        card: Card,
+    },
+    /// Over the deals it imagined, the search found this card better than the next best
+    /// one, `other`, by about `points` card points by the end of the hand.
+    BetterBy {
+        /// The next best card.
+        other: Card,
+        /// The difference, in card points (rounded, at least 1).
+        points: u8,
+    },
 }
 
 /// A suggestion: the card and why.
@@ -190,11 +205,17 @@ pub fn hint<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     if view.turn() != view.seat || view.hand.size() == 0 {
         return None;
     }
-    let (card, exact) = expert(
-        view,
-        &mut SplitMix64::new(0x5C0FA),
-        BriscolaBudget::for_rules(Level::Expert, &view.rules),
-    );
+    let budget = BriscolaBudget::for_rules(Level::Expert, &view.rules);
+    if C::DECKS == 1 && learned_table(&view.rules) && view.stock > 0 && view.hand.size() > 1 {
+        let (totals, worlds) =
+            learned_values(view, &mut SplitMix64::new(0x5C0FA), budget, &Net::BUILT_IN);
+        let card = best_of(view.hand, &totals);
+        return Some(BriscolaHint {
+            card,
+            reason: searched_reason(view, card, &totals, worlds),
+        });
+    }
+    let (card, exact) = expert(view, &mut SplitMix64::new(0x5C0FA), budget);
     Some(BriscolaHint {
         card,
         reason: if exact {
@@ -545,13 +566,24 @@ pub fn choose_card_with_net<C: BriscolaCards, const SEATS: usize, const SIDES: u
     Some(learned(view, &mut SplitMix64::new(seed), budget, net))
 }
 
-/// The learned search ([`search`]): each card's value summed over the worlds.
+/// The learned search ([`search`]): the card with the best value summed over the worlds.
 fn learned<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     view: &BriscolaViewOf<C, SEATS, SIDES>,
     rng: &mut SplitMix64,
     budget: BriscolaBudget,
     net: &Net<'_>,
 ) -> Card {
+    best_of(view.hand, &learned_values(view, rng, budget, net).0)
+}
+
+/// Each card's value (sixteenths of a point, by card index) summed over the worlds
+/// searched, and how many worlds were.
+fn learned_values<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    rng: &mut SplitMix64,
+    budget: BriscolaBudget,
+    net: &Net<'_>,
+) -> ([i32; 40], u32) {
     let hand = view.hand;
     let mut s = Search {
         net,
@@ -564,6 +596,7 @@ fn learned<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
         LEARNED_TRICKS
     };
     let mut totals = [0i32; 40];
+    let mut worlds = 0;
     'worlds: for _ in 0..budget.samples.max(1) {
         let w = search::world(view, rng);
         let mut values = [0i32; 40];
@@ -576,7 +609,13 @@ fn learned<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
         for (t, v) in totals.iter_mut().zip(values) {
             *t += v;
         }
+        worlds += 1;
     }
+    (totals, worlds)
+}
+
+/// The card of `hand` with the highest total (ties: the first in canonical order).
+fn best_of<C: BriscolaCards>(hand: C, totals: &[i32; 40]) -> Card {
     let mut best: Option<(i32, Card)> = None;
     for card in distinct(hand) {
         let t = totals[usize::from(card.index())];
@@ -585,4 +624,92 @@ fn learned<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
         }
     }
     best.map_or(first(hand), |(_, c)| c)
+}
+
+/// The plainest true reason for `card`, from what the search found: a briscola kept for a
+/// carico still out; else what the card does to the trick (takes, trumps, loads); else by
+/// how much it beat the next best card.
+fn searched_reason<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    card: Card,
+    totals: &[i32; 40],
+    worlds: u32,
+) -> BriscolaReason {
+    let trump = view.trump();
+    let trick = view.trick();
+    if let Some(&lead) = trick.first()
+        && card.suit() != trump
+        && lead.suit() != trump
+        && !beats(trump, lead, card)
+        && view.hand.into_iter().any(|c| c.suit() == trump)
+    {
+        // A briscola would have taken the trick; the search kept it. For what?
+        let carico = view
+            .unseen()
+            .into_iter()
+            .filter(|&c| c.suit() != trump && card_points(c) >= 10)
+            .max_by_key(|&c| (card_points(c), rank(c)));
+        if let Some(c) = carico {
+            return BriscolaReason::KeepsTrump { card: c };
+        }
+    }
+    let plain = reason(view, card);
+    if !matches!(plain, BriscolaReason::Discards | BriscolaReason::LeadsLow) {
+        return plain;
+    }
+    let mine = totals[usize::from(card.index())];
+    let next = distinct(view.hand)
+        .filter(|&c| c != card)
+        .map(|c| (totals[usize::from(c.index())], c))
+        .max_by_key(|&(t, c)| (t, core::cmp::Reverse(c)));
+    match next {
+        Some((t, other)) if worlds > 0 && (mine - t) / (16 * worlds as i32) >= 1 => {
+            BriscolaReason::BetterBy {
+                other,
+                points: ((mine - t) / (16 * worlds as i32)).min(120) as u8,
+            }
+        }
+        _ => plain,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::briscola::BriscolaHand;
+
+    /// The hint's reasons from the search are true of the position: a kept briscola is in
+    /// the hand and the carico named is unseen and of another suit; the card it beats is
+    /// in the hand. Both appear in a few random hands.
+    #[test]
+    fn searched_reasons_are_true() {
+        let (mut kept, mut better) = (0, 0);
+        for seed in 0..12u64 {
+            let mut rng = SplitMix64::new(seed);
+            let mut h = BriscolaHand::deal(BriscolaRules::default(), 1, &mut rng).unwrap();
+            while !h.is_over() {
+                let seat = h.turn();
+                let view = h.view(seat).unwrap();
+                let hint = hint(&view).unwrap();
+                assert!(view.hand.contains(hint.card));
+                match hint.reason {
+                    BriscolaReason::KeepsTrump { card } => {
+                        kept += 1;
+                        assert!(view.unseen().contains(card));
+                        assert_ne!(card.suit(), view.trump());
+                        assert!(view.hand.into_iter().any(|c| c.suit() == view.trump()));
+                        assert_ne!(hint.card.suit(), view.trump());
+                    }
+                    BriscolaReason::BetterBy { other, points } => {
+                        better += 1;
+                        assert!(view.hand.contains(other) && other != hint.card);
+                        assert!(points >= 1);
+                    }
+                    _ => {}
+                }
+                h.play(seat, medium(&view)).unwrap();
+            }
+        }
+        assert!(kept > 0 && better > 0, "kept {kept}, better {better}");
+    }
 }
