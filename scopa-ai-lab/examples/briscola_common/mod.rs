@@ -15,33 +15,10 @@ use scopa_core::briscola::net::Net;
 use scopa_core::briscola::{BriscolaBudget, BriscolaHand, BriscolaRules, choose_card};
 use scopa_core::{Card, Deck, SplitMix64};
 
-/// The command line as `--flag value` pairs, each given to `set(flag, value)`.
-pub fn parse_flags(set: impl FnMut(&str, &str) -> Result<(), String>) -> Result<(), String> {
-    parse_flags_skip(1, set)
-}
-
-/// [`parse_flags`] from argument `skip` on (after a subcommand).
-pub fn parse_flags_skip(
-    skip: usize,
-    mut set: impl FnMut(&str, &str) -> Result<(), String>,
-) -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(skip).collect();
-    for pair in args.chunks(2) {
-        let val = pair
-            .get(1)
-            .ok_or_else(|| format!("{} needs a value", pair[0]))?;
-        set(pair[0].as_str(), val)?;
-    }
-    Ok(())
-}
-
-/// `val` parsed for `flag`, or an error naming the flag.
-pub fn value<T: FromStr>(flag: &str, val: &str) -> Result<T, String>
-where
-    T::Err: fmt::Display,
-{
-    val.parse().map_err(|e| format!("{flag}: {e}"))
-}
+#[path = "../common/flags.rs"]
+mod flags;
+#[allow(unused_imports)]
+pub use flags::{parse_flags, parse_flags_skip, value};
 
 /// A player of a duel.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -226,17 +226,6 @@ pub fn hint<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     })
 }
 
-/// A whole hand consistent with `view`: the cards the seat has not seen dealt uniformly at
-/// random (by `rng`) to the other hands and the stock; the briscola stays under the stock
-/// or in the hand of the seat that drew it. What the searching levels imagine; it reads
-/// only the view, so it cannot leak a hidden card (the lab's frozen players use it).
-pub fn imagine<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
-    view: &BriscolaViewOf<C, SEATS, SIDES>,
-    rng: &mut SplitMix64,
-) -> BriscolaHandOf<C, SEATS, SIDES, DECK> {
-    BriscolaHandOf::imagine(view, rng)
-}
-
 /// The reason a card is played, read from the trick.
 fn reason<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     view: &BriscolaViewOf<C, SEATS, SIDES>,
@@ -399,7 +388,7 @@ pub fn medium<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
 
 /// The score of a finished (or abandoned) hand for `seat`'s side: its points minus the
 /// best other side's.
-fn margin<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+pub fn margin<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
     h: &BriscolaHandOf<C, SEATS, SIDES, DECK>,
     seat: u8,
 ) -> i32 {
@@ -473,10 +462,30 @@ fn expert<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     budget: BriscolaBudget,
 ) -> (Card, bool) {
     if C::DECKS == 1 {
-        expert_in::<C, SEATS, SIDES, 40>(view, rng, budget)
+        expert_in::<C, SEATS, SIDES, 40>(view, rng, budget, true)
     } else {
-        expert_in::<C, SEATS, SIDES, 80>(view, rng, budget)
+        expert_in::<C, SEATS, SIDES, 80>(view, rng, budget, true)
     }
+}
+
+/// The expert without the learned search, as it was before issue 40 on every table: each
+/// card played out to the end of the hand by `medium` in `budget.samples` imagined deals,
+/// exact with two players once the stock is empty (the lab's frozen `expert-v1` is this
+/// with its budget). `None` when it is not the viewer's turn.
+pub fn choose_card_playouts<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    seed: u64,
+    budget: BriscolaBudget,
+) -> Option<Card> {
+    if view.turn() != view.seat || view.hand.size() == 0 {
+        return None;
+    }
+    let mut rng = SplitMix64::new(seed);
+    Some(if C::DECKS == 1 {
+        expert_in::<C, SEATS, SIDES, 40>(view, &mut rng, budget, false).0
+    } else {
+        expert_in::<C, SEATS, SIDES, 80>(view, &mut rng, budget, false).0
+    })
 }
 
 /// [`expert`] with imagined hands of a `DECK`-card deck.
@@ -484,6 +493,7 @@ fn expert_in<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
     view: &BriscolaViewOf<C, SEATS, SIDES>,
     rng: &mut SplitMix64,
     budget: BriscolaBudget,
+    use_net: bool,
 ) -> (Card, bool) {
     let hand = view.hand;
     if hand.size() == 1 {
@@ -513,7 +523,7 @@ fn expert_in<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
             return (card, true);
         }
     }
-    if C::DECKS == 1 && learned_table(&view.rules) {
+    if use_net && C::DECKS == 1 && learned_table(&view.rules) {
         return (learned(view, rng, budget, &Net::BUILT_IN), false);
     }
     let mut totals = [0i32; 40];
