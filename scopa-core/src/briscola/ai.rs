@@ -183,7 +183,7 @@ pub fn choose_card_with_budget<C: BriscolaCards, const SEATS: usize, const SIDES
     seed: u64,
     budget: BriscolaBudget,
 ) -> Option<Card> {
-    if view.turn() != view.seat || view.hand.size() == 0 {
+    if !to_play(view) {
         return None;
     }
     let mut rng = SplitMix64::new(seed);
@@ -194,7 +194,7 @@ pub fn choose_card_with_budget<C: BriscolaCards, const SEATS: usize, const SIDES
             .unwrap_or(first(view.hand)),
         Level::Easy => easy(view),
         Level::Medium => medium(view),
-        Level::Expert | Level::Handheld => expert(view, &mut rng, budget).0,
+        Level::Expert | Level::Handheld => expert(view, &mut rng, budget, true).0,
     })
 }
 
@@ -202,7 +202,7 @@ pub fn choose_card_with_budget<C: BriscolaCards, const SEATS: usize, const SIDES
 pub fn hint<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     view: &BriscolaViewOf<C, SEATS, SIDES>,
 ) -> Option<BriscolaHint> {
-    if view.turn() != view.seat || view.hand.size() == 0 {
+    if !to_play(view) {
         return None;
     }
     let budget = BriscolaBudget::for_rules(Level::Expert, &view.rules);
@@ -215,7 +215,7 @@ pub fn hint<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
             reason: searched_reason(view, card, &totals, worlds),
         });
     }
-    let (card, exact) = expert(view, &mut SplitMix64::new(0x5C0FA), budget);
+    let (card, exact) = expert(view, &mut SplitMix64::new(0x5C0FA), budget, true);
     Some(BriscolaHint {
         card,
         reason: if exact {
@@ -251,6 +251,13 @@ fn reason<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     } else {
         BriscolaReason::Discards
     }
+}
+
+/// Whether the viewer is to play and holds a card.
+fn to_play<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+) -> bool {
+    view.turn() == view.seat && view.hand.size() > 0
 }
 
 fn first<C: BriscolaCards>(cards: C) -> Card {
@@ -460,11 +467,12 @@ fn expert<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     view: &BriscolaViewOf<C, SEATS, SIDES>,
     rng: &mut SplitMix64,
     budget: BriscolaBudget,
+    use_net: bool,
 ) -> (Card, bool) {
     if C::DECKS == 1 {
-        expert_in::<C, SEATS, SIDES, 40>(view, rng, budget, true)
+        expert_in::<C, SEATS, SIDES, 40>(view, rng, budget, use_net)
     } else {
-        expert_in::<C, SEATS, SIDES, 80>(view, rng, budget, true)
+        expert_in::<C, SEATS, SIDES, 80>(view, rng, budget, use_net)
     }
 }
 
@@ -477,15 +485,10 @@ pub fn choose_card_playouts<C: BriscolaCards, const SEATS: usize, const SIDES: u
     seed: u64,
     budget: BriscolaBudget,
 ) -> Option<Card> {
-    if view.turn() != view.seat || view.hand.size() == 0 {
+    if !to_play(view) {
         return None;
     }
-    let mut rng = SplitMix64::new(seed);
-    Some(if C::DECKS == 1 {
-        expert_in::<C, SEATS, SIDES, 40>(view, &mut rng, budget, false).0
-    } else {
-        expert_in::<C, SEATS, SIDES, 80>(view, &mut rng, budget, false).0
-    })
+    Some(expert(view, &mut SplitMix64::new(seed), budget, false).0)
 }
 
 /// [`expert`] with imagined hands of a `DECK`-card deck.
@@ -567,7 +570,7 @@ pub fn choose_card_with_net<C: BriscolaCards, const SEATS: usize, const SIDES: u
     budget: BriscolaBudget,
     net: &Net<'_>,
 ) -> Option<Card> {
-    if view.turn() != view.seat || view.hand.size() == 0 {
+    if !to_play(view) {
         return None;
     }
     if C::DECKS != 1 || !learned_table(&view.rules) || view.stock == 0 || view.hand.size() == 1 {
