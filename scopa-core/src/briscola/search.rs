@@ -68,9 +68,6 @@ pub(crate) struct World {
     pub hands: [u64; 2],
     /// The stock in draw order (the face-up briscola last while not drawn).
     draws: [u8; 40],
-    /// `stock[k]`: the hidden stock's cards once `k` are drawn (the face-up briscola
-    /// excluded).
-    stock: [u64; 41],
     n: u8,
     /// Cards drawn.
     pub next: u8,
@@ -102,19 +99,9 @@ impl World {
         } else {
             NONE
         };
-        let mut stock = [0u64; 41];
-        for k in (0..n).rev() {
-            let bit = if draws[k] == briscola {
-                0
-            } else {
-                1u64 << draws[k]
-            };
-            stock[k] = stock[k + 1] | bit;
-        }
         World {
             hands: [bits_of(h.hand(0)), bits_of(h.hand(1))],
             draws,
-            stock,
             n: n as u8,
             next: 0,
             turn: h.turn(),
@@ -156,6 +143,18 @@ impl World {
         (pts, mine)
     }
 
+    /// The cards still to draw but the face-up briscola, as card bits.
+    fn hidden_stock(&self) -> u64 {
+        let drawn = usize::from(self.next);
+        let mut bits = 0u64;
+        for &c in self.draws.get(drawn..usize::from(self.n)).unwrap_or(&[]) {
+            if c != self.briscola {
+                bits |= 1u64 << (c % 64);
+            }
+        }
+        bits
+    }
+
     /// The network's inputs for the position between tricks.
     pub fn inputs(&self) -> Inputs {
         let leader = usize::from(self.turn & 1);
@@ -163,7 +162,7 @@ impl World {
         Inputs::new(
             self.hands[leader],
             self.hands[leader ^ 1],
-            self.stock[usize::from(self.next).min(40)],
+            self.hidden_stock(),
             briscola,
             self.stock_len(),
             self.trump,
