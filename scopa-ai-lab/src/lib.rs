@@ -35,6 +35,7 @@ use scopa_core::ai::search::{self, MAX_DEPTH};
 use scopa_core::ai::{self, Budget, Level, posterior};
 use scopa_core::scopa::{HandState, Move, PlayerView};
 
+pub mod briscola;
 mod infer;
 mod ismcts;
 mod learned;

@@ -34,6 +34,12 @@
 //! - `briscola_deal_6p`, `briscola_deal_8p` [one deal]: Briscola with two decks — deal a
 //!   hand of 6 or 8 ([`TwoDeckHand::deal`]), a random card of the hand at each turn (the
 //!   checked play with its events), score it.
+//! - `briscola_net_eval` [one evaluation]: the Briscola expert's network
+//!   ([`Net::evaluate`](scopa_core::briscola::net::Net::evaluate)) on positions between
+//!   tricks of 2-player hands played at random.
+//! - `briscola_expert_2p` [one move]: the Briscola `expert`'s whole decision
+//!   ([`briscola::choose_card`](scopa_core::briscola::choose_card)) on positions of 2-player
+//!   hands played at random (the handheld's budget is this with fewer worlds).
 //!
 //! Without an argument it lists the workloads, their default operation counts and their
 //! `measured_*` functions.
@@ -41,7 +47,11 @@
 use std::hint::black_box;
 
 use scopa_core::SplitMix64;
-use scopa_core::briscola::{BriscolaCards, BriscolaHand, BriscolaRules, TwoDeckHand};
+use scopa_core::ai::Level;
+use scopa_core::briscola::net::{Inputs, Net, inputs_of};
+use scopa_core::briscola::{
+    BriscolaCards, BriscolaHand, BriscolaRules, BriscolaView, TwoDeckHand, choose_card,
+};
 use scopa_core::deal::below;
 use scopa_core::scopa::teams::TeamHand;
 use scopa_core::scopa::{DealKind, HandState, Move, Rules};
@@ -222,7 +232,50 @@ fn positions(rules: Rules, count: usize) -> Vec<HandState> {
 }
 
 /// (name, default operation count, the function that runs the operations)
-const WORKLOADS: [(&str, usize, &str); 16] = [
+/// Positions of 2-player Briscola hands played at random: `count` views of the seat to
+/// play, and the network's inputs of those between tricks.
+fn briscola_positions(count: usize, seed: u64) -> (Vec<BriscolaView>, Vec<Inputs>) {
+    let mut rng = SplitMix64::new(seed);
+    let (mut views, mut inputs) = (Vec::new(), Vec::new());
+    while views.len() < count {
+        let mut h = BriscolaHand::deal(BriscolaRules::default(), 1, &mut rng).unwrap();
+        while !h.is_over() {
+            let seat = h.turn();
+            if let Some(v) = h.view(seat)
+                && views.len() < count
+            {
+                views.push(v);
+            }
+            if let Some(x) = inputs_of(&h) {
+                inputs.push(x);
+            }
+            let hand = h.hand(seat);
+            let card = hand.nth(below(&mut rng, hand.len())).unwrap();
+            h.play(seat, card).unwrap();
+        }
+    }
+    (views, inputs)
+}
+
+#[inline(never)]
+fn measured_briscola_net(inputs: &[Inputs], ops: usize) -> i64 {
+    let net = black_box(Net::BUILT_IN);
+    (0..ops)
+        .map(|i| i64::from(net.evaluate(black_box(&inputs[i % inputs.len()]))))
+        .sum()
+}
+
+#[inline(never)]
+fn measured_briscola_expert(views: &[BriscolaView]) -> usize {
+    views
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| choose_card(Level::Expert, black_box(v), i as u64))
+        .map(|c| usize::from(c.index()))
+        .sum()
+}
+
+const WORKLOADS: [(&str, usize, &str); 18] = [
     ("deal_2p", 20_000, "measured_deal"),
     ("deal_4p_scopone", 10_000, "measured_deal"),
     ("deal_4p_scientifico", 10_000, "measured_deal"),
@@ -239,6 +292,8 @@ const WORKLOADS: [(&str, usize, &str); 16] = [
     ("deal_8p_two_decks", 2_000, "measured_two_deck_deal"),
     ("briscola_deal_6p", 5_000, "measured_briscola_two_deck_deal"),
     ("briscola_deal_8p", 5_000, "measured_briscola_two_deck_deal"),
+    ("briscola_net_eval", 20_000, "measured_briscola_net"),
+    ("briscola_expert_2p", 40, "measured_briscola_expert"),
 ];
 
 fn main() {
@@ -302,6 +357,11 @@ fn main() {
             };
             measured_briscola_two_deck_deal(black_box(rules), &mut rng, ops as u32) as usize
         }
+        "briscola_net_eval" => {
+            let (_, inputs) = briscola_positions(2_000, 40);
+            measured_briscola_net(&inputs, ops) as usize
+        }
+        "briscola_expert_2p" => measured_briscola_expert(&briscola_positions(ops, 41).0),
         _ => unreachable!("checked against WORKLOADS"),
     };
     println!("{name} {ops} digest {digest}");

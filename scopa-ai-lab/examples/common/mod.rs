@@ -4,26 +4,8 @@
 use scopa_ai_lab::{self as lab, Contender};
 use scopa_core::scopa::{Event, HandState, Match, Play, Rules};
 
-/// The command line as `--flag value` pairs, each given to `set(flag, value)`; an error
-/// names the flag.
-pub fn parse_flags(mut set: impl FnMut(&str, &str) -> Result<(), String>) -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for pair in args.chunks(2) {
-        let val = pair
-            .get(1)
-            .ok_or_else(|| format!("{} needs a value", pair[0]))?;
-        set(pair[0].as_str(), val)?;
-    }
-    Ok(())
-}
-
-/// `val` parsed for `flag`, or an error naming the flag.
-pub fn value<T: std::str::FromStr>(flag: &str, val: &str) -> Result<T, String>
-where
-    T::Err: std::fmt::Display,
-{
-    val.parse().map_err(|e| format!("{flag}: {e}"))
-}
+mod flags;
+pub use flags::{parse_flags, value};
 
 /// A position at the end of a round (the next round just dealt), with the plays of the
 /// hand that led to it.

@@ -29,7 +29,9 @@ use crate::deal::{SplitMix64, below};
 
 use super::cards::BriscolaCards;
 use super::hand::{BriscolaHandOf, BriscolaViewOf};
+use super::net::Net;
 use super::rules::BriscolaRules;
+use super::search::{self, Search};
 use super::trick::{beats, card_points, rank, trick_winner};
 
 /// How much the expert may think, in counts.
@@ -63,7 +65,19 @@ impl BriscolaBudget {
     /// milliseconds (measured by the `the_expert_plays_two_deck_tables_in_its_budget` test).
     pub const fn for_rules(level: Level, rules: &BriscolaRules) -> BriscolaBudget {
         let budget = BriscolaBudget::of(level);
-        if rules.decks >= 2 {
+        if learned_table(rules) {
+            // The learned search: fewer worlds, each searched deeper.
+            match level {
+                Level::Handheld => BriscolaBudget {
+                    samples: 16,
+                    nodes: 20_000,
+                },
+                _ => BriscolaBudget {
+                    samples: 48,
+                    nodes: 400_000,
+                },
+            }
+        } else if rules.decks >= 2 {
             BriscolaBudget {
                 samples: budget.samples / 2,
                 nodes: budget.nodes,
@@ -99,6 +113,21 @@ pub enum BriscolaReason {
     LeadsLow,
     /// Nothing is hidden any more: the rest of the hand was searched exactly.
     Exact,
+    /// It does not spend a briscola on this trick though one would take it: the search
+    /// found it better kept, and `card` (the strongest carico of another suit not seen
+    /// yet) is still out for it to take.
+    KeepsTrump {
+        /// The Ace or 3 still out.
+        card: Card,
+    },
+    /// Over the deals it imagined, the search found this card better than the next best
+    /// one, `other`, by about `points` card points by the end of the hand.
+    BetterBy {
+        /// The next best card.
+        other: Card,
+        /// The difference, in card points (rounded, at least 1).
+        points: u8,
+    },
 }
 
 /// A suggestion: the card and why.
@@ -154,7 +183,7 @@ pub fn choose_card_with_budget<C: BriscolaCards, const SEATS: usize, const SIDES
     seed: u64,
     budget: BriscolaBudget,
 ) -> Option<Card> {
-    if view.turn() != view.seat || view.hand.size() == 0 {
+    if !to_play(view) {
         return None;
     }
     let mut rng = SplitMix64::new(seed);
@@ -165,7 +194,7 @@ pub fn choose_card_with_budget<C: BriscolaCards, const SEATS: usize, const SIDES
             .unwrap_or(first(view.hand)),
         Level::Easy => easy(view),
         Level::Medium => medium(view),
-        Level::Expert | Level::Handheld => expert(view, &mut rng, budget).0,
+        Level::Expert | Level::Handheld => expert(view, &mut rng, budget, true).0,
     })
 }
 
@@ -173,14 +202,20 @@ pub fn choose_card_with_budget<C: BriscolaCards, const SEATS: usize, const SIDES
 pub fn hint<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     view: &BriscolaViewOf<C, SEATS, SIDES>,
 ) -> Option<BriscolaHint> {
-    if view.turn() != view.seat || view.hand.size() == 0 {
+    if !to_play(view) {
         return None;
     }
-    let (card, exact) = expert(
-        view,
-        &mut SplitMix64::new(0x5C0FA),
-        BriscolaBudget::for_rules(Level::Expert, &view.rules),
-    );
+    let budget = BriscolaBudget::for_rules(Level::Expert, &view.rules);
+    if C::DECKS == 1 && learned_table(&view.rules) && view.stock > 0 && view.hand.size() > 1 {
+        let (totals, worlds) =
+            learned_values(view, &mut SplitMix64::new(0x5C0FA), budget, &Net::BUILT_IN);
+        let card = best_of(view.hand, &totals);
+        return Some(BriscolaHint {
+            card,
+            reason: searched_reason(view, card, &totals, worlds),
+        });
+    }
+    let (card, exact) = expert(view, &mut SplitMix64::new(0x5C0FA), budget, true);
     Some(BriscolaHint {
         card,
         reason: if exact {
@@ -216,6 +251,13 @@ fn reason<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     } else {
         BriscolaReason::Discards
     }
+}
+
+/// Whether the viewer is to play and holds a card.
+fn to_play<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+) -> bool {
+    view.turn() == view.seat && view.hand.size() > 0
 }
 
 fn first<C: BriscolaCards>(cards: C) -> Card {
@@ -353,7 +395,7 @@ pub fn medium<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
 
 /// The score of a finished (or abandoned) hand for `seat`'s side: its points minus the
 /// best other side's.
-fn margin<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+pub fn margin<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
     h: &BriscolaHandOf<C, SEATS, SIDES, DECK>,
     seat: u8,
 ) -> i32 {
@@ -425,12 +467,28 @@ fn expert<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     view: &BriscolaViewOf<C, SEATS, SIDES>,
     rng: &mut SplitMix64,
     budget: BriscolaBudget,
+    use_net: bool,
 ) -> (Card, bool) {
     if C::DECKS == 1 {
-        expert_in::<C, SEATS, SIDES, 40>(view, rng, budget)
+        expert_in::<C, SEATS, SIDES, 40>(view, rng, budget, use_net)
     } else {
-        expert_in::<C, SEATS, SIDES, 80>(view, rng, budget)
+        expert_in::<C, SEATS, SIDES, 80>(view, rng, budget, use_net)
     }
+}
+
+/// The expert without the learned search, as it was before issue 40 on every table: each
+/// card played out to the end of the hand by `medium` in `budget.samples` imagined deals,
+/// exact with two players once the stock is empty (the lab's frozen `expert-v1` is this
+/// with its budget). `None` when it is not the viewer's turn.
+pub fn choose_card_playouts<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    seed: u64,
+    budget: BriscolaBudget,
+) -> Option<Card> {
+    if !to_play(view) {
+        return None;
+    }
+    Some(expert(view, &mut SplitMix64::new(seed), budget, false).0)
 }
 
 /// [`expert`] with imagined hands of a `DECK`-card deck.
@@ -438,6 +496,7 @@ fn expert_in<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
     view: &BriscolaViewOf<C, SEATS, SIDES>,
     rng: &mut SplitMix64,
     budget: BriscolaBudget,
+    use_net: bool,
 ) -> (Card, bool) {
     let hand = view.hand;
     if hand.size() == 1 {
@@ -467,6 +526,9 @@ fn expert_in<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
             return (card, true);
         }
     }
+    if use_net && C::DECKS == 1 && learned_table(&view.rules) {
+        return (learned(view, rng, budget, &Net::BUILT_IN), false);
+    }
     let mut totals = [0i32; 40];
     for _ in 0..budget.samples.max(1) {
         let world = BriscolaHandOf::<C, SEATS, SIDES, DECK>::imagine(view, rng);
@@ -486,4 +548,181 @@ fn expert_in<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
         }
     }
     (best.map_or(first(hand), |(_, c)| c), false)
+}
+
+/// Whether the learned search plays this table: two players, one deck, three cards a hand
+/// (what its network was trained on); elsewhere the expert plays each card out.
+pub const fn learned_table(rules: &BriscolaRules) -> bool {
+    rules.players == 2 && rules.decks == 1 && rules.hand_size == 3
+}
+
+/// Tricks searched in each world before the network values the position.
+pub const LEARNED_TRICKS: u8 = 2;
+/// With at most this many cards left in the stock, each world is searched to the end.
+pub const EXACT_STOCK: u8 = 4;
+
+/// [`choose_card_with_budget`]'s expert on a table of [`learned_table`] with the network
+/// `net` (the lab measures its training checkpoints with it); other tables and levels as
+/// [`choose_card_with_budget`].
+pub fn choose_card_with_net<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    seed: u64,
+    budget: BriscolaBudget,
+    net: &Net<'_>,
+) -> Option<Card> {
+    if !to_play(view) {
+        return None;
+    }
+    if C::DECKS != 1 || !learned_table(&view.rules) || view.stock == 0 || view.hand.size() == 1 {
+        return choose_card_with_budget(Level::Expert, view, seed, budget);
+    }
+    Some(learned(view, &mut SplitMix64::new(seed), budget, net))
+}
+
+/// The learned search ([`search`]): the card with the best value summed over the worlds.
+fn learned<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    rng: &mut SplitMix64,
+    budget: BriscolaBudget,
+    net: &Net<'_>,
+) -> Card {
+    best_of(view.hand, &learned_values(view, rng, budget, net).0)
+}
+
+/// Each card's value (sixteenths of a point, by card index) summed over the worlds
+/// searched, and how many worlds were.
+fn learned_values<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    rng: &mut SplitMix64,
+    budget: BriscolaBudget,
+    net: &Net<'_>,
+) -> ([i32; 40], u32) {
+    let hand = view.hand;
+    let mut s = Search {
+        net,
+        nodes: budget.nodes,
+        evals: 0,
+    };
+    let tricks = if view.stock <= EXACT_STOCK {
+        u8::MAX
+    } else {
+        LEARNED_TRICKS
+    };
+    let mut totals = [0i32; 40];
+    let mut worlds = 0;
+    'worlds: for _ in 0..budget.samples.max(1) {
+        let w = search::world(view, rng);
+        let mut values = [0i32; 40];
+        for card in distinct(hand) {
+            match s.child(&w, card.index(), tricks, -10_000, 10_000) {
+                Some(v) => values[usize::from(card.index())] = v,
+                None => break 'worlds,
+            }
+        }
+        for (t, v) in totals.iter_mut().zip(values) {
+            *t += v;
+        }
+        worlds += 1;
+    }
+    (totals, worlds)
+}
+
+/// The card of `hand` with the highest total (ties: the first in canonical order).
+fn best_of<C: BriscolaCards>(hand: C, totals: &[i32; 40]) -> Card {
+    let mut best: Option<(i32, Card)> = None;
+    for card in distinct(hand) {
+        let t = totals[usize::from(card.index())];
+        if best.is_none_or(|(b, _)| t > b) {
+            best = Some((t, card));
+        }
+    }
+    best.map_or(first(hand), |(_, c)| c)
+}
+
+/// The plainest true reason for `card`, from what the search found: a briscola kept for a
+/// carico still out; else what the card does to the trick (takes, trumps, loads); else by
+/// how much it beat the next best card.
+fn searched_reason<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    card: Card,
+    totals: &[i32; 40],
+    worlds: u32,
+) -> BriscolaReason {
+    let trump = view.trump();
+    let trick = view.trick();
+    if let Some(&lead) = trick.first()
+        && card.suit() != trump
+        && lead.suit() != trump
+        && !beats(trump, lead, card)
+        && view.hand.into_iter().any(|c| c.suit() == trump)
+    {
+        // A briscola would have taken the trick; the search kept it. For what?
+        let carico = view
+            .unseen()
+            .into_iter()
+            .filter(|&c| c.suit() != trump && card_points(c) >= 10)
+            .max_by_key(|&c| (card_points(c), rank(c)));
+        if let Some(c) = carico {
+            return BriscolaReason::KeepsTrump { card: c };
+        }
+    }
+    let plain = reason(view, card);
+    if !matches!(plain, BriscolaReason::Discards | BriscolaReason::LeadsLow) {
+        return plain;
+    }
+    let mine = totals[usize::from(card.index())];
+    let next = distinct(view.hand)
+        .filter(|&c| c != card)
+        .map(|c| (totals[usize::from(c.index())], c))
+        .max_by_key(|&(t, c)| (t, core::cmp::Reverse(c)));
+    match next {
+        Some((t, other)) if worlds > 0 && (mine - t) / (16 * worlds as i32) >= 1 => {
+            BriscolaReason::BetterBy {
+                other,
+                points: ((mine - t) / (16 * worlds as i32)).min(120) as u8,
+            }
+        }
+        _ => plain,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::briscola::BriscolaHand;
+
+    /// The hint's reasons from the search are true of the position: a kept briscola is in
+    /// the hand and the carico named is unseen and of another suit; the card it beats is
+    /// in the hand. Both appear in a few random hands.
+    #[test]
+    fn searched_reasons_are_true() {
+        let (mut kept, mut better) = (0, 0);
+        for seed in 0..12u64 {
+            let mut rng = SplitMix64::new(seed);
+            let mut h = BriscolaHand::deal(BriscolaRules::default(), 1, &mut rng).unwrap();
+            while !h.is_over() {
+                let seat = h.turn();
+                let view = h.view(seat).unwrap();
+                let hint = hint(&view).unwrap();
+                assert!(view.hand.contains(hint.card));
+                match hint.reason {
+                    BriscolaReason::KeepsTrump { card } => {
+                        kept += 1;
+                        assert!(view.unseen().contains(card));
+                        assert_ne!(card.suit(), view.trump());
+                        assert!(view.hand.into_iter().any(|c| c.suit() == view.trump()));
+                        assert_ne!(hint.card.suit(), view.trump());
+                    }
+                    BriscolaReason::BetterBy { other, points } => {
+                        better += 1;
+                        assert!(view.hand.contains(other) && other != hint.card);
+                        assert!(points >= 1);
+                    }
+                    _ => {}
+                }
+                h.play(seat, medium(&view)).unwrap();
+            }
+        }
+        assert!(kept > 0 && better > 0, "kept {kept}, better {better}");
+    }
 }

@@ -30,8 +30,11 @@ pub mod ai;
 pub mod cards;
 pub mod game;
 pub mod hand;
+pub mod net;
+mod net_weights;
 mod playout;
 pub mod rules;
+mod search;
 pub mod snapshot;
 pub mod trick;
 

@@ -848,6 +848,26 @@ impl Texts {
                 "every card is known now: it does best to the end of the hand",
                 "ormai tutte le carte sono note: è la migliore fino alla fine della mano",
             )),
+            (BriscolaReason::KeepsTrump { card }, Lang::En) => write!(
+                f,
+                "it keeps your briscola for the {} still out",
+                self.card(card)
+            ),
+            (BriscolaReason::KeepsTrump { card }, Lang::It) => write!(
+                f,
+                "tiene la briscola per prendere {}, ancora in gioco",
+                self.card(card)
+            ),
+            (BriscolaReason::BetterBy { other, points }, Lang::En) => write!(
+                f,
+                "by the end of the hand it does about {points} points better than the {}",
+                self.card(other)
+            ),
+            (BriscolaReason::BetterBy { other, points }, Lang::It) => write!(
+                f,
+                "a fine mano rende circa {points} punti più di {}",
+                self.card(other)
+            ),
         })
     }
 
