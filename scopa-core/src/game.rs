@@ -93,6 +93,16 @@ impl GameMove {
         }
     }
 
+    /// The move in the one-deck form a 40-bit table reads: Scopa's [`Move`](crate::scopa::Move)
+    /// when no card is taken twice, Briscola's card as a card laid (`None` for a Scopa move
+    /// taking both copies of a card). What a one-deck front-end such as the handheld keeps.
+    pub const fn to_move(self) -> Option<crate::scopa::Move> {
+        match self {
+            GameMove::Scopa(mv) => mv.to_move(),
+            GameMove::Briscola(card) => Some(crate::scopa::Move::lay(card)),
+        }
+    }
+
     /// The move of Scopa, if this is one.
     pub const fn scopa(self) -> Option<TeamMove> {
         match self {
