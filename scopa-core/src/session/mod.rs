@@ -834,9 +834,10 @@ impl Session {
         self.briscola().and_then(BriscolaMatch::last_hand)
     }
 
-    /// The deal of the current hand (Scopa's [`Event::NewHand`], Briscola's
-    /// [`BriscolaEvent::Dealt`]) — to show the deal of the first hand, or of the current one
-    /// after a resume.
+    /// The deal of the current hand (Scopa's
+    /// [`Event::NewHand`](crate::scopa::Event::NewHand), Briscola's
+    /// [`BriscolaEvent::Dealt`](crate::briscola::BriscolaEvent::Dealt)) — to show the deal of
+    /// the first hand, or of the current one after a resume.
     pub fn deal_event(&self) -> GameEvent {
         self.m.deal_event()
     }
