@@ -5,8 +5,8 @@
 
 use scopa_core::SplitMix64;
 use scopa_core::game::GameMove;
-use scopa_core::scopa::teams::TeamMove;
 use scopa_core::scopa::Match;
+use scopa_core::scopa::teams::TeamMove;
 use scopa_core::session::{Action, Phase, Session};
 
 use crate::walk::{check_conservation, pick};
