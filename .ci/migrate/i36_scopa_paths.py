@@ -2,6 +2,8 @@
 """Issue 36, step 1: Scopa's modules moved from the crate root of scopa-core into
 `scopa_core::scopa` (rules, capture, score, hand, game, view, playout, snapshot, teams), the
 seats-and-sides constants into `scopa_core::seats`; the crate root keeps only what games share.
+The root `game` module that came next (the game interface) is left alone: only the old items
+of Scopa's match under `game::` move.
 
 Rewrites every `crate::` path of scopa-core/src and every `scopa_core::` path of the other
 crates (and of the docs) to the new places; `use` lists are split into one `use` per new
@@ -17,6 +19,11 @@ import sys
 SCOPA_MODULES = {"rules", "capture", "score", "hand", "game", "view", "playout", "teams", "snapshot"}
 SEATS = {"MAX_SEATS", "MAX_SIDES", "decks_for", "sides_of", "side_of_seat"}
 SHARED_SNAPSHOT = {"crc32"}
+# The root `game` module that came after the move (the game interface): its names stay.
+ROOT_GAME = set("""
+Game GameMatch GameMove GameEvent GameEvents GameHint GameError SeatMove CaptureOptions
+MAX_CAPTURE_OPTIONS PlaySeats TableKind GameRulesError GameSnapshotError AnyMatch
+""".split())
 SCOPA_ROOT = set("""
 CaptureList MAX_CAPTURES MAX_MOVES Move MoveList capture_count captures is_legal_capture
 FinishedHand MAX_REDEALS Match RewindError winner_after_hand winner_of
@@ -34,6 +41,10 @@ def map_path(segs):
     if h == "rules" and len(segs) >= 2 and segs[1] in SEATS:
         return ["seats"] + segs[1:]
     if h == "snapshot" and len(segs) >= 2 and segs[1] in SHARED_SNAPSHOT:
+        return segs
+    if h == "game" and (len(segs) == 1 or segs[1] in ROOT_GAME):
+        # The game interface (the root `game` module, after the move): it stays; only the
+        # old items of Scopa's match (`game::Match`, `game::FinishedHand`, ...) move.
         return segs
     if h in SCOPA_MODULES or h in SCOPA_ROOT:
         return ["scopa"] + segs

@@ -3,8 +3,10 @@
 use std::io::{self, BufRead};
 
 use clap::{Args, ValueEnum};
+use scopa_core::ai::Level;
 use scopa_core::briscola::BriscolaRules;
 use scopa_core::scopa::{AceRule, DealKind, PrimieraRule, Rules};
+use scopa_core::session::Settings;
 use serde_json::{Map, Value};
 
 /// Every rules option of docs/rules.md as a command-line flag. Unset flags keep the value of
@@ -193,6 +195,18 @@ pub enum GameRules {
     Scopa(Rules),
     /// Briscola (`"game":"briscola"`).
     Briscola(BriscolaRules),
+}
+
+impl GameRules {
+    /// The session's settings for this game: one person at seat 0, `level` at the others.
+    /// They answer for every game what a command asks of the table (players, sides, decks,
+    /// the game's name), so nothing else here needs to ask which game it is.
+    pub fn settings(self, level: Level) -> Settings {
+        match self {
+            GameRules::Scopa(rules) => Settings::against(level, rules),
+            GameRules::Briscola(rules) => Settings::briscola(level, rules),
+        }
+    }
 }
 
 /// Parses a protocol rules object of either game (`game`: `scopa` by default, or

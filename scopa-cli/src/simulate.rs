@@ -465,24 +465,21 @@ fn fmt_ms(ms: f64) -> String {
 /// Runs the tournament and prints its result.
 pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     let game = args.rules.to_game()?;
-    let (players, unit, name) = match game {
-        GameRules::Scopa(r) => (r.players, "points", "scopa"),
-        GameRules::Briscola(r) => (r.players, "card points", "briscola"),
+    let table = game.settings(args.a);
+    let players = table.players();
+    let (unit, name) = if table.game.is_briscola() {
+        ("card points", "briscola")
+    } else {
+        ("points", "scopa")
     };
     if players == 3 {
         bail!(
             "simulate pits side A against side B: use --players 2 or 4, or 6 or 8 (A one side of partners, B the others)"
         );
     }
-    let two_decks = match game {
-        GameRules::Scopa(r) => r.decks == 2,
-        GameRules::Briscola(r) => r.decks == 2,
-    };
+    let two_decks = table.two_decks();
     // Seatings of each deck, and the B sides A's margin is measured against.
-    let sides = match game {
-        GameRules::Scopa(r) => r.sides(),
-        GameRules::Briscola(r) => r.sides(),
-    };
+    let sides = table.sides();
     let (seatings, b_sides) = if two_decks {
         (u64::from(sides), f64::from(sides - 1))
     } else {

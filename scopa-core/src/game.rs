@@ -93,6 +93,16 @@ impl GameMove {
         }
     }
 
+    /// The move in the one-deck form a 40-bit table reads: Scopa's [`Move`](crate::scopa::Move)
+    /// when no card is taken twice, Briscola's card as a card laid (`None` for a Scopa move
+    /// taking both copies of a card). What a one-deck front-end such as the handheld keeps.
+    pub const fn to_move(self) -> Option<crate::scopa::Move> {
+        match self {
+            GameMove::Scopa(mv) => mv.to_move(),
+            GameMove::Briscola(card) => Some(crate::scopa::Move::lay(card)),
+        }
+    }
+
     /// The move of Scopa, if this is one.
     pub const fn scopa(self) -> Option<TeamMove> {
         match self {
@@ -397,9 +407,10 @@ fn widen<const N: usize, T: Copy + Into<u16>>(scores: [T; N]) -> [u16; MAX_SIDES
     out
 }
 
-/// The methods of [`GameMatch`] that Scopa's matches of one deck and two answer alike, from
-/// their inherent methods of the same names.
-macro_rules! scopa_match_common {
+/// The methods of [`GameMatch`] that every game's match answers alike, from its inherent
+/// methods of the same names (`rules().players`, `turn`, `hand().dealer()`, `hand_number`,
+/// `winner`).
+macro_rules! match_common {
     () => {
         fn players(&self) -> u8 {
             self.rules().players
@@ -413,11 +424,19 @@ macro_rules! scopa_match_common {
         fn hand_number(&self) -> u16 {
             Self::hand_number(self)
         }
-        fn plays(&self) -> u8 {
-            self.hand().plays()
-        }
         fn winner(&self) -> Option<u8> {
             Self::winner(self)
+        }
+    };
+}
+
+/// The methods of [`GameMatch`] that Scopa's matches of one deck and two answer alike, from
+/// their inherent methods of the same names.
+macro_rules! scopa_match_common {
+    () => {
+        match_common!();
+        fn plays(&self) -> u8 {
+            self.hand().plays()
         }
         fn has_last_hand(&self) -> bool {
             self.last_hand().is_some()
@@ -606,18 +625,7 @@ where
     Self: BriscolaSnapshot,
     BriscolaEventOf<C, SIDES>: Into<TwoDeckEvent>,
 {
-    fn players(&self) -> u8 {
-        self.rules().players
-    }
-    fn turn(&self) -> u8 {
-        BriscolaMatchOf::turn(self)
-    }
-    fn dealer(&self) -> u8 {
-        self.hand().dealer()
-    }
-    fn hand_number(&self) -> u16 {
-        BriscolaMatchOf::hand_number(self)
-    }
+    match_common!();
     fn plays(&self) -> u8 {
         self.history().len() as u8
     }
@@ -644,9 +652,6 @@ where
             }
         }
         seats
-    }
-    fn winner(&self) -> Option<u8> {
-        BriscolaMatchOf::winner(self)
     }
     fn scores(&self) -> [u16; MAX_SIDES] {
         widen(self.wins())

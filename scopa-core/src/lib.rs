@@ -1,9 +1,10 @@
 //! # scopa-core
 //!
-//! The complete rules of Scopa (see `docs/rules.md` of the project) in a `#![no_std]`,
-//! allocation-free, `unsafe`-free crate: cards and their notation, every rules option,
-//! dealing from a seed or an explicit deck, legal moves from a `u64` bitset, plays with
-//! typed errors, scoring, whole matches, per-seat views, and compact save files.
+//! The complete rules of Scopa and Briscola (see `docs/rules.md` and `docs/briscola.md` of
+//! the project) in a `#![no_std]`, allocation-free, `unsafe`-free crate: cards and their
+//! notation, every rules option, dealing from a seed or an explicit deck, legal moves,
+//! plays with typed errors, scoring, whole matches, per-seat views, the AI players, and
+//! compact save files; above them the session every front-end drives.
 //!
 //! ```
 //! use scopa_core::scopa::{Match, Rules, Event};
@@ -19,14 +20,19 @@
 //! assert_eq!(Match::from_bytes(&saved).unwrap(), game);
 //! ```
 //!
-//! ## Layout
-//! - [`Card`], [`Suit`] and [`CardSet`]: the vocabulary (one bit per card).
-//! - [`Rules`]: every option, with [`Rules::validate`].
+//! ## Layout: what games share at the root, one folder per game
+//! - [`Card`], [`Suit`], [`CardSet`] (one deck, one bit per card) and
+//!   [`multiset::CardMultiset`] (two decks, copies counted): the vocabulary.
 //! - [`Deck`] and [`SplitMix64`]: portable shuffling, so a seed plays the same everywhere.
-//! - [`HandState`]: one hand — legal moves, [`HandState::play`], the end of the hand.
-//! - [`score_hand`] and [`HandScore`]: the breakdown of docs/rules.md §5.
-//! - [`Match`]: hands to the target; [`Match::to_bytes`] / [`Match::from_bytes`].
-//! - [`PlayerView`]: what one seat knows; the only input of the AI.
+//! - [`seats`]: seats and sides ([`MAX_SEATS`], [`MAX_SIDES`], [`decks_for`]).
+//! - [`snapshot`]: the checksum every save format ends with.
+//! - [`scopa`]: every rule of Scopa — [`scopa::Rules`], captures, [`scopa::HandState`] (one
+//!   hand), [`scopa::score_hand`], [`scopa::Match`] and its snapshot, [`scopa::PlayerView`];
+//!   tables of 6 and 8 in [`scopa::teams`].
+//! - [`briscola`]: every rule of Briscola, one deck or two.
+//! - [`game`]: the game interface ([`game::GameMatch`]) the session, the table model, the
+//!   protocol and the AI driver use, and the moves, events and hints of every game.
+//! - [`ai`]: the AI levels, what each seat's AI may see, and the search.
 //! - [`session::Session`]: the game a person plays — seats, phases, the one seed policy,
 //!   hints, undo, texts in English and Italian, the one save format. Every front-end drives it.
 //!

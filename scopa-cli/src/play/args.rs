@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 
-use crate::common::{GameRules, RulesArgs};
+use crate::common::RulesArgs;
 use crate::screen::SuitStyle;
 
 /// The language of the texts.
@@ -136,10 +136,7 @@ pub fn settings_of(args: &PlayArgs) -> anyhow::Result<Settings> {
         rules_args.players = Some(list.len() as u8);
     }
     let level = args.level.unwrap_or(Level::Expert);
-    let mut settings = match rules_args.to_game()? {
-        GameRules::Scopa(rules) => Settings::against(level, rules),
-        GameRules::Briscola(rules) => Settings::briscola(level, rules),
-    };
+    let mut settings = rules_args.to_game()?.settings(level);
     let players = settings.players();
     match list {
         Some(list) => {

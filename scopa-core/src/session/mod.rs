@@ -53,7 +53,7 @@ use crate::briscola::{
 use crate::card::Card;
 use crate::game::{GameError, GameMatch, GameMove, GameRulesError};
 use crate::multiset::CardMultiset;
-use crate::scopa::capture::{Move, MoveList};
+use crate::scopa::capture::MoveList;
 use crate::scopa::game::{FinishedHand, Match};
 use crate::scopa::hand::PlayError;
 use crate::scopa::rules::{Rules, RulesError};
@@ -799,11 +799,7 @@ impl Session {
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.for_each_legal_move(&mut |mv| {
-            let one = match mv {
-                GameMove::Scopa(mv) => mv.to_move(),
-                GameMove::Briscola(card) => Some(Move::lay(card)),
-            };
-            if let Some(mv) = one {
+            if let Some(mv) = mv.to_move() {
                 let _ = moves.push(mv);
             }
         });
@@ -838,9 +834,10 @@ impl Session {
         self.briscola().and_then(BriscolaMatch::last_hand)
     }
 
-    /// The deal of the current hand (Scopa's [`Event::NewHand`], Briscola's
-    /// [`BriscolaEvent::Dealt`]) — to show the deal of the first hand, or of the current one
-    /// after a resume.
+    /// The deal of the current hand (Scopa's
+    /// [`Event::NewHand`](crate::scopa::Event::NewHand), Briscola's
+    /// [`BriscolaEvent::Dealt`](crate::briscola::BriscolaEvent::Dealt)) — to show the deal of
+    /// the first hand, or of the current one after a resume.
     pub fn deal_event(&self) -> GameEvent {
         self.m.deal_event()
     }
