@@ -411,11 +411,11 @@ impl Frame {
                 last_play: None,
             });
         }
-        for play in m.hand_plays() {
+        m.for_each_hand_play(|play| {
             if let Some(info) = seats.get_mut(usize::from(play.seat)) {
                 info.last_play = Some(play.mv);
             }
-        }
+        });
         let state = session.state();
         let scores = state.scores;
         let mut sides = heapless::Vec::new();
@@ -674,7 +674,10 @@ impl Frame {
 /// assert_eq!(log[1..], played[..]);
 /// ```
 pub fn hand_events(session: &Session, mut emit: impl FnMut(GameEvent)) {
-    let plays = session.m.hand_plays();
+    let mut plays = heapless::Vec::<SeatMove, 80>::new();
+    session.m.for_each_hand_play(|p| {
+        let _ = plays.push(p);
+    });
     let mut replay = session.clone();
     if replay.m.rewind(0).is_err() {
         // A finished match takes nothing back: its deal, then the plays alone.
@@ -704,25 +707,22 @@ pub fn hand_events(session: &Session, mut emit: impl FnMut(GameEvent)) {
 }
 
 impl AnyMatch {
-    /// The plays of the current hand, in order, with their seats (Briscola's: the card,
-    /// nothing taken).
-    pub(crate) fn hand_plays(&self) -> heapless::Vec<SeatMove, 80> {
-        let seats = || self.play_seats();
-        let with_seats = |cards: &mut dyn Iterator<Item = TeamMove>| {
-            seats()
-                .into_iter()
-                .zip(cards)
-                .map(|(seat, mv)| SeatMove { seat, mv })
-                .collect()
+    /// Each play of the current hand, in order, with its seat (Briscola's: the card,
+    /// nothing taken); nothing is collected (the firmware's stack has no room for a hand's
+    /// list of plays).
+    pub(crate) fn for_each_hand_play(&self, mut emit: impl FnMut(SeatMove)) {
+        let mut with_seats = |moves: &mut dyn Iterator<Item = TeamMove>| {
+            for (seat, mv) in self.play_seats().into_iter().zip(moves) {
+                emit(SeatMove { seat, mv });
+            }
         };
         match self {
-            AnyMatch::Scopa(m) => m
-                .plays()
-                .map(|p| SeatMove {
+            AnyMatch::Scopa(m) => m.plays().for_each(|p| {
+                emit(SeatMove {
                     seat: p.seat,
                     mv: p.mv.into(),
                 })
-                .collect(),
+            }),
             AnyMatch::Briscola(m) => with_seats(&mut m.history().iter().map(|&c| TeamMove::lay(c))),
             #[cfg(feature = "big-tables")]
             AnyMatch::Teams(m) => with_seats(&mut m.history().iter().copied()),
