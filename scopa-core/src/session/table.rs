@@ -412,11 +412,11 @@ impl Frame {
                 last_play: None,
             });
         }
-        for (seat, mv) in hand_plays(&**m) {
+        for_each_hand_play(&**m, |seat, mv| {
             if let Some(info) = seats.get_mut(usize::from(seat)) {
                 info.last_play = Some(shown(mv));
             }
-        }
+        });
         let state = session.state();
         let scores = state.scores;
         let mut sides = heapless::Vec::new();
@@ -675,7 +675,10 @@ impl Frame {
 /// assert_eq!(log[1..], played[..]);
 /// ```
 pub fn hand_events(session: &Session, mut emit: impl FnMut(GameEvent)) {
-    let plays = hand_plays(&*session.m);
+    let mut plays = heapless::Vec::<(u8, GameMove), 80>::new();
+    for_each_hand_play(&*session.m, |seat, mv| {
+        let _ = plays.push((seat, mv));
+    });
     let mut replay = session.clone();
     if !replay.m.rewind_to(0) {
         // A finished match takes nothing back: its deal, then the plays alone.
@@ -701,13 +704,16 @@ pub fn hand_events(session: &Session, mut emit: impl FnMut(GameEvent)) {
     }
 }
 
-/// The plays of the current hand of `m`, in order, with their seats.
-pub(crate) fn hand_plays(m: &dyn GameMatch) -> heapless::Vec<(u8, GameMove), 80> {
-    let mut moves = heapless::Vec::<GameMove, 80>::new();
+/// Calls `emit` with each play of the current hand of `m` and its seat, in order; nothing
+/// is collected (the firmware's stack has no room for a hand's list of plays).
+fn for_each_hand_play(m: &dyn GameMatch, mut emit: impl FnMut(u8, GameMove)) {
+    let seats = m.play_seats();
+    let mut next = seats.iter();
     m.for_each_hand_move(&mut |mv| {
-        let _ = moves.push(mv);
+        if let Some(&seat) = next.next() {
+            emit(seat, mv);
+        }
     });
-    m.play_seats().into_iter().zip(moves).collect()
 }
 
 /// A play as the table model shows it: Scopa's move, or Briscola's card laid.
