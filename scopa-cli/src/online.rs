@@ -850,3 +850,225 @@ fn screen() -> Screen {
         CardStyle::Letters,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scopa_core::ai::Level;
+    use scopa_core::briscola::BriscolaRules;
+    use scopa_core::scopa::Rules;
+    use scopa_core::session::driver::Presenter;
+    use scopa_core::session::pacing::{Next, Pacing};
+    use scopa_core::session::{Action, Session, Settings};
+    use std::sync::{Arc, Mutex};
+
+    /// A screen that keeps what it is given.
+    #[derive(Clone, Default)]
+    struct Kept(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Kept {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Plays `settings` (one person, at seat 0) as a room would show it to that seat: each
+    /// frame of a local presenter written out, sent as the server's `frame` message (JSON)
+    /// and read back typed by the client, which draws it; the person's lines typed to the
+    /// client (a hint once, then `1` for the first move or capture, Enter at a summary),
+    /// what it sends carried out on the presenter. The lines the client printed.
+    fn room(settings: Settings, seed: u64) -> Vec<String> {
+        let conn = Conn {
+            server: String::new(),
+            tokens: None,
+        };
+        let mut client = Client::new(conn, None, Lang::En);
+        client.input = None;
+        client.seat = Some(0);
+        let kept = Kept::default();
+        client.screen = Screen::new(Box::new(kept.clone()), Some(80), false, CardStyle::Letters);
+        let mut p = Presenter::new(Session::new(settings, seed).unwrap(), Pacing::UNATTENDED);
+        let mut hinted = false;
+        for _ in 0..5000 {
+            let core = p.frame();
+            let frame = Frame::new(&core, p.session(), p.recap());
+            let players = frame.seats.len();
+            let msg = json!({
+                "type": "frame", "room": "r", "seat": 0, "seq": 1, "frame": frame,
+                "presence": {"connected": vec![true; players], "spectators": 0},
+            });
+            let msg: FromServer = serde_json::from_str(&msg.to_string()).unwrap();
+            assert!(client.receive(msg).unwrap().is_empty());
+            let line = match core.next {
+                Next::Due(d) => {
+                    p.fire(d.token).unwrap();
+                    continue;
+                }
+                Next::Wait(_) if core.offers.rematch => break,
+                Next::Wait(_) if core.offers.hint && !hinted => {
+                    hinted = true;
+                    "hint"
+                }
+                Next::Wait(_) if core.offers.proceed => "",
+                Next::Wait(_) => "1",
+            };
+            let Typed::Send(sent) = client.typed(line) else {
+                panic!("{line:?} sends nothing");
+            };
+            match sent["type"].as_str() {
+                Some("hint") => drop(p.hint().unwrap()),
+                Some("act") => {
+                    let action: Action = sent["action"].as_str().unwrap().parse().unwrap();
+                    p.act(action).unwrap();
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(p.peek().offers.rematch, "the match ended");
+        let text = String::from_utf8(kept.0.lock().unwrap().clone()).unwrap();
+        text.lines().map(str::to_owned).collect()
+    }
+
+    /// Issue 37 item 16 and issue 36, without a server: at every kind of table the typed
+    /// frames are drawn with the deal of each hand once and before its plays, each hand's
+    /// summary once, the hint, the result once and nothing to go on with after it; the
+    /// moves' numbers play.
+    #[test]
+    fn a_room_is_drawn_once_and_in_order() {
+        let briscola = |players: u8| {
+            let decks = if players > 4 { 2 } else { 1 };
+            let rules = BriscolaRules {
+                players,
+                decks,
+                target: 2,
+                ..BriscolaRules::default()
+            };
+            Settings::briscola(Level::Easy, rules)
+        };
+        let scopa = |players: u8, target: u8| {
+            let rules = Rules {
+                target,
+                ..Rules::default().with_players(players)
+            };
+            Settings::against(Level::Easy, rules)
+        };
+        for (settings, seed) in [
+            (scopa(2, 11), 1),
+            (scopa(6, 1), 2),
+            (briscola(2), 3),
+            (briscola(8), 4),
+        ] {
+            let lines = room(settings, seed);
+            let text = lines.join("\n");
+            let deals: Vec<usize> = (0..lines.len())
+                .filter(|&i| {
+                    let l = &lines[i];
+                    (l.starts_with("Hand ") && l.contains(" · Table: "))
+                        || l.starts_with("New hand · ")
+                })
+                .collect();
+            let ends: Vec<usize> = (0..lines.len())
+                .filter(|&i| lines[i].starts_with("Match score: "))
+                .collect();
+            assert_eq!(
+                deals.len(),
+                ends.len(),
+                "a deal and a summary a hand:\n{text}"
+            );
+            for (hand, (&deal, &end)) in deals.iter().zip(&ends).enumerate() {
+                assert!(deal < end, "hand {hand}:\n{text}");
+                let next = deals.get(hand + 1).copied().unwrap_or(lines.len());
+                assert!(
+                    end < next,
+                    "hand {hand}'s summary after the next deal:\n{text}"
+                );
+                let plays = lines[deal..end]
+                    .iter()
+                    .filter(|l| l.starts_with("You: "))
+                    .count();
+                assert!(plays > 0, "hand {hand}: no play of this seat:\n{text}");
+                let before = lines[ends.get(hand.wrapping_sub(1)).map_or(0, |&e| e)..deal]
+                    .iter()
+                    .any(|l| l.starts_with("You: ") || l.starts_with("Player "));
+                assert!(!before, "hand {hand}: a play before its deal:\n{text}");
+            }
+            assert!(lines.iter().any(|l| l.starts_with("Hint: ")), "{text}");
+            let won: Vec<usize> = (0..lines.len())
+                .filter(|&i| {
+                    lines[i].contains("won the match") || lines[i].contains("win the match")
+                })
+                .collect();
+            assert_eq!(won.len(), 1, "the result once:\n{text}");
+            assert!(
+                !lines[won[0]..].iter().any(|l| l.starts_with("Enter: ")),
+                "{text}"
+            );
+            assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
+        }
+    }
+
+    /// Numbers typed: a card of the moves as listed, a capture as listed; a number past
+    /// either list is answered, never sent.
+    #[test]
+    fn numbers_pick_from_the_lists_shown() {
+        let conn = Conn {
+            server: String::new(),
+            tokens: None,
+        };
+        let mut client = Client::new(conn, None, Lang::En);
+        client.input = None;
+        let settings = Settings::against(Level::Easy, Rules::default().with_players(4));
+        let mut p = Presenter::new(Session::new(settings, 9).unwrap(), Pacing::UNATTENDED);
+        let (mut cards_seen, mut captures_seen) = (false, false);
+        for _ in 0..2000 {
+            let core = p.frame();
+            client.frame = Some(Frame::new(&core, p.session(), p.recap()));
+            let frame = client.frame.as_ref().unwrap();
+            let (line, count) = match &frame.choices {
+                // A card that takes in several ways, or the first.
+                Choices::Cards { cards } => {
+                    let n = cards.iter().position(|c| c.ways > 1).unwrap_or(0) + 1;
+                    let Typed::Send(sent) = client.typed(&n.to_string()) else {
+                        panic!("{n}")
+                    };
+                    assert_eq!(sent["action"], format!("select {}", cards[n - 1].card.card));
+                    cards_seen = true;
+                    (n.to_string(), cards.len())
+                }
+                Choices::Captures { options, .. } => {
+                    let Typed::Send(sent) = client.typed("2") else {
+                        panic!("2")
+                    };
+                    assert_eq!(sent["action"], "capture 1");
+                    captures_seen = true;
+                    ("2".to_owned(), options.len())
+                }
+                Choices::Nothing => match core.next {
+                    Next::Due(d) => {
+                        p.fire(d.token).unwrap();
+                        continue;
+                    }
+                    Next::Wait(_) => break,
+                },
+            };
+            let Typed::Say(said) = client.typed(&(count + 1).to_string()) else {
+                panic!("a number past the list is sent")
+            };
+            let no = count + 1;
+            assert_eq!(said, format!("There is no move {no}: choose 1 to {count}."));
+            let Typed::Send(sent) = client.typed(&line) else {
+                panic!()
+            };
+            let action: Action = sent["action"].as_str().unwrap().parse().unwrap();
+            p.act(action).unwrap();
+            if captures_seen {
+                break;
+            }
+        }
+        assert!(cards_seen && captures_seen, "a capture choice came");
+    }
+}
