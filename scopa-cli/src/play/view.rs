@@ -421,22 +421,20 @@ mod tests {
                         "{players} players, game {i}, step {step}"
                     );
                     frames += 1;
-                    let over = match core.next {
-                        Next::Due(d) => p.fire(d.token).map(|_| false),
-                        Next::Wait(_) if core.offers.rematch => Ok(true),
-                        Next::Wait(_) => p
-                            .act(match &core.choices {
-                                CoreChoices::Cards(c) => Action::Select(c[step % c.len()].card),
-                                CoreChoices::Captures { options, .. } => {
-                                    Action::Capture((step % options.len()) as u8)
-                                }
-                                CoreChoices::None => Action::Continue,
-                            })
-                            .map(|_| false),
+                    // The person plays the first card or capture; the AIs on their delay.
+                    let action = match (core.next, &core.choices) {
+                        (Next::Due(d), _) => {
+                            p.fire(d.token).unwrap();
+                            continue;
+                        }
+                        _ if core.offers.rematch => break,
+                        (_, CoreChoices::Cards(c)) => Action::Select(c[step % c.len()].card),
+                        (_, CoreChoices::Captures { options, .. }) => {
+                            Action::Capture((step % options.len()) as u8)
+                        }
+                        (_, CoreChoices::None) => Action::Continue,
                     };
-                    if over.unwrap() {
-                        break;
-                    }
+                    p.act(action).unwrap();
                 }
                 assert!(
                     p.peek().offers.rematch,
