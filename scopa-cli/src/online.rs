@@ -18,6 +18,7 @@ use clap::{Args, Subcommand};
 use futures_util::{SinkExt, StreamExt};
 use std::io::IsTerminal;
 
+use scopa_core::ai::Level;
 use scopa_core::session::{CardStyle, Lang, Player, Texts, transcript};
 use scopa_frame::{BannerKind, Choices, Frame, Summary};
 use serde::Deserialize;
@@ -29,7 +30,7 @@ use crate::common::RulesArgs;
 use crate::play::view::{View, rules_line};
 use crate::play::{LangArg, PlayArgs, settings_of};
 use crate::screen::Screen;
-use crate::texts::TermTexts;
+use crate::texts::{TermTexts, pick};
 
 /// `scopa online`: create or join a room of a scopa-server.
 #[derive(Args, Debug)]
@@ -166,6 +167,11 @@ struct Words {
     result: &'static str,
     taken: &'static str,
     unreadable: &'static str,
+    time: &'static str,
+    then_ai: &'static str,
+    out_of_time: &'static str,
+    played_for_you: &'static str,
+    played_for: &'static str,
     full: &'static str,
 }
 
@@ -186,6 +192,11 @@ const EN: Words = Words {
     result: "Enter: the match's result",
     taken: "Your seat was taken by another connection with its token.",
     unreadable: "The server sent a message this program cannot read",
+    time: "Time for this move",
+    then_ai: "then the computer plays for you",
+    out_of_time: "Out of time",
+    played_for_you: "played for you",
+    played_for: "played for",
     full: "Every person's seat of this room is taken.",
 };
 
@@ -206,6 +217,11 @@ const IT: Words = Words {
     result: "Invio: il risultato della partita",
     taken: "Il tuo posto è stato preso da un'altra connessione con il suo token.",
     unreadable: "Il server ha mandato un messaggio che questo programma non sa leggere",
+    time: "Tempo per questa mossa",
+    then_ai: "poi il computer gioca per te",
+    out_of_time: "Tempo scaduto",
+    played_for_you: "ha giocato per te",
+    played_for: "ha giocato per",
     full: "Tutti i posti delle persone di questa stanza sono presi.",
 };
 
@@ -268,12 +284,20 @@ enum FromServer {
         frame: Box<Frame>,
         #[serde(default)]
         presence: Option<Presence>,
+        /// A timed room waiting for a person: whose deadline, and the time left.
+        #[serde(default)]
+        deadline: Option<Deadline>,
     },
     Presence {
         presence: Presence,
     },
     Revoked {
         seat: u8,
+    },
+    /// A seat ran out of time: the server moved for it with the timer's AI.
+    TimedOut {
+        seat: u8,
+        ai: String,
     },
     Error {
         code: String,
@@ -282,6 +306,15 @@ enum FromServer {
     },
     #[serde(other)]
     Other,
+}
+
+/// The turn timer's deadline of a seat (docs/online.md, "Turn timer").
+#[derive(Clone, Copy, Debug, Deserialize)]
+struct Deadline {
+    /// The seat to move.
+    seat: u8,
+    /// Milliseconds left when the frame was sent.
+    left_ms: u64,
 }
 
 /// Who is connected to the room.
@@ -564,6 +597,7 @@ impl Client {
                 seat,
                 frame,
                 presence,
+                deadline,
             } => {
                 if seat.is_none() {
                     // Watching, to see which seats are people's; then leave and join one.
@@ -573,7 +607,7 @@ impl Client {
                     }
                     return Ok(vec![]);
                 }
-                self.show(&frame);
+                self.show(&frame, deadline.filter(|d| Some(d.seat) == self.seat));
                 self.frame = Some(*frame);
                 if let Some(presence) = presence {
                     self.show_presence(presence);
@@ -607,6 +641,10 @@ impl Client {
                     bail!("{message}");
                 }
                 self.say(&message);
+                Ok(vec![])
+            }
+            FromServer::TimedOut { seat, ai } => {
+                self.say_timed_out(seat, &ai);
                 Ok(vec![])
             }
             FromServer::Revoked { .. } | FromServer::Other => Ok(vec![]),
@@ -654,11 +692,36 @@ impl Client {
         }
     }
 
+    /// A seat ran out of time and the timer's AI (`ai`, its level's name) moved for it:
+    /// `Out of time: the computer (Medium) played for you.` (the move comes in the next
+    /// frames' events).
+    fn say_timed_out(&mut self, seat: u8, ai: &str) {
+        let Some(frame) = &self.frame else { return };
+        let w = words(frame.lang);
+        let t = TermTexts::of_frame(frame);
+        let level = ai.parse::<Level>().map_or(ai, |l| t.level(l));
+        let computer = format!(
+            "{} ({level})",
+            pick(frame.lang, "the computer", "il computer")
+        );
+        let text = if Some(seat) == self.seat {
+            format!("{}: {computer} {}.", w.out_of_time, w.played_for_you)
+        } else {
+            format!(
+                "{}: {computer} {} {}.",
+                w.out_of_time,
+                w.played_for,
+                t.seat(seat)
+            )
+        };
+        self.say(&text);
+    }
+
     /// Prints a frame with the layout of `scopa play`: the hand's deal (once, before
     /// anything of the hand), its events, the hint asked for, a hand's summary (once) or
     /// the match's end (once), then what it waits for from this seat — each only when it
-    /// is new.
-    fn show(&mut self, frame: &Frame) {
+    /// is new, with the time left for the move in a timed room (`deadline`, this seat's).
+    fn show(&mut self, frame: &Frame, deadline: Option<Deadline>) {
         let w = words(frame.lang);
         let t = TermTexts::of_frame(frame);
         let view = View {
@@ -745,6 +808,11 @@ impl Client {
                 if self.shown.position.as_ref() != Some(&position) {
                     self.shown.position = Some(position.clone());
                     say(position);
+                    if let Some(d) = deadline {
+                        // Whole seconds, rounded up: `0 s` only once it is over.
+                        let secs = d.left_ms.div_ceil(1000);
+                        say(format!("{}: {secs} s ({}).", w.time, w.then_ai));
+                    }
                 }
             }
         }
@@ -854,7 +922,6 @@ fn screen() -> Screen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use scopa_core::ai::Level;
     use scopa_core::briscola::BriscolaRules;
     use scopa_core::scopa::Rules;
     use scopa_core::session::driver::Presenter;
@@ -1070,5 +1137,60 @@ mod tests {
             }
         }
         assert!(cards_seen && captures_seen, "a capture choice came");
+    }
+
+    /// A timed room: the time left is said with the position of this seat's move, and a
+    /// move the server made for a seat out of time is said with the timer's level.
+    #[test]
+    fn a_timed_room_says_the_time_left_and_who_ran_out() {
+        let conn = Conn {
+            server: String::new(),
+            tokens: None,
+        };
+        let mut client = Client::new(conn, None, Lang::En);
+        client.input = None;
+        client.seat = Some(0);
+        let kept = Kept::default();
+        client.screen = Screen::new(Box::new(kept.clone()), Some(80), false, CardStyle::Letters);
+        let mut settings = Settings::pass_and_play(Rules::default());
+        settings.seats[1] = Player::Ai(Level::Easy);
+        let mut p = Presenter::new(Session::new(settings, 2).unwrap(), Pacing::UNATTENDED);
+        while let Next::Due(d) = p.next() {
+            p.fire(d.token).unwrap();
+        }
+        let frame = Frame::new(&p.frame(), p.session(), p.recap());
+        assert!(matches!(frame.choices, Choices::Cards { .. }));
+        for (seat, left_ms) in [(0, 29_001), (0, 12_000), (1, 5_000)] {
+            let msg = json!({
+                "type": "frame", "room": "r", "seat": 0, "seq": 1, "frame": frame,
+                "deadline": {"seat": seat, "at_ms": 1, "left_ms": left_ms},
+                "presence": {"connected": [true, false], "spectators": 0},
+            });
+            client
+                .receive(serde_json::from_str(&msg.to_string()).unwrap())
+                .unwrap();
+        }
+        for (seat, ai) in [(0, "medium"), (1, "expert")] {
+            let msg = json!({"type": "timed_out", "room": "r", "seat": seat, "ai": ai, "action": "play 1d"});
+            client
+                .receive(serde_json::from_str(&msg.to_string()).unwrap())
+                .unwrap();
+        }
+        let text = String::from_utf8(kept.0.lock().unwrap().clone()).unwrap();
+        // Once, with the position (the same position sent again says nothing).
+        let said: Vec<&str> = text.lines().filter(|l| l.starts_with("Time ")).collect();
+        assert_eq!(
+            said,
+            ["Time for this move: 30 s (then the computer plays for you)."],
+            "{text}"
+        );
+        assert!(
+            text.contains("Out of time: the computer (Medium) played for you.\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Out of time: the computer (Expert) played for Player 2.\n"),
+            "{text}"
+        );
     }
 }
