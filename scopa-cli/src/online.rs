@@ -943,12 +943,8 @@ mod tests {
         }
     }
 
-    /// Plays `settings` (one person, at seat 0) as a room would show it to that seat: each
-    /// frame of a local presenter written out, sent as the server's `frame` message (JSON)
-    /// and read back typed by the client, which draws it; the person's lines typed to the
-    /// client (a hint once, then `1` for the first move or capture, Enter at a summary),
-    /// what it sends carried out on the presenter. The lines the client printed.
-    fn room(settings: Settings, seed: u64) -> Vec<String> {
+    /// A client at seat 0 of no server, reading no input, its screen kept (80 columns).
+    fn client() -> (Client, Kept) {
         let conn = Conn {
             server: String::new(),
             tokens: None,
@@ -958,6 +954,16 @@ mod tests {
         client.seat = Some(0);
         let kept = Kept::default();
         client.screen = Screen::new(Box::new(kept.clone()), Some(80), false, CardStyle::Letters);
+        (client, kept)
+    }
+
+    /// Plays `settings` (one person, at seat 0) as a room would show it to that seat: each
+    /// frame of a local presenter written out, sent as the server's `frame` message (JSON)
+    /// and read back typed by the client, which draws it; the person's lines typed to the
+    /// client (a hint once, then `1` for the first move or capture, Enter at a summary),
+    /// what it sends carried out on the presenter. The lines the client printed.
+    fn room(settings: Settings, seed: u64) -> Vec<String> {
+        let (mut client, kept) = client();
         let mut p = Presenter::new(Session::new(settings, seed).unwrap(), Pacing::UNATTENDED);
         let mut hinted = false;
         for _ in 0..5000 {
@@ -1082,12 +1088,7 @@ mod tests {
     /// either list is answered, never sent.
     #[test]
     fn numbers_pick_from_the_lists_shown() {
-        let conn = Conn {
-            server: String::new(),
-            tokens: None,
-        };
-        let mut client = Client::new(conn, None, Lang::En);
-        client.input = None;
+        let (mut client, _) = client();
         let settings = Settings::against(Level::Easy, Rules::default().with_players(4));
         let mut p = Presenter::new(Session::new(settings, 9).unwrap(), Pacing::UNATTENDED);
         let (mut cards_seen, mut captures_seen) = (false, false);
@@ -1143,15 +1144,7 @@ mod tests {
     /// move the server made for a seat out of time is said with the timer's level.
     #[test]
     fn a_timed_room_says_the_time_left_and_who_ran_out() {
-        let conn = Conn {
-            server: String::new(),
-            tokens: None,
-        };
-        let mut client = Client::new(conn, None, Lang::En);
-        client.input = None;
-        client.seat = Some(0);
-        let kept = Kept::default();
-        client.screen = Screen::new(Box::new(kept.clone()), Some(80), false, CardStyle::Letters);
+        let (mut client, kept) = client();
         let mut settings = Settings::pass_and_play(Rules::default());
         settings.seats[1] = Player::Ai(Level::Easy);
         let mut p = Presenter::new(Session::new(settings, 2).unwrap(), Pacing::UNATTENDED);
