@@ -1,10 +1,12 @@
 //! `scopa online`: play a room of `scopa-server` (docs/online.md) in the terminal. The
 //! server's session is the authority: this module sends the typed actions as the core's
-//! script lines and prints each frame the server sends for this seat — the core's table
-//! model as JSON, every text already written out in the room's language. The seat's token
-//! is kept in a file under the user's data directory (`--tokens` for another), so that
-//! `scopa online join CODE` takes the seat back after a lost connection or a new terminal;
-//! a lost connection is retried by itself (0.5 s, doubling to 4 s).
+//! script lines and draws each frame the server sends for this seat — the table model
+//! written out once (`scopa_frame::Frame`, read back typed), every text already written in
+//! the room's language — with the layout `scopa play` draws its own frames with
+//! ([`crate::play::view`]). The seat's token is kept in a file under the user's data
+//! directory (`--tokens` for another), so that `scopa online join CODE` takes the seat
+//! back after a lost connection or a new terminal; a lost connection is retried by itself
+//! (0.5 s, doubling to 4 s).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -16,15 +18,19 @@ use clap::{Args, Subcommand};
 use futures_util::{SinkExt, StreamExt};
 use std::io::IsTerminal;
 
-use scopa_core::session::{CardStyle, Label, Lang, Player, Texts, transcript};
+use scopa_core::ai::Level;
+use scopa_core::session::{CardStyle, Lang, Player, Texts, transcript};
+use scopa_frame::{BannerKind, Choices, Frame, Summary};
+use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::RulesArgs;
+use crate::play::view::{View, rules_line};
 use crate::play::{LangArg, PlayArgs, settings_of};
 use crate::screen::Screen;
-use crate::texts::listed;
+use crate::texts::{TermTexts, pick};
 
 /// `scopa online`: create or join a room of a scopa-server.
 #[derive(Args, Debug)]
@@ -104,14 +110,24 @@ pub fn run(args: OnlineArgs) -> anyhow::Result<ExitCode> {
                 };
                 let settings = settings_of(&play)?;
                 let line = transcript::start(&settings).to_string();
-                let lang = if lang == Lang::It { "it" } else { "en" };
-                let mut client = Client::new(c.conn, None, lang == "it");
+                let mut client = Client::new(c.conn, None, lang);
                 client.creator_seats = settings.seats[..usize::from(settings.players())]
                     .iter()
                     .enumerate()
                     .filter(|(_, p)| matches!(p, Player::Human))
-                    .map(|(i, _)| i as u64)
+                    .map(|(i, _)| i as u8)
                     .collect();
+                // The room's rules and who sits where, as `scopa play` says them (the
+                // creator in the first person's seat).
+                let t = TermTexts(Texts {
+                    you: client.creator_seats.first().copied(),
+                    players: settings.players(),
+                    ..Texts::new(lang)
+                });
+                let rules = rules_line(&t, &client.screen, &settings);
+                client.say(&rules);
+                client.say(&t.lineup(&settings).to_string());
+                let lang = lang.code();
                 client.create = Some(json!({"type": "create", "settings": line, "lang": lang}));
                 client.run().await
             }
@@ -125,14 +141,15 @@ pub fn run(args: OnlineArgs) -> anyhow::Result<ExitCode> {
                 if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
                     bail!("`{}` is not a room code", j.code);
                 }
-                let mut client = Client::new(j.conn, Some(code), false);
+                let mut client = Client::new(j.conn, Some(code), Lang::En);
                 client.run().await
             }
         }
     })
 }
 
-/// The words of this module (the game's come in the frames).
+/// The words of this module (the game's come in the frames, the table's from the
+/// layout of `scopa play`).
 struct Words {
     room: &'static str,
     invite: &'static str,
@@ -147,8 +164,15 @@ struct Words {
     here: &'static str,
     away: &'static str,
     watching: &'static str,
-    no_card: &'static str,
     result: &'static str,
+    taken: &'static str,
+    unreadable: &'static str,
+    time: &'static str,
+    then_ai: &'static str,
+    out_of_time: &'static str,
+    played_for_you: &'static str,
+    played_for: &'static str,
+    full: &'static str,
 }
 
 const EN: Words = Words {
@@ -157,16 +181,23 @@ const EN: Words = Words {
     others: "Others join with",
     seat: "You play seat",
     lost: "Connection lost; reconnecting…",
-    captures: "Choose a capture (its number, or `cancel`)",
+    captures: "Type a capture's number, or `cancel` to choose another card.",
     go_on: "Enter: go on",
     over: "`rematch` for another match, `quit` to stop",
-    help: "Type a card of your hand (7d) or its number, `hint`, `leave` (give up your seat) or `quit` (keep it).",
+    help: "Type a card of your hand (7d) or its number in the moves, `hint`, `leave` (give up your seat) or `quit` (keep it).",
     with_you: "With you",
     here: "connected",
     away: "away",
     watching: "watching",
-    no_card: "There is no card",
     result: "Enter: the match's result",
+    taken: "Your seat was taken by another connection with its token.",
+    unreadable: "The server sent a message this program cannot read",
+    time: "Time for this move",
+    then_ai: "then the computer plays for you",
+    out_of_time: "Out of time",
+    played_for_you: "played for you",
+    played_for: "played for",
+    full: "Every person's seat of this room is taken.",
 };
 
 const IT: Words = Words {
@@ -175,17 +206,31 @@ const IT: Words = Words {
     others: "Gli altri entrano con",
     seat: "Giochi al posto",
     lost: "Connessione persa; riconnessione…",
-    captures: "Scegli una presa (il suo numero, o `indietro`)",
+    captures: "Scrivi il numero di una presa, o `indietro` per scegliere un'altra carta.",
     go_on: "Invio: avanti",
     over: "`rivincita` per un'altra partita, `esci` per smettere",
-    help: "Scrivi una carta della tua mano (7d) o il suo numero, `suggerimento`, `lascia` (lasci il posto) o `esci` (lo tieni).",
+    help: "Scrivi una carta della tua mano (7d) o il suo numero fra le mosse, `suggerimento`, `lascia` (lasci il posto) o `esci` (lo tieni).",
     with_you: "Con te",
     here: "connesso",
     away: "assente",
     watching: "spettatori",
-    no_card: "Non c'è la carta",
     result: "Invio: il risultato della partita",
+    taken: "Il tuo posto è stato preso da un'altra connessione con il suo token.",
+    unreadable: "Il server ha mandato un messaggio che questo programma non sa leggere",
+    time: "Tempo per questa mossa",
+    then_ai: "poi il computer gioca per te",
+    out_of_time: "Tempo scaduto",
+    played_for_you: "ha giocato per te",
+    played_for: "ha giocato per",
+    full: "Tutti i posti delle persone di questa stanza sono presi.",
 };
+
+const fn words(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::En => &EN,
+        Lang::It => &IT,
+    }
+}
 
 /// The file of kept tokens: room code → `{server, seat, token}`.
 fn tokens_path(conn: &Conn) -> Option<PathBuf> {
@@ -218,6 +263,69 @@ fn write_tokens(path: Option<&Path>, tokens: &BTreeMap<String, Value>) -> anyhow
     Ok(())
 }
 
+/// What the server sends (docs/online.md, "What the server sends"): the messages this
+/// program acts on, the frame typed as the server wrote it. Fields it does not need are
+/// ignored, and so are messages of other types.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum FromServer {
+    Created {
+        room: String,
+        link: String,
+    },
+    Joined {
+        seat: u8,
+        token: String,
+    },
+    Left,
+    Frame {
+        /// The seat whose frame it is (`None`: a spectator's).
+        seat: Option<u8>,
+        frame: Box<Frame>,
+        #[serde(default)]
+        presence: Option<Presence>,
+        /// A timed room waiting for a person: whose deadline, and the time left.
+        #[serde(default)]
+        deadline: Option<Deadline>,
+    },
+    Presence {
+        presence: Presence,
+    },
+    Revoked {
+        seat: u8,
+    },
+    /// A seat ran out of time: the server moved for it with the timer's AI.
+    TimedOut {
+        seat: u8,
+        ai: String,
+    },
+    Error {
+        code: String,
+        #[serde(default)]
+        message: String,
+    },
+    #[serde(other)]
+    Other,
+}
+
+/// The turn timer's deadline of a seat (docs/online.md, "Turn timer").
+#[derive(Clone, Copy, Debug, Deserialize)]
+struct Deadline {
+    /// The seat to move.
+    seat: u8,
+    /// Milliseconds left when the frame was sent.
+    left_ms: u64,
+}
+
+/// Who is connected to the room.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+struct Presence {
+    /// One flag per seat: a live connection holds it.
+    connected: Vec<bool>,
+    /// Connections watching.
+    spectators: u32,
+}
+
 /// What ends a connection's loop.
 enum Step {
     /// The socket closed or failed: connect again.
@@ -231,60 +339,76 @@ struct Client {
     tokens: Option<PathBuf>,
     code: Option<String>,
     create: Option<Value>,
-    words: &'static Words,
-    seat: Option<u64>,
-    joining: Option<Vec<u64>>,
-    creator_seats: Vec<u64>,
-    frame: Value,
+    /// The language of this program's own words until a frame gives the room's.
+    lang: Lang,
+    seat: Option<u8>,
+    joining: Option<Vec<u8>>,
+    creator_seats: Vec<u8>,
+    /// The last frame of this seat.
+    frame: Option<Frame>,
     /// Who is connected, as last printed.
-    presence: Value,
+    presence: Option<Presence>,
     input: Option<tokio::io::Lines<BufReader<tokio::io::Stdin>>>,
     /// Where the lines go: wrapped to the terminal's width, as `scopa play` writes them.
     screen: Screen,
     /// What was last printed, so that a frame sent again (after a hint, a presence
     /// change, a reconnection) prints only what is new.
     shown: Shown,
+    /// A message could not be read (said once per connection).
+    unreadable: bool,
+    /// The seat was taken by another connection: nothing more comes.
+    revoked: bool,
 }
 
 /// What the terminal has printed of the room so far.
 #[derive(Default)]
 struct Shown {
-    /// The hand (match number, hand number) whose deal line was printed.
-    dealt: Option<(u64, u64)>,
-    /// The hand's summary last printed (its rows and the score line: a frame sent again
-    /// has the same).
-    summary: Option<String>,
-    /// A new hand's deal that came with the last hand's summary: said once the summary
-    /// is closed.
-    deal: Option<String>,
+    /// The hand (match number, hand number) whose deal was printed.
+    dealt: Option<(u32, u16)>,
+    /// The hand's summary last printed (the match, its score line and the summary: a
+    /// frame sent again has the same, and so has the match's end after its last hand).
+    summary: Option<(u32, String, Summary)>,
     /// The match whose end was printed.
-    over: Option<u64>,
+    over: Option<u32>,
     /// The position last printed (to print it again only when it changed).
     position: Option<String>,
     /// The hint last printed.
     hint: Option<String>,
 }
 
+/// What a frame prints: lines (wrapped) and a summary's table (as it is).
+enum Out {
+    Line(String),
+    Table(String),
+}
+
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 impl Client {
-    fn new(conn: Conn, code: Option<String>, italian: bool) -> Client {
+    fn new(conn: Conn, code: Option<String>, lang: Lang) -> Client {
         Client {
             tokens: tokens_path(&conn),
             server: conn.server,
             code,
             create: None,
-            words: if italian { &IT } else { &EN },
+            lang,
             seat: None,
             joining: None,
             creator_seats: Vec::new(),
-            frame: Value::Null,
-            presence: Value::Null,
+            frame: None,
+            presence: None,
             input: Some(BufReader::new(tokio::io::stdin()).lines()),
             screen: screen(),
             shown: Shown::default(),
+            unreadable: false,
+            revoked: false,
         }
+    }
+
+    /// This program's words, in the room's language once a frame said it.
+    fn words(&self) -> &'static Words {
+        words(self.frame.as_ref().map_or(self.lang, |f| f.lang))
     }
 
     /// Prints `text`, wrapped to the terminal's width.
@@ -345,7 +469,7 @@ impl Client {
             match self.session(socket).await? {
                 Step::Done => return Ok(ExitCode::SUCCESS),
                 Step::Lost => {
-                    let lost = self.words.lost;
+                    let lost = self.words().lost;
                     self.say(lost);
                     self.backoff(&mut tries).await;
                 }
@@ -363,6 +487,7 @@ impl Client {
     /// typed lines out until the socket is lost or the person is done.
     async fn session(&mut self, mut socket: Socket) -> anyhow::Result<Step> {
         self.joining = None;
+        self.unreadable = false;
         let hello = match (&self.code, self.create.take()) {
             (None, Some(create)) => create,
             (Some(code), _) => match self.kept_token() {
@@ -388,11 +513,25 @@ impl Client {
                         Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return Ok(Step::Lost),
                         Some(Ok(_)) => continue,
                     };
-                    let Ok(msg) = serde_json::from_str::<Value>(&text) else { continue };
-                    for out in self.receive(&msg)? {
+                    let msg = match serde_json::from_str::<FromServer>(&text) {
+                        Ok(msg) => msg,
+                        Err(e) => {
+                            if !self.unreadable {
+                                self.unreadable = true;
+                                let text = format!("{}: {e}", self.words().unreadable);
+                                self.say(&text);
+                            }
+                            continue;
+                        }
+                    };
+                    for out in self.receive(msg)? {
                         if socket.send(Message::text(out.to_string())).await.is_err() {
                             return Ok(Step::Lost);
                         }
+                    }
+                    if self.revoked {
+                        let _ = socket.close(None).await;
+                        return Ok(Step::Done);
                     }
                 }
                 line = line => {
@@ -426,47 +565,41 @@ impl Client {
     }
 
     /// A server message: what to send back.
-    fn receive(&mut self, msg: &Value) -> anyhow::Result<Vec<Value>> {
-        let w = self.words;
-        let text = |k: &str| {
-            msg.get(k)
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string()
-        };
-        match msg.get("type").and_then(Value::as_str).unwrap_or_default() {
-            "created" => {
-                let code = text("room");
-                self.say(&format!("{} {code}", w.room));
-                self.say(&format!("{}: {}", w.invite, text("link")));
+    fn receive(&mut self, msg: FromServer) -> anyhow::Result<Vec<Value>> {
+        let w = self.words();
+        match msg {
+            FromServer::Created { room, link } => {
+                self.say(&format!("{} {room}", w.room));
+                self.say(&format!("{}: {link}", w.invite));
                 let server = self.server.clone();
                 self.say(&format!(
-                    "{}: scopa online join {code} --server {server}",
+                    "{}: scopa online join {room} --server {server}",
                     w.others
                 ));
-                self.code = Some(code);
-                let seats = self.creator_seats.clone();
-                self.joining = Some(seats);
+                self.code = Some(room);
+                self.joining = Some(self.creator_seats.clone());
                 Ok(self.join_next())
             }
-            "joined" => {
-                self.seat = msg.get("seat").and_then(Value::as_u64);
+            FromServer::Joined { seat, token } => {
+                self.seat = Some(seat);
                 self.joining = None;
-                self.keep(Some(&text("token")))?;
-                if let Some(seat) = self.seat {
-                    self.say(&format!("{} {}.", w.seat, seat + 1));
-                    self.say(w.help);
-                }
+                self.keep(Some(&token))?;
+                self.say(&format!("{} {}.", w.seat, u16::from(seat) + 1));
+                self.say(w.help);
                 Ok(vec![])
             }
-            "left" => Ok(if self.joining.is_some() {
+            FromServer::Left => Ok(if self.joining.is_some() {
                 self.join_next()
             } else {
                 vec![]
             }),
-            "frame" => {
-                let frame = msg.get("frame").cloned().unwrap_or(Value::Null);
-                if msg.get("seat").is_none_or(Value::is_null) {
+            FromServer::Frame {
+                seat,
+                frame,
+                presence,
+                deadline,
+            } => {
+                if seat.is_none() {
                     // Watching, to see which seats are people's; then leave and join one.
                     if self.joining.is_none() {
                         self.joining = Some(human_seats(&frame));
@@ -474,17 +607,25 @@ impl Client {
                     }
                     return Ok(vec![]);
                 }
-                self.show(&frame);
-                self.frame = frame;
-                self.show_presence(msg.get("presence").unwrap_or(&Value::Null));
+                self.show(&frame, deadline.filter(|d| Some(d.seat) == self.seat));
+                self.frame = Some(*frame);
+                if let Some(presence) = presence {
+                    self.show_presence(presence);
+                }
                 Ok(vec![])
             }
-            "presence" => {
-                self.show_presence(msg.get("presence").unwrap_or(&Value::Null));
+            FromServer::Presence { presence } => {
+                self.show_presence(presence);
                 Ok(vec![])
             }
-            "error" => {
-                let code = text("code");
+            FromServer::Revoked { seat } if Some(seat) == self.seat => {
+                // Another connection took the seat with its token: this one is out.
+                self.say(w.taken);
+                self.revoked = true;
+                self.input = None;
+                Ok(vec![])
+            }
+            FromServer::Error { code, message } => {
                 if code == "seat_taken" && self.joining.is_some() {
                     return Ok(self.join_next());
                 }
@@ -497,12 +638,16 @@ impl Client {
                     code.as_str(),
                     "no_such_room" | "bad_settings" | "too_many_guesses"
                 ) {
-                    bail!("{}", text("message"));
+                    bail!("{message}");
                 }
-                self.say(&text("message"));
+                self.say(&message);
                 Ok(vec![])
             }
-            _ => Ok(vec![]),
+            FromServer::TimedOut { seat, ai } => {
+                self.say_timed_out(seat, &ai);
+                Ok(vec![])
+            }
+            FromServer::Revoked { .. } | FromServer::Other => Ok(vec![]),
         }
     }
 
@@ -512,7 +657,8 @@ impl Client {
         };
         if list.is_empty() {
             self.joining = None;
-            self.say("every person's seat of this room is taken");
+            let full = self.words().full;
+            self.say(full);
             self.input = None;
             return vec![];
         }
@@ -522,288 +668,207 @@ impl Client {
 
     /// Prints who else is connected when it changed: each other person's seat connected or
     /// away, and how many watch (`With you: Player 2 connected · 1 watching`).
-    fn show_presence(&mut self, presence: &Value) {
-        if presence.is_null() || *presence == self.presence || self.frame.is_null() {
+    fn show_presence(&mut self, presence: Presence) {
+        let Some(frame) = &self.frame else { return };
+        if self.presence.as_ref() == Some(&presence) {
             return;
         }
-        self.presence = presence.clone();
-        let w = self.words;
-        let mut parts: Vec<String> = self.frame["seats"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|s| s["player"] == "human" && s["seat"].as_u64() != self.seat)
+        let w = self.words();
+        let mut parts: Vec<String> = frame
+            .seats
+            .iter()
+            .filter(|s| s.player == "human" && Some(s.seat) != self.seat)
             .map(|s| {
-                let seat = s["seat"].as_u64().unwrap_or(0) as usize;
-                let here = presence["connected"][seat].as_bool() == Some(true);
-                format!(
-                    "{} {}",
-                    s["name"].as_str().unwrap_or_default(),
-                    if here { w.here } else { w.away }
-                )
+                let here = presence.connected.get(usize::from(s.seat)) == Some(&true);
+                format!("{} {}", s.name, if here { w.here } else { w.away })
             })
             .collect();
-        let watching = presence["spectators"].as_u64().unwrap_or(0);
-        if watching > 0 {
-            parts.push(format!("{watching} {}", w.watching));
+        if presence.spectators > 0 {
+            parts.push(format!("{} {}", presence.spectators, w.watching));
         }
+        self.presence = Some(presence);
         if !parts.is_empty() {
             self.say(&format!("{}: {}", w.with_you, parts.join(" · ")));
         }
     }
 
-    /// Prints a frame: the hand's deal (once, before anything of the hand), its events,
-    /// the hint asked for, a hand's summary (once) or the match's end (once), then what it
-    /// waits for from this seat — each only when it is new.
-    fn show(&mut self, frame: &Value) {
-        let w = self.words;
-        let lang = Lang::from_code(frame["lang"].as_str().unwrap_or("en")).unwrap_or_default();
-        let t = Texts::new(lang);
-        let hand = (
-            frame["match_number"].as_u64().unwrap_or(0),
-            frame["hand_number"].as_u64().unwrap_or(0),
+    /// A seat ran out of time and the timer's AI (`ai`, its level's name) moved for it:
+    /// `Out of time: the computer (Medium) played for you.` (the move comes in the next
+    /// frames' events).
+    fn say_timed_out(&mut self, seat: u8, ai: &str) {
+        let Some(frame) = &self.frame else { return };
+        let w = words(frame.lang);
+        let t = TermTexts::of_frame(frame);
+        let level = ai.parse::<Level>().map_or(ai, |l| t.level(l));
+        let computer = format!(
+            "{} ({level})",
+            pick(frame.lang, "the computer", "il computer")
         );
-        let briscola = frame["table"]["game"] == "briscola";
-        let banner = frame["banner"]["kind"].as_str().unwrap_or_default();
-        let summing_up = matches!(banner, "hand_over" | "match_over");
-        if !summing_up && let Some(deal) = self.shown.deal.take() {
-            self.say("");
-            self.say(&deal);
-        }
-        for e in frame["events"].as_array().into_iter().flatten() {
-            if e["kind"] == "match_finished" {
-                // Said by the match's end, after the last hand's summary.
-                continue;
-            }
-            let deal = matches!(e["kind"].as_str(), Some("new_hand" | "dealt"))
-                && (e["game"] == "briscola") == briscola;
-            if deal {
-                // A hand's deal comes with the step that dealt it, which may be after this
-                // seat saw the hand (the first hand of a room): said once, first.
-                if self.shown.dealt == Some(hand) {
-                    continue;
-                }
-                self.shown.dealt = Some(hand);
-                if summing_up {
-                    // After the summary of the hand just finished.
-                    self.shown.deal = Some(s(e, "text"));
-                    continue;
-                }
-                self.say("");
-            }
-            self.say(&s(e, "text"));
-        }
-        if self.shown.dealt != Some(hand) && !summing_up {
-            // Joined mid-hand or before the first play: the hand's deal as far as it is
-            // known, from the frame.
-            self.shown.dealt = Some(hand);
-            let dealer = frame["dealer"].as_u64().unwrap_or(0) as usize;
-            let mut line = if briscola {
-                format!(
-                    "{} · {}: {}",
-                    t.label(Label::NewDeal),
-                    t.label(Label::Dealer),
-                    s(&frame["seats"][dealer], "name")
-                )
-            } else {
-                format!(
-                    "{} {} · {}: {}",
-                    t.label(Label::Hand),
-                    hand.1 + 1,
-                    t.label(Label::Dealer),
-                    s(&frame["seats"][dealer], "name")
-                )
-            };
-            if briscola {
-                let trump = &frame["table"]["briscola"];
-                line.push_str(&format!(
-                    " · {}: {}",
-                    t.label(Label::Briscola),
-                    s(trump, "card")
-                ));
-            } else if frame["table"]["last_play"].is_null() {
-                line.push_str(&format!(
-                    " · {}: {}",
-                    t.label(Label::Table),
-                    card_list(&frame["table"]["table"])
-                ));
-            }
-            self.say("");
-            self.say(&line);
-        }
-        if let Some(hint) = frame["hint"]["text"].as_str()
-            && self.shown.hint.as_deref() != Some(hint)
-        {
-            self.shown.hint = Some(hint.to_owned());
-            self.say(hint);
-        }
-        match banner {
-            "hand_over" | "match_over" => {
-                let summary = if banner == "hand_over" {
-                    &frame["banner"]["summary"]
-                } else {
-                    &frame["banner"]["last_hand"]
-                };
-                // The last hand's summary is in the match's end too: once.
-                let key = format!("{} {summary}", frame["score_line"]);
-                let summarized = self.shown.summary.as_ref() == Some(&key);
-                if !summarized && !summary.is_null() {
-                    self.shown.summary = Some(key);
-                    self.show_summary(summary);
-                }
-                // The match is decided when one side alone has reached the target.
-                let scores: Vec<u64> = frame["sides"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|side| side["score"].as_u64())
-                    .collect();
-                let top = scores.iter().copied().max().unwrap_or(0);
-                let decided = top >= frame["target"].as_u64().unwrap_or(u64::MAX)
-                    && scores.iter().filter(|&&x| x == top).count() == 1;
-                if banner == "match_over" {
-                    if self.shown.over != Some(hand.0) {
-                        self.shown.over = Some(hand.0);
-                        if !summarized {
-                            self.say(&s(frame, "score_line"));
-                        }
-                        self.say(&s(&frame["banner"], "text"));
-                        self.say(w.over);
-                    }
-                } else if !summarized {
-                    self.say(&s(frame, "score_line"));
-                    if frame["offers"]["proceed"].as_bool() == Some(true) {
-                        // The last hand's summary leads to the match's result.
-                        self.say(if decided { w.result } else { w.go_on });
-                    }
-                }
-                return;
-            }
-            _ => {}
-        }
-        let position = match frame["choices"]["kind"].as_str().unwrap_or_default() {
-            "cards" => {
-                let mut lines = Vec::new();
-                if briscola {
-                    let table = &frame["table"];
-                    lines.push(format!(
-                        "{}: {} · {}: {}",
-                        t.label(Label::Briscola),
-                        s(&table["briscola"], "card"),
-                        t.label(Label::Stock),
-                        table["stock"]
-                    ));
-                    let trick: Vec<String> = table["trick"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .map(|c| {
-                            let seat = c["seat"].as_u64().unwrap_or(0) as usize;
-                            format!("{} {}", s(&frame["seats"][seat], "name"), s(c, "card"))
-                        })
-                        .collect();
-                    lines.push(listed(t.label(Label::Trick), &trick));
-                } else {
-                    lines.push(format!(
-                        "{}: {}",
-                        t.label(Label::Table),
-                        card_list(&frame["table"]["table"])
-                    ));
-                }
-                // Numbered: a number typed plays that card.
-                let cards: Vec<String> = frame["choices"]["cards"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .enumerate()
-                    .map(|(i, c)| format!("{}) {}", i + 1, s(&c["card"], "card")))
-                    .collect();
-                lines.push(format!(
-                    "{}: {}",
-                    t.label(Label::YourHand),
-                    cards.join(" · ")
-                ));
-                lines.push(s(frame, "status"));
-                lines.join("\n")
-            }
-            "captures" => {
-                let mut lines = vec![format!("{}:", w.captures)];
-                for (i, o) in frame["choices"]["options"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .enumerate()
-                {
-                    lines.push(format!("  {}) {}", i + 1, s(o, "text")));
-                }
-                lines.join("\n")
-            }
-            _ => s(frame, "status"),
+        let text = if Some(seat) == self.seat {
+            format!("{}: {computer} {}.", w.out_of_time, w.played_for_you)
+        } else {
+            format!(
+                "{}: {computer} {} {}.",
+                w.out_of_time,
+                w.played_for,
+                t.seat(seat)
+            )
         };
-        if self.shown.position.as_deref() != Some(&position) {
-            self.say(&position);
-            self.shown.position = Some(position);
-        }
+        self.say(&text);
     }
 
-    /// A hand's summary: Scopa's rows (each side's points), or Briscola's card points.
-    fn show_summary(&mut self, summary: &Value) {
-        if let Some(text) = summary["text"].as_str() {
-            self.say(text);
-            return;
+    /// Prints a frame with the layout of `scopa play`: the hand's deal (once, before
+    /// anything of the hand), its events, the hint asked for, a hand's summary (once) or
+    /// the match's end (once), then what it waits for from this seat — each only when it
+    /// is new, with the time left for the move in a timed room (`deadline`, this seat's).
+    fn show(&mut self, frame: &Frame, deadline: Option<Deadline>) {
+        let w = words(frame.lang);
+        let t = TermTexts::of_frame(frame);
+        let view = View {
+            frame,
+            t: &t,
+            screen: &self.screen,
+        };
+        let mut out = Vec::new();
+        let mut say = |line: String| out.push(Out::Line(line));
+        let hand = (frame.match_number, frame.hand_number);
+        let banner = frame.banner.as_ref().map(|b| &b.kind);
+        let summing_up = matches!(
+            banner,
+            Some(BannerKind::HandOver { .. } | BannerKind::MatchOver { .. })
+        );
+        // The hand's deal, once: before the hand's first play, or where this seat came in;
+        // a new hand dealt with the last one's summary, once that summary is closed.
+        if !summing_up && self.shown.dealt != Some(hand) {
+            self.shown.dealt = Some(hand);
+            view.deal().into_iter().for_each(&mut say);
         }
-        for row in summary["rows"].as_array().into_iter().flatten() {
-            let points: Vec<String> = row["points"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|p| p.to_string())
-                .collect();
-            self.say(&format!("  {}: {}", s(row, "label"), points.join(" · ")));
+        view.events().lines.into_iter().for_each(&mut say);
+        if let Some(hint) = &frame.hint
+            && self.shown.hint.as_ref() != Some(&hint.text)
+        {
+            self.shown.hint = Some(hint.text.clone());
+            say(hint.text.clone());
+        }
+        let summary = match banner {
+            Some(BannerKind::HandOver { summary }) => Some(summary),
+            Some(BannerKind::MatchOver { last_hand, .. }) => last_hand.as_ref(),
+            _ => None,
+        };
+        // The last hand's summary is in the match's end too: once.
+        let key = summary.map(|s| (frame.match_number, frame.score_line.clone(), s.clone()));
+        let summarized = key.is_some() && self.shown.summary == key;
+        if summing_up
+            && !summarized
+            && let Some(text) = view.summary()
+        {
+            self.shown.summary = key;
+            out.push(Out::Table(text.table));
+            out.extend(text.lines.into_iter().map(Out::Line));
+        }
+        let mut say = |line: String| out.push(Out::Line(line));
+        match banner {
+            Some(BannerKind::MatchOver { .. }) => {
+                if self.shown.over != Some(frame.match_number) {
+                    self.shown.over = Some(frame.match_number);
+                    if summary.is_none() {
+                        say(view.match_score());
+                    }
+                    if let Some(b) = &frame.banner {
+                        say(self.screen.loud(&b.text));
+                    }
+                    say(w.over.to_owned());
+                }
+            }
+            Some(BannerKind::HandOver { .. }) => {
+                if !summarized && frame.offers.proceed {
+                    // The last hand's summary leads to the match's result.
+                    say(if decided(frame) { w.result } else { w.go_on }.to_owned());
+                }
+            }
+            _ => {
+                let position = match &frame.choices {
+                    Choices::Cards { cards } => {
+                        // Numbered: a number typed plays that card.
+                        let moves: Vec<String> = cards
+                            .iter()
+                            .map(|c| t.card(c.card.card).to_string())
+                            .collect();
+                        let seat = frame.viewer.or(self.seat).unwrap_or(frame.turn);
+                        let mut lines = view.position(seat, &moves);
+                        lines.push(frame.status.clone());
+                        lines.join("\n")
+                    }
+                    Choices::Captures { .. } => {
+                        let options = view.captures().unwrap_or_default();
+                        format!("{options}\n{}", w.captures)
+                    }
+                    Choices::Nothing => frame.status.clone(),
+                };
+                if self.shown.position.as_ref() != Some(&position) {
+                    self.shown.position = Some(position.clone());
+                    say(position);
+                    if let Some(d) = deadline {
+                        // Whole seconds, rounded up: `0 s` only once it is over.
+                        let secs = d.left_ms.div_ceil(1000);
+                        say(format!("{}: {secs} s ({}).", w.time, w.then_ai));
+                    }
+                }
+            }
+        }
+        for o in out {
+            match o {
+                Out::Line(line) => self.say(&line),
+                Out::Table(table) => {
+                    let _ = self.screen.raw(&table);
+                }
+            }
         }
     }
 
     /// A typed line: what to send.
     fn typed(&self, line: &str) -> Typed {
-        let kind = self.frame["choices"]["kind"].as_str().unwrap_or_default();
-        let banner = self.frame["banner"]["kind"].as_str().unwrap_or_default();
+        let w = self.words();
+        let choices = self.frame.as_ref().map(|f| &f.choices);
+        let banner = self.frame.as_ref().and_then(|f| f.banner.as_ref());
+        let summary = matches!(banner.map(|b| &b.kind), Some(BannerKind::HandOver { .. }));
         let act = |a: String| Typed::Send(json!({"type": "act", "action": a}));
-        match line {
+        let number = line.parse::<usize>().ok();
+        let no_such = |n: usize, of: usize| {
+            let lang = self.frame.as_ref().map_or(self.lang, |f| f.lang);
+            Typed::Say(TermTexts(Texts::new(lang)).no_such_move(n, of).to_string())
+        };
+        match (line, choices) {
             // The words of `scopa play`, in both languages.
-            "quit" | "q" | "exit" | "esci" => Typed::Quit,
-            "leave" | "lascia" => Typed::Leave,
-            "hint" | "h" | "suggerimento" | "consiglio" => Typed::Send(json!({"type": "hint"})),
-            "help" | "?" | "aiuto" => Typed::Say(self.words.help.to_owned()),
-            "cancel" | "back" | "indietro" => act("cancel".into()),
-            "rematch" | "rivincita" => act("rematch".into()),
-            "" if banner == "hand_over" => act("continue".into()),
-            "" => Typed::Nothing,
-            _ if kind == "captures" && line.parse::<usize>().is_ok_and(|n| n >= 1) => act(format!(
-                "capture {}",
-                line.parse::<usize>().unwrap_or(1) - 1
-            )),
-            // A card's number in the hand as listed.
-            _ if kind == "cards" && line.parse::<usize>().is_ok() => {
-                let n = line.parse::<usize>().unwrap_or(0);
-                match n
-                    .checked_sub(1)
-                    .and_then(|i| self.frame["choices"]["cards"].get(i))
-                    .and_then(|c| c["card"]["card"].as_str())
-                {
-                    Some(card) => act(format!("select {card}")),
-                    None => Typed::Say(format!(
-                        "{} {n}: 1 … {}",
-                        self.words.no_card,
-                        self.frame["choices"]["cards"]
-                            .as_array()
-                            .map_or(0, Vec::len)
-                    )),
+            ("quit" | "q" | "exit" | "esci", _) => Typed::Quit,
+            ("leave" | "lascia", _) => Typed::Leave,
+            ("hint" | "h" | "suggerimento" | "consiglio", _) => {
+                Typed::Send(json!({"type": "hint"}))
+            }
+            ("help" | "?" | "aiuto", _) => Typed::Say(w.help.to_owned()),
+            ("cancel" | "back" | "indietro", _) => act("cancel".into()),
+            ("rematch" | "rivincita", _) => act("rematch".into()),
+            ("", _) if summary => act("continue".into()),
+            ("", _) => Typed::Nothing,
+            // A capture's number as listed.
+            (_, Some(Choices::Captures { options, .. })) if number.is_some() => {
+                match number.filter(|&n| (1..=options.len()).contains(&n)) {
+                    Some(n) => act(format!("capture {}", n - 1)),
+                    None => no_such(number.unwrap_or(0), options.len()),
+                }
+            }
+            // A card's number in the moves as listed.
+            (_, Some(Choices::Cards { cards })) if number.is_some() => {
+                let n = number.unwrap_or(0);
+                match n.checked_sub(1).and_then(|i| cards.get(i)) {
+                    Some(c) => act(format!("select {}", c.card.card)),
+                    None => no_such(n, cards.len()),
                 }
             }
             // A card alone selects it; anything else is the core's own action line
             // (`play 7d 5d 2c`, `cancel`, `continue`, `rematch`, `undo`), which the
             // server checks.
-            _ if kind == "cards" && !line.contains(' ') && line.len() <= 3 => {
+            (_, Some(Choices::Cards { .. })) if !line.contains(' ') && line.len() <= 3 => {
                 act(format!("select {line}"))
             }
             _ => act(line.to_string()),
@@ -820,38 +885,20 @@ enum Typed {
     Nothing,
 }
 
-fn human_seats(frame: &Value) -> Vec<u64> {
-    frame["seats"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|s| s["player"].as_str() == Some("human"))
-        .filter_map(|s| s["seat"].as_u64())
+/// Whether the match is decided: one side alone has reached the target.
+fn decided(frame: &Frame) -> bool {
+    let top = frame.sides.iter().map(|s| s.score).max().unwrap_or(0);
+    top >= u16::from(frame.target) && frame.sides.iter().filter(|s| s.score == top).count() == 1
+}
+
+/// The seats people play.
+fn human_seats(frame: &Frame) -> Vec<u8> {
+    frame
+        .seats
+        .iter()
+        .filter(|s| s.player == "human")
+        .map(|s| s.seat)
         .collect()
-}
-
-/// A string field of a JSON value (empty when missing).
-fn s(v: &Value, k: &str) -> String {
-    v.get(k)
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string()
-}
-
-/// A frame's list of cards (`[{"card": "7d", …}, …]`) in the notation: `7d 5c`, `—` for
-/// none.
-fn card_list(list: &Value) -> String {
-    let cards: Vec<String> = list
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| s(c, "card"))
-        .collect();
-    if cards.is_empty() {
-        "—".to_owned()
-    } else {
-        cards.join(" ")
-    }
 }
 
 /// The screen of `scopa online`: stdout, wrapped to the terminal's width in a terminal
@@ -870,4 +917,273 @@ fn screen() -> Screen {
         false,
         CardStyle::Letters,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scopa_core::briscola::BriscolaRules;
+    use scopa_core::scopa::Rules;
+    use scopa_core::session::driver::Presenter;
+    use scopa_core::session::pacing::{Next, Pacing};
+    use scopa_core::session::{Action, Session, Settings};
+    use std::sync::{Arc, Mutex};
+
+    /// A screen that keeps what it is given.
+    #[derive(Clone, Default)]
+    struct Kept(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Kept {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A client at seat 0 of no server, reading no input, its screen kept (80 columns).
+    fn client() -> (Client, Kept) {
+        let conn = Conn {
+            server: String::new(),
+            tokens: None,
+        };
+        let mut client = Client::new(conn, None, Lang::En);
+        client.input = None;
+        client.seat = Some(0);
+        let kept = Kept::default();
+        client.screen = Screen::new(Box::new(kept.clone()), Some(80), false, CardStyle::Letters);
+        (client, kept)
+    }
+
+    /// Plays `settings` (one person, at seat 0) as a room would show it to that seat: each
+    /// frame of a local presenter written out, sent as the server's `frame` message (JSON)
+    /// and read back typed by the client, which draws it; the person's lines typed to the
+    /// client (a hint once, then `1` for the first move or capture, Enter at a summary),
+    /// what it sends carried out on the presenter. The lines the client printed.
+    fn room(settings: Settings, seed: u64) -> Vec<String> {
+        let (mut client, kept) = client();
+        let mut p = Presenter::new(Session::new(settings, seed).unwrap(), Pacing::UNATTENDED);
+        let mut hinted = false;
+        for _ in 0..5000 {
+            let core = p.frame();
+            let frame = Frame::new(&core, p.session(), p.recap());
+            let players = frame.seats.len();
+            let msg = json!({
+                "type": "frame", "room": "r", "seat": 0, "seq": 1, "frame": frame,
+                "presence": {"connected": vec![true; players], "spectators": 0},
+            });
+            let msg: FromServer = serde_json::from_str(&msg.to_string()).unwrap();
+            assert!(client.receive(msg).unwrap().is_empty());
+            let line = match core.next {
+                Next::Due(d) => {
+                    p.fire(d.token).unwrap();
+                    continue;
+                }
+                Next::Wait(_) if core.offers.rematch => break,
+                Next::Wait(_) if core.offers.hint && !hinted => {
+                    hinted = true;
+                    "hint"
+                }
+                Next::Wait(_) if core.offers.proceed => "",
+                Next::Wait(_) => "1",
+            };
+            let Typed::Send(sent) = client.typed(line) else {
+                panic!("{line:?} sends nothing");
+            };
+            match sent["type"].as_str() {
+                Some("hint") => drop(p.hint().unwrap()),
+                Some("act") => {
+                    let action: Action = sent["action"].as_str().unwrap().parse().unwrap();
+                    p.act(action).unwrap();
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(p.peek().offers.rematch, "the match ended");
+        let text = String::from_utf8(kept.0.lock().unwrap().clone()).unwrap();
+        text.lines().map(str::to_owned).collect()
+    }
+
+    /// Issue 37 item 16 and issue 36, without a server: at every kind of table the typed
+    /// frames are drawn with the deal of each hand once and before its plays, each hand's
+    /// summary once, the hint, the result once and nothing to go on with after it; the
+    /// moves' numbers play.
+    #[test]
+    fn a_room_is_drawn_once_and_in_order() {
+        let briscola = |players: u8| {
+            let decks = if players > 4 { 2 } else { 1 };
+            let rules = BriscolaRules {
+                players,
+                decks,
+                target: 2,
+                ..BriscolaRules::default()
+            };
+            Settings::briscola(Level::Easy, rules)
+        };
+        let scopa = |players: u8, target: u8| {
+            let rules = Rules {
+                target,
+                ..Rules::default().with_players(players)
+            };
+            Settings::against(Level::Easy, rules)
+        };
+        for (settings, seed) in [
+            (scopa(2, 11), 1),
+            (scopa(6, 1), 2),
+            (briscola(2), 3),
+            (briscola(8), 4),
+        ] {
+            let lines = room(settings, seed);
+            let text = lines.join("\n");
+            let deals: Vec<usize> = (0..lines.len())
+                .filter(|&i| {
+                    let l = &lines[i];
+                    (l.starts_with("Hand ") && l.contains(" · Table: "))
+                        || l.starts_with("New hand · ")
+                })
+                .collect();
+            let ends: Vec<usize> = (0..lines.len())
+                .filter(|&i| lines[i].starts_with("Match score: "))
+                .collect();
+            assert_eq!(
+                deals.len(),
+                ends.len(),
+                "a deal and a summary a hand:\n{text}"
+            );
+            for (hand, (&deal, &end)) in deals.iter().zip(&ends).enumerate() {
+                assert!(deal < end, "hand {hand}:\n{text}");
+                let next = deals.get(hand + 1).copied().unwrap_or(lines.len());
+                assert!(
+                    end < next,
+                    "hand {hand}'s summary after the next deal:\n{text}"
+                );
+                let plays = lines[deal..end]
+                    .iter()
+                    .filter(|l| l.starts_with("You: "))
+                    .count();
+                assert!(plays > 0, "hand {hand}: no play of this seat:\n{text}");
+                let before = lines[ends.get(hand.wrapping_sub(1)).map_or(0, |&e| e)..deal]
+                    .iter()
+                    .any(|l| l.starts_with("You: ") || l.starts_with("Player "));
+                assert!(!before, "hand {hand}: a play before its deal:\n{text}");
+            }
+            assert!(lines.iter().any(|l| l.starts_with("Hint: ")), "{text}");
+            let won: Vec<usize> = (0..lines.len())
+                .filter(|&i| {
+                    lines[i].contains("won the match") || lines[i].contains("win the match")
+                })
+                .collect();
+            assert_eq!(won.len(), 1, "the result once:\n{text}");
+            assert!(
+                !lines[won[0]..].iter().any(|l| l.starts_with("Enter: ")),
+                "{text}"
+            );
+            assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
+        }
+    }
+
+    /// Numbers typed: a card of the moves as listed, a capture as listed; a number past
+    /// either list is answered, never sent.
+    #[test]
+    fn numbers_pick_from_the_lists_shown() {
+        let (mut client, _) = client();
+        let settings = Settings::against(Level::Easy, Rules::default().with_players(4));
+        let mut p = Presenter::new(Session::new(settings, 9).unwrap(), Pacing::UNATTENDED);
+        let (mut cards_seen, mut captures_seen) = (false, false);
+        for _ in 0..2000 {
+            let core = p.frame();
+            client.frame = Some(Frame::new(&core, p.session(), p.recap()));
+            let frame = client.frame.as_ref().unwrap();
+            let (line, count) = match &frame.choices {
+                // A card that takes in several ways, or the first.
+                Choices::Cards { cards } => {
+                    let n = cards.iter().position(|c| c.ways > 1).unwrap_or(0) + 1;
+                    let Typed::Send(sent) = client.typed(&n.to_string()) else {
+                        panic!("{n}")
+                    };
+                    assert_eq!(sent["action"], format!("select {}", cards[n - 1].card.card));
+                    cards_seen = true;
+                    (n.to_string(), cards.len())
+                }
+                Choices::Captures { options, .. } => {
+                    let Typed::Send(sent) = client.typed("2") else {
+                        panic!("2")
+                    };
+                    assert_eq!(sent["action"], "capture 1");
+                    captures_seen = true;
+                    ("2".to_owned(), options.len())
+                }
+                Choices::Nothing => match core.next {
+                    Next::Due(d) => {
+                        p.fire(d.token).unwrap();
+                        continue;
+                    }
+                    Next::Wait(_) => break,
+                },
+            };
+            let Typed::Say(said) = client.typed(&(count + 1).to_string()) else {
+                panic!("a number past the list is sent")
+            };
+            let no = count + 1;
+            assert_eq!(said, format!("There is no move {no}: choose 1 to {count}."));
+            let Typed::Send(sent) = client.typed(&line) else {
+                panic!()
+            };
+            let action: Action = sent["action"].as_str().unwrap().parse().unwrap();
+            p.act(action).unwrap();
+            if captures_seen {
+                break;
+            }
+        }
+        assert!(cards_seen && captures_seen, "a capture choice came");
+    }
+
+    /// A timed room: the time left is said with the position of this seat's move, and a
+    /// move the server made for a seat out of time is said with the timer's level.
+    #[test]
+    fn a_timed_room_says_the_time_left_and_who_ran_out() {
+        let (mut client, kept) = client();
+        let mut settings = Settings::pass_and_play(Rules::default());
+        settings.seats[1] = Player::Ai(Level::Easy);
+        let mut p = Presenter::new(Session::new(settings, 2).unwrap(), Pacing::UNATTENDED);
+        while let Next::Due(d) = p.next() {
+            p.fire(d.token).unwrap();
+        }
+        let frame = Frame::new(&p.frame(), p.session(), p.recap());
+        assert!(matches!(frame.choices, Choices::Cards { .. }));
+        for (seat, left_ms) in [(0, 29_001), (0, 12_000), (1, 5_000)] {
+            let msg = json!({
+                "type": "frame", "room": "r", "seat": 0, "seq": 1, "frame": frame,
+                "deadline": {"seat": seat, "at_ms": 1, "left_ms": left_ms},
+                "presence": {"connected": [true, false], "spectators": 0},
+            });
+            client
+                .receive(serde_json::from_str(&msg.to_string()).unwrap())
+                .unwrap();
+        }
+        for (seat, ai) in [(0, "medium"), (1, "expert")] {
+            let msg = json!({"type": "timed_out", "room": "r", "seat": seat, "ai": ai, "action": "play 1d"});
+            client
+                .receive(serde_json::from_str(&msg.to_string()).unwrap())
+                .unwrap();
+        }
+        let text = String::from_utf8(kept.0.lock().unwrap().clone()).unwrap();
+        // Once, with the position (the same position sent again says nothing).
+        let said: Vec<&str> = text.lines().filter(|l| l.starts_with("Time ")).collect();
+        assert_eq!(
+            said,
+            ["Time for this move: 30 s (then the computer plays for you)."],
+            "{text}"
+        );
+        assert!(
+            text.contains("Out of time: the computer (Medium) played for you.\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Out of time: the computer (Expert) played for Player 2.\n"),
+            "{text}"
+        );
+    }
 }

@@ -1,14 +1,14 @@
 //! The terminal side of `scopa play`: lines wrapped at word boundaries to the terminal's
 //! width (whole lines when the output is not a terminal), colours, cards in the chosen
-//! style. Every word comes from `scopa_core::session::texts`.
+//! style. Every word comes from `scopa_core::session::texts` (or the frame it wrote).
 
 use std::io::{self, Write};
 
 use clap::ValueEnum;
 use scopa_core::multiset::CardMultiset;
-use scopa_core::session::texts::SummaryRow;
-use scopa_core::session::{CardStyle, Label, Texts};
+use scopa_core::session::{CardStyle, Texts};
 use scopa_core::{Card, Suit};
+use scopa_frame::Row;
 
 /// How cards are written on screen (all forms can be typed).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -159,22 +159,26 @@ impl Screen {
         self.out.flush()
     }
 
-    /// The score of a finished hand (its summary rows, `sides` sides), one column per
-    /// side: each row's points, and in brackets the tally behind them (cards, coins,
-    /// primiera value…).
-    pub fn summary(&mut self, t: &Texts, sides: u8, rows: &[SummaryRow]) -> io::Result<()> {
-        let sides = usize::from(sides);
-        let names: Vec<String> = (0..sides as u8).map(|s| t.side(s).to_string()).collect();
-        let cells: Vec<(String, Vec<String>)> = rows
+    /// The score of a finished hand of Scopa (the written-out frame's summary rows, one
+    /// column per side named in `names`): each row's points, and in brackets the tally
+    /// behind them (cards, coins, primiera value…); the last row, the hand's total, in
+    /// bold. Lines of a table, not wrapped: when they would not fit the width the columns
+    /// are numbered and named in a legend.
+    pub fn summary(&self, names: &[String], rows: &[Row]) -> String {
+        let sides = names.len();
+        let cells: Vec<(&str, Vec<String>)> = rows
             .iter()
             .map(|r| {
                 let cells = (0..sides)
-                    .map(|s| match r.tally[s] {
-                        Some(n) => format!("{} ({n})", r.points[s]),
-                        None => r.points[s].to_string(),
-                    })
+                    .map(
+                        |s| match (r.points.get(s), r.tally.get(s).copied().flatten()) {
+                            (Some(p), Some(n)) => format!("{p} ({n})"),
+                            (Some(p), None) => p.to_string(),
+                            (None, _) => String::new(),
+                        },
+                    )
                     .collect();
-                (t.label(r.label).to_owned(), cells)
+                (r.label.as_str(), cells)
             })
             .collect();
         let label_w = cells
@@ -207,27 +211,28 @@ impl Screen {
                 .enumerate()
                 .map(|(i, n)| format!("[{}] {n}", i + 1))
                 .collect();
-            text.push_str(&legend.join(" · "));
-            text.push('\n');
+            // The legend itself wrapped to the width.
+            for line in self.wrap(&legend.join(" · ")) {
+                text.push_str(&line);
+                text.push('\n');
+            }
         }
         text.push_str(&format!("{:label_w$}{header}\n", ""));
-        for (row, (label, cells)) in rows.iter().zip(&cells) {
+        for (i, (label, row)) in cells.iter().enumerate() {
             let line: String = format!(
                 "{label:label_w$}{}",
-                cells
-                    .iter()
+                row.iter()
                     .map(|c| format!("{c:>col_w$}"))
                     .collect::<String>()
             );
-            if row.label == Label::PointsThisHand {
+            if i + 1 == rows.len() {
                 text.push_str(&self.bold(&line));
             } else {
                 text.push_str(&line);
             }
             text.push('\n');
         }
-        self.out.write_all(text.as_bytes())?;
-        self.out.flush()
+        text
     }
 }
 

@@ -10,10 +10,9 @@ use std::ops::Deref;
 
 use scopa_core::multiset::CardMultiset;
 use scopa_core::scopa::teams::TeamMove;
-use scopa_core::session::{
-    CardStyle, Game, Label, Lang, MAX_SEATS, MAX_SIDES, Player, Settings, TableState, Texts,
-};
+use scopa_core::session::{CardStyle, Game, Label, Lang, MAX_SIDES, Player, Settings, Texts};
 use scopa_core::{Card, Suit};
+use scopa_frame::{Frame, Table};
 
 /// A value that writes itself through a closure.
 struct Text<F: Fn(&mut Formatter<'_>) -> fmt::Result>(F);
@@ -240,22 +239,37 @@ impl TermTexts {
         })
     }
 
+    /// The texts of a frame written out elsewhere (`scopa online`: the server's, for its
+    /// seat): its language, its viewer called "You", its table's seats, cards in letters.
+    pub fn of_frame(frame: &Frame) -> TermTexts {
+        TermTexts(Texts {
+            you: frame.viewer,
+            players: u8::try_from(frame.seats.len()).unwrap_or(u8::MAX),
+            ..Texts::new(frame.lang)
+        })
+    }
+
     /// One line of the position: `Hand 2 · Dealer: Player 2 · Deck: 24 · Score: You 3 ·
-    /// Player 2 5 · 11 to win`.
-    pub fn status<'a>(&'a self, state: &'a TableState, target: u8) -> impl Display + 'a {
+    /// Player 2 5 · 11 to win` (Briscola: no deck).
+    pub fn status<'a>(&'a self, frame: &'a Frame) -> impl Display + 'a {
         text(move |f| {
             write!(
                 f,
-                "{} {} · {}: {} · {}: {} · {}: {} · {}",
+                "{} {} · {}: {}",
                 self.label(Label::Hand),
-                u32::from(state.hand_number) + 1,
+                u32::from(frame.hand_number) + 1,
                 self.label(Label::Dealer),
-                self.seat(state.dealer),
-                self.label(Label::Deck),
-                state.deck_left,
+                self.seat(frame.dealer),
+            )?;
+            if let Table::Scopa { deck_left, .. } = frame.table {
+                write!(f, " · {}: {deck_left}", self.label(Label::Deck))?;
+            }
+            write!(
+                f,
+                " · {}: {} · {}",
                 self.label(Label::Score),
-                self.scores(state.scores),
-                self.target_text(Game::Scopa, target)
+                self.scores(scores(frame)),
+                self.target_text(is_briscola(frame), frame.target)
             )
         })
     }
@@ -291,28 +305,20 @@ impl TermTexts {
         })
     }
 
-    /// Every side's captures this hand: `Captured: You: 8 cards, … · Player 2: 4 cards, …`.
-    pub fn captured<'a>(&'a self, state: &'a TableState) -> impl Display + 'a {
+    /// Every side's captures this hand of Scopa: `Captured: You: 8 cards, … · Player 2: 4
+    /// cards, …`.
+    pub fn captured<'a>(&'a self, frame: &'a Frame) -> impl Display + 'a {
         text(move |f| {
             write!(f, "{}: ", self.label(Label::Captured))?;
-            let sides = if self.players >= 4 {
-                self.players / 2
-            } else {
-                self.players
+            let Table::Scopa { piles, .. } = &frame.table else {
+                return Ok(());
             };
-            for side in 0..sides.min(MAX_SIDES as u8) {
+            for (side, pile) in piles.iter().enumerate() {
                 if side > 0 {
                     f.write_str(" · ")?;
                 }
-                write!(
-                    f,
-                    "{}",
-                    self.pile(
-                        side,
-                        state.piles[usize::from(side)],
-                        state.scope[usize::from(side)]
-                    )
-                )?;
+                let cards = multiset(pile.cards.iter().copied());
+                write!(f, "{}", self.pile(side as u8, cards, pile.scope))?;
             }
             Ok(())
         })
@@ -320,24 +326,15 @@ impl TermTexts {
 
     /// The cards in every hand but the viewer's: `Cards in hand — Player 2: 3 · Player 3:
     /// 3`.
-    pub fn hand_sizes<'a>(&'a self, state: &'a TableState) -> impl Display + 'a {
+    pub fn hand_sizes<'a>(&'a self, frame: &'a Frame) -> impl Display + 'a {
         text(move |f| {
             write!(f, "{} —", self.label(Label::CardsInHand))?;
-            let mut first = true;
-            for seat in 0..self.players.min(MAX_SEATS as u8) {
-                if Some(seat) == state.viewer {
-                    continue;
-                }
-                if !first {
+            let others = frame.seats.iter().filter(|s| Some(s.seat) != frame.viewer);
+            for (i, seat) in others.enumerate() {
+                if i > 0 {
                     f.write_str(" ·")?;
                 }
-                first = false;
-                write!(
-                    f,
-                    " {}: {}",
-                    self.seat(seat),
-                    state.hand_sizes[usize::from(seat)]
-                )?;
+                write!(f, " {}: {}", self.seat(seat.seat), seat.cards)?;
             }
             Ok(())
         })
@@ -372,35 +369,30 @@ impl TermTexts {
 
     /// The match score and the target: `Match score: You 5 · Player 2 3 (11 to win)`, in
     /// Briscola `(2 hands to win)`.
-    pub fn match_score(
-        &self,
-        game: Game,
-        scores: [u16; MAX_SIDES],
-        target: u8,
-    ) -> impl Display + '_ {
+    pub fn match_score<'a>(&'a self, frame: &'a Frame) -> impl Display + 'a {
         text(move |f| {
             write!(
                 f,
                 "{}: {} ({})",
                 self.label(Label::MatchScore),
-                self.scores(scores),
-                self.target_text(game, target)
+                self.scores(scores(frame)),
+                self.target_text(is_briscola(frame), frame.target)
             )
         })
     }
 
-    /// What wins the match: `11 to win` (points), in Briscola `2 hands to win` / `1 hand to
-    /// win`.
-    pub fn target_text(&self, game: Game, target: u8) -> impl Display + '_ {
-        text(move |f| match (game, self.lang) {
-            (Game::Scopa, Lang::En) => write!(f, "{target} to win"),
-            (Game::Scopa, Lang::It) => write!(f, "{target} per vincere"),
-            (Game::Briscola(_), Lang::En) => write!(
+    /// What wins the match: `11 to win` (points), in Briscola (`briscola`) `2 hands to
+    /// win` / `1 hand to win`.
+    pub fn target_text(&self, briscola: bool, target: u8) -> impl Display + '_ {
+        text(move |f| match (briscola, self.lang) {
+            (false, Lang::En) => write!(f, "{target} to win"),
+            (false, Lang::It) => write!(f, "{target} per vincere"),
+            (true, Lang::En) => write!(
                 f,
                 "{target} hand{} to win",
                 if target == 1 { "" } else { "s" }
             ),
-            (Game::Briscola(_), Lang::It) => write!(
+            (true, Lang::It) => write!(
                 f,
                 "{target} man{} per vincere",
                 if target == 1 { "o" } else { "i" }
@@ -777,6 +769,30 @@ impl TermTexts {
     }
 }
 
+/// Whether a frame is Briscola's.
+pub(crate) fn is_briscola(frame: &Frame) -> bool {
+    matches!(frame.table, Table::Briscola { .. })
+}
+
+/// Each side's match score in a frame.
+pub(crate) fn scores(frame: &Frame) -> [u16; MAX_SIDES] {
+    let mut scores = [0; MAX_SIDES];
+    for (s, side) in scores.iter_mut().zip(&frame.sides) {
+        *s = side.score;
+    }
+    scores
+}
+
+/// Cards of a written-out frame as the core's multiset (a third copy, which no table of
+/// two decks holds, is left out).
+pub(crate) fn multiset(cards: impl IntoIterator<Item = Card>) -> CardMultiset {
+    let mut set = CardMultiset::default();
+    for card in cards {
+        let _ = set.insert(card);
+    }
+    set
+}
+
 /// A labelled list on one line: `Trick: Player 2 7d, Player 3 1c`, `Trick: —` for none.
 pub fn listed(label: &str, items: &[String]) -> String {
     if items.is_empty() {
@@ -801,6 +817,9 @@ pub enum Stop {
 mod tests {
     use super::*;
     use scopa_core::ai::Level;
+    use scopa_core::session::Session;
+    use scopa_core::session::driver::Presenter;
+    use scopa_core::session::pacing::Pacing;
 
     #[test]
     fn the_lineup_names_every_seat() {
@@ -871,23 +890,26 @@ mod tests {
             players: 3,
             ..Texts::new(Lang::En)
         });
-        let mut state = scopa_core::session::Session::new(
-            Settings::against(Level::Expert, Rules::default().with_players(3)),
-            1,
-        )
-        .unwrap()
-        .state();
-        state.viewer = Some(0);
-        state.hand_sizes[1] = 3;
-        state.hand_sizes[2] = 2;
+        let mut p = Presenter::new(
+            Session::new(
+                Settings::against(Level::Expert, Rules::default().with_players(3)),
+                1,
+            )
+            .unwrap(),
+            Pacing::APPS,
+        );
+        let mut frame = Frame::new(&p.frame(), p.session(), p.recap());
+        frame.viewer = Some(0);
+        frame.seats[1].cards = 3;
+        frame.seats[2].cards = 2;
         assert_eq!(
-            t.hand_sizes(&state).to_string(),
+            t.hand_sizes(&frame).to_string(),
             "Cards in hand — Player 2: 3 · Player 3: 2"
         );
         let one: CardMultiset = "1d 5c".parse().unwrap();
         assert_eq!(t.pile(1, one, 0).to_string(), "Player 2: 2 cards, 1 denaro");
         assert_eq!(
-            t.target_text(briscola, 1).to_string(),
+            t.target_text(true, 1).to_string(),
             "1 hand to win",
             "not \"1 hands\""
         );

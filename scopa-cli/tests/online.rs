@@ -46,7 +46,7 @@ fn scopa(args: &[&str], lines: mpsc::UnboundedSender<String>) -> (Child, ChildSt
 struct Played {
     /// Every line the terminal printed.
     lines: Vec<String>,
-    /// Its plays (lines typed at "Your hand").
+    /// Its plays (lines typed at its numbered moves).
     plays: usize,
     /// Whether it was killed and joined again.
     restarted: bool,
@@ -95,7 +95,6 @@ async fn play_room(create: &[&str], other_seat: u8, kill_at: Option<usize>) -> P
             tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
         >,
     > = None;
-    let mut capturing = false;
     let mut hinted = false;
     let mut played = Played {
         lines: Vec::new(),
@@ -116,7 +115,7 @@ async fn play_room(create: &[&str], other_seat: u8, kill_at: Option<usize>) -> P
                     }
                     if let Some(c) = line.strip_prefix("Room ") {
                         code = Some(c.to_string());
-                    } else if line.starts_with("Your hand: 1) ") {
+                    } else if line.starts_with("Moves: 1) ") {
                         if !hinted {
                             // Issue 37 item 16: a hint is shown.
                             hinted = true;
@@ -136,10 +135,8 @@ async fn play_room(create: &[&str], other_seat: u8, kill_at: Option<usize>) -> P
                             assert_eq!(kept[&room]["seat"], 0, "{kept}");
                             (child, stdin) = scopa(&["join", &room, "--server", &server, "--tokens", &tokens], tx.clone());
                         }
-                    } else if line.starts_with("Choose a capture") {
-                        capturing = true;
-                    } else if capturing && line.starts_with("  1) ") {
-                        capturing = false;
+                    } else if line.contains("can take in more than one way") {
+                        // The capture options, numbered on the line: the first.
                         writeln!(stdin, "1").unwrap();
                     } else if line == "Enter: go on" || line == "Enter: the match's result" {
                         played.summaries += 1;
@@ -206,10 +203,14 @@ fn check_output(p: &Played) {
         p.lines.iter().any(|l| l.starts_with("Hint: ")),
         "no hint shown:\n{text}"
     );
+    // The deal as its event words it (Scopa's with the table, not the status line).
     let deal = p
         .lines
         .iter()
-        .position(|l| l.starts_with("Hand 1 · Dealer: ") || l.starts_with("New hand · "))
+        .position(|l| {
+            (l.starts_with("Hand 1 · Dealer: ") && l.contains(" · Table: "))
+                || l.starts_with("New hand · ")
+        })
         .expect("the first deal is shown");
     let first_play = p
         .lines
@@ -243,6 +244,14 @@ fn check_output(p: &Played) {
         !p.lines.iter().any(|l| l.starts_with("not an action")),
         "a move number refused:\n{text}"
     );
+    // The table drawn as `scopa play` draws it: the position before the numbered moves,
+    // the match score after a hand's summary.
+    for label in ["Cards in hand — ", "Your hand: ", "Match score: "] {
+        assert!(
+            p.lines.iter().any(|l| l.starts_with(label)),
+            "no {label:?}:\n{text}"
+        );
+    }
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -285,12 +294,20 @@ async fn big_room(create: &[&str], other: u8, plays: usize, words: &[&str]) {
 }
 
 /// Issue 36/37: `scopa online` plays a room of 6 (two decks, partners opposite) to its
-/// end: the terminal at seat 1, its partner (seat 4) a WebSocket client, four AIs.
+/// end, every frame read typed and drawn with `scopa play`'s layout: the terminal at seat
+/// 1, its partner (seat 4) a WebSocket client, four AIs.
 #[tokio::test(flavor = "current_thread")]
 async fn a_terminal_plays_a_six_player_room() {
     let seats = ["--seats", "human,easy,medium,human,easy,medium"];
     let create = [&["--players", "6", "--target", "1"][..], &seats[..]].concat();
-    big_room(&create, 3, 12, &["Players 2 & 5", "Your team"]).await;
+    // The room's rules say the table's Kings rule (5 Kings with two decks; issue 36).
+    let words = [
+        "Players 2 & 5",
+        "Your team",
+        "Captured: ",
+        "Redeal with 5 Kings on the table",
+    ];
+    big_room(&create, 3, 12, &words).await;
 }
 
 /// Briscola at 8: the terminal (seat 1) and a WebSocket client (seat 2, an opponent), six

@@ -13,6 +13,8 @@
 //! - [`autosave`]: the save file's lifecycle and what Ctrl-C prints;
 //! - [`prompt`]: what a typed line asks for (a pure function);
 //! - [`render`]: what is shown;
+//! - [`view`]: the table drawn from the written-out frame, the layout `scopa online`
+//!   draws with too;
 //! - [`terminal`]: the table loop, [`terminal::Terminal`].
 
 mod args;
@@ -21,6 +23,7 @@ mod prompt;
 mod render;
 mod setup;
 mod terminal;
+pub(crate) mod view;
 
 pub use args::{LangArg, PlayArgs, settings_of};
 

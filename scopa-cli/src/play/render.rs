@@ -1,24 +1,25 @@
 //! What `scopa play` shows: the start, the position a person plays from, the captures to
-//! choose from, the events of each step, the deal, a hand's summary, mistakes — drawn from
-//! the presenter's [`Frame`] where it carries them. The words come from
+//! choose from, the events of each step, the deal, a hand's summary, mistakes. The table
+//! is drawn by [`View`] from the presenter's frame written out ([`scopa_frame::Frame`]) —
+//! the layout `scopa online` draws the server's frames with; the rest is `scopa play`'s
+//! own (the start, a resumed match, the mistakes). The words come from
 //! `scopa_core::session::texts` and, for what only the terminal says, [`crate::texts`];
-//! the lines go to the [`Screen`].
+//! the lines go to the [`Screen`](crate::screen::Screen).
 
 use std::io;
 
-use scopa_core::briscola::TwoDeckEvent;
+use scopa_core::Card;
 use scopa_core::scopa::PlayError;
 use scopa_core::scopa::teams::{TeamEvent, TeamMove};
-use scopa_core::session::CaptureOptions;
-use scopa_core::session::table::{Banner, Frame, GameTable, HandOver};
-use scopa_core::session::{Game, GameEvent, Label, MAX_SIDES, Phase, SessionError};
-use scopa_core::{Card, CardSet};
+use scopa_core::session::SessionError;
+use scopa_frame::Frame;
 
 use super::autosave::SaveState;
 use super::prompt::Rejection;
 use super::setup::Start;
 use super::terminal::Terminal;
-use crate::texts::{Stop, TermTexts, listed, pick};
+use super::view::{View, rules_line};
+use crate::texts::{Stop, TermTexts};
 
 impl Terminal {
     /// The session's texts, cards in the screen's style, seats by their names.
@@ -44,11 +45,8 @@ impl Terminal {
     pub(super) fn intro(&mut self, start: &Start) -> io::Result<()> {
         let t = self.texts();
         let settings = *self.session().settings();
-        // The game's name, then its own rules (each game its terms; at 6 and 8 the Kings
-        // rule counts 5).
-        let title = self.screen.bold(t.game_name(settings.game));
-        let rules = t.game_rules(settings.game, settings.rules);
-        self.say(&format!("{title} — {rules}"))?;
+        let rules = rules_line(&t, &self.screen, &settings);
+        self.say(&rules)?;
         self.say(&t.lineup(&settings).to_string())?;
         match start {
             Start::New => {}
@@ -98,140 +96,51 @@ impl Terminal {
         Ok(())
     }
 
-    /// Watch mode, after a play: the table, and with new cards the piles and the cards in
-    /// each hand (nobody's hand is shown: docs/threat-model.md). In Briscola, after a trick
-    /// only: each side's card points (the plays and the trick were said one by one).
-    fn show_watched_table(&mut self, piles: bool) -> io::Result<()> {
-        if self.session().game().is_briscola() {
-            let text = self.card_points();
-            let text = self.screen.dim(&text);
-            return self.say(&text);
+    /// The frame to draw now, written out (what [`View`] draws).
+    pub(super) fn written(&self) -> Frame {
+        Frame::new(
+            &self.presenter.peek(),
+            self.session(),
+            self.presenter.recap(),
+        )
+    }
+
+    /// Says `lines`, each also kept in [`Terminal::recent`] (shown again after a hand-off).
+    fn say_recent(&mut self, lines: Vec<String>) -> io::Result<()> {
+        for line in lines {
+            self.say(&line)?;
+            self.recent.push(line);
         }
-        let t = self.texts();
-        let state = self.session().state();
-        let mut text = format!(
-            "{}: {}",
-            t.label(Label::Table),
-            self.screen.cards(&t, state.table)
-        );
-        if piles {
-            text.push_str(&format!(
-                "\n{}\n{}",
-                t.captured(&state),
-                t.hand_sizes(&state)
-            ));
-        }
-        let text = self.screen.dim(&text);
-        self.say(&text)
+        Ok(())
     }
 
     /// The events of the presenter's frame (those of the last step), shown and written to
-    /// the transcript.
+    /// the transcript; in watch mode the table after a play.
     pub(super) fn show_events(&mut self) -> io::Result<()> {
         let frame = self.presenter.frame();
+        let frame = Frame::new(&frame, self.session(), self.presenter.recap());
+        for e in &frame.events {
+            self.write_transcript(&e.line)?;
+        }
         let t = self.texts();
-        // A capture that took the whole table on the last play of the hand: no scopa
-        // event follows, and the person is told why.
-        let hand_ends = frame.events.iter().any(|e| {
-            matches!(
-                e.event,
-                GameEvent::Scopa(TeamEvent::HandFinished(_))
-                    | GameEvent::Briscola(TwoDeckEvent::HandFinished(_))
-            )
-        });
-        // Briscola's draws after a trick are said in one line: who drew the briscola, and
-        // the stock left.
-        let briscola_to = frame.events.iter().find_map(|e| match e.event {
-            GameEvent::Briscola(TwoDeckEvent::Drew {
-                seat,
-                briscola: true,
-            }) => Some(seat),
-            _ => None,
-        });
-        let stock = match &frame.table {
-            GameTable::Briscola(b) => b.stock,
-            GameTable::Scopa(_) => 0,
+        let view = View {
+            frame: &frame,
+            t: &t,
+            screen: &self.screen,
         };
-        let mut drawn = false;
-        let scopa = frame
-            .events
-            .iter()
-            .any(|e| matches!(e.event, GameEvent::Scopa(TeamEvent::Scopa { .. })));
-        let left_on_table = frame
-            .events
-            .iter()
-            .any(|e| matches!(e.event, GameEvent::Scopa(TeamEvent::TableCollected { cards, .. }) if !cards.is_empty()));
-        let last_capture = frame.events.iter().rev().find_map(|e| match e.event {
-            GameEvent::Scopa(TeamEvent::Played { mv, .. }) if !mv.is_lay() => Some(mv),
-            _ => None,
-        });
-        let swept_last = hand_ends && !scopa && !left_on_table && last_capture.is_some();
-        let watched = self.session().settings().humans() == 0;
-        let mut played = false;
-        let mut trick = false;
-        for shown in &frame.events {
-            let line = shown.line().to_string();
-            self.write_transcript(&line)?;
-            match shown.event {
-                // The deal is shown when the hand starts (after the summary is read).
-                GameEvent::Scopa(TeamEvent::NewHand { .. })
-                | GameEvent::Briscola(TwoDeckEvent::Dealt { .. }) => self.deal_due = true,
-                // The phase shows the winner; the hand's summary, Briscola's points.
-                GameEvent::Scopa(TeamEvent::MatchFinished { .. })
-                | GameEvent::Briscola(
-                    TwoDeckEvent::MatchFinished { .. } | TwoDeckEvent::HandFinished(_),
-                ) => {}
-                GameEvent::Briscola(TwoDeckEvent::Drew { .. }) => {
-                    if !drawn {
-                        drawn = true;
-                        let text = t.draws(briscola_to, stock).to_string();
-                        self.recent.push(text.clone());
-                        self.say(&text)?;
-                    }
-                }
-                GameEvent::Briscola(TwoDeckEvent::TrickTaken { .. }) => {
-                    trick = true;
-                    let text = frame.event_text(shown).to_string();
-                    self.recent.push(text.clone());
-                    self.say(&text)?;
-                }
-                GameEvent::Scopa(TeamEvent::Scopa { .. }) => {
-                    let text = self.screen.loud(&frame.event_text(shown).to_string());
-                    self.recent.push(text.clone());
-                    self.say(&text)?;
-                }
-                GameEvent::Briscola(TwoDeckEvent::Played { .. }) => {
-                    let text = frame.event_text(shown).to_string();
-                    self.recent.push(text.clone());
-                    self.say(&text)?;
-                }
-                GameEvent::Scopa(TeamEvent::Played { mv, .. }) => {
-                    played = true;
-                    let text = frame.event_text(shown).to_string();
-                    self.recent.push(text.clone());
-                    self.say(&text)?;
-                    if swept_last && last_capture == Some(mv) {
-                        let note = t.last_play_sweep().to_string();
-                        self.recent.push(note.clone());
-                        self.say(&note)?;
-                    }
-                }
-                _ => {
-                    let text = frame.event_text(shown).to_string();
-                    self.recent.push(text.clone());
-                    self.say(&text)?;
-                }
-            }
-        }
-        if watched && trick && !hand_ends {
-            self.show_watched_table(false)?;
-        }
-        if watched && played && !hand_ends {
-            let dealt = frame
-                .events
-                .iter()
-                .any(|e| matches!(e.event, GameEvent::Scopa(TeamEvent::Dealt { .. })));
-            self.show_watched_table(dealt)?;
+        let said = view.events();
+        let watched = self.session().settings().humans() == 0 && !said.hand_ends;
+        let table = match (said.trick, said.played) {
+            _ if !watched => None,
+            (true, _) => Some(view.watched_table(false)),
+            (false, true) => Some(view.watched_table(said.round)),
+            (false, false) => None,
+        };
+        // The deal is shown when the hand starts (after the summary is read).
+        self.deal_due |= said.dealt;
+        self.say_recent(said.lines)?;
+        if let Some(table) = table {
+            self.say(&table)?;
         }
         Ok(())
     }
@@ -239,124 +148,51 @@ impl Terminal {
     /// The deal of the current hand and who leads.
     pub(super) fn show_deal(&mut self) -> io::Result<()> {
         self.deal_due = false;
+        let frame = self.written();
         let t = self.texts();
-        let deal = self.session().deal_event();
-        let state = self.session().state();
-        self.say("")?;
-        let line = self.screen.bold(&t.event(&deal).to_string());
-        self.say(&line)?;
-        // The seat after the dealer leads the hand (also when a resumed hand has been
-        // played: not the seat to play now).
-        let leader = (state.dealer + 1) % self.session().players().max(1);
-        let leads = t.leads(leader).to_string();
-        self.say(&leads)?;
-
-        self.recent.push(t.event(&deal).to_string());
-        Ok(())
-    }
-
-    /// The frame's summary of the hand just finished, and the match score.
-    pub(super) fn show_summary(&mut self, frame: &Frame) -> io::Result<()> {
-        self.summarized = true;
-        let t = self.texts();
-        if let Some(Banner::HandOver(HandOver::Scopa { rows, .. })) = &frame.banner {
-            let sides = frame.sides.len() as u8;
-            self.screen.summary(&t, sides, rows)?;
-        }
-        if let Some(Banner::HandOver(HandOver::Briscola { score, .. })) = &frame.banner {
-            let text = format!(
-                "{}: {}",
-                t.label(Label::CardPoints),
-                t.briscola_points(*score)
-            );
-            self.say(&text)?;
-        }
-        let line = self.screen.bold(&self.match_score(frame));
-        self.say(&line)?;
-        if self.session().game().is_briscola() {
-            return Ok(());
-        }
-        // A tie at the top once the target is reached: another hand, and why.
-        let top = frame.sides.iter().map(|s| s.score).max().unwrap_or(0);
-        let tied = frame.sides.iter().filter(|s| s.score == top).count();
-        if top >= u16::from(frame.target) && tied >= 2 {
-            let text = t.another_hand(tied as u8, top, frame.target).to_string();
-            self.say(&text)?;
-        }
-        Ok(())
-    }
-
-    /// The frame's match score and the target.
-    pub(super) fn match_score(&self, frame: &Frame) -> String {
-        let mut scores = [0u16; MAX_SIDES];
-        for (s, side) in scores.iter_mut().zip(&frame.sides) {
-            *s = side.score;
-        }
-        let t = self.texts();
-        t.match_score(self.session().game(), scores, frame.target)
-            .to_string()
-    }
-
-    /// Briscola: each side's card points this hand (`Card points: You 22 · Player 2 9`).
-    fn card_points(&self) -> String {
-        let t = self.texts();
-        let frame = self.presenter.peek();
-        let mut points = [0u16; MAX_SIDES];
-        if let GameTable::Briscola(b) = &frame.table {
-            for (p, &q) in points.iter_mut().zip(&b.points) {
-                *p = u16::from(q);
-            }
-        }
-        format!("{}: {}", t.label(Label::CardPoints), t.scores(points))
-    }
-
-    /// The middle of a Briscola table, one line each: the briscola and the stock, the
-    /// points taken, the cards in each hand, the last trick and the trick under way.
-    fn briscola_lines(&self) -> Vec<String> {
-        let t = self.texts();
-        let frame = self.presenter.peek();
-        let state = self.session().state();
-        let GameTable::Briscola(b) = &frame.table else {
-            return Vec::new();
+        let view = View {
+            frame: &frame,
+            t: &t,
+            screen: &self.screen,
         };
-        let card = |c: Card| self.screen.cards(&t, CardSet::from_iter([c]));
-        let mut lines = Vec::new();
-        lines.push(format!(
-            "{}: {}{}",
-            t.label(Label::Briscola),
-            card(b.briscola),
-            match b.briscola_holder {
-                Some(seat) => format!(
-                    " ({} {})",
-                    pick(t.lang, "drawn by", "pescata da"),
-                    t.seat(seat)
-                ),
-                None => format!(" · {}: {}", t.label(Label::Stock), b.stock),
-            }
-        ));
-        lines.push(self.card_points());
-        lines.push(t.hand_sizes(&state).to_string());
-        if let Some(last) = &b.last_trick {
-            let cards: Vec<String> = last
-                .cards
-                .iter()
-                .map(|c| format!("{} {}", t.seat(c.seat), card(c.card)))
-                .collect();
-            lines.push(format!(
-                "{}: {} → {} ({})",
-                t.label(Label::LastTrick),
-                cards.join(", "),
-                t.seat(last.winner),
-                last.points
-            ));
+        let (lines, deal) = (view.deal(), view.deal_text().map(str::to_owned));
+        for line in lines {
+            self.say(&line)?;
         }
-        let trick: Vec<String> = b
-            .trick
-            .iter()
-            .map(|c| format!("{} {}", t.seat(c.seat), card(c.card)))
-            .collect();
-        lines.push(listed(t.label(Label::Trick), &trick));
-        lines
+        self.recent.extend(deal);
+        Ok(())
+    }
+
+    /// The summary of the hand just finished, and the match score.
+    pub(super) fn show_summary(&mut self) -> io::Result<()> {
+        self.summarized = true;
+        let frame = self.written();
+        let t = self.texts();
+        let view = View {
+            frame: &frame,
+            t: &t,
+            screen: &self.screen,
+        };
+        let Some(summary) = view.summary() else {
+            return Ok(());
+        };
+        self.screen.raw(&summary.table)?;
+        for line in summary.lines {
+            self.say(&line)?;
+        }
+        Ok(())
+    }
+
+    /// The match score and the target.
+    pub(super) fn match_score(&self) -> String {
+        let frame = self.written();
+        let t = self.texts();
+        View {
+            frame: &frame,
+            t: &t,
+            screen: &self.screen,
+        }
+        .match_score()
     }
 
     /// The whole position, as the person to play may see it.
@@ -366,71 +202,40 @@ impl Terminal {
         self.shown = Some((state.match_number, state.hand_number, state.plays, seat));
         self.hand_on_screen = true;
         self.recent.clear();
-        let rules = *self.session().rules();
-        self.say("")?;
-        if let game @ Game::Briscola(b) = self.session().game() {
-            let status = format!(
-                "{} {} · {}: {} · {}: {} · {}",
-                t.label(Label::Hand),
-                u32::from(state.hand_number) + 1,
-                t.label(Label::Dealer),
-                t.seat(state.dealer),
-                t.label(Label::Score),
-                t.scores(state.scores),
-                t.target_text(game, b.target)
-            );
-            let status = self.screen.bold(&status);
-            self.say(&status)?;
-            for line in self.briscola_lines() {
-                self.say(&line)?;
-            }
-            let hand = format!("{}: {}", t.hand_of(seat), self.screen.cards(&t, state.hand));
-            self.say(&hand)?;
-            let list: Vec<String> = state
-                .hand
-                .iter()
-                .enumerate()
-                .map(|(i, c)| format!("{}) {}", i + 1, t.card(c)))
-                .collect();
-            return self.say(&format!("{}: {}", t.label(Label::Moves), list.join(" · ")));
+        // What a number typed plays: Scopa's moves, Briscola's cards of the hand.
+        let moves: Vec<String> = if self.session().game().is_briscola() {
+            state.hand.iter().map(|c| t.card(c).to_string()).collect()
+        } else {
+            let moves = self.session().legal_moves();
+            moves.iter().map(|m| t.play(*m).to_string()).collect()
+        };
+        let frame = self.written();
+        let lines = View {
+            frame: &frame,
+            t: &t,
+            screen: &self.screen,
         }
-        let status = self
-            .screen
-            .bold(&t.status(&state, rules.target).to_string());
-        self.say(&status)?;
-        self.say(&t.captured(&state).to_string())?;
-        self.say(&t.hand_sizes(&state).to_string())?;
-        let table = format!(
-            "{}: {}",
-            t.label(Label::Table),
-            self.screen.cards(&t, state.table)
-        );
-        self.say(&table)?;
-        let hand = format!("{}: {}", t.hand_of(seat), self.screen.cards(&t, state.hand));
-        self.say(&hand)?;
-        let moves = self.session().legal_moves();
-        let list: Vec<String> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| format!("{}) {}", i + 1, t.play(*m)))
-            .collect();
-        self.say(&format!("{}: {}", t.label(Label::Moves), list.join(" · ")))
+        .position(seat, &moves);
+        for line in lines {
+            self.say(&line)?;
+        }
+        Ok(())
     }
 
-    /// The captures `card` can make (the frame's `options`), numbered.
-    pub(super) fn show_captures(&mut self, card: Card, options: &CaptureOptions) -> io::Result<()> {
+    /// The captures of the card being played (the frame's options), numbered.
+    pub(super) fn show_captures(&mut self) -> io::Result<()> {
+        let frame = self.written();
         let t = self.texts();
-        let list: Vec<String> = options
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!("{}) {}", i + 1, self.screen.cards(&t, *c)))
-            .collect();
-        let text = format!(
-            "{} {}",
-            t.phase(&Phase::ChooseCapture { seat: 0, card }),
-            list.join("   ")
-        );
-        self.say(&text)
+        let text = View {
+            frame: &frame,
+            t: &t,
+            screen: &self.screen,
+        }
+        .captures();
+        match text {
+            Some(text) => self.say(&text),
+            None => Ok(()),
+        }
     }
 
     /// After a refused move: what the card can do.

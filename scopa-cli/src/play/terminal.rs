@@ -192,7 +192,7 @@ impl Terminal {
             }
             let waits = matches!(frame.next, Next::Wait(_));
             match &frame.banner {
-                Some(Banner::HandOver(_)) => self.show_summary(&frame)?,
+                Some(Banner::HandOver(_)) => self.show_summary()?,
                 Some(Banner::HandOff { .. }) if waits => {
                     if self.tty_out && self.hand_on_screen {
                         // Clear the screen and its scrollback: the last hand shown was
@@ -210,7 +210,7 @@ impl Terminal {
                     self.say(&text)?;
                     if !self.summarized {
                         // Resumed at the end: the last summary was shown by another run.
-                        let line = self.match_score(&frame);
+                        let line = self.match_score();
                         self.say(&line)?;
                     }
                 }
@@ -344,7 +344,7 @@ impl Terminal {
             self.show_position(seat)?;
         }
         if self.listed != Some((key.0, key.1, key.2, card)) {
-            self.show_captures(card, options)?;
+            self.show_captures()?;
             self.listed = Some((key.0, key.1, key.2, card));
         }
         let t = self.texts();
@@ -364,10 +364,10 @@ impl Terminal {
         };
         match prompt::interpret(&line, ask) {
             Err(r) => self.show_rejection(&r)?,
-            Ok(Reply::Remind) => self.show_captures(card, options)?,
+            Ok(Reply::Remind) => self.show_captures()?,
             Ok(Reply::Show) => {
                 self.show_position(seat)?;
-                self.show_captures(card, options)?;
+                self.show_captures()?;
             }
             Ok(Reply::Act(Action::Cancel)) => {
                 self.listed = None;
@@ -377,7 +377,7 @@ impl Terminal {
                 // Cards to take that are not an option: the session's refusal, the
                 // options again.
                 if !self.apply(action)? {
-                    self.show_captures(card, options)?;
+                    self.show_captures()?;
                 }
             }
             Ok(reply) => return self.reply(reply, seat),
