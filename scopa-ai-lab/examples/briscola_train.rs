@@ -28,7 +28,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use briscola_common::{Duel, Player, deck, run_duel, value};
-use scopa_core::briscola::net::{H1, H2, INPUTS, Inputs, Net, ONE, OUTPUT_POINTS, inputs_of};
+use scopa_core::briscola::inputs_of;
+use scopa_core::briscola::net::{H1, H2, INPUTS, Inputs, Net, ONE, OUTPUT_POINTS};
 use scopa_core::briscola::{BriscolaHand, BriscolaRules};
 use scopa_core::{Card, SplitMix64};
 
@@ -492,7 +493,11 @@ fn export(ckpt: &str, out: &str, note: &str) -> Result<(), String> {
     for line in note.lines() {
         s.push_str(&format!("//! {line}\n"));
     }
-    s.push_str("\nuse super::net::{H1, H2, INPUTS};\n\n");
+    // The layer sizes written as numbers (no `use` of the network's module, which reads
+    // these weights): a mismatch with `net.rs`'s sizes fails to compile there.
+    s.push_str(&format!(
+        "\nconst INPUTS: usize = {INPUTS};\nconst H1: usize = {H1};\nconst H2: usize = {H2};\n\n"
+    ));
     let row = |v: &[i16]| {
         v.iter()
             .map(|x| x.to_string())

@@ -48,7 +48,8 @@ use std::hint::black_box;
 
 use scopa_core::SplitMix64;
 use scopa_core::ai::Level;
-use scopa_core::briscola::net::{Inputs, Net, inputs_of};
+use scopa_core::briscola::inputs_of;
+use scopa_core::briscola::net::{Inputs, Net};
 use scopa_core::briscola::{
     BriscolaCards, BriscolaHand, BriscolaRules, BriscolaView, TwoDeckHand, choose_card,
 };

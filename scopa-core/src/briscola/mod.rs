@@ -35,6 +35,8 @@ mod net_weights;
 mod playout;
 pub mod rules;
 mod search;
+
+pub use search::inputs_of;
 pub mod snapshot;
 pub mod trick;
 

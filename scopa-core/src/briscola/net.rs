@@ -4,7 +4,7 @@
 //! their order) and the face-up briscola if it is still to be drawn.
 //!
 //! Trained in `scopa-ai-lab` (`examples/briscola_train.rs`) on self-play; the weights are
-//! constants ([`super::net_weights`]). Inference is integer-only (the same value on every
+//! constants (`briscola/net_weights.rs`). Inference is integer-only (the same value on every
 //! architecture), allocation-free and branch-light: the first layer is a sum of the
 //! columns of the active inputs (at most 48 of [`INPUTS`]), then two clipped-ReLU layers.
 //!
@@ -14,9 +14,7 @@
 //! `120..160` the face-up briscola while it is still to be drawn, `160..178` the stock's
 //! size halved (one-hot).
 
-use super::hand::BriscolaHand;
 use super::net_weights::{B1, B2, B3, W1, W2, W3};
-use super::search::World;
 
 /// Inputs of the network.
 pub const INPUTS: usize = 178;
@@ -159,12 +157,4 @@ impl Net<'_> {
     pub fn points16(&self, x: &Inputs) -> i32 {
         self.evaluate(x) * OUTPUT_POINTS * 16 / ONE
     }
-}
-
-/// The inputs of a two-player, one-deck hand between two tricks, for the seat to lead
-/// (what the lab trains on); `None` mid-trick, at the end, or at another table.
-pub fn inputs_of(h: &BriscolaHand) -> Option<Inputs> {
-    let rules = h.rules();
-    (rules.players == 2 && rules.decks == 1 && h.trick().is_empty() && !h.is_over())
-        .then(|| World::of(h).inputs())
 }

@@ -5,7 +5,9 @@
 //!   briscola_train fit --data g0.bin --epochs 12 --seed 1 --ckpt g0.ckpt
 //!   briscola_train export --ckpt g0.ckpt.e12 --out scopa-core/src/briscola/net_weights.rs
 
-use super::net::{H1, H2, INPUTS};
+const INPUTS: usize = 178;
+const H1: usize = 32;
+const H2: usize = 16;
 
 #[rustfmt::skip]
 pub(super) const W1: [[i16; H1]; INPUTS] = [

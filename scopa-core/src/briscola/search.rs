@@ -14,7 +14,7 @@ use crate::card::{Card, Suit};
 use crate::deal::SplitMix64;
 
 use super::cards::BriscolaCards;
-use super::hand::{BriscolaHandOf, BriscolaViewOf};
+use super::hand::{BriscolaHand, BriscolaHandOf, BriscolaViewOf};
 use super::net::{Inputs, Net};
 use super::trick::{beats, card_points};
 
@@ -238,6 +238,14 @@ pub(crate) fn world<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
 /// The card bits of a one-deck container (bit = card index).
 pub(crate) fn bits_of<C: BriscolaCards>(cards: C) -> u64 {
     cards.into_iter().fold(0, |b, c| b | 1u64 << c.index())
+}
+
+/// The inputs of a two-player, one-deck hand between two tricks, for the seat to lead
+/// (what the lab trains on); `None` mid-trick, at the end, or at another table.
+pub fn inputs_of(h: &BriscolaHand) -> Option<Inputs> {
+    let rules = h.rules();
+    (rules.players == 2 && rules.decks == 1 && h.trick().is_empty() && !h.is_over())
+        .then(|| World::of(h).inputs())
 }
 
 #[cfg(test)]
