@@ -627,6 +627,7 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize
     }
 
     /// The score of the hand so far (final once [`is_over`](BriscolaHandOf::is_over)).
+    #[inline]
     pub fn score(&self) -> BriscolaScoreOf<SIDES> {
         BriscolaScoreOf::of_piles(&self.piles[..usize::from(self.rules.sides())])
     }
