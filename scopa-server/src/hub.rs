@@ -51,6 +51,7 @@ use crate::room::{Applied, Deadline, Room, TurnTimer};
 use crate::store::{
     CHANNEL, Locked, PRESENCE_CHANNEL, Presence, Store, StoreError, StoredTimer, token_hash,
 };
+use crate::work::{Key, Limits, Workers};
 
 /// What a server is allowed and how it paces its rooms.
 #[derive(Clone, Debug)]
@@ -84,6 +85,8 @@ pub struct Config {
     pub conns_per_addr: u32,
     /// How long a connection may hold no seat and watch no room before it is closed.
     pub idle_conn: Duration,
+    /// The CPU work's pool: threads, jobs waiting, an address's share ([`crate::work`]).
+    pub work: Limits,
 }
 
 impl Default for Config {
@@ -106,6 +109,7 @@ impl Default for Config {
             presence_expiry: Duration::from_secs(15),
             conns_per_addr: 64,
             idle_conn: Duration::from_secs(60),
+            work: Limits::default(),
         }
     }
 }
@@ -155,6 +159,9 @@ struct Live {
     written: Presence,
     /// Who is connected, as last told to the room's connections.
     shown: PresenceMsg,
+    /// The last hint computed: for the room at this `seq` and this seat (asking again for
+    /// the same position costs nothing).
+    hint: Option<(u64, u8, Hint)>,
 }
 
 impl Live {
@@ -167,6 +174,7 @@ impl Live {
             remote: Presence::default(),
             written: Presence::default(),
             shown,
+            hint: None,
         }
     }
 
@@ -284,6 +292,8 @@ pub struct Hub {
     allowances: StdMutex<HashMap<IpAddr, Arc<StdMutex<Allowance>>>>,
     /// The connections open from each address ([`Hub::admit`]).
     conns: Arc<StdMutex<HashMap<IpAddr, u32>>>,
+    /// The CPU work: hints, AI moves, timed-out seats' moves.
+    workers: Workers,
     /// This process's name in the store's presence rows (random, new at every start).
     node: String,
     /// PostgreSQL, once listening: the writer of this process's presence rows.
@@ -345,6 +355,7 @@ fn now_secs() -> i64 {
 impl Hub {
     /// A hub over `store`.
     pub fn new(store: Store, config: Config) -> Arc<Hub> {
+        let workers = Workers::new(config.work);
         Arc::new(Hub {
             node: store.node().to_string(),
             store,
@@ -353,6 +364,7 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             allowances: StdMutex::new(HashMap::new()),
             conns: Arc::new(StdMutex::new(HashMap::new())),
+            workers,
             presence_tx: std::sync::OnceLock::new(),
         })
     }
@@ -764,23 +776,32 @@ impl Hub {
         if !limited {
             allowance.messages = None;
         }
-        self.conn(tx, Arc::new(StdMutex::new(allowance)))
+        let id = self.next_conn.fetch_add(1, Ordering::Relaxed);
+        self.conn(id, tx, Arc::new(StdMutex::new(allowance)), Key::Conn(id))
     }
 
     /// A new connection from `addr` writing to `tx`: it shares the allowance of every
-    /// connection from that address, past and present.
+    /// connection from that address, past and present, and its share of the CPU work.
     pub fn connect_from(self: &Arc<Hub>, tx: Outbox, addr: IpAddr) -> Conn {
         let allowance = self.allowance(addr);
-        self.conn(tx, allowance)
+        let id = self.next_conn.fetch_add(1, Ordering::Relaxed);
+        self.conn(id, tx, allowance, Key::Addr(addr))
     }
 
-    fn conn(self: &Arc<Hub>, tx: Outbox, allowance: Arc<StdMutex<Allowance>>) -> Conn {
+    fn conn(
+        self: &Arc<Hub>,
+        id: u64,
+        tx: Outbox,
+        allowance: Arc<StdMutex<Allowance>>,
+        key: Key,
+    ) -> Conn {
         Conn {
             hub: Arc::clone(self),
-            id: self.next_conn.fetch_add(1, Ordering::Relaxed),
+            id,
             tx,
             room: None,
             allowance,
+            key,
         }
     }
 
@@ -999,7 +1020,11 @@ impl Hub {
                     }
                     live.room.session().clone()
                 };
-                match tokio::task::spawn_blocking(move || session.ai_move()).await {
+                let key = Key::Room(code.clone());
+                let Ok(answer) = hub.workers.submit(key, false, move || session.ai_move()) else {
+                    return;
+                };
+                match answer.await {
                     Ok(Ok(mv)) => Some(mv),
                     _ => return,
                 }
@@ -1055,7 +1080,11 @@ impl Hub {
             let Some(level) = copy.timer().map(|t| t.level) else {
                 return;
             };
-            let mv = match tokio::task::spawn_blocking(move || copy.timeout_move()).await {
+            let key = Key::Room(code.clone());
+            let Ok(answer) = hub.workers.submit(key, false, move || copy.timeout_move()) else {
+                return;
+            };
+            let mv = match answer.await {
                 Ok(Some(mv)) => mv,
                 _ => return,
             };
@@ -1285,6 +1314,8 @@ pub struct Conn {
     /// watches it is the room's record ([`Live::role`]).
     room: Option<(String, LiveRef)>,
     allowance: Arc<StdMutex<Allowance>>,
+    /// Whose share of the CPU work its hints are: its address's (or its own).
+    key: Key,
 }
 
 impl Conn {
@@ -1484,15 +1515,7 @@ impl Conn {
                     .await?;
                 Ok(())
             }
-            ClientMsg::Hint { seat } => {
-                let live = self.live()?;
-                let l = live.lock().await;
-                let seat = l.acting_seat(self.id, seat)?;
-                let hint = l.room.hint(seat)?;
-                self.send_line(frame_line(&l.room, Some(seat), &[], Some(hint), &l.shown))
-                    .await;
-                Ok(())
-            }
+            ClientMsg::Hint { seat } => self.hint(seat).await,
             ClientMsg::Leave {} => {
                 let Some((code, live)) = self.room.take() else {
                     return Err(ClientError::NotSeated);
@@ -1521,6 +1544,48 @@ impl Conn {
                 Ok(())
             }
         }
+    }
+
+    /// The expert's hint for a seat this connection holds, to play now: computed on a copy
+    /// of the session by the work pool (the address's share), off the room's lock; sent
+    /// if the room is still where it was asked (else asked again, once).
+    async fn hint(&mut self, seat: Option<u8>) -> Result<(), ClientError> {
+        let live = self.live()?;
+        for _ in 0..2 {
+            let (seat, seq, session) = {
+                let l = live.lock().await;
+                let seat = l.acting_seat(self.id, seat)?;
+                l.room.check_hint(seat)?;
+                if let Some((at, s, hint)) = l.hint
+                    && at == l.room.seq()
+                    && s == seat
+                {
+                    self.send_line(frame_line(&l.room, Some(seat), &[], Some(hint), &l.shown))
+                        .await;
+                    return Ok(());
+                }
+                (seat, l.room.seq(), l.room.session().clone())
+            };
+            let answer = self
+                .hub
+                .workers
+                .submit(self.key.clone(), true, move || session.hint())
+                .map_err(|_| ClientError::Busy)?;
+            let hint = answer
+                .await
+                .map_err(|_| ClientError::Unavailable)?
+                .map_err(ClientError::Refused)?;
+            let mut l = live.lock().await;
+            let seat = l.acting_seat(self.id, Some(seat))?;
+            if l.room.seq() == seq {
+                l.hint = Some((seq, seat, hint));
+                self.send_line(frame_line(&l.room, Some(seat), &[], Some(hint), &l.shown))
+                    .await;
+                return Ok(());
+            }
+        }
+        // The room moved on twice while the hint was computed: ask again.
+        Err(ClientError::Busy)
     }
 
     async fn send_line(&self, line: String) {
