@@ -615,54 +615,33 @@ impl Hub {
         Ok(())
     }
 
-    /// One step of a room: under its row lock (after [`sync`](Hub::sync)ing a copy the
-    /// store has moved past), `f` acts on a copy of the room; what it did is stored, then
-    /// the copy becomes the room, its connections are told (`notice` first, if any) and
-    /// its next delay starts. A room with a turn timer has its clock restarted on the copy
-    /// and the new deadline is written in the same transaction (then scheduled).
+    /// One step of a room: `f` acts on a copy of the room; what it did is stored, then the
+    /// copy becomes the room, its connections are told (`notice` first, if any) and its
+    /// next delay starts. A room with a turn timer has its clock restarted on the copy and
+    /// the new deadline is written in the same transaction (then scheduled).
     /// `Ok(false)`: `f` did nothing (nothing stored, nobody told).
+    ///
+    /// The step goes to the store's group commit, which checks that the stored log is
+    /// still at this copy's length. On PostgreSQL another process may have moved the room
+    /// on: then (a conflict) the step is done again under the room's row lock, on the room
+    /// brought up to the store's ([`sync`](Hub::sync)) — `f` may run twice.
     async fn step<F>(
         self: &Arc<Hub>,
         live: &mut Live,
         notice: Option<String>,
-        f: F,
+        mut f: F,
     ) -> Result<bool, ClientError>
     where
-        F: FnOnce(&mut Room) -> Result<Option<Applied>, ClientError>,
+        F: FnMut(&mut Room) -> Result<Option<Applied>, ClientError>,
     {
         let code = live.room.code().to_string();
-        // PostgreSQL: the row lock, and the room brought up to the store's. SQLite (one
-        // process, whose copy is the store's): the step goes to the group commit, which
-        // checks the log's length in its transaction.
-        let mut locked = if self.store.is_postgres() {
-            let mut locked = self
-                .store
-                .lock(&code)
-                .await
-                .map_err(|_| ClientError::Unavailable)?;
-            if locked.seq() != live.room.seq() {
-                self.sync(live, &mut locked)
-                    .await
-                    .map_err(|_| ClientError::Unavailable)?;
-            }
-            Some(locked)
-        } else {
-            None
-        };
         let mut next = live.room.clone();
-        let Some(applied) = f(&mut next)? else {
-            return Ok(false);
-        };
-        next.restart_clock(&applied, now_ms());
-        let deadline = next.timer().map(|_| stored(next.deadline()));
-        match locked.take() {
-            Some(locked) => {
-                locked
-                    .commit_timed(&applied.lines(), &next.bytes(), deadline)
-                    .await
-            }
-            None => {
-                self.store
+        let (next, applied) = match f(&mut next) {
+            Ok(Some(applied)) => {
+                next.restart_clock(&applied, now_ms());
+                let deadline = next.timer().map(|_| stored(next.deadline()));
+                let grouped = self
+                    .store
                     .commit_grouped(
                         &code,
                         live.room.seq(),
@@ -670,10 +649,38 @@ impl Hub {
                         next.bytes(),
                         deadline,
                     )
-                    .await
+                    .await;
+                match grouped {
+                    Ok(()) => (next, applied),
+                    // Another process stored a step of this room first.
+                    Err(StoreError::Conflict(_)) if self.store.is_postgres() => {
+                        match self.locked_step(live, &mut f).await? {
+                            Some(done) => done,
+                            None => return Ok(false),
+                        }
+                    }
+                    Err(_) => return Err(ClientError::Unavailable),
+                }
             }
-        }
-        .map_err(|_| ClientError::Unavailable)?;
+            // Refused, or nothing to do, on this copy; on PostgreSQL the copy may be
+            // behind the store: judged again on the room as stored if it moved on.
+            judged if self.store.is_postgres() => {
+                let locked = self
+                    .store
+                    .lock(&code)
+                    .await
+                    .map_err(|_| ClientError::Unavailable)?;
+                if locked.seq() == live.room.seq() {
+                    return judged.map(|_| false);
+                }
+                drop(locked);
+                match self.locked_step(live, &mut f).await? {
+                    Some(done) => done,
+                    None => return Ok(false),
+                }
+            }
+            judged => return judged.map(|_| false),
+        };
         let only = private_to(to_play(&live.room), &applied.actions, &applied.events);
         live.room = next;
         if let Some(notice) = notice {
@@ -684,6 +691,40 @@ impl Hub {
         self.presence_changed(live, None);
         self.schedule_all(&live.room);
         Ok(true)
+    }
+
+    /// PostgreSQL: a step under the room's row lock, on the room brought up to the store's
+    /// ([`sync`](Hub::sync)): `f` on a copy, then stored in that transaction. The copy and
+    /// what `f` did, or `None` if it did nothing.
+    async fn locked_step<F>(
+        self: &Arc<Hub>,
+        live: &mut Live,
+        f: &mut F,
+    ) -> Result<Option<(Room, Applied)>, ClientError>
+    where
+        F: FnMut(&mut Room) -> Result<Option<Applied>, ClientError>,
+    {
+        let mut locked = self
+            .store
+            .lock(live.room.code())
+            .await
+            .map_err(|_| ClientError::Unavailable)?;
+        if locked.seq() != live.room.seq() {
+            self.sync(live, &mut locked)
+                .await
+                .map_err(|_| ClientError::Unavailable)?;
+        }
+        let mut next = live.room.clone();
+        let Some(applied) = f(&mut next)? else {
+            return Ok(None);
+        };
+        next.restart_clock(&applied, now_ms());
+        let deadline = next.timer().map(|_| stored(next.deadline()));
+        locked
+            .commit_timed(&applied.lines(), &next.bytes(), deadline)
+            .await
+            .map_err(|_| ClientError::Unavailable)?;
+        Ok(Some((next, applied)))
     }
 
     /// PostgreSQL: brings this process's copy of a room up to the store's before a seat is

@@ -165,10 +165,8 @@ async fn main() -> ExitCode {
             Err(e) => Err(e),
         }
     };
-    if !store.is_postgres() {
-        let (commits, steps) = store.group_stats();
-        eprintln!("scopa-server: stopped; {steps} steps stored in {commits} group commits");
-    }
+    let (commits, steps) = store.group_stats();
+    eprintln!("scopa-server: stopped; {steps} steps stored in {commits} group commits");
     store.close().await;
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -131,6 +131,7 @@ async fn group_committer(
     pool: AnyPool,
     mut rx: mpsc::UnboundedReceiver<Job>,
     grouped: Arc<[AtomicU64; 2]>,
+    notify_as: Option<Arc<str>>,
 ) {
     let mut jobs = Vec::with_capacity(GROUP);
     while let Some(first) = rx.recv().await {
@@ -141,7 +142,7 @@ async fn group_committer(
                 Err(_) => break,
             }
         }
-        match write_group(&pool, &jobs).await {
+        match write_group(&pool, &jobs, notify_as.as_deref()).await {
             Ok(results) => {
                 grouped[0].fetch_add(1, Ordering::Relaxed);
                 grouped[1].fetch_add(jobs.len() as u64, Ordering::Relaxed);
@@ -161,16 +162,25 @@ async fn group_committer(
 
 /// One transaction of `jobs`, each in a savepoint; each job's own result (a conflict or a
 /// failed statement rolls back that job only). `Err`: the transaction failed, nothing of
-/// any job was stored.
+/// any job was stored. PostgreSQL (`notify_as`: this process's node): each step notifies
+/// the other processes in its savepoint (delivered at the commit), and the rooms' rows
+/// are taken in the order of their codes, so that two processes' groups never wait for
+/// each other in a circle.
 async fn write_group(
     pool: &AnyPool,
     jobs: &[Job],
+    notify_as: Option<&str>,
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    if notify_as.is_some() {
+        order.sort_by(|&a, &b| jobs[a].code.cmp(&jobs[b].code));
+    }
     let mut tx = pool.begin().await?;
-    let mut results = Vec::with_capacity(jobs.len());
-    for job in jobs {
+    let mut results: Vec<Option<Result<(), StoreError>>> = (0..jobs.len()).map(|_| None).collect();
+    for i in order {
+        let job = &jobs[i];
         tx.execute("SAVEPOINT step").await?;
-        let result = write_step(
+        let mut result = write_step(
             &mut tx,
             &job.code,
             job.seq_before,
@@ -179,14 +189,21 @@ async fn write_group(
             job.deadline,
         )
         .await;
+        if let (Ok(()), Some(node)) = (&result, notify_as) {
+            let seq_after = job.seq_before + job.lines.len() as u64;
+            result = notify(&mut tx, true, &job.code, seq_after, node).await;
+        }
         if result.is_err() {
             tx.execute("ROLLBACK TO step").await?;
         }
         tx.execute("RELEASE step").await?;
-        results.push(result);
+        results[i] = Some(result);
     }
     tx.commit().await?;
-    Ok(results)
+    Ok(results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err(StoreError::Group("not written".into()))))
+        .collect())
 }
 
 /// A step's rows: the session's bytes after it (if the log is still at `seq_before`), its
@@ -512,26 +529,30 @@ impl Store {
         if !sqlite {
             pool.execute(PRESENCE_SCHEMA).await?;
         }
-        // SQLite: one writer, so steps of many rooms are committed together.
+        let node: Arc<str> = {
+            let mut b = [0u8; 16];
+            // A zero name (the generator failed) would only make this process hear its own
+            // steps again: harmless.
+            let _ = getrandom::getrandom(&mut b);
+            hex(&b).into()
+        };
+        // Steps of many rooms are committed together: one sync for all (SQLite, one
+        // writer; PostgreSQL, one transaction of this process's steps, each notifying).
         let grouped = Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
-        let group = sqlite.then(|| {
-            let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(group_committer(pool.clone(), rx, Arc::clone(&grouped)));
-            tx
-        });
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(group_committer(
+            pool.clone(),
+            rx,
+            Arc::clone(&grouped),
+            (!sqlite).then(|| Arc::clone(&node)),
+        ));
         let store = Store {
             pool,
             url: url.to_string(),
             postgres: !sqlite,
-            group,
+            group: Some(tx),
             grouped,
-            node: {
-                let mut b = [0u8; 16];
-                // A zero name (the generator failed) would only make this process hear
-                // its own steps again: harmless.
-                let _ = getrandom::getrandom(&mut b);
-                hex(&b).into()
-            },
+            node,
         };
         store.hash_plain_tokens().await?;
         store.session_blobs().await?;
@@ -788,10 +809,11 @@ impl Store {
     }
 
     /// Stores a step of room `code` as [`Store::commit_timed`] does — `lines` after the
-    /// log's `seq_before`, the session's bytes, a timed room's deadline — but on SQLite in
-    /// a group commit: one transaction (one sync) for the steps of every room waiting at
-    /// that moment. Returns once the transaction holding this step is committed (or failed:
-    /// then nothing of the step was stored). On PostgreSQL: [`Store::commit_timed`].
+    /// log's `seq_before`, the session's bytes, a timed room's deadline, on PostgreSQL the
+    /// notification — but in a group commit: one transaction (one sync) for the steps of
+    /// every room waiting at that moment. Returns once the transaction holding this step
+    /// is committed (or failed: then nothing of the step was stored); a log no longer at
+    /// `seq_before` (another process moved the room on) is [`StoreError::Conflict`].
     pub async fn commit_grouped(
         &self,
         code: &str,
