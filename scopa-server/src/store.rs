@@ -295,6 +295,38 @@ const SCHEMA: [&str; 5] = [
 
 /// PostgreSQL only: each process's connections to each room, refreshed by the process's
 /// heartbeat (`beat`, seconds since the Unix epoch). `seat` -1: spectators.
+/// PostgreSQL: what each process took from each client address's allowances (running
+/// counts), its buckets' levels (thousandths) and its connections ([`Store::put_allowances`]).
+const ALLOWANCES_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS allowances (
+    addr TEXT NOT NULL,
+    node TEXT NOT NULL,
+    messages BIGINT NOT NULL,
+    rooms BIGINT NOT NULL,
+    guesses BIGINT NOT NULL,
+    conns BIGINT NOT NULL,
+    m_level BIGINT NOT NULL,
+    r_level BIGINT NOT NULL,
+    g_level BIGINT NOT NULL,
+    beat BIGINT NOT NULL,
+    PRIMARY KEY (addr, node)
+)";
+
+/// One client address's use of one process's allowances (or of the other processes',
+/// summed): taken from its buckets (messages, rooms, guesses: running counts), its
+/// connections open, and the buckets' levels in thousandths (the lowest, summed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AddrUse {
+    /// The client address.
+    pub addr: String,
+    /// Messages, rooms created and unknown codes or tokens taken, since the process
+    /// started.
+    pub taken: [u64; 3],
+    /// Connections open.
+    pub conns: u32,
+    /// The buckets' levels, in thousandths of a message, room, guess.
+    pub levels: [i64; 3],
+}
+
 const PRESENCE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS presence (
         code TEXT NOT NULL,
         node TEXT NOT NULL,
@@ -528,6 +560,7 @@ impl Store {
         }
         if !sqlite {
             pool.execute(PRESENCE_SCHEMA).await?;
+            pool.execute(ALLOWANCES_SCHEMA).await?;
         }
         let node: Arc<str> = {
             let mut b = [0u8; 16];
@@ -996,6 +1029,10 @@ impl Store {
             .bind(node)
             .execute(&mut *tx)
             .await?;
+        sqlx::query("DELETE FROM allowances WHERE beat < $1")
+            .bind(expired_before)
+            .execute(&mut *tx)
+            .await?;
         let codes = sqlx::query("DELETE FROM presence WHERE beat < $1 RETURNING code")
             .bind(expired_before)
             .fetch_all(&mut *tx)
@@ -1013,10 +1050,90 @@ impl Store {
         Ok(codes)
     }
 
+    /// PostgreSQL: process `node`'s use of the allowances of each address in `uses` (its
+    /// rows replaced), and every row of it marked alive at `now`.
+    pub async fn put_allowances(
+        &self,
+        node: &str,
+        uses: &[AddrUse],
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        for u in uses {
+            let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+            sqlx::query(
+                "INSERT INTO allowances (addr, node, messages, rooms, guesses, conns, m_level, r_level, g_level, beat)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                 ON CONFLICT (addr, node) DO UPDATE SET messages = excluded.messages,
+                 rooms = excluded.rooms, guesses = excluded.guesses, conns = excluded.conns,
+                 m_level = excluded.m_level, r_level = excluded.r_level,
+                 g_level = excluded.g_level, beat = excluded.beat",
+            )
+            .bind(u.addr.as_str())
+            .bind(node)
+            .bind(count(u.taken[0]))
+            .bind(count(u.taken[1]))
+            .bind(count(u.taken[2]))
+            .bind(i64::from(u.conns))
+            .bind(u.levels[0])
+            .bind(u.levels[1])
+            .bind(u.levels[2])
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("UPDATE allowances SET beat = $1 WHERE node = $2")
+            .bind(now)
+            .bind(node)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// PostgreSQL: every address's use of the allowances of the processes but `node` whose
+    /// rows are alive at `fresh_since` or later: taken and connections summed, the lowest
+    /// levels.
+    pub async fn allowances_elsewhere(
+        &self,
+        node: &str,
+        fresh_since: i64,
+    ) -> Result<Vec<AddrUse>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT addr, CAST(SUM(messages) AS BIGINT), CAST(SUM(rooms) AS BIGINT),
+             CAST(SUM(guesses) AS BIGINT), CAST(SUM(conns) AS BIGINT), MIN(m_level),
+             MIN(r_level), MIN(g_level)
+             FROM allowances WHERE node <> $1 AND beat >= $2 GROUP BY addr",
+        )
+        .bind(node)
+        .bind(fresh_since)
+        .fetch_all(&self.pool)
+        .await?;
+        let count = |v: i64| u64::try_from(v).unwrap_or(0);
+        rows.iter()
+            .map(|r| {
+                Ok(AddrUse {
+                    addr: r.try_get(0)?,
+                    taken: [
+                        count(r.try_get(1)?),
+                        count(r.try_get(2)?),
+                        count(r.try_get(3)?),
+                    ],
+                    conns: u32::try_from(r.try_get::<i64, _>(4)?).unwrap_or(u32::MAX),
+                    levels: [r.try_get(5)?, r.try_get(6)?, r.try_get(7)?],
+                })
+            })
+            .collect()
+    }
+
     /// PostgreSQL: process `node` stops (a clean shutdown): its rows are deleted and every
     /// room they named notified.
     pub async fn drop_node(&self, node: &str) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM allowances WHERE node = $1")
+            .bind(node)
+            .execute(&mut *tx)
+            .await?;
         let codes = sqlx::query("DELETE FROM presence WHERE node = $1 RETURNING code")
             .bind(node)
             .fetch_all(&mut *tx)

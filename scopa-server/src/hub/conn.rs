@@ -34,7 +34,7 @@ impl Conn {
     /// Handles one message as read (text of at most the limit is parsed; longer is refused
     /// unread).
     pub async fn handle(&mut self, text: &str) -> Flow {
-        if !self.allow(|a| a.messages.as_mut().is_none_or(Bucket::take)) {
+        if !self.allow(Allowance::message) {
             self.fail(&ClientError::RateLimited).await;
             return Flow::Continue;
         }
@@ -54,7 +54,7 @@ impl Conn {
         match result {
             Ok(()) => Flow::Continue,
             Err(e @ (ClientError::NoSuchRoom | ClientError::BadToken)) => {
-                if !self.allow(|a| a.guesses.take()) {
+                if !self.allow(Allowance::guess) {
                     self.fail(&ClientError::TooManyGuesses).await;
                     return Flow::Close;
                 }
@@ -122,7 +122,7 @@ impl Conn {
             } => {
                 // Taken before the room is made (and given back if it is not), so that
                 // creates arriving together from one address cannot all pass one check.
-                if !self.allow(|a| a.rooms.take()) {
+                if !self.allow(Allowance::room) {
                     return Err(ClientError::TooManyRooms);
                 }
                 let created = self
@@ -132,7 +132,7 @@ impl Conn {
                     Ok(code) => code,
                     Err(e) => {
                         self.allow(|a| {
-                            a.rooms.give_back();
+                            a.room_back();
                             true
                         });
                         return Err(e);

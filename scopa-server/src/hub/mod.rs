@@ -43,8 +43,8 @@ mod timers;
 
 use cache::{Live, LiveRef, Role, Sub, presence_msg};
 pub use conn::Conn;
+use limits::Allowance;
 pub use limits::ConnSlot;
-use limits::{Allowance, Bucket};
 use timers::{set_stored_timer, stored};
 
 use std::collections::HashMap;
@@ -66,7 +66,8 @@ use crate::protocol::{
 };
 use crate::room::{Applied, Deadline, Room, TurnTimer};
 use crate::store::{
-    CHANNEL, Locked, PRESENCE_CHANNEL, Presence, Store, StoreError, StoredTimer, token_hash,
+    AddrUse, CHANNEL, Locked, PRESENCE_CHANNEL, Presence, Store, StoreError, StoredTimer,
+    token_hash,
 };
 use crate::work::{Key, Limits, Workers};
 
@@ -147,6 +148,8 @@ pub struct Hub {
     allowances: StdMutex<HashMap<IpAddr, Arc<StdMutex<Allowance>>>>,
     /// The connections open from each address ([`Hub::admit`]).
     conns: Arc<StdMutex<HashMap<IpAddr, u32>>>,
+    /// PostgreSQL: the other processes' use of each address's allowances, as last read.
+    elsewhere: StdMutex<HashMap<IpAddr, AddrUse>>,
     /// The CPU work: hints, AI moves, timed-out seats' moves.
     workers: Workers,
     /// This process's name in the store's presence rows (random, new at every start).
@@ -215,6 +218,7 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             allowances: StdMutex::new(HashMap::new()),
             conns: Arc::new(StdMutex::new(HashMap::new())),
+            elsewhere: StdMutex::new(HashMap::new()),
             workers,
             presence_tx: std::sync::OnceLock::new(),
         })

@@ -115,6 +115,7 @@ impl Hub {
         let mut listener = sqlx::postgres::PgListener::connect(self.store.url()).await?;
         listener.listen_all([CHANNEL, PRESENCE_CHANNEL]).await?;
         self.start_presence();
+        self.share_limits();
         let hub = Arc::downgrade(self);
         tokio::spawn(async move {
             loop {
