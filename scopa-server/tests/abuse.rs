@@ -188,20 +188,10 @@ async fn a_room_keeps_its_pace_while_others_flood_hints_and_hold_connections() {
     })
     .unwrap();
     // The server's defaults (rate 10 a second, 64 connections an address, …) but the
-    // proxy, and the seeds the test chooses.
-    let server = Server::spawn(
+    // proxy, the pacing's delays (none) and the seeds the test chooses.
+    let server = Server::start(
         &dir.path().join("abuse.sqlite"),
-        &[
-            "--allow-client-seed",
-            "--ai-ms",
-            "0",
-            "--scopa-ms",
-            "0",
-            "--summary-ms",
-            "0",
-            "--trusted-proxy",
-            "127.0.0.1",
-        ],
+        &["--trusted-proxy", "127.0.0.1", "--rate", "10"],
     );
     let addr = server.addr.clone();
     let mut people = [

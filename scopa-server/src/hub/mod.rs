@@ -107,6 +107,23 @@ pub struct Config {
     pub work: Limits,
 }
 
+impl Config {
+    /// The defaults with no delays (AIs move at once, banners and summaries go by at once)
+    /// and client seeds allowed: what tests and the fuzz target run.
+    pub fn immediate() -> Config {
+        Config {
+            pacing: Pacing {
+                ai_ms: 0,
+                scopa_ms: 0,
+                summary_ms: 0,
+                attended: false,
+            },
+            allow_client_seed: true,
+            ..Config::default()
+        }
+    }
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {
@@ -564,19 +581,7 @@ mod testing {
     /// A hub on an in-memory SQLite with no delays and client seeds allowed.
     pub(super) async fn hub() -> Arc<Hub> {
         let store = Store::open("sqlite::memory:").await.unwrap();
-        Hub::new(
-            store,
-            Config {
-                pacing: Pacing {
-                    ai_ms: 0,
-                    scopa_ms: 0,
-                    summary_ms: 0,
-                    attended: false,
-                },
-                allow_client_seed: true,
-                ..Config::default()
-            },
-        )
+        Hub::new(store, Config::immediate())
     }
 
     /// A connection and what it receives.
