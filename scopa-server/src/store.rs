@@ -25,7 +25,8 @@ use tokio::sync::{mpsc, oneshot};
 
 /// The PostgreSQL channel every process listens on: each stored step of a room (an action,
 /// a seat taken or given up) sends `CODE SEQ NODE` on it (`NODE`: the [`Store::node`] that
-/// stored it, so that a process skips its own).
+/// stored it, so that a process skips its own) — a group commit's steps several to a
+/// notification, one line each.
 pub const CHANNEL: &str = "scopa_rooms";
 
 /// The PostgreSQL channel of presence: a process whose connections to a room changed (or
@@ -124,22 +125,37 @@ struct Job {
 /// The most steps one group commit holds.
 const GROUP: usize = 1024;
 
-/// SQLite's group committer: takes every step waiting (at most [`GROUP`]), writes each in
-/// a savepoint of one transaction (a step that conflicts is rolled back alone), commits
-/// once — one sync to the disk for all — and only then answers each step.
+/// The most steps one group commit holds on PostgreSQL, where each statement is a round
+/// trip to the server: smaller groups, several at once ([`PG_WRITERS`]).
+const PG_GROUP: usize = 128;
+
+/// PostgreSQL: group commits written at once, each on a connection of the pool (a
+/// process's groups never share a room: a room has one step in flight at a time).
+const PG_WRITERS: usize = 4;
+
+/// The group committer: takes every step waiting (at most `most`), writes them in one
+/// transaction, commits once — one sync to the disk for all — and only then answers each
+/// step. SQLite has one of these; PostgreSQL [`PG_WRITERS`], taking from one queue.
 async fn group_committer(
     pool: AnyPool,
-    mut rx: mpsc::UnboundedReceiver<Job>,
+    rx: Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Job>>>,
     grouped: Arc<[AtomicU64; 2]>,
     notify_as: Option<Arc<str>>,
+    most: usize,
 ) {
-    let mut jobs = Vec::with_capacity(GROUP);
-    while let Some(first) = rx.recv().await {
-        jobs.push(first);
-        while jobs.len() < GROUP {
-            match rx.try_recv() {
-                Ok(job) => jobs.push(job),
-                Err(_) => break,
+    let mut jobs = Vec::with_capacity(most);
+    loop {
+        {
+            let mut rx = rx.lock().await;
+            let Some(first) = rx.recv().await else {
+                return;
+            };
+            jobs.push(first);
+            while jobs.len() < most {
+                match rx.try_recv() {
+                    Ok(job) => jobs.push(job),
+                    Err(_) => break,
+                }
             }
         }
         match write_group(&pool, &jobs, notify_as.as_deref()).await {
@@ -160,27 +176,33 @@ async fn group_committer(
     }
 }
 
-/// One transaction of `jobs`, each in a savepoint; each job's own result (a conflict or a
-/// failed statement rolls back that job only). `Err`: the transaction failed, nothing of
-/// any job was stored. PostgreSQL (`notify_as`: this process's node): each step notifies
-/// the other processes in its savepoint (delivered at the commit), and the rooms' rows
-/// are taken in the order of their codes, so that two processes' groups never wait for
-/// each other in a circle.
+/// One transaction of `jobs`; each job's own result. SQLite: each job in a savepoint (a
+/// conflict or a failed statement rolls back that job only). PostgreSQL (`notify_as`:
+/// this process's node), where every statement is a round trip: no savepoints — a conflict
+/// writes nothing (the log's length is checked first), and a failed statement fails the
+/// whole group; the rooms' rows are taken in the order of their codes, so that two
+/// processes' groups never wait for each other in a circle; and the stored steps are
+/// notified together at the end, several to a notification (one line each, delivered at
+/// the commit). `Err`: the transaction failed, nothing of any job was stored.
 async fn write_group(
     pool: &AnyPool,
     jobs: &[Job],
     notify_as: Option<&str>,
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let savepoints = notify_as.is_none();
     let mut order: Vec<usize> = (0..jobs.len()).collect();
-    if notify_as.is_some() {
+    if !savepoints {
         order.sort_by(|&a, &b| jobs[a].code.cmp(&jobs[b].code));
     }
     let mut tx = pool.begin().await?;
     let mut results: Vec<Option<Result<(), StoreError>>> = (0..jobs.len()).map(|_| None).collect();
+    let mut stored = Vec::new();
     for i in order {
         let job = &jobs[i];
-        tx.execute("SAVEPOINT step").await?;
-        let mut result = write_step(
+        if savepoints {
+            tx.execute("SAVEPOINT step").await?;
+        }
+        let result = write_step(
             &mut tx,
             &job.code,
             job.seq_before,
@@ -189,21 +211,65 @@ async fn write_group(
             job.deadline,
         )
         .await;
-        if let (Ok(()), Some(node)) = (&result, notify_as) {
-            let seq_after = job.seq_before + job.lines.len() as u64;
-            result = notify(&mut tx, true, &job.code, seq_after, node).await;
+        match &result {
+            Err(StoreError::Conflict(_)) => {}
+            Err(_) if !savepoints => {
+                return Err(result
+                    .err()
+                    .unwrap_or(StoreError::Group("a statement failed".into())));
+            }
+            _ => {}
         }
-        if result.is_err() {
-            tx.execute("ROLLBACK TO step").await?;
+        if savepoints {
+            if result.is_err() {
+                tx.execute("ROLLBACK TO step").await?;
+            }
+            tx.execute("RELEASE step").await?;
         }
-        tx.execute("RELEASE step").await?;
+        if result.is_ok() {
+            stored.push(i);
+        }
         results[i] = Some(result);
+    }
+    if let Some(node) = notify_as {
+        let mut payload = String::new();
+        for &i in &stored {
+            let job = &jobs[i];
+            let line = format!(
+                "{} {} {node}",
+                job.code,
+                job.seq_before + job.lines.len() as u64
+            );
+            // A notification's payload holds under 8000 bytes.
+            if !payload.is_empty() && payload.len() + line.len() + 1 > 7000 {
+                notify_lines(&mut tx, &payload).await?;
+                payload.clear();
+            }
+            if !payload.is_empty() {
+                payload.push('\n');
+            }
+            payload.push_str(&line);
+        }
+        if !payload.is_empty() {
+            notify_lines(&mut tx, &payload).await?;
+        }
     }
     tx.commit().await?;
     Ok(results
         .into_iter()
         .map(|r| r.unwrap_or_else(|| Err(StoreError::Group("not written".into()))))
         .collect())
+}
+
+/// PostgreSQL: one notification on [`CHANNEL`] of several steps, one `CODE SEQ NODE` line
+/// each.
+async fn notify_lines(tx: &mut Transaction<'static, Any>, payload: &str) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(payload)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 /// A step's rows: the session's bytes after it (if the log is still at `seq_before`), its
@@ -573,12 +639,21 @@ impl Store {
         // writer; PostgreSQL, one transaction of this process's steps, each notifying).
         let grouped = Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
         let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(group_committer(
-            pool.clone(),
-            rx,
-            Arc::clone(&grouped),
-            (!sqlite).then(|| Arc::clone(&node)),
-        ));
+        let rx = Arc::new(tokio::sync::Mutex::new(rx));
+        let (writers, most) = if sqlite {
+            (1, GROUP)
+        } else {
+            (PG_WRITERS, PG_GROUP)
+        };
+        for _ in 0..writers {
+            tokio::spawn(group_committer(
+                pool.clone(),
+                Arc::clone(&rx),
+                Arc::clone(&grouped),
+                (!sqlite).then(|| Arc::clone(&node)),
+                most,
+            ));
+        }
         let store = Store {
             pool,
             url: url.to_string(),

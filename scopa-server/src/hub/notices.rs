@@ -128,11 +128,14 @@ impl Hub {
                         hub.presence_notice(n.payload()).await;
                     }
                     Ok(Some(n)) => {
-                        let mut words = n.payload().split(' ');
-                        let code = words.next().unwrap_or_default();
-                        // This process's own step: its copy is the stored room already.
-                        if words.nth(1) != Some(hub.node.as_str()) {
-                            hub.notice(code).await;
+                        // One step a line (a group commit's several in one notification).
+                        for step in n.payload().lines() {
+                            let mut words = step.split(' ');
+                            let code = words.next().unwrap_or_default();
+                            // This process's own step: its copy is the stored room already.
+                            if words.nth(1) != Some(hub.node.as_str()) {
+                                hub.notice(code).await;
+                            }
                         }
                     }
                     // The connection was lost (and is made again on the next call):
