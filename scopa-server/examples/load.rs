@@ -8,8 +8,9 @@
 //! lag, and the machine's load average before and after.
 //!
 //! The clients run in processes of their own (`--clients C`, this same program started
-//! with `--child`), apart from the servers, and each measures its own lag: how late its
-//! paced moves leave after the moment they were due. A figure of the servers is only as
+//! with `--child`), apart from the servers, and each measures its own lag: how late it
+//! wakes for a paced move it was ready for in time (a move due while its room still waited
+//! for the server's answer is the server's lateness, not the client's). A figure of the servers is only as
 //! good as that lag is small: a client late by 50 ms adds up to 50 ms to what it measures.
 //! With `--clients 0` everything runs in this process (the smoke test).
 //!
@@ -109,7 +110,7 @@ impl std::fmt::Display for Report {
             f,
             "rooms {} (opened in {:.1} s), matches over {}, moves {} in {:.1} s = {:.0} moves/s, errors {}\n\
              action -> other seat's frame: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
-             clients' own lag (a paced move's departure after its time): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
+             clients' own lag (waking for a move due, when ready in time): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
              servers' RSS {} KiB before, {} KiB with the rooms open: {:.1} KiB per room\n\
              CPU while playing: servers {:.1} s, clients {:.1} s, PostgreSQL {:.1} s ({:.2}, {:.2}, {:.2} cores)\n\
              group commits: {} steps in {} commits ({:.1} a commit)\n\
@@ -424,10 +425,15 @@ async fn play(mut room: Open, pace: Duration, offset: Duration, shared: Arc<Shar
         };
         if !pace.is_zero() {
             next += pace;
+            // The client's own lag: how late it wakes for a move it was ready for in time
+            // (a move due while the room still waited for the server is the server's).
+            let ready = tokio::time::Instant::now() < next;
             tokio::time::sleep_until(next).await;
-            lags.push(micros(
-                tokio::time::Instant::now().saturating_duration_since(next),
-            ));
+            if ready {
+                lags.push(micros(
+                    tokio::time::Instant::now().saturating_duration_since(next),
+                ));
+            }
         }
         let line = choose(&room.frames[actor]["frame"]).unwrap_or_default();
         let seq = room.frames[actor]["seq"].as_u64().unwrap_or(0);

@@ -178,30 +178,20 @@ async fn group_committer(
 
 /// One transaction of `jobs`; each job's own result. SQLite: each job in a savepoint (a
 /// conflict or a failed statement rolls back that job only). PostgreSQL (`notify_as`:
-/// this process's node), where every statement is a round trip: no savepoints — a conflict
-/// writes nothing (the log's length is checked first), and a failed statement fails the
-/// whole group; the rooms' rows are taken in the order of their codes, so that two
-/// processes' groups never wait for each other in a circle; and the stored steps are
-/// notified together at the end, several to a notification (one line each, delivered at
-/// the commit). `Err`: the transaction failed, nothing of any job was stored.
+/// this process's node): [`write_group_pg`]. `Err`: the transaction failed, nothing of any
+/// job was stored.
 async fn write_group(
     pool: &AnyPool,
     jobs: &[Job],
     notify_as: Option<&str>,
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-    let savepoints = notify_as.is_none();
-    let mut order: Vec<usize> = (0..jobs.len()).collect();
-    if !savepoints {
-        order.sort_by(|&a, &b| jobs[a].code.cmp(&jobs[b].code));
+    if let Some(node) = notify_as {
+        return write_group_pg(pool, jobs, node).await;
     }
     let mut tx = pool.begin().await?;
-    let mut results: Vec<Option<Result<(), StoreError>>> = (0..jobs.len()).map(|_| None).collect();
-    let mut stored = Vec::new();
-    for i in order {
-        let job = &jobs[i];
-        if savepoints {
-            tx.execute("SAVEPOINT step").await?;
-        }
+    let mut results = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        tx.execute("SAVEPOINT step").await?;
         let result = write_step(
             &mut tx,
             &job.code,
@@ -211,53 +201,140 @@ async fn write_group(
             job.deadline,
         )
         .await;
-        match &result {
-            Err(StoreError::Conflict(_)) => {}
-            Err(_) if !savepoints => {
-                return Err(result
-                    .err()
-                    .unwrap_or(StoreError::Group("a statement failed".into())));
-            }
-            _ => {}
+        if result.is_err() {
+            tx.execute("ROLLBACK TO step").await?;
         }
-        if savepoints {
-            if result.is_err() {
-                tx.execute("ROLLBACK TO step").await?;
-            }
-            tx.execute("RELEASE step").await?;
-        }
-        if result.is_ok() {
-            stored.push(i);
-        }
-        results[i] = Some(result);
-    }
-    if let Some(node) = notify_as {
-        let mut payload = String::new();
-        for &i in &stored {
-            let job = &jobs[i];
-            let line = format!(
-                "{} {} {node}",
-                job.code,
-                job.seq_before + job.lines.len() as u64
-            );
-            // A notification's payload holds under 8000 bytes.
-            if !payload.is_empty() && payload.len() + line.len() + 1 > 7000 {
-                notify_lines(&mut tx, &payload).await?;
-                payload.clear();
-            }
-            if !payload.is_empty() {
-                payload.push('\n');
-            }
-            payload.push_str(&line);
-        }
-        if !payload.is_empty() {
-            notify_lines(&mut tx, &payload).await?;
-        }
+        tx.execute("RELEASE step").await?;
+        results.push(result);
     }
     tx.commit().await?;
-    Ok(results
-        .into_iter()
-        .map(|r| r.unwrap_or_else(|| Err(StoreError::Group("not written".into()))))
+    Ok(results)
+}
+
+/// PostgreSQL's group: a handful of statements for the whole group, each a round trip —
+/// the rooms' rows taken in the order of their codes (`FOR UPDATE`), one `UPDATE … FROM
+/// (VALUES …)` of every room still at its step's start (the others are conflicts), one
+/// `INSERT` of their log rows, their deadlines, their notifications. A failed statement
+/// fails the group.
+async fn write_group_pg(
+    pool: &AnyPool,
+    jobs: &[Job],
+    node: &str,
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut tx = pool.begin().await?;
+    let list = |from: usize, n: usize| {
+        (0..n)
+            .map(|i| format!("${}", from + i))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut codes: Vec<&str> = jobs.iter().map(|j| j.code.as_str()).collect();
+    codes.sort_unstable();
+    let sql = format!(
+        "SELECT code FROM rooms WHERE code IN ({}) ORDER BY code FOR UPDATE",
+        list(1, codes.len())
+    );
+    let mut q = sqlx::query(&sql);
+    for code in &codes {
+        q = q.bind(*code);
+    }
+    q.fetch_all(&mut *tx).await?;
+    let values = (0..jobs.len())
+        .map(|i| {
+            let p = 4 * i + 1;
+            format!(
+                "(${}, CAST(${} AS BIGINT), CAST(${} AS BIGINT), CAST(${} AS BYTEA))",
+                p,
+                p + 1,
+                p + 2,
+                p + 3
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "UPDATE rooms AS r SET state = v.state, seq = v.seq_after
+         FROM (VALUES {values}) AS v(code, seq_before, seq_after, state)
+         WHERE r.code = v.code AND r.seq = v.seq_before RETURNING r.code"
+    );
+    let mut q = sqlx::query(&sql);
+    for job in jobs {
+        q = q
+            .bind(job.code.as_str())
+            .bind(job.seq_before as i64)
+            .bind((job.seq_before + job.lines.len() as u64) as i64)
+            .bind(job.session.as_slice());
+    }
+    let updated: std::collections::HashSet<String> = q
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(|r| r.try_get::<String, _>(0))
+        .collect::<Result<_, _>>()?;
+    let stored: Vec<&Job> = jobs.iter().filter(|j| updated.contains(&j.code)).collect();
+    let rows: Vec<(&str, i64, &str)> = stored
+        .iter()
+        .flat_map(|j| {
+            j.lines.iter().enumerate().map(move |(i, line)| {
+                (
+                    j.code.as_str(),
+                    (j.seq_before + 1 + i as u64) as i64,
+                    line.as_str(),
+                )
+            })
+        })
+        .collect();
+    for chunk in rows.chunks(1000) {
+        let values = (0..chunk.len())
+            .map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!("INSERT INTO actions (code, seq, action) VALUES {values}");
+        let mut q = sqlx::query(&sql);
+        for (code, seq, line) in chunk {
+            q = q.bind(*code).bind(*seq).bind(*line);
+        }
+        q.execute(&mut *tx).await?;
+    }
+    let mut payload = String::new();
+    for job in &stored {
+        if let Some(deadline) = job.deadline {
+            let (seat, at) = deadline.map_or((-1, 0), |(s, at)| (i32::from(s), at));
+            sqlx::query("UPDATE timers SET seat = $1, deadline = $2 WHERE code = $3")
+                .bind(seat)
+                .bind(at)
+                .bind(job.code.as_str())
+                .execute(&mut *tx)
+                .await?;
+        }
+        let line = format!(
+            "{} {} {node}",
+            job.code,
+            job.seq_before + job.lines.len() as u64
+        );
+        // A notification's payload holds under 8000 bytes.
+        if !payload.is_empty() && payload.len() + line.len() + 1 > 7000 {
+            notify_lines(&mut tx, &payload).await?;
+            payload.clear();
+        }
+        if !payload.is_empty() {
+            payload.push('\n');
+        }
+        payload.push_str(&line);
+    }
+    if !payload.is_empty() {
+        notify_lines(&mut tx, &payload).await?;
+    }
+    tx.commit().await?;
+    Ok(jobs
+        .iter()
+        .map(|j| {
+            if updated.contains(&j.code) {
+                Ok(())
+            } else {
+                Err(StoreError::Conflict(j.code.clone()))
+            }
+        })
         .collect())
 }
 
