@@ -13,7 +13,6 @@
 use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
-use scopa_core::session::pacing::Pacing;
 use scopa_server::hub::{Config, Conn, Hub};
 use scopa_server::protocol::SERVER_TYPES;
 use scopa_server::store::Store;
@@ -45,15 +44,8 @@ async fn run(data: &[u8]) {
     let hub: Arc<Hub> = Hub::new(
         store,
         Config {
-            pacing: Pacing {
-                ai_ms: 0,
-                scopa_ms: 0,
-                summary_ms: 0,
-                attended: false,
-            },
-            allow_client_seed: true,
             max_message: 512,
-            ..Config::default()
+            ..Config::immediate()
         },
     );
     let mut clients: Vec<(Conn, Receiver<String>)> = (0..3)

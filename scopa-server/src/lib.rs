@@ -14,6 +14,7 @@
 //!   each other's steps by LISTEN/NOTIFY); tokens kept as their SHA-256.
 //! - [`hub`]: rooms in memory, their timers (the AI's pace), connections and the limits
 //!   per client address.
+//! - [`work`]: the CPU work (hints, AI moves) on threads of its own, bounded and fair.
 //! - [`ws`] and [`stdio`]: the two transports; [`web`]: the browser app's files.
 
 pub mod hub;
@@ -22,4 +23,5 @@ pub mod room;
 pub mod stdio;
 pub mod store;
 pub mod web;
+pub mod work;
 pub mod ws;

@@ -8,6 +8,7 @@ use clap::Parser;
 use scopa_core::session::pacing::Pacing;
 use scopa_server::hub::{Config, Hub};
 use scopa_server::store::{Store, url_of};
+use scopa_server::work::Limits;
 use scopa_server::ws::WebConfig;
 use scopa_server::{stdio, ws};
 
@@ -79,6 +80,17 @@ struct Args {
     /// Seconds a WebSocket may hold no seat and watch no room before it is closed.
     #[arg(long, default_value_t = 60)]
     idle_conn_secs: u64,
+    /// Threads computing hints and AI moves (default: one a core but one, at least one),
+    /// at a lower priority than the network's.
+    #[arg(long)]
+    workers: Option<usize>,
+    /// Jobs (hints, AI moves) waiting at most; past it a hint is refused `busy`.
+    #[arg(long, default_value_t = 256)]
+    work_queue: usize,
+    /// Hints of one client address waiting or being computed at most; one more is
+    /// refused `busy`.
+    #[arg(long, default_value_t = 2)]
+    work_per_addr: usize,
 }
 
 #[tokio::main]
@@ -111,6 +123,11 @@ async fn main() -> ExitCode {
         presence_expiry: std::time::Duration::from_secs(args.presence_secs.max(1)),
         conns_per_addr: args.conns_per_addr.max(1),
         idle_conn: std::time::Duration::from_secs(args.idle_conn_secs.max(1)),
+        work: Limits {
+            threads: args.workers.unwrap_or(Limits::default().threads).max(1),
+            queue: args.work_queue.max(1),
+            per_key: args.work_per_addr.max(1),
+        },
         ..Config::default()
     };
     let hub = Hub::new(store.clone(), config);
@@ -148,10 +165,8 @@ async fn main() -> ExitCode {
             Err(e) => Err(e),
         }
     };
-    if !store.is_postgres() {
-        let (commits, steps) = store.group_stats();
-        eprintln!("scopa-server: stopped; {steps} steps stored in {commits} group commits");
-    }
+    let (commits, steps) = store.group_stats();
+    eprintln!("scopa-server: stopped; {steps} steps stored in {commits} group commits");
     store.close().await;
     match result {
         Ok(()) => ExitCode::SUCCESS,

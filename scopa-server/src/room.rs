@@ -297,6 +297,12 @@ impl Room {
         self.session().hint().map_err(ClientError::Refused)
     }
 
+    /// Whether `seat` may ask for a hint now (it is to play): the hint itself, the
+    /// session's [`Session::hint`], is computed on a copy, off the room.
+    pub fn check_hint(&self, seat: u8) -> Result<(), ClientError> {
+        self.check_turn(seat)
+    }
+
     fn check_turn(&self, seat: u8) -> Result<(), ClientError> {
         match self.session().phase() {
             Phase::Play { seat: turn } | Phase::ChooseCapture { seat: turn, .. }

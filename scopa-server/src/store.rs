@@ -25,7 +25,8 @@ use tokio::sync::{mpsc, oneshot};
 
 /// The PostgreSQL channel every process listens on: each stored step of a room (an action,
 /// a seat taken or given up) sends `CODE SEQ NODE` on it (`NODE`: the [`Store::node`] that
-/// stored it, so that a process skips its own).
+/// stored it, so that a process skips its own) — a group commit's steps several to a
+/// notification, one line each.
 pub const CHANNEL: &str = "scopa_rooms";
 
 /// The PostgreSQL channel of presence: a process whose connections to a room changed (or
@@ -124,24 +125,40 @@ struct Job {
 /// The most steps one group commit holds.
 const GROUP: usize = 1024;
 
-/// SQLite's group committer: takes every step waiting (at most [`GROUP`]), writes each in
-/// a savepoint of one transaction (a step that conflicts is rolled back alone), commits
-/// once — one sync to the disk for all — and only then answers each step.
+/// The most steps one group commit holds on PostgreSQL, where each statement is a round
+/// trip to the server: smaller groups, several at once ([`PG_WRITERS`]).
+const PG_GROUP: usize = 128;
+
+/// PostgreSQL: group commits written at once, each on a connection of the pool (a
+/// process's groups never share a room: a room has one step in flight at a time).
+const PG_WRITERS: usize = 4;
+
+/// The group committer: takes every step waiting (at most `most`), writes them in one
+/// transaction, commits once — one sync to the disk for all — and only then answers each
+/// step. SQLite has one of these; PostgreSQL [`PG_WRITERS`], taking from one queue.
 async fn group_committer(
     pool: AnyPool,
-    mut rx: mpsc::UnboundedReceiver<Job>,
+    rx: Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Job>>>,
     grouped: Arc<[AtomicU64; 2]>,
+    notify_as: Option<Arc<str>>,
+    most: usize,
 ) {
-    let mut jobs = Vec::with_capacity(GROUP);
-    while let Some(first) = rx.recv().await {
-        jobs.push(first);
-        while jobs.len() < GROUP {
-            match rx.try_recv() {
-                Ok(job) => jobs.push(job),
-                Err(_) => break,
+    let mut jobs = Vec::with_capacity(most);
+    loop {
+        {
+            let mut rx = rx.lock().await;
+            let Some(first) = rx.recv().await else {
+                return;
+            };
+            jobs.push(first);
+            while jobs.len() < most {
+                match rx.try_recv() {
+                    Ok(job) => jobs.push(job),
+                    Err(_) => break,
+                }
             }
         }
-        match write_group(&pool, &jobs).await {
+        match write_group(&pool, &jobs, notify_as.as_deref()).await {
             Ok(results) => {
                 grouped[0].fetch_add(1, Ordering::Relaxed);
                 grouped[1].fetch_add(jobs.len() as u64, Ordering::Relaxed);
@@ -159,13 +176,18 @@ async fn group_committer(
     }
 }
 
-/// One transaction of `jobs`, each in a savepoint; each job's own result (a conflict or a
-/// failed statement rolls back that job only). `Err`: the transaction failed, nothing of
-/// any job was stored.
+/// One transaction of `jobs`; each job's own result. SQLite: each job in a savepoint (a
+/// conflict or a failed statement rolls back that job only). PostgreSQL (`notify_as`:
+/// this process's node): [`write_group_pg`]. `Err`: the transaction failed, nothing of any
+/// job was stored.
 async fn write_group(
     pool: &AnyPool,
     jobs: &[Job],
+    notify_as: Option<&str>,
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    if let Some(node) = notify_as {
+        return write_group_pg(pool, jobs, node).await;
+    }
     let mut tx = pool.begin().await?;
     let mut results = Vec::with_capacity(jobs.len());
     for job in jobs {
@@ -187,6 +209,144 @@ async fn write_group(
     }
     tx.commit().await?;
     Ok(results)
+}
+
+/// PostgreSQL's group: a handful of statements for the whole group, each a round trip —
+/// the rooms' rows taken in the order of their codes (`FOR UPDATE`), one `UPDATE … FROM
+/// (VALUES …)` of every room still at its step's start (the others are conflicts), one
+/// `INSERT` of their log rows, their deadlines, their notifications. A failed statement
+/// fails the group.
+async fn write_group_pg(
+    pool: &AnyPool,
+    jobs: &[Job],
+    node: &str,
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut tx = pool.begin().await?;
+    let list = |from: usize, n: usize| {
+        (0..n)
+            .map(|i| format!("${}", from + i))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut codes: Vec<&str> = jobs.iter().map(|j| j.code.as_str()).collect();
+    codes.sort_unstable();
+    let sql = format!(
+        "SELECT code FROM rooms WHERE code IN ({}) ORDER BY code FOR UPDATE",
+        list(1, codes.len())
+    );
+    let mut q = sqlx::query(&sql);
+    for code in &codes {
+        q = q.bind(*code);
+    }
+    q.fetch_all(&mut *tx).await?;
+    let values = (0..jobs.len())
+        .map(|i| {
+            let p = 4 * i + 1;
+            format!(
+                "(${}, CAST(${} AS BIGINT), CAST(${} AS BIGINT), CAST(${} AS BYTEA))",
+                p,
+                p + 1,
+                p + 2,
+                p + 3
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "UPDATE rooms AS r SET state = v.state, seq = v.seq_after
+         FROM (VALUES {values}) AS v(code, seq_before, seq_after, state)
+         WHERE r.code = v.code AND r.seq = v.seq_before RETURNING r.code"
+    );
+    let mut q = sqlx::query(&sql);
+    for job in jobs {
+        q = q
+            .bind(job.code.as_str())
+            .bind(job.seq_before as i64)
+            .bind((job.seq_before + job.lines.len() as u64) as i64)
+            .bind(job.session.as_slice());
+    }
+    let updated: std::collections::HashSet<String> = q
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(|r| r.try_get::<String, _>(0))
+        .collect::<Result<_, _>>()?;
+    let stored: Vec<&Job> = jobs.iter().filter(|j| updated.contains(&j.code)).collect();
+    let rows: Vec<(&str, i64, &str)> = stored
+        .iter()
+        .flat_map(|j| {
+            j.lines.iter().enumerate().map(move |(i, line)| {
+                (
+                    j.code.as_str(),
+                    (j.seq_before + 1 + i as u64) as i64,
+                    line.as_str(),
+                )
+            })
+        })
+        .collect();
+    for chunk in rows.chunks(1000) {
+        let values = (0..chunk.len())
+            .map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!("INSERT INTO actions (code, seq, action) VALUES {values}");
+        let mut q = sqlx::query(&sql);
+        for (code, seq, line) in chunk {
+            q = q.bind(*code).bind(*seq).bind(*line);
+        }
+        q.execute(&mut *tx).await?;
+    }
+    let mut payload = String::new();
+    for job in &stored {
+        if let Some(deadline) = job.deadline {
+            let (seat, at) = deadline.map_or((-1, 0), |(s, at)| (i32::from(s), at));
+            sqlx::query("UPDATE timers SET seat = $1, deadline = $2 WHERE code = $3")
+                .bind(seat)
+                .bind(at)
+                .bind(job.code.as_str())
+                .execute(&mut *tx)
+                .await?;
+        }
+        let line = format!(
+            "{} {} {node}",
+            job.code,
+            job.seq_before + job.lines.len() as u64
+        );
+        // A notification's payload holds under 8000 bytes.
+        if !payload.is_empty() && payload.len() + line.len() + 1 > 7000 {
+            notify_lines(&mut tx, &payload).await?;
+            payload.clear();
+        }
+        if !payload.is_empty() {
+            payload.push('\n');
+        }
+        payload.push_str(&line);
+    }
+    if !payload.is_empty() {
+        notify_lines(&mut tx, &payload).await?;
+    }
+    tx.commit().await?;
+    Ok(jobs
+        .iter()
+        .map(|j| {
+            if updated.contains(&j.code) {
+                Ok(())
+            } else {
+                Err(StoreError::Conflict(j.code.clone()))
+            }
+        })
+        .collect())
+}
+
+/// PostgreSQL: one notification on [`CHANNEL`] of several steps, one `CODE SEQ NODE` line
+/// each.
+async fn notify_lines(tx: &mut Transaction<'static, Any>, payload: &str) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(payload)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 /// A step's rows: the session's bytes after it (if the log is still at `seq_before`), its
@@ -278,6 +438,38 @@ const SCHEMA: [&str; 5] = [
 
 /// PostgreSQL only: each process's connections to each room, refreshed by the process's
 /// heartbeat (`beat`, seconds since the Unix epoch). `seat` -1: spectators.
+/// PostgreSQL: what each process took from each client address's allowances (running
+/// counts), its buckets' levels (thousandths) and its connections ([`Store::put_allowances`]).
+const ALLOWANCES_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS allowances (
+    addr TEXT NOT NULL,
+    node TEXT NOT NULL,
+    messages BIGINT NOT NULL,
+    rooms BIGINT NOT NULL,
+    guesses BIGINT NOT NULL,
+    conns BIGINT NOT NULL,
+    m_level BIGINT NOT NULL,
+    r_level BIGINT NOT NULL,
+    g_level BIGINT NOT NULL,
+    beat BIGINT NOT NULL,
+    PRIMARY KEY (addr, node)
+)";
+
+/// One client address's use of one process's allowances (or of the other processes',
+/// summed): taken from its buckets (messages, rooms, guesses: running counts), its
+/// connections open, and the buckets' levels in thousandths (the lowest, summed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AddrUse {
+    /// The client address.
+    pub addr: String,
+    /// Messages, rooms created and unknown codes or tokens taken, since the process
+    /// started.
+    pub taken: [u64; 3],
+    /// Connections open.
+    pub conns: u32,
+    /// The buckets' levels, in thousandths of a message, room, guess.
+    pub levels: [i64; 3],
+}
+
 const PRESENCE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS presence (
         code TEXT NOT NULL,
         node TEXT NOT NULL,
@@ -511,27 +703,41 @@ impl Store {
         }
         if !sqlite {
             pool.execute(PRESENCE_SCHEMA).await?;
+            pool.execute(ALLOWANCES_SCHEMA).await?;
         }
-        // SQLite: one writer, so steps of many rooms are committed together.
+        let node: Arc<str> = {
+            let mut b = [0u8; 16];
+            // A zero name (the generator failed) would only make this process hear its own
+            // steps again: harmless.
+            let _ = getrandom::getrandom(&mut b);
+            hex(&b).into()
+        };
+        // Steps of many rooms are committed together: one sync for all (SQLite, one
+        // writer; PostgreSQL, one transaction of this process's steps, each notifying).
         let grouped = Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
-        let group = sqlite.then(|| {
-            let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(group_committer(pool.clone(), rx, Arc::clone(&grouped)));
-            tx
-        });
+        let (tx, rx) = mpsc::unbounded_channel();
+        let rx = Arc::new(tokio::sync::Mutex::new(rx));
+        let (writers, most) = if sqlite {
+            (1, GROUP)
+        } else {
+            (PG_WRITERS, PG_GROUP)
+        };
+        for _ in 0..writers {
+            tokio::spawn(group_committer(
+                pool.clone(),
+                Arc::clone(&rx),
+                Arc::clone(&grouped),
+                (!sqlite).then(|| Arc::clone(&node)),
+                most,
+            ));
+        }
         let store = Store {
             pool,
             url: url.to_string(),
             postgres: !sqlite,
-            group,
+            group: Some(tx),
             grouped,
-            node: {
-                let mut b = [0u8; 16];
-                // A zero name (the generator failed) would only make this process hear
-                // its own steps again: harmless.
-                let _ = getrandom::getrandom(&mut b);
-                hex(&b).into()
-            },
+            node,
         };
         store.hash_plain_tokens().await?;
         store.session_blobs().await?;
@@ -788,10 +994,11 @@ impl Store {
     }
 
     /// Stores a step of room `code` as [`Store::commit_timed`] does — `lines` after the
-    /// log's `seq_before`, the session's bytes, a timed room's deadline — but on SQLite in
-    /// a group commit: one transaction (one sync) for the steps of every room waiting at
-    /// that moment. Returns once the transaction holding this step is committed (or failed:
-    /// then nothing of the step was stored). On PostgreSQL: [`Store::commit_timed`].
+    /// log's `seq_before`, the session's bytes, a timed room's deadline, on PostgreSQL the
+    /// notification — but in a group commit: one transaction (one sync) for the steps of
+    /// every room waiting at that moment. Returns once the transaction holding this step
+    /// is committed (or failed: then nothing of the step was stored); a log no longer at
+    /// `seq_before` (another process moved the room on) is [`StoreError::Conflict`].
     pub async fn commit_grouped(
         &self,
         code: &str,
@@ -974,6 +1181,10 @@ impl Store {
             .bind(node)
             .execute(&mut *tx)
             .await?;
+        sqlx::query("DELETE FROM allowances WHERE beat < $1")
+            .bind(expired_before)
+            .execute(&mut *tx)
+            .await?;
         let codes = sqlx::query("DELETE FROM presence WHERE beat < $1 RETURNING code")
             .bind(expired_before)
             .fetch_all(&mut *tx)
@@ -991,10 +1202,90 @@ impl Store {
         Ok(codes)
     }
 
+    /// PostgreSQL: process `node`'s use of the allowances of each address in `uses` (its
+    /// rows replaced), and every row of it marked alive at `now`.
+    pub async fn put_allowances(
+        &self,
+        node: &str,
+        uses: &[AddrUse],
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        for u in uses {
+            let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+            sqlx::query(
+                "INSERT INTO allowances (addr, node, messages, rooms, guesses, conns, m_level, r_level, g_level, beat)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                 ON CONFLICT (addr, node) DO UPDATE SET messages = excluded.messages,
+                 rooms = excluded.rooms, guesses = excluded.guesses, conns = excluded.conns,
+                 m_level = excluded.m_level, r_level = excluded.r_level,
+                 g_level = excluded.g_level, beat = excluded.beat",
+            )
+            .bind(u.addr.as_str())
+            .bind(node)
+            .bind(count(u.taken[0]))
+            .bind(count(u.taken[1]))
+            .bind(count(u.taken[2]))
+            .bind(i64::from(u.conns))
+            .bind(u.levels[0])
+            .bind(u.levels[1])
+            .bind(u.levels[2])
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("UPDATE allowances SET beat = $1 WHERE node = $2")
+            .bind(now)
+            .bind(node)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// PostgreSQL: every address's use of the allowances of the processes but `node` whose
+    /// rows are alive at `fresh_since` or later: taken and connections summed, the lowest
+    /// levels.
+    pub async fn allowances_elsewhere(
+        &self,
+        node: &str,
+        fresh_since: i64,
+    ) -> Result<Vec<AddrUse>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT addr, CAST(SUM(messages) AS BIGINT), CAST(SUM(rooms) AS BIGINT),
+             CAST(SUM(guesses) AS BIGINT), CAST(SUM(conns) AS BIGINT), MIN(m_level),
+             MIN(r_level), MIN(g_level)
+             FROM allowances WHERE node <> $1 AND beat >= $2 GROUP BY addr",
+        )
+        .bind(node)
+        .bind(fresh_since)
+        .fetch_all(&self.pool)
+        .await?;
+        let count = |v: i64| u64::try_from(v).unwrap_or(0);
+        rows.iter()
+            .map(|r| {
+                Ok(AddrUse {
+                    addr: r.try_get(0)?,
+                    taken: [
+                        count(r.try_get(1)?),
+                        count(r.try_get(2)?),
+                        count(r.try_get(3)?),
+                    ],
+                    conns: u32::try_from(r.try_get::<i64, _>(4)?).unwrap_or(u32::MAX),
+                    levels: [r.try_get(5)?, r.try_get(6)?, r.try_get(7)?],
+                })
+            })
+            .collect()
+    }
+
     /// PostgreSQL: process `node` stops (a clean shutdown): its rows are deleted and every
     /// room they named notified.
     pub async fn drop_node(&self, node: &str) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM allowances WHERE node = $1")
+            .bind(node)
+            .execute(&mut *tx)
+            .await?;
         let codes = sqlx::query("DELETE FROM presence WHERE node = $1 RETURNING code")
             .bind(node)
             .fetch_all(&mut *tx)

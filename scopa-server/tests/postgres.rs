@@ -137,3 +137,62 @@ async fn the_store_runs_on_postgresql() {
     other.close().await;
     store.close().await;
 }
+
+/// Group commit on PostgreSQL: two processes' stores send steps of the same forty rooms
+/// at once, in opposite orders — each room's step is stored once (the other is a
+/// conflict), nothing waits for ever (the rows are taken in the order of the codes), and
+/// a process's groups hold several steps each.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn group_commits_of_two_processes_store_each_step_once() {
+    let cluster = Cluster::start();
+    let one = Store::open(&cluster.url()).await.unwrap();
+    let two = Store::open(&cluster.url()).await.unwrap();
+    let codes: Vec<String> = (0..40).map(|i| format!("room{i:02}")).collect();
+    for code in &codes {
+        one.create_room(code, "session …", &[0], 0).await.unwrap();
+    }
+    let mut steps = tokio::task::JoinSet::new();
+    for (store, reversed) in [(one.clone(), false), (two.clone(), true)] {
+        let mut mine = codes.clone();
+        if reversed {
+            mine.reverse();
+        }
+        for code in mine {
+            let store = store.clone();
+            let byte = u8::from(reversed) + 1;
+            steps.spawn(async move {
+                let stored = store
+                    .commit_grouped(&code, 0, vec!["continue".into()], vec![byte], None)
+                    .await;
+                (code, stored)
+            });
+        }
+    }
+    let mut stored = std::collections::BTreeMap::new();
+    let outcome = tokio::time::timeout(std::time::Duration::from_secs(60), async {
+        while let Some(done) = steps.join_next().await {
+            let (code, result) = done.unwrap();
+            match result {
+                Ok(()) => *stored.entry(code).or_insert(0) += 1,
+                Err(StoreError::Conflict(_)) => {}
+                Err(e) => panic!("{code}: {e}"),
+            }
+        }
+    })
+    .await;
+    assert!(outcome.is_ok(), "the group commits finished");
+    assert_eq!(stored.len(), 40, "{stored:?}");
+    assert!(stored.values().all(|&n| n == 1), "{stored:?}");
+    for code in &codes {
+        let room = one.load(code).await.unwrap().unwrap();
+        assert_eq!(room.seq, 1);
+        assert_eq!(one.actions(code).await.unwrap(), ["continue"]);
+    }
+    let (commits, held) = one.group_stats();
+    let (commits2, held2) = two.group_stats();
+    assert_eq!(held + held2, 80, "every step went through a group");
+    assert!(
+        commits + commits2 < 80,
+        "{commits} + {commits2} commits for 80 steps"
+    );
+}

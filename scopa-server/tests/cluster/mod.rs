@@ -85,6 +85,17 @@ impl Cluster {
         cluster
     }
 
+    /// The server's process id (its backends are its children).
+    pub fn postmaster(&self) -> Option<u32> {
+        std::fs::read_to_string(self.data.join("postmaster.pid"))
+            .ok()?
+            .lines()
+            .next()?
+            .trim()
+            .parse()
+            .ok()
+    }
+
     pub fn url(&self) -> String {
         format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
     }
