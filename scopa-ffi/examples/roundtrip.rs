@@ -7,7 +7,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use scopa_ffi::controller::frame::{Command, apps_pacing};
+use scopa_ffi::controller::frame::{Choices, Next, apps_pacing};
 use scopa_ffi::{
     Frame, FrameListener, GameController, Lang, SaveStore, SessionSettings, StoreError, Timer,
     default_rules,
@@ -67,20 +67,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let f = f.ok_or("no frame")?;
             if f.over {
                 break;
-            } else if let Some(card) = f.cards.first() {
+            } else if let Choices::Cards { cards } = &f.choices {
                 let t0 = Instant::now();
-                c.select(card.card.index())?;
+                c.select(cards[0].card.index)?;
                 let t1 = app.last.lock().unwrap().as_ref().ok_or("no frame")?.1;
                 plays += 1;
                 if plays > 5_000 {
                     samples.push((t1 - t0).as_nanos());
                 }
-            } else if !f.captures.is_empty() {
+            } else if let Choices::Captures { .. } = &f.choices {
                 c.capture(0)?;
-            } else if f.due_ms.is_some() {
+            } else if let Next::Due(_) = &f.next {
                 let token = app.due.lock().unwrap().take().ok_or("no timer armed")?;
                 c.fire(token)?;
-            } else if f.offers.iter().any(|o| o.command == Command::Proceed) {
+            } else if f.offers.proceed {
                 c.proceed()?;
             } else {
                 return Err(format!("nothing to do in {f:?}").into());

@@ -23,7 +23,7 @@ mod types;
 pub use controller::{Frame, FrameListener, GameController, SaveStore, StoreError, Timer};
 pub use session::{
     AceText, DealText, Labels, Lang, LevelText, PrimieraText, ScriptLine, SessionError,
-    SessionSettings, SummaryRow, UiTexts,
+    SessionSettings, UiTexts,
 };
 pub use types::{AceRule, AiLevel, DealKind, PrimieraRule, RulesConfig};
 

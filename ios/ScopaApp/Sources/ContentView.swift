@@ -19,9 +19,9 @@ struct ContentView: View {
             Group {
                 if s.screen == .settings || s.frame == nil {
                     SettingsView()
-                } else if s.frame?.banner?.kind == .handOff {
+                } else if s.frame?.bannerCase == .handOff {
                     HandOffView()
-                } else if s.frame?.banner?.kind == .handOver || s.frame?.banner?.kind == .matchOver {
+                } else if s.frame?.bannerCase == .handOver || s.frame?.bannerCase == .matchOver {
                     SummaryView()
                 } else {
                     TableScreen()
@@ -38,13 +38,15 @@ struct ContentView: View {
     }
 }
 
-/// The frame's buttons (`Frame.offers`), each pressing its command.
+/// The frame's buttons (`Frame.offers`), each pressing its command, labelled in the
+/// session's words.
 struct OffersView: View {
     @EnvironmentObject var model: GameModel
 
     var body: some View {
-        ForEach(model.state.frame?.offers ?? [], id: \.command) { o in
-            Button(o.label) { model.controller.press(o.command) }
+        let l = model.state.texts.labels
+        ForEach(model.state.frame?.offers.commands ?? [], id: \.self) { command in
+            Button(command.label(l)) { model.controller.press(command) }
         }
     }
 }
@@ -138,7 +140,8 @@ struct HandOffView: View {
     }
 }
 
-/// The table: scores, the frame's status (a scopa is its banner), table, hand, buttons.
+/// The table: scores, the frame's status (a scopa is its banner), the table's cards
+/// (Briscola: the trick, and the briscola), the hand, buttons.
 struct TableScreen: View {
     @EnvironmentObject var model: GameModel
 
@@ -149,14 +152,17 @@ struct TableScreen: View {
             if let f = s.frame {
                 ScoreBar()
                 Text(f.banner?.text ?? f.status).font(f.banner != nil ? .title2.bold() : .headline).multilineTextAlignment(.center)
-                CardRow(title: "\(l.table) · \(l.deck) \(f.deckLeft)", cards: f.table, highlighted: f.hintTakes)
+                if let b = f.briscola { Text("\(l.briscola): \(b.name)").font(.caption) }
+                CardRow(
+                    title: f.briscola != nil ? "\(l.trick) · \(l.stock) \(f.deckLeft)" : "\(l.table) · \(l.deck) \(f.deckLeft)",
+                    cards: f.tableCards, highlighted: f.hintTakes)
                 Spacer()
                 EventCaption()
-                if let h = f.hint { Text(h).font(.callout).padding(.horizontal) }
-                CardRow(title: l.yourHand, cards: f.hand, highlighted: f.hintCard.map { [$0] } ?? []) { card in
+                if let h = f.hint { Text(h.text).font(.callout).padding(.horizontal) }
+                CardRow(title: l.yourHand, cards: f.handCards, highlighted: f.hintCard.map { [$0] } ?? []) { card in
                     model.controller.select(card)
                 }
-                .disabled(f.cards.isEmpty)
+                .disabled(f.playable.isEmpty)
                 HStack {
                     OffersView()
                     Spacer()
@@ -170,11 +176,11 @@ struct TableScreen: View {
         .confirmationDialog(
             l.chooseCapture,
             isPresented: Binding(
-                get: { !(model.state.frame?.captures.isEmpty ?? true) },
+                get: { !(model.state.frame?.captureOptions.isEmpty ?? true) },
                 set: { if !$0 { model.controller.press(.cancel) } }),
             titleVisibility: .visible
         ) {
-            ForEach(Array((s.frame?.captures ?? []).enumerated()), id: \.offset) { i, capture in
+            ForEach(Array((s.frame?.captureOptions ?? []).enumerated()), id: \.offset) { i, capture in
                 Button(capture.text) { model.controller.chooseCapture(i) }
             }
             Button(l.cancel, role: .cancel) { model.controller.press(.cancel) }
@@ -208,12 +214,17 @@ struct ScoreBar: View {
     var body: some View {
         let s = model.state
         HStack {
-            ForEach(Array((s.frame?.sides ?? []).enumerated()), id: \.offset) { _, side in
+            ForEach(Array((s.frame?.sides ?? []).enumerated()), id: \.offset) { i, side in
                 VStack {
                     Text(side.name).font(.caption)
                     Text("\(side.score)").font(.title2.bold())
-                    Text("\(s.texts.labels.captured) \(side.captured) · \(s.texts.labels.scope) \(side.scope)")
-                        .font(.caption2)
+                    // This hand so far: Scopa's captures and scope, or Briscola's card points.
+                    if let f = s.frame, i < f.piles.count {
+                        Text("\(s.texts.labels.captured) \(f.piles[i].cards.count) · \(s.texts.labels.scope) \(f.piles[i].scope)")
+                            .font(.caption2)
+                    } else if let f = s.frame, i < f.cardPoints.count {
+                        Text("\(s.texts.labels.cardPoints) \(f.cardPoints[i])").font(.caption2)
+                    }
                 }
                 .frame(maxWidth: .infinity)
             }
@@ -234,7 +245,8 @@ struct CardRow: View {
             Text(title).font(.caption).padding(.horizontal)
             ScrollView(.horizontal, showsIndicators: false) {
                 HStack {
-                    ForEach(cards, id: \.self) { card in
+                    // A card held twice (two decks, 6 or 8 players) is there twice: by position.
+                    ForEach(Array(cards.enumerated()), id: \.offset) { _, card in
                         Text(t.faces[Int(card)])
                             .font(.headline)
                             .frame(width: 56, height: 84)
@@ -254,8 +266,9 @@ struct CardRow: View {
     }
 }
 
-/// The banner of a finished hand or match: its title, the summary rows (what each counts,
-/// each side's points and tally), the match score, and the frame's buttons.
+/// The banner of a finished hand or match: its title, the summary (Scopa: the rows, what each
+/// counts with each side's points and tally; Briscola: each side's card points and the
+/// result), the match score, and the frame's buttons.
 struct SummaryView: View {
     @EnvironmentObject var model: GameModel
 
@@ -267,10 +280,15 @@ struct SummaryView: View {
                 Text(banner.text).font(.headline)
                 Section {
                     row("", f.sides.map(\.name)).bold()
-                    ForEach(Array(banner.rows.enumerated()), id: \.offset) { _, r in
-                        row(r.label, r.points.indices.map { side in
-                            r.tally[side].map { "\(r.points[side]) (\($0))" } ?? "\(r.points[side])"
-                        })
+                    if case let .scopa(rows, _, _) = f.summary {
+                        ForEach(Array(rows.enumerated()), id: \.offset) { _, r in
+                            row(r.label, r.points.indices.map { side in
+                                r.tally[side].map { "\(r.points[side]) (\($0))" } ?? "\(r.points[side])"
+                            })
+                        }
+                    } else if case let .briscola(points, _, text) = f.summary {
+                        row(l.cardPoints, points.map { "\($0)" }).bold()
+                        Text(text).font(.callout)
                     }
                 }
                 Section { row(l.matchScore, f.sides.map { "\($0.score)" }).bold() }

@@ -31,7 +31,7 @@ typealias SaveStore = ScopaController.SaveStore
 /// The card a person taps when the hand is shown.
 typealias Strategy = (GameController) throws -> UInt8
 
-let firstCard: Strategy = { c in c.frame.cards[0].card }
+let firstCard: Strategy = { c in c.frame.playable[0].card.card }
 let hinted: Strategy = { c in
     c.press(.hint)
     guard let h = c.frame.hintCard else { throw TestFailure("no hint: \(c.frame.refusal ?? "")") }
@@ -89,10 +89,6 @@ func tempDir(removedAfter test: XCTestCase) throws -> String {
     return dir
 }
 
-extension Frame {
-    func has(_ command: Command) -> Bool { offers.contains { $0.command == command } }
-}
-
 extension GameController {
     var frame: Frame { state.frame! }
 
@@ -105,18 +101,18 @@ extension GameController {
         guard let f = state.frame else { throw TestFailure("no session") }
         if let r = f.refusal { throw TestFailure("refused: \(r)") }
         if f.over { return false }
-        if !f.cards.isEmpty {
+        if !f.playable.isEmpty {
             XCTAssertEqual(f.viewer, f.turn, "the hand shown is the player's")
             select(try strategy(self))
-            if !frame.captures.isEmpty { chooseCapture(captureIndex) }
+            if !frame.captureOptions.isEmpty { chooseCapture(captureIndex) }
             run.plays += 1
-        } else if !f.captures.isEmpty {
+        } else if !f.captureOptions.isEmpty {
             chooseCapture(captureIndex)
-        } else if f.banner?.kind == .handOver {
-            XCTAssertFalse(f.banner!.rows.isEmpty, "a summary on the summary screen")
+        } else if f.bannerCase == .handOver {
+            XCTAssertNotNil(f.summary, "a summary on the summary screen")
             run.summaries += 1
             press(.proceed)
-        } else if f.banner?.kind == .handOff {
+        } else if f.bannerCase == .handOff {
             XCTAssertTrue(f.hand.isEmpty, "no cards while the device is handed over")
             run.handOffs += 1
             press(.proceed)
@@ -141,7 +137,7 @@ extension GameController {
 /// What every finished match satisfies, from the transcript lines and the last frame.
 func checkFinishedMatch(_ c: GameController, _ rec: Recorder, _ run: Run, file: StaticString = #filePath, line: UInt = #line) {
     let f = c.frame
-    XCTAssertEqual(f.banner?.kind, .matchOver, file: file, line: line)
+    XCTAssertEqual(f.bannerCase, .matchOver, file: file, line: line)
     XCTAssertTrue(f.has(.rematch), file: file, line: line)
     guard let winner = rec.lines.last, winner.hasPrefix("winner ") else {
         return XCTFail("no winner line: \(rec.lines.last ?? "")", file: file, line: line)
@@ -156,6 +152,6 @@ func checkFinishedMatch(_ c: GameController, _ rec: Recorder, _ run: Run, file: 
     XCTAssertGreaterThanOrEqual(scores.max()!, Int(f.target), "winner reached the target", file: file, line: line)
     // Every hand was summarised on its own screen (the last one stays on the match-over screen).
     XCTAssertEqual(totals.count / f.sides.count, run.summaries, file: file, line: line)
-    XCTAssertFalse(f.banner!.rows.isEmpty, file: file, line: line)
+    XCTAssertNotNil(f.summary, file: file, line: line)
     XCTAssertFalse(f.status.isEmpty, file: file, line: line)
 }

@@ -120,7 +120,7 @@ func run(_ args: [String]) throws {
         guard let f = c.state.frame else { throw ScriptError(message: "no frame") }
         if let e = f.saveError { throw ScriptError(message: e) }
         if f.over { break loop }
-        if !f.cards.isEmpty {
+        if !f.playable.isEmpty {
             guard let (lineNo, line) = next.next() else {
                 throw ScriptError(message: "the script ended before the match (seat \(f.turn) to play)")
             }
@@ -132,7 +132,7 @@ func run(_ args: [String]) throws {
                 }
                 if stopAtSave { break loop }
             }
-        } else if f.dueMs == nil && f.offers.contains(where: { $0.command == .proceed }) {
+        } else if f.dueMs == nil && f.offers.proceed {
             c.press(.proceed)
         } else if pacer.pending.isEmpty {
             throw ScriptError(message: "stuck: \(f.status)")
@@ -150,14 +150,14 @@ func run(_ args: [String]) throws {
 /// Taps the move of script line `lineNo` for `seat`: the card, then its capture if asked.
 func play(_ c: GameController, _ seat: UInt8, _ card: UInt8, _ capture: [UInt8], _ lineNo: Int) throws {
     c.select(card)
-    if let options = c.state.frame?.captures, !options.isEmpty {
+    if let options = c.state.frame?.captureOptions, !options.isEmpty {
         guard let index = options.firstIndex(where: { $0.cards == capture }) else {
             throw ScriptError(message: "line \(lineNo): the move is not among the captures of the card")
         }
         c.chooseCapture(index)
     }
     if let m = c.state.message ?? c.state.frame?.refusal { throw ScriptError(message: "line \(lineNo): \(m)") }
-    let played = c.state.frame?.events.lazy.compactMap(\.played).first
+    let played = c.state.frame?.events.lazy.compactMap(\.play).first
     guard let p = played, p.seat == seat, p.card == card, p.takes == capture else {
         throw ScriptError(message: "line \(lineNo): card \(card) taking \(capture) is not a move seat \(seat) can make (the session played \(String(describing: played)))")
     }

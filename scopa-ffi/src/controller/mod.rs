@@ -175,7 +175,7 @@ impl GameController {
                 }
             }
         }
-        let frame = Frame::new(&inner.p.frame(), inner.save_error.clone());
+        let frame = written(&inner.p.frame(), inner);
         let arm = match inner.p.next() {
             Next::Due(d) if force || inner.armed != Some(d.token) => {
                 inner.armed = Some(d.token);
@@ -284,7 +284,7 @@ impl GameController {
     pub fn frame(&self) -> Result<Frame, SessionError> {
         guard("GameController.frame", || {
             let inner = self.lock();
-            Ok(Frame::new(&inner.p.peek(), inner.save_error.clone()))
+            Ok(written(&inner.p.peek(), &inner))
         })
     }
 
@@ -393,6 +393,14 @@ impl GameController {
             self.panic_holding_lock()
         })
     }
+}
+
+/// `frame` written out by the one writer (`scopa_frame::Frame::new`, with the presenter's
+/// recap), and the controller's `save_error`.
+fn written(frame: &scopa_core::session::table::Frame, inner: &Inner) -> Frame {
+    let mut f = Frame::new(frame, inner.p.session(), inner.p.recap());
+    f.save_error.clone_from(&inner.save_error);
+    f
 }
 
 fn card_arg(index: u8) -> Result<scopa_core::Card, SessionError> {

@@ -3,9 +3,12 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use scopa_core::Card;
 use scopa_core::session::transcript;
 
-use super::frame::{BannerKind, Command};
+use super::frame::{
+    BannerKind, CaptureOption, CardChoice, Choices, EventKind, Row, ScopaEvent, Summary, Table,
+};
 use super::*;
 use crate::default_rules;
 use crate::session::types::BriscolaConfig;
@@ -99,13 +102,97 @@ pub(crate) fn briscola_settings(players: u8, seats: &[Option<AiLevel>]) -> Sessi
     }
 }
 
+/// What the tests read of a frame, as the Kotlin and Swift glue reads it (its `UiState`
+/// helpers): the written-out record's fields, gathered.
+trait Drawn {
+    /// The cards the viewer may play now.
+    fn cards(&self) -> &[CardChoice];
+    /// The capture options open now.
+    fn captures(&self) -> &[CaptureOption];
+    /// The delay running.
+    fn due_ms(&self) -> Option<u32>;
+    /// The viewer's hand.
+    fn hand_cards(&self) -> Vec<Card>;
+    /// The cards face up (Briscola: the trick).
+    fn table_cards(&self) -> Vec<Card>;
+    /// The rows of the hand's summary on the banner (Briscola: one row of card points).
+    fn rows(&self) -> Vec<(Vec<u8>, usize)>;
+    /// The plays among the events: seat, card, what it took.
+    fn plays(&self) -> Vec<(u8, Card, Vec<Card>)>;
+}
+
+impl Drawn for Frame {
+    fn cards(&self) -> &[CardChoice] {
+        match &self.choices {
+            Choices::Cards { cards } => cards,
+            _ => &[],
+        }
+    }
+    fn captures(&self) -> &[CaptureOption] {
+        match &self.choices {
+            Choices::Captures { options, .. } => options,
+            _ => &[],
+        }
+    }
+    fn due_ms(&self) -> Option<u32> {
+        match &self.next {
+            super::frame::Next::Due(d) => Some(d.after_ms),
+            super::frame::Next::Wait(_) => None,
+        }
+    }
+    fn hand_cards(&self) -> Vec<Card> {
+        self.hand.iter().map(|c| c.card).collect()
+    }
+    fn table_cards(&self) -> Vec<Card> {
+        match &self.table {
+            Table::Scopa { table, .. } => table.iter().map(|c| c.card).collect(),
+            Table::Briscola { trick, .. } => trick.iter().map(|c| c.card).collect(),
+        }
+    }
+    fn rows(&self) -> Vec<(Vec<u8>, usize)> {
+        let summary = match self.banner.as_ref().map(|b| &b.kind) {
+            Some(BannerKind::HandOver { summary }) => summary,
+            Some(BannerKind::MatchOver {
+                last_hand: Some(summary),
+                ..
+            }) => summary,
+            _ => return Vec::new(),
+        };
+        match summary {
+            Summary::Scopa { rows, .. } => rows
+                .iter()
+                .map(|r: &Row| (r.points.clone(), r.tally.len()))
+                .collect(),
+            Summary::Briscola { points, .. } => vec![(points.clone(), points.len())],
+        }
+    }
+    fn plays(&self) -> Vec<(u8, Card, Vec<Card>)> {
+        self.events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Scopa(ScopaEvent::Played { seat, mv }) => {
+                    Some((*seat, mv.card, mv.capture.clone()))
+                }
+                EventKind::Briscola(scopa_frame::BriscolaEvent::Played { seat, card }) => {
+                    Some((*seat, *card, Vec::new()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+fn banner_is(f: &Frame, kind: fn(&BannerKind) -> bool) -> bool {
+    f.banner.as_ref().is_some_and(|b| kind(&b.kind))
+}
+
 fn parts() -> (Arc<Store>, Arc<ManualTimer>, Arc<Screen>) {
     Default::default()
 }
 
 /// Plays until the person has cards to play.
 fn until_person(app: &App) {
-    while app.screen.last().cards.is_empty() {
+    while app.screen.last().cards().is_empty() {
         assert!(app.fire(), "a delay runs until the person plays");
     }
 }
@@ -163,17 +250,14 @@ impl App {
         if f.over {
             return false;
         }
-        if f.due_ms.is_some() {
+        if f.due_ms().is_some() {
             assert!(self.fire(), "a delay runs, so the timer is armed");
-        } else if let Some(c) = f.cards.first() {
-            self.c.select(c.card.index()).unwrap();
-        } else if !f.captures.is_empty() {
+        } else if let Some(c) = f.cards().first() {
+            self.c.select(c.card.index).unwrap();
+        } else if !f.captures().is_empty() {
             self.c.capture(0).unwrap();
         } else {
-            assert!(
-                f.offers.iter().any(|o| o.command == Command::Proceed),
-                "{f:?}"
-            );
+            assert!(f.offers.proceed, "{f:?}");
             self.c.proceed().unwrap();
         }
         true
@@ -217,11 +301,13 @@ fn a_whole_match_saves_after_every_change_and_draws_every_event() {
     }
     assert!(changes > 20);
     let f = app.screen.last();
-    assert_eq!(f.banner.as_ref().unwrap().kind, BannerKind::MatchOver);
-    assert!(
-        f.offers
-            .iter()
-            .any(|o| o.command == Command::Rematch && o.label == "Rematch")
+    assert!(banner_is(&f, |k| matches!(k, BannerKind::MatchOver { .. })));
+    assert!(f.offers.rematch);
+    assert_eq!(
+        f.recap.len(),
+        usize::from(f.hand_number) + 1,
+        "{:?}",
+        f.recap
     );
     assert!(lines.last().unwrap().starts_with("winner "), "{lines:?}");
 }
@@ -289,11 +375,7 @@ fn stale_timers_do_nothing_and_a_new_delay_replaces_the_old() {
     app.c.fire(token).unwrap();
     assert_eq!(app.frames(), frames + 2);
     let f = app.screen.last();
-    assert!(
-        f.events
-            .iter()
-            .any(|e| e.played.as_ref().is_some_and(|p| p.seat == 0))
-    );
+    assert!(f.plays().iter().any(|p| p.0 == 0));
     // Firing the same token again: the AI has played, nothing happens.
     let n = app.frames();
     app.c.fire(token).unwrap();
@@ -316,8 +398,9 @@ fn a_refusal_shows_in_the_frame_and_changes_nothing() {
     };
     app.c.hint().unwrap();
     let f = app.screen.last();
-    assert!(f.hint.as_ref().unwrap().starts_with("Hint"), "{:?}", f.hint);
-    assert!(f.hand.contains(&f.hint_card.unwrap()));
+    let hint = f.hint.as_ref().unwrap();
+    assert!(hint.text.starts_with("Hint"), "{:?}", f.hint);
+    assert!(f.hand_cards().contains(&hint.mv.card));
     assert_eq!(app.saves(), saves, "a hint is not saved");
 }
 
@@ -326,7 +409,7 @@ fn a_failed_save_is_shown_and_written_at_the_next_change() {
     let app = start(settings(2, &[None, Some(AiLevel::Easy)]), 42);
     until_person(&app);
     app.store.broken.store(true, Ordering::SeqCst);
-    let card = app.screen.last().cards[0].card.index();
+    let card = app.screen.last().cards()[0].card.index;
     app.c.select(card).unwrap();
     let saves = app.saves();
     let f = app.screen.last();
@@ -435,14 +518,14 @@ fn pass_and_play_hides_the_hand_until_the_device_is_taken() {
     let mut lines = Vec::new();
     for _ in 0..200 {
         let f = app.screen.last();
-        if f.banner
-            .as_ref()
-            .is_some_and(|b| b.kind == BannerKind::HandOff)
-        {
+        if banner_is(&f, |k| matches!(k, BannerKind::HandOff { .. })) {
             handoffs += 1;
-            assert!(f.hand.is_empty() && f.cards.is_empty(), "{f:?}");
-            assert_eq!(f.offers.len(), 1);
-            assert_eq!(f.offers[0].label, "Continue");
+            assert!(f.hand.is_empty() && f.cards().is_empty(), "{f:?}");
+            let proceed_only = scopa_frame::Offers {
+                proceed: true,
+                ..Default::default()
+            };
+            assert_eq!(f.offers, proceed_only);
             assert!(f.banner.unwrap().text.contains("Player"));
         }
         if !app.step(&mut lines) {
@@ -461,7 +544,7 @@ fn watch_mode_plays_by_itself_and_shows_no_hand() {
     let mut n = 0;
     while app.fire() {
         let f = app.screen.last();
-        assert!(f.hand.is_empty() && f.cards.is_empty());
+        assert!(f.hand.is_empty() && f.cards().is_empty());
         n += 1;
         assert!(n < 10_000);
     }
@@ -475,7 +558,7 @@ fn a_panic_comes_back_as_internal_and_the_controller_goes_on() {
     until_person(&app);
     let e = guard("test", || app.c.panic_holding_lock()).unwrap_err();
     assert!(matches!(e, SessionError::Internal { .. }), "{e:?}");
-    let card = app.screen.last().cards[0].card.index();
+    let card = app.screen.last().cards()[0].card.index;
     app.c.select(card).unwrap();
     assert!(app.screen.last().refusal.is_none());
 }
@@ -567,54 +650,63 @@ fn has_twice(cards: &[scopa_core::Card]) -> bool {
 /// Checks what every frame of a table of `players` shows, and counts what it saw.
 fn check_big_frame(f: &Frame, players: usize, briscola: bool, seen: &mut Seen) {
     let sides = players / 2;
+    assert_eq!(
+        through_the_ffi(f),
+        *f,
+        "the bindings' encoding loses nothing"
+    );
     assert_eq!(f.seats.len(), players);
     assert_eq!(f.sides.len(), sides);
     for (i, seat) in f.seats.iter().enumerate() {
         assert_eq!(usize::from(seat.side), i % sides, "partners sit opposite");
     }
-    for list in [&f.hand, &f.table, &f.hint_takes] {
+    let (hand, table) = (f.hand_cards(), f.table_cards());
+    let hint_takes = f
+        .hint
+        .as_ref()
+        .map(|h| h.mv.capture.clone())
+        .unwrap_or_default();
+    for list in [&hand, &table, &hint_takes] {
         assert!(
             list.windows(2).all(|w| w[0] <= w[1]) || briscola,
             "canonical order"
         );
     }
-    if has_twice(&f.hand) || (!briscola && has_twice(&f.table)) {
+    if has_twice(&hand) || (!briscola && has_twice(&table)) {
         seen.twice_shown += 1;
     }
-    assert!(f.hand.len() <= 10 && f.cards.len() <= f.hand.len());
-    for c in &f.cards {
-        assert!(f.hand.contains(&c.card));
+    assert!(hand.len() <= 10 && f.cards().len() <= hand.len());
+    for c in f.cards() {
+        assert!(hand.contains(&c.card.card));
     }
-    if !f.captures.is_empty() {
+    if !f.captures().is_empty() {
         seen.choices += 1;
-        seen.twice_taken += f.captures.iter().filter(|o| has_twice(&o.cards)).count();
-        for o in &f.captures {
+        seen.twice_taken += f.captures().iter().filter(|o| has_twice(&o.cards)).count();
+        for o in f.captures() {
             // Every option takes cards that lie on the table, copies counted.
             for card in &o.cards {
-                let on_table = f.table.iter().filter(|c| *c == card).count();
+                let on_table = table.iter().filter(|c| *c == card).count();
                 let taken = o.cards.iter().filter(|c| *c == card).count();
-                assert!(taken <= on_table, "{o:?} from {:?}", f.table);
+                assert!(taken <= on_table, "{o:?} from {table:?}");
             }
         }
     }
-    for e in &f.events {
-        if let Some(p) = &e.played {
-            assert!(usize::from(p.seat) < players);
-            if has_twice(&p.takes) {
-                seen.twice_taken += 1;
-            }
+    for (seat, _, takes) in f.plays() {
+        assert!(usize::from(seat) < players);
+        if has_twice(&takes) {
+            seen.twice_taken += 1;
         }
     }
-    if let Some(b) = f.banner.as_ref().filter(|b| !b.rows.is_empty()) {
+    let rows = f.rows();
+    if !rows.is_empty() {
         seen.summaries += 1;
-        for r in &b.rows {
-            assert_eq!(r.points.len(), sides, "{r:?}");
-            assert_eq!(r.tally.len(), sides, "{r:?}");
+        for (points, tallies) in &rows {
+            assert_eq!((points.len(), *tallies), (sides, sides), "{rows:?}");
         }
         if briscola {
             // Two decks hold 240 card points (the two `2b` left out at 6 are worth 0).
-            let total: u32 = b.rows[0].points.iter().sum();
-            assert_eq!(total, 240, "{:?}", b.rows);
+            let total: u32 = rows[0].0.iter().map(|&p| u32::from(p)).sum();
+            assert_eq!(total, 240, "{rows:?}");
         }
     }
 }
@@ -649,9 +741,9 @@ fn scripted(
         if f.over {
             break;
         }
-        if f.due_ms.is_some() {
+        if f.due_ms().is_some() {
             assert!(app.fire());
-        } else if !f.cards.is_empty() {
+        } else if !f.cards().is_empty() {
             let (n, mv) = next.next().expect("a move for the person to play");
             if n == save_before {
                 saved = Some((app.c.save().unwrap(), lines.len()));
@@ -659,21 +751,18 @@ fn scripted(
             let want: Vec<_> = mv.capture().iter().collect();
             app.c.select(mv.card().index()).unwrap();
             let g = app.screen.last();
-            if !g.captures.is_empty() {
-                let i = g.captures.iter().position(|o| o.cards == want);
-                let i = i.unwrap_or_else(|| panic!("{mv:?} not among {:?}", g.captures));
+            if !g.captures().is_empty() {
+                let i = g.captures().iter().position(|o| o.cards == want);
+                let i = i.unwrap_or_else(|| panic!("{mv:?} not among {:?}", g.captures()));
                 app.c.capture(i as u8).unwrap();
             }
             let g = app.screen.last();
             assert_eq!(g.refusal, None);
-            let played = g.events.iter().find_map(|e| e.played.clone()).unwrap();
-            assert_eq!((played.seat, played.card), (f.turn, mv.card()));
-            assert_eq!(played.takes, want);
+            let played = g.plays()[0].clone();
+            assert_eq!((played.0, played.1), (f.turn, mv.card()));
+            assert_eq!(played.2, want);
         } else {
-            assert!(
-                f.offers.iter().any(|o| o.command == Command::Proceed),
-                "stuck: {f:?}"
-            );
+            assert!(f.offers.proceed, "stuck: {f:?}");
             app.c.proceed().unwrap();
         }
     }
@@ -805,44 +894,36 @@ fn hint_and_undo_at_a_table_of_eight() {
     let bytes = app.c.save().unwrap();
     app.c.hint().unwrap();
     let f = app.screen.last();
-    assert!(f.hint.is_some(), "{f:?}");
-    let card = f.hint_card.unwrap();
-    assert!(f.hand.contains(&card));
-    for t in &f.hint_takes {
-        assert!(f.table.contains(t));
+    let hint = f.hint.clone().expect("a hint");
+    let (card, takes) = (hint.mv.card, hint.mv.capture);
+    assert!(f.hand_cards().contains(&card));
+    for t in &takes {
+        assert!(f.table_cards().contains(t));
     }
     app.c.select(card.index()).unwrap();
-    if !app.screen.last().captures.is_empty() {
+    if !app.screen.last().captures().is_empty() {
         let i = app
             .screen
             .last()
-            .captures
+            .captures()
             .iter()
-            .position(|o| o.cards == f.hint_takes)
+            .position(|o| o.cards == takes)
             .unwrap();
         app.c.capture(i as u8).unwrap();
     }
-    let played = app
-        .screen
-        .last()
-        .events
-        .iter()
-        .find_map(|e| e.played.clone())
-        .unwrap();
-    assert_eq!(
-        (played.seat, played.card, &played.takes),
-        (0, card, &f.hint_takes)
-    );
+    let played = app.screen.last().plays()[0].clone();
+    assert_eq!(played, (0, card, takes));
     // The AIs answer, then undo takes the round back.
     until_person(&app);
     app.c.undo().unwrap();
     let f = app.screen.last();
     assert_eq!(f.refusal, None);
     assert_eq!((&f.hand, &f.table), (&before.hand, &before.table));
+    let hand = f.hand_cards();
     assert_eq!(app.c.save().unwrap().len(), bytes.len());
     // A card the hand does not hold, an index past the options: refused in the frame.
     let missing = (0..40u8)
-        .find(|i| !f.hand.iter().any(|c| c.index() == *i))
+        .find(|i| !hand.iter().any(|c| c.index() == *i))
         .unwrap();
     app.c.select(missing).unwrap();
     assert!(app.screen.last().refusal.is_some());
@@ -865,7 +946,7 @@ fn both_copies_of_a_card_are_one_capture_option_at_a_table_of_six() {
     };
     let app = start_paced(settings(6, &[None; 6]), 10, pacing);
     let f = app.screen.last();
-    assert_eq!(f.banner.as_ref().map(|b| b.kind), Some(BannerKind::HandOff));
+    assert!(banner_is(&f, |k| matches!(k, BannerKind::HandOff { .. })));
     assert!(
         f.hand.is_empty(),
         "the hand stays hidden until the device is taken"
@@ -873,11 +954,11 @@ fn both_copies_of_a_card_are_one_capture_option_at_a_table_of_six() {
     let table: Vec<_> = ["9c", "2s", "2s", "3s", "5s", "6b", "6b", "10b"]
         .map(c)
         .into();
-    assert_eq!(f.table, table);
+    assert_eq!(f.table_cards(), table);
     app.c.proceed().unwrap();
     let f = app.screen.last();
     assert_eq!((f.viewer, f.turn), (Some(1), 1));
-    let seven = f.cards.iter().find(|x| x.card == c("7c")).unwrap();
+    let seven = f.cards().iter().find(|x| x.card.card == c("7c")).unwrap();
     assert_eq!(seven.ways, 2);
     assert_eq!(
         seven.takes,
@@ -886,20 +967,115 @@ fn both_copies_of_a_card_are_one_capture_option_at_a_table_of_six() {
     );
     app.c.select(c("7c").index()).unwrap();
     let f = app.screen.last();
-    let options: Vec<_> = f.captures.iter().map(|o| o.cards.clone()).collect();
+    let options: Vec<_> = f.captures().iter().map(|o| o.cards.clone()).collect();
     let both = ["2s", "2s", "3s"].map(c).to_vec();
     assert_eq!(options.len(), 2);
     assert!(options.contains(&both) && options.contains(&["2s", "5s"].map(c).to_vec()));
     let i = options.iter().position(|o| *o == both).unwrap();
-    assert_eq!(f.captures[i].text, "2 of spade, 2 of spade, 3 of spade");
+    assert_eq!(f.captures()[i].text, "2 of spade, 2 of spade, 3 of spade");
     app.c.capture(i as u8).unwrap();
     let f = app.screen.last();
-    let played = f.events.iter().find_map(|e| e.played.clone()).unwrap();
-    assert_eq!((played.seat, played.card, played.takes), (1, c("7c"), both));
-    assert_eq!(f.table, ["9c", "5s", "6b", "6b", "10b"].map(c).to_vec());
+    assert_eq!(f.plays()[0], (1, c("7c"), both));
+    assert_eq!(
+        f.table_cards(),
+        ["9c", "5s", "6b", "6b", "10b"].map(c).to_vec()
+    );
     assert!(
         f.events.iter().any(|e| e.line == "play 1 7c 2s 2s 3s"),
         "{:?}",
         f.events
+    );
+}
+
+// ----- the frame crosses as the one writer wrote it -----
+
+/// `f` lowered into the buffer the bindings read and lifted back, as a Kotlin or Swift
+/// frame handed back to Rust would be.
+fn through_the_ffi(f: &Frame) -> Frame {
+    let buf = <Frame as uniffi::Lower<crate::UniFfiTag>>::lower(f.clone());
+    <Frame as uniffi::Lift<crate::UniFfiTag>>::try_lift(buf).expect("the frame lifts back")
+}
+
+#[test]
+fn every_frame_is_the_writers_record_and_crosses_the_ffi_whole() {
+    // Watch mode at every table of both games: each frame the listener gets is
+    // `scopa_frame::Frame::new` of a core presenter fed the same timer tokens (the record
+    // the server and the browser send as JSON), and survives the bindings' encoding
+    // unchanged, every variant of every enum included.
+    let mut kinds = std::collections::BTreeSet::new();
+    let tables = [
+        settings(2, &[Some(AiLevel::Easy), Some(AiLevel::Random)]),
+        settings(3, &[Some(AiLevel::Random); 3]),
+        settings(
+            4,
+            &[
+                Some(AiLevel::Medium),
+                Some(AiLevel::Random),
+                Some(AiLevel::Easy),
+                Some(AiLevel::Random),
+            ],
+        ),
+        settings(6, &[Some(AiLevel::Random); 6]),
+        settings(8, &[Some(AiLevel::Random); 8]),
+        briscola_settings(2, &[Some(AiLevel::Easy), Some(AiLevel::Random)]),
+        briscola_settings(4, &[Some(AiLevel::Random); 4]),
+        briscola_settings(6, &[Some(AiLevel::Random); 6]),
+        briscola_settings(8, &[Some(AiLevel::Random); 8]),
+    ];
+    for (n, s) in tables.into_iter().enumerate() {
+        let seed = 100 + n as u64;
+        let mut p = Presenter::new(
+            core::Session::new(s.to_core().unwrap(), seed).unwrap(),
+            Pacing::APPS,
+        );
+        // The controller's card style: names, not symbols.
+        p.set_style(CardStyle::Names);
+        let _ = p.take_save();
+        let app = start(s, seed);
+        let mut seen = 0;
+        loop {
+            let frames = app.screen.frames.lock().unwrap()[seen..].to_vec();
+            for f in &frames {
+                let want = Frame::new(&p.frame(), p.session(), p.recap());
+                assert_eq!(*f, want, "table {n}, frame {seen}");
+                assert_eq!(through_the_ffi(f), *f, "table {n}, frame {seen}");
+                kinds.insert(match f.phase {
+                    scopa_frame::Phase::AiDue { .. } => "ai due",
+                    scopa_frame::Phase::Scopa { .. } => "scopa",
+                    scopa_frame::Phase::HandSummary => "hand summary",
+                    scopa_frame::Phase::MatchOver { .. } => "match over",
+                    _ => "another phase",
+                });
+                kinds.insert(match f.banner.as_ref().map(|b| &b.kind) {
+                    None => "no banner",
+                    Some(BannerKind::Scopa { .. }) => "scopa banner",
+                    Some(BannerKind::HandOff { .. }) => "hand-off banner",
+                    Some(BannerKind::HandOver { .. }) => "hand-over banner",
+                    Some(BannerKind::MatchOver { .. }) => "match-over banner",
+                });
+                seen += 1;
+            }
+            let Some((_, token)) = app.timer.due.lock().unwrap().take() else {
+                break;
+            };
+            app.c.fire(token).unwrap();
+            p.fire(Token(token)).unwrap();
+        }
+        assert!(app.screen.last().over, "table {n}: {:?}", app.screen.last());
+    }
+    let want = [
+        "ai due",
+        "scopa",
+        "hand summary",
+        "match over",
+        "no banner",
+        "scopa banner",
+        "hand-over banner",
+        "match-over banner",
+    ];
+    assert_eq!(
+        kinds,
+        want.into(),
+        "watch mode shows no other phase or banner"
     );
 }

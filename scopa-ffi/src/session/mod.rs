@@ -15,7 +15,7 @@ pub mod types;
 pub use error::SessionError;
 use error::guard;
 pub use texts::{AceText, DealText, Labels, LevelText, PrimieraText, UiTexts};
-pub use types::{Lang, ScriptLine, SessionSettings, SummaryRow};
+pub use types::{Lang, ScriptLine, SessionSettings};
 
 /// The session saved in `bytes` (the session format, or a legacy `SFFI`/`SCOPAAPP` save,
 /// migrated), its texts in `lang`.

@@ -1,8 +1,7 @@
 //! The records of the settings screen and the scripts and their translation to and from
-//! `scopa_core::session`: [`SessionSettings`], [`SummaryRow`] (a row of a hand's summary in
-//! the frame's banner) and [`ScriptLine`]. Everything a screen draws crosses as
-//! `crate::controller::Frame`, built from the core's table model: no mirror of the core's
-//! phases, events or scores lives here.
+//! `scopa_core::session`: [`SessionSettings`] and [`ScriptLine`]. Everything a screen draws
+//! crosses as `crate::controller::Frame`, scopa-frame's record of the core's table model:
+//! no mirror of the core's phases, events or scores lives here.
 
 use scopa_core::Card;
 use scopa_core::briscola::BriscolaRules;
@@ -123,18 +122,6 @@ pub fn card(index: u8) -> Result<Card, SessionError> {
     Card::from_index(index).ok_or_else(|| SessionError::InvalidCard {
         message: format!("card index {index} is not 0 to 39"),
     })
-}
-
-/// One row of a hand's summary: what it counts, and per side the points and the tally
-/// behind them (when there is one).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, uniffi::Record)]
-pub struct SummaryRow {
-    /// What the row counts, in the session's language.
-    pub label: String,
-    /// Points per side.
-    pub points: Vec<u32>,
-    /// The tally per side: cards, coins, sevens or the primiera sum.
-    pub tally: Vec<Option<u8>>,
 }
 
 /// One line of a session script.

@@ -27,6 +27,13 @@ class Platform : Timer, FrameListener {
     val last: Frame get() = frames.last()
 }
 
+/** The cards of the hand the viewer may play now (empty: nothing to play). */
+val Frame.playable: List<CardChoice> get() = (choices as? Choices.Cards)?.cards ?: emptyList()
+/** The capture options open now. */
+val Frame.captureOptions: List<CaptureOption> get() = (choices as? Choices.Captures)?.options ?: emptyList()
+/** The delay running (null: the session waits for a person). */
+val Frame.dueMs: UInt? get() = (next as? Next.Due)?.v1?.afterMs
+
 fun controller(settings: SessionSettings, seed: ULong, store: MemoryStore, p: Platform, pacing: Pacing = appsPacing()) =
     GameController(settings, seed, pacing, store, p, p).also { it.resume() }
 
@@ -36,8 +43,8 @@ fun step(c: GameController, p: Platform): Boolean {
     when {
         f.over -> return false
         f.dueMs != null -> c.fire(p.due!!.second.also { p.due = null })
-        f.cards.isNotEmpty() -> c.select(f.cards.first().card)
-        f.captures.isNotEmpty() -> c.capture(0u)
+        f.playable.isNotEmpty() -> c.select(f.playable.first().card.card)
+        f.captureOptions.isNotEmpty() -> c.capture(0u)
         else -> c.proceed()
     }
     return true
@@ -61,7 +68,8 @@ fun controllerTests(args: Array<String>) {
             changes++
         }
         check(changes > 20) { "$changes changes" }
-        eq(p.last.banner?.kind, BannerKind.MATCH_OVER, "match over")
+        check(p.last.banner?.kind is BannerKind.MatchOver) { "match over: ${p.last.banner}" }
+        eq(p.last.offers.rematch, true, "a rematch is offered")
         check(p.frames.flatMap { it.events }.last().line.startsWith("winner ")) { "the last event" }
     }
 
@@ -99,7 +107,7 @@ fun controllerTests(args: Array<String>) {
         store.broken = false
         c.resume()
         eq(p.last.saveError, null, "written at the next chance")
-        while (p.last.cards.isEmpty()) c.fire(p.due!!.second)
+        while (p.last.playable.isEmpty()) c.fire(p.due!!.second)
         check(store.saves.last().contentEquals(c.save())) { "the owed save" }
         expectSession<SessionException.InvalidCard>("card index 40 is not 0 to 39") { c.select(40u) }
         c.proceed()
@@ -107,7 +115,7 @@ fun controllerTests(args: Array<String>) {
         expectSession<SessionException.Internal>(
             "internal error in scopa-ffi (please report it): GameController.test_panic_holding_lock panicked: test hook: panic while holding the controller lock"
         ) { c.testPanicHoldingLock() }
-        c.select(p.last.cards.first().card)
+        c.select(p.last.playable.first().card.card)
         eq(p.last.refusal, null, "the controller goes on after a panic")
     }
 
@@ -126,13 +134,13 @@ fun controllerTests(args: Array<String>) {
                     val f = p.last
                     when {
                         f.over -> break
-                        f.cards.isNotEmpty() -> {
+                        f.playable.isNotEmpty() -> {
                             val t0 = System.nanoTime()
-                            c.select(f.cards.first().card)
+                            c.select(f.playable.first().card.card)
                             if (phase == 1) samples.add(p.receivedAt - t0)
                             n++
                         }
-                        f.captures.isNotEmpty() -> c.capture(0u)
+                        f.captureOptions.isNotEmpty() -> c.capture(0u)
                         f.dueMs != null -> c.fire(p.due!!.second)
                         else -> c.proceed()
                     }

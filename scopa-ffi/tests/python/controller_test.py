@@ -62,19 +62,39 @@ def controller(st, seed, store, platform, pacing=None):
     return c
 
 
+def playable(f):
+    """The cards of the hand the viewer may play now (empty: nothing to play)."""
+    return f.choices.cards if f.choices.is_cards() else []
+
+
+def capture_options(f):
+    """The capture options open now."""
+    return f.choices.options if f.choices.is_captures() else []
+
+
+def due_ms(f):
+    """The delay running (None: the session waits for a person)."""
+    return f.next[0].after_ms if f.next.is_due() else None
+
+
+def cards(views):
+    """The cards of a list of CardView."""
+    return [v.card for v in views]
+
+
 def step(c, p):
     """One step as a person takes it: the timer, the first playable card, the first capture,
     or Continue. False once the match is over."""
     f = p.last
     if f.over:
         return False
-    if f.due_ms is not None:
+    if due_ms(f) is not None:
         _, token = p.due
         p.due = None
         c.fire(token)
-    elif f.cards:
-        c.select(f.cards[0].card)
-    elif f.captures:
+    elif playable(f):
+        c.select(playable(f)[0].card.card)
+    elif capture_options(f):
         c.capture(0)
     else:
         c.proceed()
@@ -114,7 +134,8 @@ def test_whole_match():
         check(store.saves[-1] == bytes(c.save()), "the store holds the session")
         changes += 1
     check(changes > 20, f"{changes} changes")
-    check(p.last.banner.kind == ffi.BannerKind.MATCH_OVER, "match over")
+    check(p.last.banner.kind.is_match_over(), "match over")
+    check(p.last.offers.rematch, "a rematch is offered")
     events = [e for f in p.frames for e in f.events]
     check(events[-1].line.startswith("winner "), f"the last event: {events[-1].line}")
     # A person's hand only: the viewer is seat 0 and no frame shows more than its cards.
@@ -178,9 +199,9 @@ def test_errors():
         pass
     store, p = MemoryStore(), Platform()
     c = controller(settings(2, [None, ffi.AiLevel.EASY]), 3, store, p)
-    while not p.last.cards:
+    while not playable(p.last):
         step(c, p)
-    hand = set(p.last.hand)
+    hand = set(cards(p.last.hand))
     other = next(i for i in range(40) if i not in hand)
     c.select(other)
     check(p.last.refusal is not None, "a card not in hand is refused in the frame")

@@ -31,6 +31,24 @@ final class Platform: Timer, FrameListener, @unchecked Sendable {
     var last: Frame { frames[frames.count - 1] }
 }
 
+extension Frame {
+    /// The cards of the hand the viewer may play now (empty: nothing to play).
+    var playable: [CardChoice] {
+        if case let .cards(cards) = choices { return cards }
+        return []
+    }
+    /// The capture options open now.
+    var captureOptions: [CaptureOption] {
+        if case let .captures(_, options) = choices { return options }
+        return []
+    }
+    /// The delay running (nil: the session waits for a person).
+    var dueMs: UInt32? {
+        if case let .due(due) = next { return due.afterMs }
+        return nil
+    }
+}
+
 func controller(_ settings: SessionSettings, _ seed: UInt64, _ store: MemoryStore, _ p: Platform, _ pacing: Pacing = appsPacing()) throws -> GameController {
     let c = try GameController(settings: settings, seed: seed, pacing: pacing, store: store, timer: p, listener: p)
     try c.resume()
@@ -45,9 +63,9 @@ func step(_ c: GameController, _ p: Platform) throws -> Bool {
         let token = p.due!.token
         p.due = nil
         try c.fire(token: token)
-    } else if !f.cards.isEmpty {
-        try c.select(card: f.cards[0].card)
-    } else if !f.captures.isEmpty {
+    } else if !f.playable.isEmpty {
+        try c.select(card: f.playable[0].card.card)
+    } else if !f.captureOptions.isEmpty {
         try c.capture(index: 0)
     } else {
         try c.proceed()
@@ -73,7 +91,8 @@ func controllerTests(_ args: [String]) {
             changes += 1
         }
         try check(changes > 20, "\(changes) changes")
-        try eq(p.last.banner?.kind, .matchOver, "match over")
+        guard case .matchOver = p.last.banner?.kind else { throw Failure(description: "match over: \(String(describing: p.last.banner))") }
+        try eq(p.last.offers.rematch, true, "a rematch is offered")
         try check(p.frames.flatMap(\.events).last!.line.hasPrefix("winner "), "the last event")
     }
 
@@ -116,7 +135,7 @@ func controllerTests(_ args: [String]) {
         store.broken = false
         try c.resume()
         try eq(p.last.saveError, nil, "written at the next chance")
-        while p.last.cards.isEmpty { try c.fire(token: p.due!.token) }
+        while p.last.playable.isEmpty { try c.fire(token: p.due!.token) }
         try eq(store.saves.last!, try c.save(), "the owed save")
         try expectSession("InvalidCard", "card index 40 is not 0 to 39", sInvalidCard) { try c.select(card: 40) }
         try c.proceed()
@@ -126,7 +145,7 @@ func controllerTests(_ args: [String]) {
             "internal error in scopa-ffi (please report it): GameController.test_panic_holding_lock panicked: test hook: panic while holding the controller lock",
             sInternal
         ) { try c.testPanicHoldingLock() }
-        try c.select(card: p.last.cards[0].card)
+        try c.select(card: p.last.playable[0].card.card)
         try eq(p.last.refusal, nil, "the controller goes on after a panic")
     }
 
@@ -145,12 +164,12 @@ func controllerTests(_ args: [String]) {
                 while true {
                     let f = p.last
                     if f.over { break }
-                    if !f.cards.isEmpty {
+                    if !f.playable.isEmpty {
                         let t0 = DispatchTime.now().uptimeNanoseconds
-                        try c.select(card: f.cards[0].card)
+                        try c.select(card: f.playable[0].card.card)
                         if phase == 1 { samples.append(p.receivedAt - t0) }
                         n += 1
-                    } else if !f.captures.isEmpty {
+                    } else if !f.captureOptions.isEmpty {
                         try c.capture(index: 0)
                     } else if f.dueMs != nil {
                         try c.fire(token: p.due!.token)

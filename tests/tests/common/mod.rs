@@ -97,30 +97,65 @@ pub fn permute_hidden(deck: &Deck, hidden: CardSet, rng_seed: u64) -> Deck {
     Deck::from_cards(&cards).unwrap()
 }
 
-/// Where a game's match sits in a session save (`scopa_core::session::save`): the match
-/// snapshot's start, and in it the PRNG of the deals to come, the deck order and the CRC.
+/// Where a game's match sits in a session save (`scopa_core::session::save`): the session's
+/// secret, the match snapshot's start, and in it the PRNG of the deals to come, the deck
+/// order and the CRC.
 pub struct SaveLayout {
+    /// The session's secret (8 bytes).
+    pub secret: usize,
+    /// The match snapshot.
+    pub start: usize,
     /// The PRNG state (8 bytes).
     pub rng: usize,
-    /// The deck order (40 card indices).
+    /// The deck order (card indices; 255 past the cards in play).
     pub deck: usize,
-    /// The snapshot's CRC-32, of the bytes from `MATCH` to it.
+    /// Its length: 40 with one deck, 80 with two.
+    pub deck_len: usize,
+    /// The snapshot's CRC-32, of the bytes from `start` to it.
     pub snap_crc: usize,
 }
 
-/// The session's match inside its save.
+/// The session's match inside a save of versions 1 and 2 (one deck).
 pub const MATCH: usize = 26;
+/// The session's match inside a save of versions 3 and 4 (two decks: 8 seats in the header).
+pub const BIG_MATCH: usize = 30;
 /// Scopa's match snapshot (version 1 saves).
 pub const SCOPA_SAVE: SaveLayout = SaveLayout {
+    secret: 10,
+    start: MATCH,
     rng: MATCH + 22,
     deck: MATCH + 30,
+    deck_len: 40,
     snap_crc: MATCH + 330,
 };
 /// Briscola's match snapshot (version 2 saves).
 pub const BRISCOLA_SAVE: SaveLayout = SaveLayout {
+    secret: 10,
+    start: MATCH,
     rng: MATCH + 14,
     deck: MATCH + 22,
+    deck_len: 40,
     snap_crc: MATCH + 108,
+};
+/// Two-deck Scopa's match snapshot (`SCP2`, version 3 saves). Its plays name a card by its
+/// position in the seat's hand: after a permutation they are written again (see
+/// `tests/tests/big_hidden.rs`).
+pub const TEAMS_SAVE: SaveLayout = SaveLayout {
+    secret: 14,
+    start: BIG_MATCH,
+    rng: BIG_MATCH + 24,
+    deck: BIG_MATCH + 32,
+    deck_len: 80,
+    snap_crc: BIG_MATCH + 303,
+};
+/// Two-deck Briscola's match snapshot (`BRS2`, version 4 saves).
+pub const TWO_DECK_BRISCOLA_SAVE: SaveLayout = SaveLayout {
+    secret: 14,
+    start: BIG_MATCH,
+    rng: BIG_MATCH + 15,
+    deck: BIG_MATCH + 23,
+    deck_len: 80,
+    snap_crc: BIG_MATCH + 190,
 };
 
 /// `bytes` (a session save laid out as `at`) with the cards `hidden` permuted in the deck,
@@ -134,7 +169,7 @@ pub fn permuted_save(
     use scopa_core::session::SAVE_LEN;
     use scopa_core::snapshot::crc32;
     let mut b = *bytes;
-    let positions: Vec<usize> = (0..40)
+    let positions: Vec<usize> = (0..at.deck_len)
         .filter(|&i| {
             scopa_core::Card::from_index(b[at.deck + i]).is_some_and(|c| hidden.contains(c))
         })
@@ -149,8 +184,8 @@ pub fn permuted_save(
         b[at.deck + p] = v;
     }
     b[at.rng..at.rng + 8].copy_from_slice(&rng.next().to_le_bytes());
-    b[10..18].copy_from_slice(&rng.next().to_le_bytes());
-    let crc = crc32(&b[MATCH..at.snap_crc]);
+    b[at.secret..at.secret + 8].copy_from_slice(&rng.next().to_le_bytes());
+    let crc = crc32(&b[at.start..at.snap_crc]);
     b[at.snap_crc..at.snap_crc + 4].copy_from_slice(&crc.to_le_bytes());
     let crc = crc32(&b[..SAVE_LEN - 4]);
     b[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());

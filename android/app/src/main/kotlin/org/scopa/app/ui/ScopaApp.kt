@@ -21,11 +21,14 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 import org.scopa.app.GameViewModel
+import org.scopa.app.controller.Command
 import org.scopa.app.controller.GameController
 import org.scopa.app.controller.Screen
 import org.scopa.app.controller.UiState
+import org.scopa.app.controller.captureOptions
+import org.scopa.app.controller.commands
+import org.scopa.app.controller.label
 import org.scopa.engine.BannerKind
-import org.scopa.engine.Command
 import org.scopa.engine.Frame
 
 /**
@@ -44,12 +47,12 @@ fun ScopaApp(vm: GameViewModel) {
             Box(Modifier.safeDrawingPadding().padding(12.dp)) {
                 when {
                     s.screen == Screen.SETTINGS || f == null -> SettingsScreen(s, c)
-                    f.banner?.kind == BannerKind.HAND_OFF -> HandOffScreen(s, f, c)
-                    f.banner?.kind == BannerKind.HAND_OVER || f.banner?.kind == BannerKind.MATCH_OVER -> SummaryScreen(s, f, c)
+                    f.banner?.kind is BannerKind.HandOff -> HandOffScreen(s, f, c)
+                    f.banner?.kind is BannerKind.HandOver || f.banner?.kind is BannerKind.MatchOver -> SummaryScreen(s, f, c)
                     else -> TableScreen(s, f, c)
                 }
             }
-            if (s.screen == Screen.TABLE && f != null && f.captures.isNotEmpty()) CaptureDialog(s, f, c)
+            if (s.screen == Screen.TABLE && f != null && f.captureOptions.isNotEmpty()) CaptureDialog(s, f, c)
             (s.message ?: f?.saveError)?.let { message ->
                 AlertDialog(
                     onDismissRequest = c::dismissMessage,
@@ -61,10 +64,12 @@ fun ScopaApp(vm: GameViewModel) {
     }
 }
 
-/** The frame's buttons ([Frame.offers]), each pressing its command. */
+/** The frame's buttons ([Frame.offers]), each pressing its command, labelled in the session's words. */
 @Composable
-fun Offers(f: Frame, c: GameController, modifier: Modifier = Modifier) {
-    f.offers.forEach { o -> Button(onClick = { c.press(o.command) }, modifier = modifier) { Text(o.label) } }
+fun Offers(s: UiState, f: Frame, c: GameController, modifier: Modifier = Modifier) {
+    f.offers.commands.forEach { command ->
+        Button(onClick = { c.press(command) }, modifier = modifier) { Text(command.label(s.texts.labels)) }
+    }
 }
 
 /** Pass-and-play: the cards stay hidden until the next person takes the device. */
@@ -73,7 +78,7 @@ private fun HandOffScreen(s: UiState, f: Frame, c: GameController) {
     Column(Modifier.fillMaxSize(), verticalArrangement = Arrangement.Center, horizontalAlignment = Alignment.CenterHorizontally) {
         Text(s.texts.labels.hiddenCards, style = MaterialTheme.typography.titleMedium)
         Text(f.status, style = MaterialTheme.typography.headlineSmall, modifier = Modifier.padding(16.dp))
-        Offers(f, c, Modifier.fillMaxWidth())
+        Offers(s, f, c, Modifier.fillMaxWidth())
     }
 }
 
@@ -84,7 +89,7 @@ private fun CaptureDialog(s: UiState, f: Frame, c: GameController) {
         title = { Text(s.texts.labels.chooseCapture) },
         text = {
             Column {
-                f.captures.forEachIndexed { i, capture ->
+                f.captureOptions.forEachIndexed { i, capture ->
                     TextButton(onClick = { c.chooseCapture(i) }, modifier = Modifier.fillMaxWidth()) { Text(capture.text) }
                 }
             }

@@ -17,11 +17,15 @@ import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.unit.dp
 import org.scopa.app.controller.GameController
 import org.scopa.app.controller.UiState
+import org.scopa.app.controller.summary
+import org.scopa.app.controller.unsigned
 import org.scopa.engine.Frame
+import org.scopa.engine.Summary
 
 /**
- * The banner of a finished hand or match: its title, the summary rows (what each counts,
- * each side's points and tally), the match score, and the frame's buttons.
+ * The banner of a finished hand or match: its title, the summary (Scopa: the rows, what each
+ * counts with each side's points and tally; Briscola: each side's card points and the
+ * result), the match score, and the frame's buttons.
  */
 @Composable
 fun SummaryScreen(s: UiState, f: Frame, c: GameController) {
@@ -30,15 +34,23 @@ fun SummaryScreen(s: UiState, f: Frame, c: GameController) {
     Column(Modifier.verticalScroll(rememberScrollState()), verticalArrangement = Arrangement.spacedBy(8.dp)) {
         Text(banner.text, style = MaterialTheme.typography.headlineSmall)
         Line("", f.sides.map { it.name }, bold = true)
-        banner.rows.forEachIndexed { i, row ->
-            val cells = row.points.indices.map { side ->
-                row.tally[side]?.let { "${row.points[side]} ($it)" } ?: "${row.points[side]}"
+        when (val summary = f.summary) {
+            is Summary.Scopa -> summary.rows.forEachIndexed { i, row ->
+                val points = row.points.unsigned()
+                val cells = points.indices.map { side ->
+                    row.tally[side]?.let { "${points[side]} ($it)" } ?: "${points[side]}"
+                }
+                Line(row.label, cells, bold = i == summary.rows.lastIndex)
             }
-            Line(row.label, cells, bold = i == banner.rows.lastIndex)
+            is Summary.Briscola -> {
+                Line(l.cardPoints, summary.points.unsigned().map { "$it" }, bold = true)
+                Text(summary.text, style = MaterialTheme.typography.bodyMedium)
+            }
+            null -> {}
         }
         HorizontalDivider()
         Line(l.matchScore, f.sides.map { "${it.score}" }, bold = true)
-        Offers(f, c, Modifier.fillMaxWidth())
+        Offers(s, f, c, Modifier.fillMaxWidth())
         if (f.over) OutlinedButton(onClick = c::showSettings, modifier = Modifier.fillMaxWidth()) { Text(l.newMatch) }
     }
 }

@@ -33,10 +33,22 @@ import androidx.compose.ui.unit.dp
 import kotlinx.coroutines.delay
 import org.scopa.app.controller.GameController
 import org.scopa.app.controller.UiState
+import org.scopa.app.controller.briscola
+import org.scopa.app.controller.cardPoints
+import org.scopa.app.controller.deckLeft
+import org.scopa.app.controller.handCards
+import org.scopa.app.controller.hintCard
+import org.scopa.app.controller.hintTakes
+import org.scopa.app.controller.piles
+import org.scopa.app.controller.playable
+import org.scopa.app.controller.tableCards
 import org.scopa.engine.Frame
 import org.scopa.engine.UiTexts
 
-/** The table: scores, the frame's status (a scopa is its banner), table, hand, buttons. */
+/**
+ * The table: scores, the frame's status (a scopa is its banner), the table's cards (Briscola:
+ * the trick, and the briscola), the hand, buttons.
+ */
 @Composable
 fun TableScreen(s: UiState, f: Frame, c: GameController) {
     val texts = s.texts
@@ -48,13 +60,15 @@ fun TableScreen(s: UiState, f: Frame, c: GameController) {
             style = if (f.banner != null) MaterialTheme.typography.headlineSmall else MaterialTheme.typography.titleMedium,
             fontWeight = if (f.banner != null) FontWeight.Bold else null,
         )
-        CardRow("${l.table} · ${l.deck} ${f.deckLeft}", f.table, f.hintTakes, texts, onTap = null)
+        f.briscola?.let { Text("${l.briscola}: ${it.name}", style = MaterialTheme.typography.labelMedium) }
+        val title = if (f.briscola != null) "${l.trick} · ${l.stock} ${f.deckLeft}" else "${l.table} · ${l.deck} ${f.deckLeft}"
+        CardRow(title, f.tableCards, f.hintTakes, texts, onTap = null)
         Spacer(Modifier.weight(1f))
         EventCaption(f)
-        f.hint?.let { Text(it, style = MaterialTheme.typography.bodyMedium) }
-        CardRow(l.yourHand, f.hand, listOfNotNull(f.hintCard), texts, onTap = if (f.cards.isNotEmpty()) c::select else null)
+        f.hint?.let { Text(it.text, style = MaterialTheme.typography.bodyMedium) }
+        CardRow(l.yourHand, f.handCards, listOfNotNull(f.hintCard), texts, onTap = if (f.playable.isNotEmpty()) c::select else null)
         Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-            Offers(f, c)
+            Offers(s, f, c)
             Spacer(Modifier.weight(1f))
             OutlinedButton(onClick = c::showSettings) { Text(l.settings) }
         }
@@ -78,11 +92,14 @@ private fun EventCaption(f: Frame) {
 private fun Scores(s: UiState, f: Frame) {
     val l = s.texts.labels
     Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceEvenly) {
-        f.sides.forEach { side ->
+        f.sides.forEachIndexed { i, side ->
             Column(horizontalAlignment = Alignment.CenterHorizontally) {
                 Text(side.name, style = MaterialTheme.typography.labelMedium)
                 Text("${side.score}", style = MaterialTheme.typography.headlineSmall, fontWeight = FontWeight.Bold)
-                Text("${l.captured} ${side.captured} · ${l.scope} ${side.scope}", style = MaterialTheme.typography.labelSmall)
+                // This hand so far: Scopa's captures and scope, or Briscola's card points.
+                val hand = f.piles.getOrNull(i)?.let { "${l.captured} ${it.cards.size} · ${l.scope} ${it.scope}" }
+                    ?: f.cardPoints.getOrNull(i)?.let { "${l.cardPoints} $it" }
+                hand?.let { Text(it, style = MaterialTheme.typography.labelSmall) }
             }
         }
     }
@@ -93,7 +110,8 @@ private fun CardRow(title: String, cards: List<UByte>, highlighted: List<UByte>,
     Column {
         Text(title, style = MaterialTheme.typography.labelMedium)
         LazyRow(horizontalArrangement = Arrangement.spacedBy(6.dp), modifier = Modifier.padding(top = 4.dp)) {
-            items(cards, key = { it.toInt() }) { card -> CardFace(card, card in highlighted, texts, onTap) }
+            // A card held twice (two decks, 6 or 8 players) is there twice: no key by card.
+            items(cards) { card -> CardFace(card, card in highlighted, texts, onTap) }
         }
     }
 }

@@ -2,7 +2,6 @@ package org.scopa.app.controller
 
 import java.io.File
 import kotlin.system.exitProcess
-import org.scopa.engine.Command
 import org.scopa.engine.Lang
 import org.scopa.engine.ScriptLine
 import org.scopa.engine.SessionException
@@ -94,7 +93,7 @@ fun runScript(args: List<String>) {
         f.saveError?.let { throw ScriptError(it) }
         when {
             f.over -> break@loop
-            f.cards.isNotEmpty() -> {
+            f.playable.isNotEmpty() -> {
                 val line = if (next.hasNext()) next.next() else throw ScriptError("the script ended before the match (seat ${f.turn} to play)")
                 when (val move = line.value) {
                     is ScriptLine.Move -> play(c, f.turn, move, line.index)
@@ -104,7 +103,7 @@ fun runScript(args: List<String>) {
                     }
                 }
             }
-            f.offers.any { it.command == Command.PROCEED } && f.dueMs == null -> c.press(Command.PROCEED)
+            f.offers.proceed && f.dueMs == null -> c.press(Command.PROCEED)
             pacer.pending.isEmpty() -> throw ScriptError("stuck: ${f.status}")
         }
     }
@@ -119,13 +118,13 @@ fun runScript(args: List<String>) {
 private fun play(c: GameController, seat: UByte, move: ScriptLine.Move, lineNo: Int) {
     val (card, capture) = move
     c.select(card)
-    if (c.frame.captures.isNotEmpty()) {
-        val index = c.frame.captures.indexOfFirst { it.cards == capture }
+    if (c.frame.captureOptions.isNotEmpty()) {
+        val index = c.frame.captureOptions.indexOfFirst { it.cards == capture }
         if (index < 0) throw ScriptError("line $lineNo: the move is not among the captures of the card")
         c.chooseCapture(index)
     }
     c.frame.refusal?.let { throw ScriptError("line $lineNo: $it") }
-    val played = c.frame.events.firstNotNullOfOrNull { it.played }
+    val played = c.frame.events.firstNotNullOfOrNull { it.play }
     if (played?.seat != seat || played.card != card || played.takes != capture) {
         throw ScriptError("line $lineNo: $move is not a move seat $seat can make (the session played $played)")
     }

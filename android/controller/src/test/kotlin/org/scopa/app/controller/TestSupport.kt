@@ -5,7 +5,6 @@ import org.junit.Assert.assertTrue
 import org.junit.Assert.fail
 import org.scopa.engine.AiLevel
 import org.scopa.engine.BannerKind
-import org.scopa.engine.Command
 import org.scopa.engine.Frame
 import org.scopa.engine.Lang
 import org.scopa.engine.SessionSettings
@@ -31,7 +30,7 @@ class ManualPacer : Pacer {
 /** The card a person taps when the hand is shown: [firstCard], or the hint's. */
 typealias Strategy = (GameController) -> UByte
 
-val firstCard: Strategy = { c -> c.frame.cards.first().card }
+val firstCard: Strategy = { c -> c.frame.playable.first().card.card }
 val hinted: Strategy = { c ->
     c.press(Command.HINT)
     c.frame.hintCard ?: error("no hint: ${c.frame.refusal}")
@@ -69,8 +68,6 @@ fun newController(
 
 val GameController.frame: Frame get() = state.frame ?: error("no frame")
 
-fun Frame.has(command: Command) = offers.any { it.command == command }
-
 /**
  * One step of the players, as the UI would take it: the due timers run, then a person taps
  * a card (the capture choice: option [captureIndex]) or the banner's button. False at the end.
@@ -82,19 +79,19 @@ fun GameController.step(run: Run, pacer: ManualPacer, strategy: Strategy, captur
     f.refusal?.let { fail("refused: $it") }
     when {
         f.over -> return false
-        f.cards.isNotEmpty() -> {
+        f.playable.isNotEmpty() -> {
             assertEquals("the hand shown is the player's", f.turn, f.viewer)
             select(strategy(this))
-            if (frame.captures.isNotEmpty()) chooseCapture(captureIndex)
+            if (frame.captureOptions.isNotEmpty()) chooseCapture(captureIndex)
             run.plays++
         }
-        f.captures.isNotEmpty() -> chooseCapture(captureIndex)
-        f.banner?.kind == BannerKind.HAND_OVER -> {
-            assertTrue("a summary on the summary screen", f.banner!!.rows.isNotEmpty())
+        f.captureOptions.isNotEmpty() -> chooseCapture(captureIndex)
+        f.banner?.kind is BannerKind.HandOver -> {
+            assertTrue("a summary on the summary screen", f.summary != null)
             run.summaries++
             press(Command.PROCEED)
         }
-        f.banner?.kind == BannerKind.HAND_OFF -> {
+        f.banner?.kind is BannerKind.HandOff -> {
             assertTrue("no cards while the device is handed over", f.hand.isEmpty())
             run.handOffs++
             press(Command.PROCEED)
@@ -116,7 +113,7 @@ fun GameController.playToEnd(pacer: ManualPacer, strategy: Strategy = firstCard,
 /** What every finished match satisfies, from the transcript lines and the last frame. */
 fun checkFinishedMatch(c: GameController, rec: Recorder, run: Run) {
     val f = c.frame
-    assertEquals(BannerKind.MATCH_OVER, f.banner?.kind)
+    assertTrue("the match is over: ${f.banner}", f.banner?.kind is BannerKind.MatchOver)
     assertTrue(f.has(Command.REMATCH))
     val winner = rec.lines.last()
     assertTrue(winner, winner.startsWith("winner "))
@@ -130,6 +127,6 @@ fun checkFinishedMatch(c: GameController, rec: Recorder, run: Run) {
     assertTrue("winner reached the target", scores.max() >= f.target.toInt())
     // Every hand was summarised on its own screen (the last one stays on the match-over screen).
     assertEquals(totals.size / f.sides.size, run.summaries)
-    assertTrue(f.banner!!.rows.isNotEmpty())
+    assertTrue(f.summary != null)
     assertTrue(f.status, f.status.isNotBlank())
 }
