@@ -594,7 +594,7 @@ function drawBadges(frame, box, acting) {
     el('span', { class: 'name' }, partner ? `${info.name} · ${t('partner')}` : info.name),
     el('span', { class: 'level' }, info.player_name),
     sideChip(frame, info.side),
-    el('span', { class: 'count' }, backs, pieces('counts', countParts(frame, seat))),
+    el('span', { class: 'count' }, backs, lastPlayMini(frame, seat), pieces('counts', countParts(frame, seat))),
     lastPlay(frame, seat)));
   }
 }
@@ -617,6 +617,20 @@ function lastPlay(frame, seat) {
     for (const c of taken) pile.append(face(c));
     box.append(pile);
   }
+  return box;
+}
+
+// A badge's last play on a phone, where a line of cards has no room: the card played in
+// place of the card back, with how many cards it took ("+2"); its label is the whole play.
+// (From 900 px wide the badge shows the whole `lastPlay` instead.)
+function lastPlayMini(frame, seat) {
+  const last = frame.seats[seat].last_play;
+  if (!last) return '';
+  const box = el('span', {
+    class: 'last-mini', role: 'img', 'aria-label': `${t('lastPlay')}: ${last.text}`, 'data-card': cardIndex(last.card),
+    'data-taken': last.capture.map(cardIndex).join(' '),
+  }, face(cardIndex(last.card)));
+  if (last.capture.length > 0) box.append(el('span', { class: 'took-count', 'aria-hidden': 'true' }, `+${last.capture.length}`));
   return box;
 }
 
