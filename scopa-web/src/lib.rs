@@ -618,14 +618,16 @@ pub fn card_names(lang: Lang, deck: Deck) -> Vec<String> {
         .collect()
 }
 
-/// [`card_names`] for JS: the JSON of the 40 names (`lang` and `deck` by code; an unknown
-/// code is English, the Italian deck).
+/// [`card_names`] for JS: the 40 names, one a line (`lang` and `deck` by code; an unknown
+/// code is English, the Italian deck). Plain lines, not JSON: no writer for one more type in
+/// the download.
 #[wasm_bindgen(js_name = cardNames)]
-pub fn card_names_js(lang: &str, deck: &str) -> Result<String, JsError> {
-    to_js(&card_names(
+pub fn card_names_js(lang: &str, deck: &str) -> String {
+    card_names(
         Lang::from_code(lang).unwrap_or_default(),
         Deck::from_code(deck).unwrap_or_default(),
-    ))
+    )
+    .join("\n")
 }
 
 /// The language of a browser locale tag (`it-IT` → `it`, else `en`).

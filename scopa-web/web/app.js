@@ -593,8 +593,8 @@ function drawBadges(frame, box, acting) {
     },
     el('span', { class: 'name' }, partner ? `${info.name} · ${t('partner')}` : info.name),
     el('span', { class: 'level' }, info.player_name),
-    sideChip(frame, info.side),
-    el('span', { class: 'count' }, backs, lastPlayMini(frame, seat), pieces('counts', countParts(frame, seat))),
+    el('span', { class: 'chip-row' }, sideChip(frame, info.side), lastPlayMini(frame, seat)),
+    el('span', { class: 'count' }, backs, pieces('counts', countParts(frame, seat))),
     lastPlay(frame, seat)));
   }
 }
@@ -620,9 +620,9 @@ function lastPlay(frame, seat) {
   return box;
 }
 
-// A badge's last play on a phone, where a line of cards has no room: the card played in
-// place of the card back, with how many cards it took ("+2"); its label is the whole play.
-// (From 900 px wide the badge shows the whole `lastPlay` instead.)
+// A badge's last play on a phone, where a line of cards has no room: the card played beside
+// the side's name, with how many cards it took ("+2"); its label is the whole play. (From
+// 900 px wide the badge shows the whole `lastPlay` instead.)
 function lastPlayMini(frame, seat) {
   const last = frame.seats[seat].last_play;
   if (!last) return '';

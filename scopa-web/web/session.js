@@ -11,7 +11,7 @@ export const { aiMove, langFromTag } = wasm;
 export const labels = (lang) => JSON.parse(wasm.labels(lang));
 export const statsLabel = (line, lang) => JSON.parse(wasm.statsLabel(line, lang));
 // The 40 cards' names (by index) in a language as a deck names them: the core's words.
-export const cardNames = (lang, deck) => JSON.parse(wasm.cardNames(lang, deck));
+export const cardNames = (lang, deck) => wasm.cardNames(lang, deck).split('\n');
 
 // A session of the core's presenter (`WebSession` of src/lib.rs): the same methods, with
 // objects in and out.
