@@ -387,31 +387,14 @@ fn names_reach_the_frame_and_a_bad_one_is_refused() {
 fn the_deck_names_the_cards_of_every_text() {
     let mut w = start(2, &["human", "expert"], "standard", 5);
     assert!(!w.set_deck_code("tarot"), "not a deck");
+    const SPANISH: [&str; 4] = ["oros", "copas", "espadas", "bastos"];
+    const FRENCH: [&str; 4] = ["diamonds", "hearts", "spades", "clubs"];
+    const ITALIAN: [&str; 4] = ["denari", "coppe", "spade", "bastoni"];
     for (lang, code, of, suits) in [
-        (
-            "en",
-            "spanish",
-            " of ",
-            ["oros", "copas", "espadas", "bastos"],
-        ),
-        (
-            "it",
-            "spanish",
-            " di ",
-            ["oros", "copas", "espadas", "bastos"],
-        ),
-        (
-            "en",
-            "french",
-            " of ",
-            ["diamonds", "hearts", "spades", "clubs"],
-        ),
-        (
-            "it",
-            "italian",
-            " di ",
-            ["denari", "coppe", "spade", "bastoni"],
-        ),
+        ("en", "spanish", " of ", SPANISH),
+        ("it", "spanish", " di ", SPANISH),
+        ("en", "french", " of ", FRENCH),
+        ("it", "italian", " di ", ITALIAN),
     ] {
         w.set_lang_code(lang);
         assert!(w.set_deck_code(code));
