@@ -67,9 +67,8 @@ concurrency=(--test-concurrency=1)
 
 step "lighthouse (phone preset, first visit): Performance >= 90, Accessibility 100, CLS <= 0.1, one wasm download"
 (cd "$W" && node test/lighthouse.mjs 1 serve --compressed)
-# The same first visit served by scopa-server --web. Its wasm is checked for one download;
-# add --compressed once scopa-server compresses (issue 37, helper i35's part).
-(cd "$W" && node test/lighthouse.mjs 1 scopa-server)
+# The same first visit served by scopa-server --web, which compresses too (issue 37, item 6).
+(cd "$W" && node test/lighthouse.mjs 1 scopa-server --compressed)
 
 step "expert AI in the browser vs native (same positions), time to interactive"
 (cd "$W" && node test/bench.mjs 32)

@@ -19,7 +19,7 @@ use scopa_core::session::names::Names;
 use scopa_core::session::pacing::{Pacing, Token};
 use scopa_core::session::table::MAX_SEATS;
 use scopa_core::session::{
-    Action, CardStyle, Game, Label, Lang, Player, SaveError, Session, SessionError, Settings,
+    Action, CardStyle, Deck, Game, Label, Lang, Player, SaveError, Session, SessionError, Settings,
     Texts, transcript,
 };
 use serde::{Deserialize, Serialize};
@@ -339,6 +339,18 @@ impl WebSession {
         Ok(())
     }
 
+    /// Names the cards of every text as `code`'s deck does (`italian`, `french`,
+    /// `spanish`: the page's deck setting; the Spanish 12 of copas is `King of copas`);
+    /// anything else changes nothing and returns `false`. Not in the save: the page sets it
+    /// again after a restore.
+    pub fn set_deck_code(&mut self, code: &str) -> bool {
+        let Some(deck) = Deck::from_code(code) else {
+            return false;
+        };
+        self.p.set_deck(deck);
+        true
+    }
+
     fn refused(&self, e: SessionError) -> WebError {
         WebError::Refused(self.p.session().texts().error(&e).to_string())
     }
@@ -497,6 +509,13 @@ impl WebSession {
         self.set_name_list(&names).map_err(js_err)
     }
 
+    /// Names the cards in every text of the next frames as the deck `code` does
+    /// (`italian`, `french`, `spanish`); returns whether `code` is a deck.
+    #[wasm_bindgen(js_name = setDeck)]
+    pub fn set_deck(&mut self, code: &str) -> bool {
+        self.set_deck_code(code)
+    }
+
     /// The page's pace ([`pacing`]); a delay already running goes stale: the page draws
     /// the frame again and runs its new `next`.
     #[wasm_bindgen(js_name = setPacing)]
@@ -584,6 +603,31 @@ impl Serialize for LabelMap {
 pub fn labels_js(code: &str) -> Result<String, JsError> {
     let lang = Lang::from_code(code).unwrap_or_default();
     to_js(&LabelMap(labels(lang)))
+}
+
+/// The name of every card (by index, 0 … 39) in `lang` as `deck` names it: what the
+/// frames call them (`CardStyle::Names`), for the cards the page draws from notation (a
+/// pile, a trick, a summary's cards, a last play).
+pub fn card_names(lang: Lang, deck: Deck) -> Vec<String> {
+    let t = Texts::new(lang)
+        .with_style(CardStyle::Names)
+        .with_deck(deck);
+    (0..40u8)
+        .filter_map(scopa_core::Card::from_index)
+        .map(|c| t.card(c).to_string())
+        .collect()
+}
+
+/// [`card_names`] for JS: the 40 names, one a line (`lang` and `deck` by code; an unknown
+/// code is English, the Italian deck). Plain lines, not JSON: no writer for one more type in
+/// the download.
+#[wasm_bindgen(js_name = cardNames)]
+pub fn card_names_js(lang: &str, deck: &str) -> String {
+    card_names(
+        Lang::from_code(lang).unwrap_or_default(),
+        Deck::from_code(deck).unwrap_or_default(),
+    )
+    .join("\n")
 }
 
 /// The language of a browser locale tag (`it-IT` → `it`, else `en`).

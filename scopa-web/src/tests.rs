@@ -382,3 +382,48 @@ fn names_reach_the_frame_and_a_bad_one_is_refused() {
         "nothing changed"
     );
 }
+
+#[test]
+fn the_deck_names_the_cards_of_every_text() {
+    let mut w = start(2, &["human", "expert"], "standard", 5);
+    assert!(!w.set_deck_code("tarot"), "not a deck");
+    const SPANISH: [&str; 4] = ["oros", "copas", "espadas", "bastos"];
+    const FRENCH: [&str; 4] = ["diamonds", "hearts", "spades", "clubs"];
+    const ITALIAN: [&str; 4] = ["denari", "coppe", "spade", "bastoni"];
+    for (lang, code, of, suits) in [
+        ("en", "spanish", " of ", SPANISH),
+        ("it", "spanish", " di ", SPANISH),
+        ("en", "french", " of ", FRENCH),
+        ("it", "italian", " di ", ITALIAN),
+    ] {
+        w.set_lang_code(lang);
+        assert!(w.set_deck_code(code));
+        let f = frame(&mut w);
+        let shown = f["hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(f["table"]["table"].as_array().unwrap());
+        for c in shown {
+            let name = c["name"].as_str().unwrap();
+            let suit = usize::from(c["index"].as_u64().unwrap() as u8 / 10);
+            assert!(
+                name.ends_with(&format!("{of}{}", suits[suit])),
+                "{code} {lang}: {name}"
+            );
+        }
+        // The page's names of every card are the frame's.
+        let names = card_names(
+            Lang::from_code(lang).unwrap(),
+            Deck::from_code(code).unwrap(),
+        );
+        assert_eq!(names.len(), 40);
+        for c in f["hand"].as_array().unwrap() {
+            assert_eq!(names[c["index"].as_u64().unwrap() as usize], c["name"]);
+        }
+    }
+    let spanish = card_names(Lang::En, Deck::Spanish);
+    assert_eq!(spanish[19], "King of copas");
+    assert_eq!(card_names(Lang::It, Deck::Spanish)[19], "Re di copas");
+    assert_eq!(card_names(Lang::En, Deck::Italian)[19], "King of coppe");
+}

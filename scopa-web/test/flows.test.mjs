@@ -53,6 +53,9 @@ test('first visit at 390×844: welcome, a first match against Easy, a play and t
   await check(page, 'flow-first-welcome');
   await page.click('#welcome-play');
   await page.waitForSelector('#dlg-welcome:not([open])');
+  // The AI, held behind the welcome, plays first: the table is the person's turn (a bare
+  // settle could catch the moment before its delay starts).
+  await page.waitForSelector('#hand .card:not(:disabled)', { timeout: 30000 });
   await settle(page);
   assert.match(await page.$eval('.seat[data-seat="1"]', (e) => e.textContent), /Easy/);
   await check(page, 'flow-first-table');

@@ -230,3 +230,33 @@ export async function record(page) {
 export function joinRecords(before, after) {
   return { seed: before.seed, script: [...before.script, ...after.script], transcript: [...before.transcript, ...after.transcript] };
 }
+
+// A card's index (0 … 39) from its notation (`7d`): the order of cards.js and the frames.
+export const toIndex = (n) => 'dcsb'.indexOf(n.slice(-1)) * 10 + Number(n.slice(0, -1)) - 1;
+
+// The piles of the hand that just ended, from the transcript: its plays that take and the
+// table's last cards ("collect SIDE CARDS…"), up to its "score" lines; a side is
+// `seat % sides`.
+export function finishedPiles(lines, sides) {
+  const end = lines.findLastIndex((l) => l.startsWith('score '));
+  const start = lines.slice(0, end).findLastIndex((l) => l.startsWith('hand '));
+  const piles = Array.from({ length: sides }, () => []);
+  for (const l of lines.slice(start, end)) {
+    const [kind, who, ...cards] = l.split(' ');
+    if (kind === 'play' && cards.length > 1) piles[Number(who) % sides].push(...cards);
+    if (kind === 'collect') piles[Number(who)].push(...cards);
+  }
+  return piles;
+}
+
+// Each seat's last play of the current hand from the transcript (`play SEAT CARD TAKEN…`
+// lines since its "hand" line): seat → `{ card, taken }` in notation.
+export function lastPlays(lines) {
+  const start = lines.findLastIndex((l) => l.startsWith('hand '));
+  const last = {};
+  for (const l of lines.slice(start)) {
+    const [kind, seat, card, ...taken] = l.split(' ');
+    if (kind === 'play') last[seat] = { card, taken };
+  }
+  return last;
+}

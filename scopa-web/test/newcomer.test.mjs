@@ -4,7 +4,9 @@
 // text cut at phone widths, and the wasm loaded once and served compressed.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PHONE, openPage, playUntil, record, screen, settle, start, startMatch, step, freshPage as newPage, menu } from './lib.mjs';
+import {
+  PHONE, finishedPiles, openPage, playUntil, record, screen, settle, start, startMatch, step, toIndex, freshPage as newPage, menu,
+} from './lib.mjs';
 
 let env;
 before(async () => {
@@ -271,7 +273,6 @@ function pilesFromTranscript(lines, sides) {
   }
   return { piles, lines: lines.slice(start) };
 }
-const toIndex = (n) => 'dcsb'.indexOf(n.slice(-1)) * 10 + Number(n.slice(0, -1)) - 1;
 
 test('this hand: a scrollable log of every event of the hand, kept over a reload; each side\'s taken cards, named', async () => {
   const page = await freshPage(PHONE);
@@ -364,20 +365,6 @@ test('this hand while AIs play: the open log grows with each play and closes whe
   assert.deepEqual(page.errors, []);
   await page.browserContext().close();
 });
-
-// The piles of the hand that just ended, from the transcript: its plays that take and the
-// table's last cards ("collect SIDE CARDS…"), up to its "score" lines.
-function finishedPiles(lines, sides) {
-  const end = lines.findLastIndex((l) => l.startsWith('score '));
-  const start = lines.slice(0, end).findLastIndex((l) => l.startsWith('hand '));
-  const piles = Array.from({ length: sides }, () => []);
-  for (const l of lines.slice(start, end)) {
-    const [kind, who, ...cards] = l.split(' ');
-    if (kind === 'play' && cards.length > 1) piles[Number(who) % sides].push(...cards);
-    if (kind === 'collect') piles[Number(who)].push(...cards);
-  }
-  return piles;
-}
 
 test('the hand summary shows the cards behind the points: each side\'s denari and primiera, as the tallies count them', async () => {
   const PRIMIERA = [16, 12, 13, 14, 15, 18, 21, 10, 10, 10];

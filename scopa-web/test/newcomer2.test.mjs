@@ -221,8 +221,9 @@ test('Briscola\'s words: How to play explains the carichi (item 10)', async () =
   await page.browserContext().close();
 });
 
-// The core's words for a hand won ("You win", "Players 1 & 3 win"): helper i37-cli's.
-test('Briscola\'s words: no "You wins" anywhere in a match (item 10)', { todo: 'the core\'s texts (helper i37-cli): plural sides take plural verbs' }, async () => {
+// The core's words for a hand won ("You win", "Players 1 & 3 win": plural sides take plural
+// verbs), checked in the page.
+test('Briscola\'s words: no "You wins" anywhere in a match (item 10)', async () => {
   const page = await freshPage(DESKTOP);
   // Four players: every hand won is won by a side of two ("You & Player 3", "Players 2 & 4").
   await startMatch(page, { game: 'briscola', players: 4, seed: 3, hands: 2, seats: ['human', 'easy', 'easy', 'easy'] });
@@ -230,7 +231,7 @@ test('Briscola\'s words: no "You wins" anywhere in a match (item 10)', { todo: '
   for (let i = 0; i < 400; i++) {
     const s = await screen(page);
     texts.add(s.status);
-    if (s.summary) texts.add(await page.$eval('#summary-body', (e) => e.textContent));
+    if (s.summary) texts.add(await page.$eval('#summary-body .hand-result', (e) => e.textContent));
     if (s.over || s.summary) break;
     await step(page, { nth: i * 7 });
   }

@@ -289,27 +289,54 @@ test('served by scopa-server --web: a first visit asks for each file once (item 
   await ctx.close();
 });
 
-// What scopa-server does for the page (i35's part of issue 37): the wasm compressed, card
-// names in words in a room's frames (item 2), and a hand's summary that waits for Continue
-// (item 5). Pending until scopa-server sends them.
-test('scopa-server for the page: the wasm gzip-compressed, cards named in words, summaries wait for Continue', {
-  todo: 'scopa-server (helper i35): compression, CardStyle::Names in room frames, an attended summary',
+// What scopa-server does for the page (issue 37): the wasm compressed (item 6), cards named
+// in words in a room (item 2), and a hand's summary that waits for Continue (item 5).
+test('scopa-server --web sends the wasm gzip-compressed (item 6)', async () => {
+  for (const [coding, want] of [['gzip', 'gzip'], ['identity', null]]) {
+    const res = await fetch(`${base}pkg/scopa_web_bg.wasm`, { headers: { 'accept-encoding': coding } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-encoding'), want, `accept-encoding: ${coding}`);
+    // fetch undoes the gzip: the bytes are the wasm's either way.
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    assert.deepEqual([...bytes.slice(0, 4)], [0, 0x61, 0x73, 0x6d], 'a wasm module');
+  }
+});
+
+// The server writes a room's texts with cards in letters; the page names the cards it draws
+// (hand and table) with the core's words for its language and deck.
+test('a room\'s cards are named in words on the page (item 2)', async () => {
+  const ctx = await env.browser.createBrowserContext();
+  const a = await openPage({ browser: ctx }, DESKTOP);
+  await a.goto(base);
+  await settle(a);
+  await createRoom(a, { seats: ['human', 'easy'] });
+  for (let i = 0; i < 6; i++) {
+    const s = await screen(a);
+    if (s.summary || s.over) break;
+    const names = await a.$$eval('#hand .card, #table .card', (l) => l.map((b) => b.getAttribute('aria-label')));
+    assert.ok(names.length > 0, 'cards on screen');
+    for (const n of names) assert.match(n, / of (denari|coppe|spade|bastoni)\b/, n);
+    await step(a, { nth: i });
+    await inRoom(a);
+  }
+  assert.deepEqual(realErrors(a), []);
+  await ctx.close();
+});
+
+test('a room\'s texts name cards in words, and its summaries wait for Continue (items 2 and 5)', {
+  todo: 'scopa-server: room frames in CardStyle::Letters (room.rs), the rooms\' pacing not attended (hub.rs)',
 }, async () => {
   const srv = await startServer(['--ai-ms', '0', '--scopa-ms', '0', '--rate', '100']);
-  const base2 = srv.base;
   try {
-    const wasm = await fetch(`${base2}pkg/scopa_web_bg.wasm`, { headers: { 'accept-encoding': 'gzip' } });
-    assert.equal(wasm.headers.get('content-encoding'), 'gzip', 'the wasm compressed');
     const ctx = await env.browser.createBrowserContext();
     const a = await openPage({ browser: ctx }, DESKTOP);
-    await a.goto(base2);
+    await a.goto(srv.base);
     await settle(a);
     await createRoom(a, { seats: ['human', 'easy'] });
-    const names = await a.$$eval('#hand .card', (l) => l.map((b) => b.getAttribute('aria-label')));
-    assert.ok(names.length > 0 && names.every((n) => / of (denari|coppe|spade|bastoni)$/.test(n)), names.join());
     for (let i = 0; i < 400; i++) {
       const s = await screen(a);
       if (s.summary || s.over) break;
+      assert.doesNotMatch(s.status, /\b(10|[1-9])[dcsb]\b/, 'a card in letters in the status');
       await step(a, { nth: i });
       await inRoom(a);
     }

@@ -6,7 +6,7 @@
 // for a tap. It stores the session's bytes whenever a step says so. It decides no flow,
 // rule, score, seed or turn, and writes no game text of its own.
 
-import init, { WebSession, labels, langFromTag, statsLabel } from './session.js';
+import init, { WebSession, cardNames, labels, langFromTag, statsLabel } from './session.js';
 import { backSvg, cardIndex, cardSvg } from './cards.js';
 import { getLang, setLang, t } from './i18n.js';
 import { BRISCOLA, RULES } from './rules.js';
@@ -47,23 +47,14 @@ let worker = null;
 const workerCalls = new Map();
 let nextCall = 1;
 let optionFocus = -1;
-// What each seat played last (its card and what it took), from the frames' events, shown
-// at its place until it plays again; and the summaries of the match's hands, for the recap
-// at its end. Presentation only: both restart with a new session.
-let lastPlays = {};
-let hands = { match: null, list: [] };
 // The last play of another seat among the latest frame's events: the status line keeps it
 // before the frame's own status ("Player 2 plays … Your turn"), so an AI's play is still
 // there to read when the person's turn comes (a frame with events replaces it).
 let playNote = '';
-// The hand's log: every event line of the frames since the hand was dealt (kept in storage
-// with the hand's key, so that a reload keeps it).
-let handLog = { key: null, lines: [] };
-const handKey = (frame) => `${frame.match_number}/${frame.hand_number}`;
-// Card names as the session writes them ("Knight of coppe"), learnt from the frames' hand
-// and table cards, with the words of each value and suit, to name a captured card the page
-// never saw by name (an opponent's capturing card): `{ lang, cards, values, suits, of }`.
-let names = { lang: null, cards: new Map(), values: new Map(), suits: new Map(), of: null };
+// The 40 cards' names in the page's language as its deck names them (the core's words,
+// `cardNames`), for the cards a frame gives in notation: piles, tricks, a summary's cards,
+// last plays. `key` is the language and deck they are for.
+let names = { key: null, list: [] };
 let restored = false; // the session came from a save: a match may be in progress
 // What the page did since it loaded, for the tests' cross-check with a native replay.
 const record = { seed: null, script: [], transcript: [] };
@@ -197,11 +188,10 @@ function replace(g) {
     offline = null;
   }
   session = g;
+  // Cards named as the deck on screen names them (not in the save: set on every session).
+  session.setDeck(prefs.deck);
   generation += 1;
-  lastPlays = {};
   playNote = '';
-  hands = { match: null, list: [] };
-  handLog = { key: null, lines: [] };
   restored = false;
   paused = false;
   drop();
@@ -244,20 +234,11 @@ async function show() {
   const mine = generation;
   const frame = session.frame();
   if (!quiet && !session.remote) for (const e of frame.events) record.transcript.push(...e.line.split('\n'));
-  for (const e of frame.events) {
-    if (e.kind === 'played') {
-      // Briscola's plays are a card; Scopa's a move (the card and what it takes).
-      const card = e.move ? e.move.card : e.card;
-      lastPlays[e.seat] = { card: cardIndex(card), taken: e.move ? e.move.capture.map(cardIndex) : [], text: e.text };
-    }
-  }
   if (frame.events.length > 0) {
     const others = frame.events.filter((e) => e.kind === 'played' && e.seat !== frame.viewer);
     playNote = others.length > 0 ? others[others.length - 1].text : '';
   }
-  noteHand(frame);
-  learnNames(frame);
-  noteLog(frame, quiet);
+  followLog(frame);
   quiet = false;
   drop();
   if (frame.events.length > 0) {
@@ -284,53 +265,19 @@ async function show() {
 // last hand's own summary before it.
 const summaryNumber = (frame) => frame.hand_number + (frame.seats.every((s) => s.cards === 0) ? 1 : 0);
 
-// Keeps each hand's summary of the match shown, for the recap at its end.
-function noteHand(frame) {
-  if (hands.match !== frame.match_number) hands = { match: frame.match_number, list: [] };
-  const b = frame.banner;
-  const summary = b?.kind === 'hand_over' ? b.summary : (b?.kind === 'match_over' ? b.last_hand : null);
-  if (!summary) return;
-  const n = summaryNumber(frame);
-  // Scopa: the last row is the hand's points; Briscola: the card points of each side.
-  const points = summary.rows ? summary.rows[summary.rows.length - 1].points : summary.points;
-  if (!hands.list.some((h) => h.n === n)) hands.list.push({ n, points });
-}
-
-function learnNames(frame) {
-  if (names.lang !== frame.lang) names = { lang: frame.lang, cards: new Map(), values: new Map(), suits: new Map(), of: null };
-  const shown = isBriscola(frame) ? [frame.table.briscola] : frame.table.table;
-  for (const { card, index, name } of [...frame.hand, ...shown]) {
-    names.cards.set(index, name);
-    const words = name.split(' ');
-    if (words.length === 3) {
-      names.values.set(card.slice(0, -1), words[0]);
-      names.suits.set(card.slice(-1), words[2]);
-      names.of = words[1];
-    }
-  }
-}
-
-// The name of a card given in notation (`7d`).
+// The name of a card given in notation (`7d`), in the page's language and deck.
 function cardName(notation) {
-  const known = names.cards.get(cardIndex(notation));
-  if (known) return known;
-  const value = names.values.get(notation.slice(0, -1));
-  const suit = names.suits.get(notation.slice(-1));
-  return value && suit && names.of ? `${value} ${names.of} ${suit}` : notation;
+  const key = `${getLang()}/${prefs.deck}`;
+  if (names.key !== key) names = { key, list: cardNames(getLang(), prefs.deck) };
+  return names.list[cardIndex(notation)] ?? notation;
 }
 
-// Adds the frame's events to the hand's log (a new deal starts a new log) and stores it.
-// A restored session's first frame (`quiet`) repeats events already in the stored log.
-function noteLog(frame, restoring) {
-  const key = handKey(frame);
-  if ((restoring || frame.events.length === 0) && handLog.key === key) return;
-  if (handLog.key !== null && handLog.key !== key && !frame.events.some((e) => e.kind === 'new_hand')) handLog.lines = [];
-  for (const e of restoring ? [] : frame.events) {
-    if (e.kind === 'new_hand') handLog.lines = [];
-    handLog.lines.push(e.text);
-  }
-  handLog.key = key;
-  if (!session.remote) store.writeLog(handLog);
+// A card of the frame by its name; a frame that writes cards in letters (a game server's
+// room) gets the page's words for it.
+const named = (view) => (view.name === view.card ? cardName(view.card) : view.name);
+
+// An open log follows the game (the frame's `hand_log`, the core's record of the hand).
+function followLog(frame) {
   if (!$('dlg-log').open) return;
   // A hand's summary and the match's end stand alone: the log (which already holds the
   // next deal's table) closes under them.
@@ -612,7 +559,7 @@ function drawOpponents(frame) {
   for (let k = n - 1; k >= 1; k--) {
     const seat = (bottom + k) % n;
     const info = frame.seats[seat];
-    const partner = n === 4 && k === 2 ? t('partner') : null;
+    const partner = info.side === frame.seats[bottom].side ? t('partner') : null;
     const backs = el('div', { class: 'backs' });
     for (let i = 0; i < info.cards; i++) backs.append(back());
     box.append(el('div', { class: `seat${acting === seat ? ' turn' : ''}`, 'data-seat': seat },
@@ -620,7 +567,7 @@ function drawOpponents(frame) {
       el('span', { class: 'counts' }, info.player_name),
       backs,
       pieces('counts', countParts(frame, seat)),
-      lastPlay(seat)));
+      lastPlay(frame, seat)));
   }
 }
 
@@ -646,28 +593,44 @@ function drawBadges(frame, box, acting) {
     },
     el('span', { class: 'name' }, partner ? `${info.name} · ${t('partner')}` : info.name),
     el('span', { class: 'level' }, info.player_name),
-    sideChip(frame, info.side),
+    el('span', { class: 'chip-row' }, sideChip(frame, info.side), lastPlayMini(frame, seat)),
     el('span', { class: 'count' }, backs, pieces('counts', countParts(frame, seat))),
-    lastPlay(seat)));
+    lastPlay(frame, seat)));
   }
 }
 
-// What the seat played last and what it took (small cards), until it plays again.
-function lastPlay(seat) {
-  const last = lastPlays[seat];
+// What the seat played last this hand and what it took (small cards): the frame's
+// `last_play`, until it plays again.
+function lastPlay(frame, seat) {
+  const last = frame.seats[seat].last_play;
   const box = el('div', { class: 'last' });
   if (!last) return box;
+  const taken = last.capture.map(cardIndex);
   box.setAttribute('role', 'img');
   box.setAttribute('aria-label', `${t('lastPlay')}: ${last.text}`);
-  box.dataset.card = last.card;
-  box.dataset.taken = last.taken.join(' ');
-  box.append(face(last.card));
-  if (last.taken.length > 0) {
+  box.dataset.card = cardIndex(last.card);
+  box.dataset.taken = taken.join(' ');
+  box.append(face(cardIndex(last.card)));
+  if (taken.length > 0) {
     box.append(el('span', { class: 'took' }, '→'));
     const pile = el('span', { class: 'taken' });
-    for (const c of last.taken) pile.append(face(c));
+    for (const c of taken) pile.append(face(c));
     box.append(pile);
   }
+  return box;
+}
+
+// A badge's last play on a phone, where a line of cards has no room: the card played beside
+// the side's name, with how many cards it took ("+2"); its label is the whole play. (From
+// 900 px wide the badge shows the whole `lastPlay` instead.)
+function lastPlayMini(frame, seat) {
+  const last = frame.seats[seat].last_play;
+  if (!last) return '';
+  const box = el('span', {
+    class: 'last-mini', role: 'img', 'aria-label': `${t('lastPlay')}: ${last.text}`, 'data-card': cardIndex(last.card),
+    'data-taken': last.capture.map(cardIndex).join(' '),
+  }, face(cardIndex(last.card)));
+  if (last.capture.length > 0) box.append(el('span', { class: 'took-count', 'aria-hidden': 'true' }, `+${last.capture.length}`));
   return box;
 }
 
@@ -700,7 +663,9 @@ function drawTable(frame) {
   const occ = occurrences(frame.table.table, (c) => c.card);
   const marked = (cards, card, o) => (tally(cards).get(card) ?? 0) > o;
   const most = (card) => Math.max(0, ...options.map((o) => tally(o.cards).get(card) ?? 0));
-  frame.table.table.forEach(({ card, index, name }, i) => {
+  frame.table.table.forEach((view, i) => {
+    const { card, index } = view;
+    const name = named(view);
     const inOption = most(card) > 0;
     const b = el('button', {
       type: 'button', class: `card${most(card) > occ[i] ? ' option' : ''}`, 'data-card': index, 'data-occ': occ[i],
@@ -719,7 +684,7 @@ function drawTrick(frame) {
   const name = (seat) => frame.seats[seat]?.name ?? '';
   const deck = $('deck');
   deck.hidden = false;
-  const trumpName = `${t('Briscola')}: ${tb.briscola.name}`;
+  const trumpName = `${t('Briscola')}: ${named(tb.briscola)}`;
   const holder = tb.briscola_holder === null || tb.briscola_holder === undefined ? null : name(tb.briscola_holder);
   const stockLine = tb.stock > 0 ? t('stockLeft', { n: tb.stock }) : t('briscolaDrawn', { who: holder ?? '' });
   // The briscola lies face up under the stock until it is drawn: the stock's last card.
@@ -765,7 +730,6 @@ function showLastTrick() {
   const frame = session.peek();
   const lt = isBriscola(frame) ? frame.table.last_trick : null;
   if (!lt) return;
-  learnNames(frame);
   const name = (seat) => frame.seats[seat]?.name ?? '';
   $('trick-title').textContent = t('LastTrick');
   $('trick-body').replaceChildren(
@@ -827,7 +791,9 @@ function drawHand(frame) {
   // the choice came otherwise); the first copy is the one hinted.
   const occ = occurrences(frame.hand, (c) => c.card);
   const pickedCopy = Math.min(picked, occ.filter((o, i) => frame.hand[i].card === choosing).length - 1);
-  frame.hand.forEach(({ card, index, name }, i) => {
+  frame.hand.forEach((view, i) => {
+    const { card, index } = view;
+    const name = named(view);
     const selected = choosing === card && occ[i] === Math.max(0, pickedCopy);
     const b = el('button', {
       type: 'button', class: `card${selected ? ' selected' : ''}`, 'data-card': index, 'data-occ': occ[i], 'aria-label': name,
@@ -900,8 +866,6 @@ function endDrag(e) {
 // Draws a frame: the table, the seats, the hand, the buttons its offers allow, the status,
 // and the dialog its banner calls for.
 function draw(frame) {
-  // The card names of this frame's language (a redraw after a change of language too).
-  learnNames(frame);
   if (frame.viewer !== null && frame.viewer !== undefined) bottom = frame.viewer;
   else if (frame.banner?.kind === 'hand_off') bottom = frame.banner.seat;
   else if (bottom >= frame.seats.length) bottom = 0;
@@ -1040,15 +1004,11 @@ function summaryTable(frame, { rows }) {
   return el('table', { class: 'summary' }, ...lines);
 }
 
-// Primiera points of a card by value (Ace … Re), the table every primiera rule reads.
-const PRIMIERA = [16, 12, 13, 14, 15, 18, 21, 10, 10, 10];
-const valueOfCard = (notation) => Number(notation.slice(0, -1));
-
-// The cards behind a side's points, from the summary's piles: its denari (the settebello
-// among them) and its primiera — the best card of each suit (classic, lenient), or its
-// sevens, sixes and Aces, which "most sevens" compares.
+// The cards behind a side's points, as the summary's `behind` gives them (the core picks
+// them under the match's primiera rule): its denari (the settebello among them) and its
+// primiera — the best card of each suit (classic, lenient; none under classic when a suit
+// is missing), or its sevens, sixes and Aces, which "most sevens" compares.
 function summaryCards(frame, summary) {
-  const rule = (/\bprimiera (\w+)/.exec(session.settingsLine()) || [])[1];
   const strip = (cards) => {
     const box = el('span', { class: 'strip', role: 'list' });
     for (const c of cards) {
@@ -1060,20 +1020,10 @@ function summaryCards(frame, summary) {
     }
     return box;
   };
-  const sides = (summary.piles || []).map((pile, i) => {
-    const denari = pile.cards.filter((c) => c.endsWith('d'));
-    let primiera;
-    if (rule === 'most_sevens') {
-      primiera = pile.cards.filter((c) => [7, 6, 1].includes(valueOfCard(c)))
-        .sort((a, b) => PRIMIERA[valueOfCard(b) - 1] - PRIMIERA[valueOfCard(a) - 1]);
-    } else {
-      primiera = [...'dcsb'].map((suit) => pile.cards.filter((c) => c.endsWith(suit))
-        .sort((a, b) => PRIMIERA[valueOfCard(b) - 1] - PRIMIERA[valueOfCard(a) - 1])[0]).filter(Boolean);
-    }
-    return el('div', { class: 'behind-side', 'data-side': i }, el('h4', {}, frame.sides[i]?.name ?? ''),
-      el('div', { class: 'behind-row', 'data-row': 'denari' }, el('span', { class: 'what' }, t('coins')), strip(denari)),
-      el('div', { class: 'behind-row', 'data-row': 'primiera' }, el('span', { class: 'what' }, t('primieraCards')), strip(primiera)));
-  });
+  const sides = (summary.behind || []).map(({ denari, primiera }, i) => el('div', { class: 'behind-side', 'data-side': i },
+    el('h4', {}, frame.sides[i]?.name ?? ''),
+    el('div', { class: 'behind-row', 'data-row': 'denari' }, el('span', { class: 'what' }, t('coins')), strip(denari)),
+    el('div', { class: 'behind-row', 'data-row': 'primiera' }, el('span', { class: 'what' }, t('primieraCards')), strip(primiera))));
   return el('section', { class: 'behind' }, el('h3', {}, t('behind')), ...sides);
 }
 
@@ -1084,16 +1034,17 @@ function showOver(frame) {
   }
   $('over-title').textContent = t('matchOver');
   $('over-body').textContent = `${frame.banner.text} ${frame.score_line}`;
-  // The last hand's summary under its own number, then every hand of the match seen here.
+  // The last hand's summary under its own number, then the match's hands (the frame's
+  // `recap`: those this page's session saw; after a reload, those since).
   const recap = [];
   if (frame.banner.last_hand) {
     recap.push(el('h3', {}, t('handTitle', { hand: t('Hand'), n: summaryNumber(frame) })),
       ...summaryOf(frame, frame.banner.last_hand));
   }
-  if (hands.list.length > 0) {
+  if (frame.recap.length > 0) {
     const head = el('tr', {}, el('th', { scope: 'col' }, t('Hand')));
     for (const side of frame.sides) head.append(el('th', { scope: 'col' }, side.name));
-    const rows = hands.list.map((h) => el('tr', {}, el('th', { scope: 'row' }, String(h.n)),
+    const rows = frame.recap.map((h) => el('tr', {}, el('th', { scope: 'row' }, String(h.hand)),
       ...h.points.map((p) => el('td', {}, String(p)))));
     recap.push(el('h3', {}, t('recap')), el('table', { class: 'summary recap' }, head, ...rows));
   }
@@ -1133,7 +1084,6 @@ function closeMessage() {
 // This hand: its log (scrollable, the newest line last) and each side's captured cards.
 function showLog() {
   const frame = session.peek();
-  learnNames(frame);
   fillLog(frame);
   $('log-close').textContent = t('close');
   if (!$('dlg-log').open) $('dlg-log').showModal();
@@ -1150,7 +1100,7 @@ function fillLog(frame) {
   $('log-plays').textContent = t('plays');
   $('log-taken-title').textContent = t('cardsTaken');
   list.setAttribute('aria-label', t('plays'));
-  list.replaceChildren(...(handLog.lines.length > 0 ? handLog.lines.map((line) => el('li', {}, line))
+  list.replaceChildren(...(frame.hand_log.length > 0 ? frame.hand_log.map((line) => el('li', {}, line))
     : [el('li', { class: 'none' }, t('logEmpty'))]));
   if (atEnd) list.scrollTop = list.scrollHeight;
   if (isBriscola(frame)) {
@@ -1314,6 +1264,7 @@ function drawSettings() {
     select('set-deck', t('DeckStyle'), DECKS.map((k) => [k, t(DECK_LABEL[k])]), prefs.deck, () => {
       prefs.deck = $('set-deck').value;
       savePrefs();
+      session?.setDeck(prefs.deck);
       redraw();
     }),
     select('set-pace', t('AiPace'), Object.keys(PACE).map((p) => [p, t(`pace_${p}`)]), prefs.pace, () => setPace($('set-pace').value)),
@@ -1648,6 +1599,7 @@ async function main() {
   const module = await WebAssembly.compileStreaming(fetch(new URL('./pkg/scopa_web_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });
   loadPrefs();
+  store.dropOldLog();
   useLang(prefs.lang);
   staticTexts();
   let damaged = null;
@@ -1657,9 +1609,6 @@ async function main() {
       replace(WebSession.restore(bytes));
       applyNames();
       restored = true;
-      // The hand's log as it was, if it is this hand's.
-      const log = store.readLog();
-      if (log && log.key === handKey(session.peek())) handLog = log;
       quiet = true;
       if (session.setLang(prefs.lang).save) save();
     }

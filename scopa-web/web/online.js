@@ -128,6 +128,11 @@ export class RemoteSession {
 
   setNames() {}
 
+  // The server writes the room's texts; the page names the cards it draws itself.
+  setDeck() {
+    return false;
+  }
+
   takeSave() {
     return false;
   }

@@ -10,6 +10,8 @@ export const { aiMove, langFromTag } = wasm;
 
 export const labels = (lang) => JSON.parse(wasm.labels(lang));
 export const statsLabel = (line, lang) => JSON.parse(wasm.statsLabel(line, lang));
+// The 40 cards' names (by index) in a language as a deck names them: the core's words.
+export const cardNames = (lang, deck) => wasm.cardNames(lang, deck).split('\n');
 
 // A session of the core's presenter (`WebSession` of src/lib.rs): the same methods, with
 // objects in and out.
@@ -37,6 +39,8 @@ export class WebSession {
   hint() { this.w.hint(); }
 
   setNames(names) { this.w.setNames(names); }
+
+  setDeck(code) { return this.w.setDeck(code); }
 
   setPacing(ai, scopa, summary) { this.w.setPacing(ai, scopa, summary); }
 

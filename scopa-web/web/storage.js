@@ -110,19 +110,14 @@ export function setWelcomed() {
   return set(WELCOMED, '1');
 }
 
-// The log of the hand in progress (the page's record of the frames' event lines), so that a
-// reload keeps it: `{ key, lines }`, the key naming the match and the hand it belongs to.
-const LOG = 'scopa.v1.log';
-export function readLog() {
+// The hand's log is the frame's now (`hand_log`): the page's own copy, which older versions
+// kept under this key, is removed.
+export function dropOldLog() {
   try {
-    const log = JSON.parse(get(LOG));
-    return log && typeof log.key === 'string' && Array.isArray(log.lines) ? log : null;
+    localStorage.removeItem('scopa.v1.log');
   } catch {
-    return null;
+    // a storage that refuses: nothing was kept either
   }
-}
-export function writeLog(log) {
-  return set(LOG, JSON.stringify(log));
 }
 
 export { toBase64 };
