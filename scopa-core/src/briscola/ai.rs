@@ -601,9 +601,10 @@ pub fn choose_card_with_net<C: BriscolaCards, const SEATS: usize, const SIDES: u
     choose_card_learned(view, seed, budget, net, inference_for(&view.rules))
 }
 
-/// [`choose_card_with_net`] reading the other seat's plays with `inference` (the lab
+/// [`choose_card_with_net`] reading the other seats' plays with `inference` (the lab
 /// measures the expert with and without it); on other tables and moments as
-/// [`choose_card_with_budget`]'s expert.
+/// [`choose_card_with_budget`]'s expert, with this inference (its play-out search on
+/// tables of 3 or 4 players, nine cards or two decks).
 pub fn choose_card_learned<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     view: &BriscolaViewOf<C, SEATS, SIDES>,
     seed: u64,
@@ -614,21 +615,22 @@ pub fn choose_card_learned<C: BriscolaCards, const SEATS: usize, const SIDES: us
     if !to_play(view) {
         return None;
     }
+    let mut rng = SplitMix64::new(seed);
     if C::DECKS != 1 || !learned_table(&view.rules) || view.stock == 0 || view.hand.size() == 1 {
-        return choose_card_with_budget(Level::Expert, view, seed, budget);
+        // As the expert level (the play-out search on other tables), with this inference.
+        return Some(expert(view, &mut rng, budget, true, inference).0);
     }
-    Some(learned(
-        view,
-        &mut SplitMix64::new(seed),
-        budget,
-        net,
-        inference,
-    ))
+    Some(learned(view, &mut rng, budget, net, inference))
 }
 
 /// How the expert and the handheld read the other seats' plays on the learned table
-/// ([`infer`]): not yet (the settings are being measured in the lab).
-pub const EXPERT_INFERENCE: Inference = Inference::OFF;
+/// ([`infer`]): each imagined deal is the first of up to 32 in which `medium`, holding the
+/// deal's cards, makes the other seat's plays of the current and the last trick (else the
+/// 32nd). Chosen in the lab (docs/ai.md: stricter reading measured better than softer).
+pub const EXPERT_INFERENCE: Inference = Inference {
+    candidates: 32,
+    soft: 0,
+};
 
 /// The inference the expert uses at the table of `rules`: [`EXPERT_INFERENCE`] on the
 /// learned table ([`learned_table`]), none elsewhere.
