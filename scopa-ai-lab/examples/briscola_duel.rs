@@ -9,7 +9,9 @@
 //! ```
 //!
 //! Flags: `--a`, `--b` (a level — random, easy, medium, expert, handheld — or a lab
-//! player: `expert-v1`, `handheld-v1`, `ceiling`, `playout-oracle`), `--deals N`, `--seed S`
+//! player: `expert-v1`, `handheld-v1`, `ceiling`, `playout-oracle`; `expert-noinfer`, the
+//! expert reading nothing from the other seat's plays; `expert@C,S`, reading them with `C`
+//! candidate deals and a chance `S`/256 for a play the model would not make), `--deals N`, `--seed S`
 //! (deck `i` is shuffled by `SplitMix64::new(S + i)`), `--players 2|4`, `--hand 3|9`,
 //! `--threads T`. `ceiling` and `playout-oracle` cheat (they see every card); `ceiling` is
 //! the exact full-information player (two players, three cards).

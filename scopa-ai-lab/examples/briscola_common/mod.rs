@@ -9,8 +9,9 @@ use std::str::FromStr;
 use scopa_ai_lab::briscola::solve::{Entry, Solver};
 use scopa_ai_lab::briscola::v1::{self, EXPERT_V1, HANDHELD_V1};
 use scopa_core::ai::Level;
-use scopa_core::briscola::ai::choose_card_with_net;
 use scopa_core::briscola::ai::medium;
+use scopa_core::briscola::ai::{choose_card_learned, choose_card_with_net};
+use scopa_core::briscola::infer::Inference;
 use scopa_core::briscola::net::Net;
 use scopa_core::briscola::{BriscolaBudget, BriscolaHand, BriscolaRules, choose_card};
 use scopa_core::{Card, Deck, SplitMix64};
@@ -33,6 +34,10 @@ pub enum Player {
     Ceiling,
     /// The expert's learned search with another network (a training checkpoint).
     Learned(&'static Net<'static>),
+    /// The expert reading the other seat's plays with other settings (`expert-noinfer`:
+    /// none; `expert@C,S`: `C` candidate deals, a play the model would not make survived
+    /// with the chance `S`/256).
+    Inferring(Inference),
     /// **Cheating**: the lab's oracle before issue 40 — the expert's evaluation (each card
     /// played out by `medium`) on the real deal, exact once the stock is empty.
     PlayoutOracle,
@@ -46,9 +51,18 @@ impl FromStr for Player {
             "handheld-v1" => Player::HandheldV1,
             "ceiling" => Player::Ceiling,
             "playout-oracle" => Player::PlayoutOracle,
+            "expert-noinfer" => Player::Inferring(Inference::OFF),
+            _ if s.starts_with("expert@") => {
+                let bad = || format!("{s}: expert@C,S with C candidates (1-255) and S (0-255)");
+                let (c, soft) = s["expert@".len()..].split_once(',').ok_or_else(bad)?;
+                Player::Inferring(Inference {
+                    candidates: c.parse().map_err(|_| bad())?,
+                    soft: soft.parse().map_err(|_| bad())?,
+                })
+            }
             _ => Player::Level(s.parse().map_err(|_| {
                 format!(
-                    "unknown player {s}: random, easy, medium, expert, handheld, expert-v1, handheld-v1, ceiling, playout-oracle"
+                    "unknown player {s}: random, easy, medium, expert, handheld, expert-v1, handheld-v1, ceiling, playout-oracle, expert-noinfer, expert@C,S"
                 )
             })?),
         })
@@ -64,6 +78,8 @@ impl fmt::Display for Player {
             Player::Ceiling => f.write_str("ceiling"),
             Player::PlayoutOracle => f.write_str("playout-oracle"),
             Player::Learned(_) => f.write_str("learned"),
+            Player::Inferring(Inference::OFF) => f.write_str("expert-noinfer"),
+            Player::Inferring(i) => write!(f, "expert@{},{}", i.candidates, i.soft),
         }
     }
 }
@@ -196,6 +212,13 @@ pub fn choose(
             seed,
             BriscolaBudget::for_rules(Level::Expert, &rules),
             net,
+        ),
+        Player::Inferring(inference) => choose_card_learned(
+            &view,
+            seed,
+            BriscolaBudget::for_rules(Level::Expert, &rules),
+            &Net::BUILT_IN,
+            inference,
         ),
     }
     .expect("a card to play")

@@ -29,6 +29,7 @@ use crate::deal::{SplitMix64, below};
 
 use super::cards::BriscolaCards;
 use super::hand::{BriscolaHandOf, BriscolaViewOf};
+use super::infer::{self, Inference};
 use super::net::Net;
 use super::rules::BriscolaRules;
 use super::search::{self, Search};
@@ -194,7 +195,9 @@ pub fn choose_card_with_budget<C: BriscolaCards, const SEATS: usize, const SIDES
             .unwrap_or(first(view.hand)),
         Level::Easy => easy(view),
         Level::Medium => medium(view),
-        Level::Expert | Level::Handheld => expert(view, &mut rng, budget, true).0,
+        Level::Expert | Level::Handheld => {
+            expert(view, &mut rng, budget, true, inference_for(&view.rules)).0
+        }
     })
 }
 
@@ -207,15 +210,26 @@ pub fn hint<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     }
     let budget = BriscolaBudget::for_rules(Level::Expert, &view.rules);
     if C::DECKS == 1 && learned_table(&view.rules) && view.stock > 0 && view.hand.size() > 1 {
-        let (totals, worlds) =
-            learned_values(view, &mut SplitMix64::new(0x5C0FA), budget, &Net::BUILT_IN);
+        let (totals, worlds) = learned_values(
+            view,
+            &mut SplitMix64::new(0x5C0FA),
+            budget,
+            &Net::BUILT_IN,
+            EXPERT_INFERENCE,
+        );
         let card = best_of(view.hand, &totals);
         return Some(BriscolaHint {
             card,
             reason: searched_reason(view, card, &totals, worlds),
         });
     }
-    let (card, exact) = expert(view, &mut SplitMix64::new(0x5C0FA), budget, true);
+    let (card, exact) = expert(
+        view,
+        &mut SplitMix64::new(0x5C0FA),
+        budget,
+        true,
+        inference_for(&view.rules),
+    );
     Some(BriscolaHint {
         card,
         reason: if exact {
@@ -468,11 +482,12 @@ fn expert<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     rng: &mut SplitMix64,
     budget: BriscolaBudget,
     use_net: bool,
+    inference: Inference,
 ) -> (Card, bool) {
     if C::DECKS == 1 {
-        expert_in::<C, SEATS, SIDES, 40>(view, rng, budget, use_net)
+        expert_in::<C, SEATS, SIDES, 40>(view, rng, budget, use_net, inference)
     } else {
-        expert_in::<C, SEATS, SIDES, 80>(view, rng, budget, use_net)
+        expert_in::<C, SEATS, SIDES, 80>(view, rng, budget, use_net, inference)
     }
 }
 
@@ -488,7 +503,16 @@ pub fn choose_card_playouts<C: BriscolaCards, const SEATS: usize, const SIDES: u
     if !to_play(view) {
         return None;
     }
-    Some(expert(view, &mut SplitMix64::new(seed), budget, false).0)
+    Some(
+        expert(
+            view,
+            &mut SplitMix64::new(seed),
+            budget,
+            false,
+            Inference::OFF,
+        )
+        .0,
+    )
 }
 
 /// [`expert`] with imagined hands of a `DECK`-card deck.
@@ -497,6 +521,7 @@ fn expert_in<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
     rng: &mut SplitMix64,
     budget: BriscolaBudget,
     use_net: bool,
+    inference: Inference,
 ) -> (Card, bool) {
     let hand = view.hand;
     if hand.size() == 1 {
@@ -527,11 +552,11 @@ fn expert_in<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DEC
         }
     }
     if use_net && C::DECKS == 1 && learned_table(&view.rules) {
-        return (learned(view, rng, budget, &Net::BUILT_IN), false);
+        return (learned(view, rng, budget, &Net::BUILT_IN, inference), false);
     }
     let mut totals = [0i32; 40];
     for _ in 0..budget.samples.max(1) {
-        let world = BriscolaHandOf::<C, SEATS, SIDES, DECK>::imagine(view, rng);
+        let world = infer::draw::<C, SEATS, SIDES, DECK>(view, rng, inference);
         for card in distinct(hand) {
             let mut h = world;
             if h.play(view.seat, card).is_ok() {
@@ -573,10 +598,48 @@ pub fn choose_card_with_net<C: BriscolaCards, const SEATS: usize, const SIDES: u
     if !to_play(view) {
         return None;
     }
-    if C::DECKS != 1 || !learned_table(&view.rules) || view.stock == 0 || view.hand.size() == 1 {
-        return choose_card_with_budget(Level::Expert, view, seed, budget);
+    choose_card_learned(view, seed, budget, net, inference_for(&view.rules))
+}
+
+/// [`choose_card_with_net`] reading the other seats' plays with `inference` (the lab
+/// measures the expert with and without it); on other tables and moments as
+/// [`choose_card_with_budget`]'s expert, with this inference (its play-out search on
+/// tables of 3 or 4 players, nine cards or two decks).
+pub fn choose_card_learned<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    seed: u64,
+    budget: BriscolaBudget,
+    net: &Net<'_>,
+    inference: Inference,
+) -> Option<Card> {
+    if !to_play(view) {
+        return None;
     }
-    Some(learned(view, &mut SplitMix64::new(seed), budget, net))
+    let mut rng = SplitMix64::new(seed);
+    if C::DECKS != 1 || !learned_table(&view.rules) || view.stock == 0 || view.hand.size() == 1 {
+        // As the expert level (the play-out search on other tables), with this inference.
+        return Some(expert(view, &mut rng, budget, true, inference).0);
+    }
+    Some(learned(view, &mut rng, budget, net, inference))
+}
+
+/// How the expert and the handheld read the other seats' plays on the learned table
+/// ([`infer`]): each imagined deal is the first of up to 32 in which `medium`, holding the
+/// deal's cards, makes the other seat's plays of the current and the last trick (else the
+/// 32nd). Chosen in the lab (docs/ai.md: stricter reading measured better than softer).
+pub const EXPERT_INFERENCE: Inference = Inference {
+    candidates: 32,
+    soft: 0,
+};
+
+/// The inference the expert uses at the table of `rules`: [`EXPERT_INFERENCE`] on the
+/// learned table ([`learned_table`]), none elsewhere.
+pub const fn inference_for(rules: &BriscolaRules) -> Inference {
+    if learned_table(rules) {
+        EXPERT_INFERENCE
+    } else {
+        Inference::OFF
+    }
 }
 
 /// The learned search ([`search`]): the card with the best value summed over the worlds.
@@ -585,8 +648,12 @@ fn learned<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     rng: &mut SplitMix64,
     budget: BriscolaBudget,
     net: &Net<'_>,
+    inference: Inference,
 ) -> Card {
-    best_of(view.hand, &learned_values(view, rng, budget, net).0)
+    best_of(
+        view.hand,
+        &learned_values(view, rng, budget, net, inference).0,
+    )
 }
 
 /// Each card's value (sixteenths of a point, by card index) summed over the worlds
@@ -596,6 +663,7 @@ fn learned_values<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     rng: &mut SplitMix64,
     budget: BriscolaBudget,
     net: &Net<'_>,
+    inference: Inference,
 ) -> ([i32; 40], u32) {
     let hand = view.hand;
     let mut s = Search {
@@ -611,7 +679,7 @@ fn learned_values<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     let mut totals = [0i32; 40];
     let mut worlds = 0;
     'worlds: for _ in 0..budget.samples.max(1) {
-        let w = search::world(view, rng);
+        let w = search::world(view, rng, inference);
         let mut values = [0i32; 40];
         for card in distinct(hand) {
             match s.child(&w, card.index(), tricks, -10_000, 10_000) {

@@ -416,6 +416,10 @@ pub struct BriscolaHandOf<C, const SEATS: usize, const SIDES: usize, const DECK:
     pub(super) trick_len: u8,
     pub(super) leader: u8,
     pub(super) tricks_done: u8,
+    /// The last completed trick, in the order played (public: every seat saw it).
+    pub(super) last: [Card; SEATS],
+    /// Its cards: the players once a trick is done, 0 before.
+    pub(super) last_len: u8,
 }
 
 impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>
@@ -490,6 +494,8 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize
             trick_len: 0,
             leader: eldest,
             tricks_done: 0,
+            last: [FILLER; SEATS],
+            last_len: 0,
         }
     }
 
@@ -606,6 +612,12 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize
         self.leader
     }
 
+    /// The last completed trick's cards, in the order played (empty before the first trick
+    /// is done).
+    pub fn last_trick(&self) -> &[Card] {
+        &self.last[..usize::from(self.last_len)]
+    }
+
     /// Tricks completed this hand.
     pub const fn tricks_done(&self) -> u8 {
         self.tricks_done
@@ -669,6 +681,8 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize
             cards: taken,
             points: taken.points(),
         });
+        self.last = self.trick;
+        self.last_len = self.trick_len;
         self.trick = [FILLER; SEATS];
         self.trick_len = 0;
         self.leader = winner;
@@ -718,6 +732,8 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize
             leader: self.leader,
             piles: self.piles,
             tricks_done: self.tricks_done,
+            last: self.last,
+            last_len: self.last_len,
         })
     }
 }
@@ -750,19 +766,24 @@ pub struct BriscolaViewOf<C, const SEATS: usize, const SIDES: usize> {
     pub briscola_holder: Option<u8>,
     /// Whether the holder has played the briscola since (public: everyone saw the card;
     /// with two decks, a copy of it).
-    briscola_out: bool,
+    pub(super) briscola_out: bool,
     /// Cards still to draw, the briscola included.
     pub stock: u8,
     /// Cards in each seat's hand.
     pub hand_lens: [u8; SEATS],
-    trick: [Card; SEATS],
-    trick_len: u8,
+    pub(super) trick: [Card; SEATS],
+    pub(super) trick_len: u8,
     /// The seat that led the current trick.
     pub leader: u8,
     /// The tricks each side took, as cards.
     pub piles: [C; SIDES],
     /// Tricks completed.
     pub tricks_done: u8,
+    /// The last completed trick, in the order played.
+    pub(super) last: [Card; SEATS],
+    /// Its cards: the players once a trick is done, 0 before (and in the views the
+    /// inference rebuilds of moments before it: [`super::infer`]).
+    pub(super) last_len: u8,
 }
 
 impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize> BriscolaViewOf<C, SEATS, SIDES> {
@@ -779,6 +800,20 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize> BriscolaViewOf<C,
     /// The seat to play.
     pub const fn turn(&self) -> u8 {
         (self.leader + self.trick_len) % self.rules.players
+    }
+
+    /// The last completed trick's cards, in the order played (empty before the first trick
+    /// is done): public, every seat saw them played.
+    pub fn last_trick(&self) -> &[Card] {
+        &self.last[..usize::from(self.last_len)]
+    }
+
+    /// The seat that led the last completed trick (`None` before the first is done): the
+    /// seat that took it leads the current trick, so it follows from the cards.
+    pub fn last_leader(&self) -> Option<u8> {
+        let n = self.rules.players;
+        let won = trick_winner(self.trump(), self.last_trick())? as u8;
+        Some((self.leader + n - won % n) % n)
     }
 
     /// Every card played so far.
@@ -879,6 +914,8 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize
             trick_len: view.trick().len() as u8,
             leader: view.leader,
             tricks_done: view.tricks_done,
+            last: view.last,
+            last_len: view.last_len,
         }
     }
 }
@@ -1025,6 +1062,8 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize> BriscolaViewOf<C,
             leader: (dealer + 1) % n,
             piles: [C::EMPTY; SIDES],
             tricks_done: 0,
+            last: [FILLER; SEATS],
+            last_len: 0,
         };
         let mut played = C::EMPTY;
         for (index, &(by, card)) in history.iter().enumerate() {
@@ -1053,6 +1092,8 @@ impl<C: BriscolaCards, const SEATS: usize, const SIDES: usize> BriscolaViewOf<C,
             }
             let (winner, side, taken) = take::<C>(&rules, view.trump(), view.leader, view.trick());
             view.piles[usize::from(side)] = view.piles[usize::from(side)].merged(taken);
+            view.last = view.trick;
+            view.last_len = view.trick_len;
             view.trick = [FILLER; SEATS];
             view.trick_len = 0;
             view.leader = winner;

@@ -30,6 +30,7 @@ pub mod ai;
 pub mod cards;
 pub mod game;
 pub mod hand;
+pub mod infer;
 pub mod net;
 mod net_weights;
 mod playout;

@@ -17,6 +17,7 @@
 //! need). The choice among `n ≤ 9` cards is off uniform by less than `n / 65536`, which a
 //! random playout does not notice.
 
+use crate::card::Card;
 use crate::cardset::CardSet;
 
 use super::hand::{BriscolaHand, FILLER, MAX_PLAYERS};
@@ -235,6 +236,10 @@ fn run<const N: usize, R: rand_core::Rng + ?Sized>(h: &mut BriscolaHand, rng: &m
     let mut done = h.tricks_done;
     let mut plays = &random[..2 * to_play];
 
+    // The last trick: its leader and every hand before it (one card each), once known.
+    let mut final_trick: Option<(usize, [u64; 4])> = None;
+    let mut final_cards = h.trick;
+
     // The trick in progress, if any: its other seats play (their hands counted one by one).
     if len > 0 {
         let mut winner = leader;
@@ -253,6 +258,9 @@ fn run<const N: usize, R: rand_core::Rng + ?Sized>(h: &mut BriscolaHand, rng: &m
             let bits = hands[seat & 3];
             let card = choose(bits, bits.count_ones(), bits16(plays, i - len)) & 63;
             hands[seat & 3] &= !(1 << card);
+            if let (Some(slot), Some(c)) = (final_cards.get_mut(i), Card::from_index(card)) {
+                *slot = c;
+            }
             taken |= 1 << card;
             if takers[usize::from(best)] >> card & 1 != 0 {
                 best = card;
@@ -306,6 +314,12 @@ fn run<const N: usize, R: rand_core::Rng + ?Sized>(h: &mut BriscolaHand, rng: &m
         // The other seat drew the briscola, last.
         holder = Some(((two.leader + 1) & 1) as u8);
         for (size, random) in (1..=size).rev().zip(plays) {
+            if size == 1 {
+                let mut before = [0; 4];
+                before[two.leader & 1] = two.lead;
+                before[(two.leader + 1) & 1] = two.other;
+                final_trick = Some((two.leader, before));
+            }
             if size <= 3 {
                 two.trick::<true>(size, takers, random);
             } else {
@@ -334,6 +348,9 @@ fn run<const N: usize, R: rand_core::Rng + ?Sized>(h: &mut BriscolaHand, rng: &m
             holder = Some(last as u8);
         }
         for (size, random) in (1..=size).rev().zip(plays) {
+            if size == 1 {
+                final_trick = Some((leader, hands));
+            }
             let (winner, taken) = if size <= 3 {
                 trick::<N, true>(&mut hands, leader, size, takers, random)
             } else {
@@ -352,6 +369,20 @@ fn run<const N: usize, R: rand_core::Rng + ?Sized>(h: &mut BriscolaHand, rng: &m
     }
     if h.briscola_holder.is_none() {
         h.next = h.rules.deck_len();
+    }
+    // The last trick, in the order played: each seat's last card from its leader on (or
+    // the trick that was in progress, if it was the last).
+    if let Some((first, before)) = final_trick {
+        for (i, slot) in final_cards.iter_mut().enumerate().take(N) {
+            let bits = before[((first + i) % N) & 3];
+            if let Some(c) = Card::from_index(bits.trailing_zeros() as u8) {
+                *slot = c;
+            }
+        }
+    }
+    if final_trick.is_some() || (len > 0 && h.tricks_done + 1 == tricks) {
+        h.last = final_cards;
+        h.last_len = N as u8;
     }
     h.trick = [FILLER; MAX_PLAYERS];
     h.trick_len = 0;

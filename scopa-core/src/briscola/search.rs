@@ -1,11 +1,11 @@
 //! The expert's search for two players with one deck (issue 40): it imagines the unseen
-//! cards dealt consistently with the view (the worlds, weighted by how well they explain
-//! the other seat's last play: [`super::infer`]), and in each world plays each of its cards
-//! and searches the rest of the trick and the next one with both hands in sight
-//! (alpha-beta), valuing the position after them with the learned evaluation
-//! ([`super::net`]): the points taken on the way plus the network's estimate of the
-//! rest. Once the stock is nearly empty each world is searched to the end of the hand.
-//! The card with the best weighted total over the worlds is played.
+//! cards dealt consistently with the view (the worlds, kept by how well they explain the
+//! other seat's plays of the current and the last trick: [`super::infer`]), and in each
+//! world plays each of its cards and searches the rest of the trick and the next one with
+//! both hands in sight (alpha-beta), valuing the position after them with the learned
+//! evaluation ([`super::net`]): the points taken on the way plus the network's estimate of
+//! the rest. Once the stock is nearly empty each world is searched to the end of the hand.
+//! The card with the best total over the worlds is played.
 //!
 //! Values are in sixteenths of a point; a world is a compact copy of the hand (both
 //! hands as card bits, the stock in draw order).
@@ -15,6 +15,7 @@ use crate::deal::SplitMix64;
 
 use super::cards::BriscolaCards;
 use super::hand::{BriscolaHand, BriscolaHandOf, BriscolaViewOf};
+use super::infer::{self, Inference};
 use super::net::{Inputs, Net};
 use super::trick::{beats, card_points};
 
@@ -227,12 +228,14 @@ impl Search<'_> {
     }
 }
 
-/// Deals the unseen cards of a two-player view of one deck into a world.
+/// Deals the unseen cards of a two-player view of one deck into a world, reading the other
+/// seat's plays with `inference` ([`super::infer::draw`]).
 pub(crate) fn world<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     view: &BriscolaViewOf<C, SEATS, SIDES>,
     rng: &mut SplitMix64,
+    inference: Inference,
 ) -> World {
-    World::of(&BriscolaHandOf::<C, SEATS, SIDES, 40>::imagine(view, rng))
+    World::of(&infer::draw::<C, SEATS, SIDES, 40>(view, rng, inference))
 }
 
 /// The card bits of a one-deck container (bit = card index).
