@@ -23,9 +23,9 @@
 use crate::card::Card;
 use crate::deal::{SplitMix64, below};
 
-use super::ai::medium;
 use super::cards::BriscolaCards;
 use super::hand::{BriscolaHandOf, BriscolaViewOf, FILLER};
+use super::rule_players::medium;
 
 /// How the expert reads the other seats' plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

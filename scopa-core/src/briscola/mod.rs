@@ -34,6 +34,7 @@ pub mod infer;
 pub mod net;
 mod net_weights;
 mod playout;
+mod rule_players;
 pub mod rules;
 mod search;
 
