@@ -242,7 +242,7 @@ labels! {
     Ace => ("Ace", "Asso"),
     Napola => ("Napola", "Napola"),
     ReBello => ("Re bello", "Re bello"),
-    KingsRedeal => ("Redeal with 3 Kings on the table", "Si rimescola con 3 Re in tavola"),
+    KingsRedeal => ("Redeal with 3 Kings on the table (5 with two decks)", "Si rimescola con 3 Re in tavola (5 con due mazzi)"),
     Redeal => ("Redeal", "Rimescola"),
     Language => ("Language", "Lingua"),
     DeckStyle => ("Cards", "Carte"),
@@ -2098,6 +2098,12 @@ mod tests {
         assert!(line.contains("two decks"), "{line}");
         let line = Texts::new(Lang::It).rules(Rules::default()).to_string();
         assert!(line.contains("3 Re in tavola"), "{line}");
+        // The settings' switch serves every table size: it names both counts (issue 37
+        // item 11: it said 3 Kings at 6 and 8 players too).
+        for lang in [Lang::En, Lang::It] {
+            let switch = Texts::new(lang).label(Label::KingsRedeal);
+            assert!(switch.contains('3') && switch.contains('5'), "{switch}");
+        }
         assert_eq!(
             watch(8).redeals(1).to_string(),
             "dealt again 1 time: 5 or more Kings were on the table"
