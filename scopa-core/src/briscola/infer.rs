@@ -7,7 +7,7 @@
 //! deal: its cards in the deal, plus the cards it has played since, minus the card it drew
 //! after the last trick (the face-up briscola if it drew that, else one of its cards chosen
 //! at random: each is equally likely to be the one drawn). Its view at that moment is
-//! rebuilt from the viewer's by taking the plays since back ([`past_view`]): every fact in it
+//! rebuilt from the viewer's by taking the plays since back (`past_view`): every fact in it
 //! is public. If the model, in that view, plays the card the seat played, the play is
 //! explained; if not, the deal survives it only with the chance [`Inference::soft`] / 256
 //! (no model is exact: a seat that kept its trump under a carico led may still hold one).
