@@ -410,11 +410,10 @@ fn to_js<T: Serialize>(v: &T) -> Result<String, JsError> {
 }
 
 impl SettingsIn {
-    /// The page's settings from their JSON text (`JSON.stringify` of the settings object).
+    /// The page's settings from their JSON text (`JSON.stringify` of the settings object;
+    /// fields other than these are passed over), read by this crate's own small reader.
     pub fn from_json(text: &str) -> Result<SettingsIn, BadSetting> {
-        serde_json_core::from_str::<SettingsIn>(text)
-            .map(|(s, _)| s)
-            .map_err(|e| BadSetting(format!("the settings are not understood: {e}")))
+        json_in::settings(text)
     }
 }
 
@@ -679,6 +678,8 @@ pub fn stats_label_js(line: &str, code: &str) -> Result<String, JsError> {
         Lang::from_code(code).unwrap_or_default(),
     ))
 }
+
+mod json_in;
 
 #[cfg(test)]
 mod tests;

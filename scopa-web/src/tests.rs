@@ -427,3 +427,77 @@ fn the_deck_names_the_cards_of_every_text() {
     assert_eq!(card_names(Lang::It, Deck::Spanish)[19], "Re di copas");
     assert_eq!(card_names(Lang::En, Deck::Italian)[19], "King of coppe");
 }
+
+/// The settings reader (`json_in`) reads what serde's derive on `SettingsIn` reads: the
+/// same values for the page's texts (escapes, unknown fields of any shape, white space),
+/// and refuses what it refuses.
+#[test]
+fn settings_reader_agrees_with_serde() {
+    let same = [
+        r#"{"players":2,"deal":"standard","target":11,"primiera":"classic","ace":"none","napola":false,"re_bello":false,"kings_redeal":true,"seats":["human","expert"],"lang":"en"}"#,
+        r#" { "game" : "briscola" , "hand_size":9,"hands":11,"players":2,"deal":"scopone","target":0,
+            "primiera":"lenient","ace":"takes_all","napola":true,"re_bello":true,"kings_redeal":false,
+            "seats":[],"undo":true,"lang":"it","seed":"","names":["A\"b\\c\/d\n\t\u00e8\ud83c\udca1",""],
+            "nested":{"a":[1,-2.5e3,null,true,false,{"b":{}},[]],"c":"}"},"zero":0} "#,
+        r#"{"lang":"\u0065n","players":255,"deal":"x","target":1,"primiera":"","ace":"","napola":false,"re_bello":false,"kings_redeal":false,"seats":["\u00E8"]}"#,
+    ];
+    for text in same {
+        let ours = SettingsIn::from_json(text).unwrap();
+        let serde: SettingsIn = serde_json::from_str(text).unwrap();
+        assert_eq!(format!("{ours:?}"), format!("{serde:?}"), "{text}");
+    }
+    let names = SettingsIn::from_json(same[2]).unwrap();
+    assert_eq!((names.lang.as_str(), names.seats[0].as_str()), ("en", "è"));
+    let refused = [
+        "",
+        "players 2",
+        "[]",
+        r#"{"players":2.5}"#,
+        r#"{"players":2e0}"#,
+        r#"{"players":-1}"#,
+        r#"{"players":256}"#,
+        r#"{"players":"2"}"#,
+        r#"{"napola":1}"#,
+        r#"{"seats":["human",1]}"#,
+        r#"{"lang":"en""#,
+        r#"{"lang":"en",}"#,
+        r#"{"lang":"\x"}"#,
+        r#"{"lang":"\ud83c"}"#,
+        r#"{"lang":"\u12"}"#,
+        r#"{"players":2,"deal":"standard","target":11}"#,
+    ];
+    for text in refused {
+        assert!(SettingsIn::from_json(text).is_err(), "{text}");
+        assert!(serde_json::from_str::<SettingsIn>(text).is_err(), "{text}");
+    }
+    let err = SettingsIn::from_json(r#"{"players":2.5}"#).unwrap_err().0;
+    assert!(
+        err.contains("whole number") && err.contains("byte 11"),
+        "{err}"
+    );
+    let deep = format!(r#"{{"x":{}{}}}"#, "[".repeat(100), "]".repeat(100));
+    assert!(
+        SettingsIn::from_json(&deep)
+            .unwrap_err()
+            .0
+            .contains("nested too deep")
+    );
+    // No prefix of a valid text, and no text with one byte changed, panics.
+    let text = same[1].trim_end();
+    for end in 0..text.len() {
+        if let Some(prefix) = text.get(..end) {
+            assert!(SettingsIn::from_json(prefix).is_err(), "{prefix}");
+        }
+    }
+    for i in 0..text.len() {
+        for b in [
+            b'"', b'\\', b'{', b'}', b'[', b']', b',', b':', b'0', b'u', b' ', 0,
+        ] {
+            let mut bytes = text.as_bytes().to_vec();
+            bytes[i] = b;
+            if let Ok(t) = String::from_utf8(bytes) {
+                let _ = SettingsIn::from_json(&t);
+            }
+        }
+    }
+}
