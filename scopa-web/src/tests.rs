@@ -38,10 +38,11 @@ fn start(players: u8, seats: &[&str], deal: &str, seed: u64) -> WebSession {
 }
 
 /// The frame as the page receives it: the wasm's JSON text ([`to_json`]), which must be
-/// the core's serde JSON exactly.
+/// the core's serde JSON exactly, byte for byte what `serde_json` writes.
 fn frame(w: &mut WebSession) -> Value {
     let f = w.take_frame();
     let text = to_json(&f).unwrap();
+    assert_eq!(serde_json::to_string(&f).unwrap(), text);
     let parsed: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(parsed, serde_json::to_value(&f).unwrap(), "{text}");
     parsed
@@ -500,4 +501,73 @@ fn settings_reader_agrees_with_serde() {
             }
         }
     }
+}
+
+/// The page's JSON writer (`json_out`) writes what `serde_json` writes: escapes, control
+/// characters, options, maps, tagged enums, integers at their limits; floats and
+/// non-string keys are refused.
+#[test]
+fn json_writer_agrees_with_serde_json() {
+    #[derive(Serialize)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    enum Tagged {
+        Unit,
+        Fields { a: u8, b: Option<String> },
+    }
+    #[derive(Serialize)]
+    enum Plain {
+        Unit,
+        New(i32),
+        Tuple(u8, bool),
+        Fields { x: i64 },
+    }
+    #[derive(Serialize)]
+    struct Inner {
+        n: u16,
+    }
+    #[derive(Serialize)]
+    struct All {
+        text: String,
+        none: Option<u8>,
+        some: Option<u8>,
+        limits: (u64, i64, i64, u32, i8),
+        list: Vec<Tagged>,
+        plain: Vec<Plain>,
+        #[serde(flatten)]
+        inner: Inner,
+        map: std::collections::BTreeMap<String, Vec<u8>>,
+        empty: Vec<u8>,
+        ch: char,
+        unit: (),
+        card: scopa_core::Card,
+    }
+    let all = All {
+        text: "a\"b\\c/\u{8}\u{c}\n\r\t\u{0}\u{1f}\u{7f}è🂡".into(),
+        none: None,
+        some: Some(0),
+        limits: (u64::MAX, i64::MIN, i64::MAX, 0, -1),
+        list: vec![
+            Tagged::Unit,
+            Tagged::Fields { a: 255, b: None },
+            Tagged::Fields {
+                a: 1,
+                b: Some("x".into()),
+            },
+        ],
+        plain: vec![
+            Plain::Unit,
+            Plain::New(-7),
+            Plain::Tuple(3, true),
+            Plain::Fields { x: -9 },
+        ],
+        inner: Inner { n: 65535 },
+        map: [("k\"1".to_string(), vec![1, 2]), (String::new(), vec![])].into(),
+        empty: vec![],
+        ch: '"',
+        unit: (),
+        card: scopa_core::Card::from_index(6).unwrap(),
+    };
+    assert_eq!(to_json(&all).unwrap(), serde_json::to_string(&all).unwrap());
+    assert!(to_json(&1.5f64).is_err());
+    assert!(to_json(&std::collections::BTreeMap::from([(1u8, 2u8)])).is_err());
 }
