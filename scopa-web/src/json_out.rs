@@ -107,6 +107,14 @@ impl Writer {
         self.unsigned(v.unsigned_abs());
     }
 
+    /// Opens `{"variant":` and then an array or object (`open`); `end` closes both.
+    fn variant(&mut self, variant: &str, open: char) -> Compound<'_> {
+        self.0.push('{');
+        self.string(variant);
+        self.0.push(':');
+        self.open(open)
+    }
+
     /// Opens an array or object (`open`), for its elements or fields.
     #[inline(never)]
     fn open(&mut self, open: char) -> Compound<'_> {
@@ -142,8 +150,8 @@ impl Compound<'_> {
         self.w.0.push(':');
     }
 
-    fn close(self, close: char) -> Result<(), Unsupported> {
-        self.w.0.push(close);
+    fn close(self, close: &str) -> Result<(), Unsupported> {
+        self.w.0.push_str(close);
         Ok(())
     }
 }
@@ -250,7 +258,7 @@ impl<'a> ser::Serializer for &'a mut Writer {
     ) -> Result<(), Unsupported> {
         let mut c = self.open('{');
         ser::SerializeStruct::serialize_field(&mut c, variant, value)?;
-        c.close('}')
+        c.close("}")
     }
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a>, Unsupported> {
         Ok(self.open('['))
@@ -272,11 +280,7 @@ impl<'a> ser::Serializer for &'a mut Writer {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a>, Unsupported> {
-        // `{"variant":[…]}`: the object's closing brace is written by `end`.
-        self.0.push('{');
-        self.string(variant);
-        self.0.push(':');
-        Ok(self.open('['))
+        Ok(self.variant(variant, '['))
     }
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a>, Unsupported> {
         Ok(self.open('{'))
@@ -295,11 +299,7 @@ impl<'a> ser::Serializer for &'a mut Writer {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a>, Unsupported> {
-        // `{"variant":{…}}`: the outer closing brace is written by `end`.
-        self.0.push('{');
-        self.string(variant);
-        self.0.push(':');
-        Ok(self.open('{'))
+        Ok(self.variant(variant, '{'))
     }
     fn collect_str<T: Display + ?Sized>(self, value: &T) -> Result<(), Unsupported> {
         self.0.push('"');
@@ -309,50 +309,30 @@ impl<'a> ser::Serializer for &'a mut Writer {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.next();
-        value.serialize(&mut *self.w)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        self.close(']')
-    }
+/// The array-like compounds: each element after a `,`, `]` at the end (and the `}` of
+/// `{"variant":[…]}` for a tuple variant).
+macro_rules! array_like {
+    ($($trait:ident :: $method:ident, $close:literal;)*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Unsupported;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
+                self.next();
+                value.serialize(&mut *self.w)
+            }
+            fn end(self) -> Result<(), Unsupported> {
+                self.w.0.push(']');
+                self.close($close)
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        self.close(']')
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        self.close(']')
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        self.w.0.push(']');
-        self.close('}')
-    }
+array_like! {
+    SerializeSeq::serialize_element, "";
+    SerializeTuple::serialize_element, "";
+    SerializeTupleStruct::serialize_field, "";
+    SerializeTupleVariant::serialize_field, "}";
 }
 
 impl ser::SerializeMap for Compound<'_> {
@@ -360,7 +340,12 @@ impl ser::SerializeMap for Compound<'_> {
     type Error = Unsupported;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Unsupported> {
         self.next();
-        key.serialize(KeySerializer(&mut *self.w))?;
+        let at = self.w.0.len();
+        key.serialize(&mut *self.w)?;
+        // A key is a string (a card writes as one); a number, list or object is refused.
+        if self.w.0.as_bytes().get(at) != Some(&b'"') {
+            return Err(Unsupported);
+        }
         self.w.0.push(':');
         Ok(())
     }
@@ -368,7 +353,7 @@ impl ser::SerializeMap for Compound<'_> {
         value.serialize(&mut *self.w)
     }
     fn end(self) -> Result<(), Unsupported> {
-        self.close('}')
+        self.close("}")
     }
 }
 
@@ -384,7 +369,7 @@ impl ser::SerializeStruct for Compound<'_> {
         value.serialize(&mut *self.w)
     }
     fn end(self) -> Result<(), Unsupported> {
-        self.close('}')
+        self.close("}")
     }
 }
 
@@ -399,148 +384,6 @@ impl ser::SerializeStructVariant for Compound<'_> {
         ser::SerializeStruct::serialize_field(self, key, value)
     }
     fn end(self) -> Result<(), Unsupported> {
-        self.w.0.push('}');
-        self.close('}')
-    }
-}
-
-/// A map key: a string (or what writes as one); anything else is refused.
-struct KeySerializer<'a>(&'a mut Writer);
-
-impl ser::Serializer for KeySerializer<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-    type SerializeSeq = ser::Impossible<(), Unsupported>;
-    type SerializeTuple = ser::Impossible<(), Unsupported>;
-    type SerializeTupleStruct = ser::Impossible<(), Unsupported>;
-    type SerializeTupleVariant = ser::Impossible<(), Unsupported>;
-    type SerializeMap = ser::Impossible<(), Unsupported>;
-    type SerializeStruct = ser::Impossible<(), Unsupported>;
-    type SerializeStructVariant = ser::Impossible<(), Unsupported>;
-
-    fn serialize_str(self, v: &str) -> Result<(), Unsupported> {
-        self.0.string(v);
-        Ok(())
-    }
-    fn serialize_char(self, v: char) -> Result<(), Unsupported> {
-        self.0.string(v.encode_utf8(&mut [0; 4]));
-        Ok(())
-    }
-    fn serialize_unit_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-    ) -> Result<(), Unsupported> {
-        self.0.string(variant);
-        Ok(())
-    }
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _name: &'static str,
-        value: &T,
-    ) -> Result<(), Unsupported> {
-        value.serialize(self)
-    }
-    fn collect_str<T: Display + ?Sized>(self, value: &T) -> Result<(), Unsupported> {
-        self.0.collect_str(value)
-    }
-    fn serialize_bool(self, _v: bool) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_i8(self, _v: i8) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_i16(self, _v: i16) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_i32(self, _v: i32) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_i64(self, _v: i64) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_u8(self, _v: u8) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_u16(self, _v: u16) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_u32(self, _v: u32) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_u64(self, _v: u64) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_f32(self, _v: f32) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_f64(self, _v: f64) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_bytes(self, _v: &[u8]) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_none(self) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_some<T: Serialize + ?Sized>(self, _value: &T) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_unit(self) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _value: &T,
-    ) -> Result<(), Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq, Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple, Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_tuple_struct(
-        self,
-        _name: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeTupleStruct, Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_tuple_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeTupleVariant, Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap, Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_struct(
-        self,
-        _name: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeStruct, Unsupported> {
-        Err(Unsupported)
-    }
-    fn serialize_struct_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeStructVariant, Unsupported> {
-        Err(Unsupported)
+        self.close("}}")
     }
 }
