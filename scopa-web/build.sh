@@ -36,14 +36,17 @@ wasm-bindgen --target web --no-typescript --keep-debug --out-dir "$dist/pkg" \
 # Binaryen's optimiser for size (about a quarter off the wasm): the npm package `binaryen`
 # that package.json pins (`npm ci` installs it; Debian 12's binaryen 108 breaks
 # wasm-bindgen's reference-type table). The features are those rustc's wasm32 target enables.
-# Before -Oz, the control flow rebuilt (--flatten --rereloop) and values followed across
-# calls (--gufa-optimizing): 0.7 KB less gzipped. After it, functions that differ only in
+# Functions with one caller are inlined only when tiny (--one-caller-inline-max-function-size
+# 15; by default always): the code grows 1.8 % but gzips 3.8 % smaller (the functions stay
+# whole, beside their likes). Before -Oz, the control flow rebuilt (--flatten --rereloop)
+# and values followed across calls (--gufa-optimizing): 0.7 KB less gzipped. After it, functions that differ only in
 # constants merged, the functions ordered by name (the copies of one generic function side
 # by side, where gzip finds their likeness), -Oz again until nothing changes, and the
 # producers and target-features sections dropped (the browser reads neither): 1.3 KB less.
 wasm_opt="$here/node_modules/.bin/wasm-opt"
 if [ -x "$wasm_opt" ]; then
-  "$wasm_opt" --flatten --rereloop --gufa-optimizing -Oz --merge-similar-functions --reorder-functions-by-name -Oz --converge \
+  "$wasm_opt" --one-caller-inline-max-function-size=15 \
+    --flatten --rereloop --gufa-optimizing -Oz --merge-similar-functions --reorder-functions-by-name -Oz --converge \
     --strip-debug --strip-producers --strip-target-features \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
