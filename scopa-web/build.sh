@@ -29,14 +29,26 @@ fi
   --config 'profile.wasm.panic="abort"' --config 'profile.wasm.debug=0')
 rm -rf "$dist"
 mkdir -p "$dist/pkg"
-wasm-bindgen --target web --no-typescript --out-dir "$dist/pkg" \
+# --keep-debug keeps the function names for wasm-opt's ordering below (wasm-opt writes no
+# names: its output has no name section).
+wasm-bindgen --target web --no-typescript --keep-debug --out-dir "$dist/pkg" \
   "$target/wasm32-unknown-unknown/wasm/scopa_web.wasm"
 # Binaryen's optimiser for size (about a quarter off the wasm): the npm package `binaryen`
 # that package.json pins (`npm ci` installs it; Debian 12's binaryen 108 breaks
 # wasm-bindgen's reference-type table). The features are those rustc's wasm32 target enables.
+# Functions with one caller are inlined only when tiny (--one-caller-inline-max-function-size
+# 15; by default always): the code grows 1.8 % but gzips 3.8 % smaller (the functions stay
+# whole, beside their likes). Before -Oz, the control flow rebuilt (--flatten --rereloop)
+# and values followed across calls (--gufa-optimizing): 0.7 KB less gzipped. After it, functions that differ only in
+# constants merged, the functions ordered by name (the copies of one generic function side
+# by side, where gzip finds their likeness), -Oz again until nothing changes, and the
+# producers and target-features sections dropped (the browser reads neither): 1.3 KB less.
 wasm_opt="$here/node_modules/.bin/wasm-opt"
 if [ -x "$wasm_opt" ]; then
-  "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  "$wasm_opt" --one-caller-inline-max-function-size=15 \
+    --flatten --rereloop --gufa-optimizing -Oz --merge-similar-functions --reorder-functions-by-name -Oz --converge \
+    --strip-debug --strip-producers --strip-target-features \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$dist/pkg/scopa_web_bg.wasm" -o "$dist/pkg/scopa_web_bg.wasm"
 else

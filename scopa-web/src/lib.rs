@@ -360,49 +360,11 @@ fn js_err(e: impl Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
-/// JSON text, which the page parses (`web/session.js`). Written by `serde-json-core` into
-/// a buffer that doubles until the value fits: a JSON writer is far smaller in the wasm
-/// than glue building JS objects field by field (issue 37: the wasm's size).
-pub fn to_json<T: Serialize>(v: &T) -> Result<String, JsonError> {
-    let mut buf = vec![0u8; 8 * 1024];
-    loop {
-        match serde_json_core::to_slice(v, &mut buf) {
-            Ok(n) => {
-                buf.truncate(n);
-                // The writer writes UTF-8 only (the value's strings are `str`s).
-                return String::from_utf8(buf).map_err(|_| JsonError::NotUtf8);
-            }
-            Err(serde_json_core::ser::Error::BufferFull) if buf.len() < MAX_JSON => {
-                buf.resize(buf.len() * 2, 0);
-            }
-            Err(serde_json_core::ser::Error::BufferFull) => return Err(JsonError::TooLong),
-            Err(_) => return Err(JsonError::Refused),
-        }
-    }
-}
-
-/// The longest JSON text [`to_json`] writes (a frame is a few KiB).
-pub const MAX_JSON: usize = 1 << 20;
-
-/// Why a value could not be written as JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JsonError {
-    /// Longer than [`MAX_JSON`] bytes.
-    TooLong,
-    /// The writer refused a value (one JSON cannot hold).
-    Refused,
-    /// The text written was not UTF-8.
-    NotUtf8,
-}
-
-impl Display for JsonError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            JsonError::TooLong => write!(f, "the JSON text would pass {MAX_JSON} bytes"),
-            JsonError::Refused => f.write_str("a value JSON cannot hold"),
-            JsonError::NotUtf8 => f.write_str("the JSON text written is not UTF-8"),
-        }
-    }
+/// JSON text, which the page parses (`web/session.js`), written by [`json_out`]: what
+/// `serde_json::to_string` writes, from a writer far smaller in the wasm than glue building
+/// JS objects field by field or a general JSON crate (issue 37: the wasm's size).
+pub fn to_json<T: Serialize>(v: &T) -> Result<String, json_out::Unsupported> {
+    json_out::to_string(v)
 }
 
 fn to_js<T: Serialize>(v: &T) -> Result<String, JsError> {
@@ -410,11 +372,10 @@ fn to_js<T: Serialize>(v: &T) -> Result<String, JsError> {
 }
 
 impl SettingsIn {
-    /// The page's settings from their JSON text (`JSON.stringify` of the settings object).
+    /// The page's settings from their JSON text (`JSON.stringify` of the settings object;
+    /// fields other than these are passed over), read by this crate's own small reader.
     pub fn from_json(text: &str) -> Result<SettingsIn, BadSetting> {
-        serde_json_core::from_str::<SettingsIn>(text)
-            .map(|(s, _)| s)
-            .map_err(|e| BadSetting(format!("the settings are not understood: {e}")))
+        json_in::settings(text)
     }
 }
 
@@ -679,6 +640,9 @@ pub fn stats_label_js(line: &str, code: &str) -> Result<String, JsError> {
         Lang::from_code(code).unwrap_or_default(),
     ))
 }
+
+mod json_in;
+pub mod json_out;
 
 #[cfg(test)]
 mod tests;

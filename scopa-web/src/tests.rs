@@ -38,10 +38,11 @@ fn start(players: u8, seats: &[&str], deal: &str, seed: u64) -> WebSession {
 }
 
 /// The frame as the page receives it: the wasm's JSON text ([`to_json`]), which must be
-/// the core's serde JSON exactly.
+/// the core's serde JSON exactly, byte for byte what `serde_json` writes.
 fn frame(w: &mut WebSession) -> Value {
     let f = w.take_frame();
     let text = to_json(&f).unwrap();
+    assert_eq!(serde_json::to_string(&f).unwrap(), text);
     let parsed: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(parsed, serde_json::to_value(&f).unwrap(), "{text}");
     parsed
@@ -426,4 +427,147 @@ fn the_deck_names_the_cards_of_every_text() {
     assert_eq!(spanish[19], "King of copas");
     assert_eq!(card_names(Lang::It, Deck::Spanish)[19], "Re di copas");
     assert_eq!(card_names(Lang::En, Deck::Italian)[19], "King of coppe");
+}
+
+/// The settings reader (`json_in`) reads what serde's derive on `SettingsIn` reads: the
+/// same values for the page's texts (escapes, unknown fields of any shape, white space),
+/// and refuses what it refuses.
+#[test]
+fn settings_reader_agrees_with_serde() {
+    let same = [
+        r#"{"players":2,"deal":"standard","target":11,"primiera":"classic","ace":"none","napola":false,"re_bello":false,"kings_redeal":true,"seats":["human","expert"],"lang":"en"}"#,
+        r#" { "game" : "briscola" , "hand_size":9,"hands":11,"players":2,"deal":"scopone","target":0,
+            "primiera":"lenient","ace":"takes_all","napola":true,"re_bello":true,"kings_redeal":false,
+            "seats":[],"undo":true,"lang":"it","seed":"","names":["A\"b\\c\/d\n\t\u00e8\ud83c\udca1",""],
+            "nested":{"a":[1,-2.5e3,null,true,false,{"b":{}},[]],"c":"}"},"zero":0} "#,
+        r#"{"lang":"\u0065n","players":255,"deal":"x","target":1,"primiera":"","ace":"","napola":false,"re_bello":false,"kings_redeal":false,"seats":["\u00E8"]}"#,
+    ];
+    for text in same {
+        let ours = SettingsIn::from_json(text).unwrap();
+        let serde: SettingsIn = serde_json::from_str(text).unwrap();
+        assert_eq!(format!("{ours:?}"), format!("{serde:?}"), "{text}");
+    }
+    let names = SettingsIn::from_json(same[2]).unwrap();
+    assert_eq!((names.lang.as_str(), names.seats[0].as_str()), ("en", "è"));
+    let refused = [
+        "",
+        "players 2",
+        "[]",
+        r#"{"players":2.5}"#,
+        r#"{"players":2e0}"#,
+        r#"{"players":-1}"#,
+        r#"{"players":256}"#,
+        r#"{"players":"2"}"#,
+        r#"{"napola":1}"#,
+        r#"{"seats":["human",1]}"#,
+        r#"{"lang":"en""#,
+        r#"{"lang":"en",}"#,
+        r#"{"lang":"\x"}"#,
+        r#"{"lang":"\ud83c"}"#,
+        r#"{"lang":"\u12"}"#,
+        r#"{"players":2,"deal":"standard","target":11}"#,
+    ];
+    for text in refused {
+        assert!(SettingsIn::from_json(text).is_err(), "{text}");
+        assert!(serde_json::from_str::<SettingsIn>(text).is_err(), "{text}");
+    }
+    let err = SettingsIn::from_json(r#"{"players":2.5}"#).unwrap_err().0;
+    assert!(
+        err.contains("whole number") && err.contains("byte 11"),
+        "{err}"
+    );
+    let deep = format!(r#"{{"x":{}{}}}"#, "[".repeat(100), "]".repeat(100));
+    assert!(
+        SettingsIn::from_json(&deep)
+            .unwrap_err()
+            .0
+            .contains("nested too deep")
+    );
+    // No prefix of a valid text, and no text with one byte changed, panics.
+    let text = same[1].trim_end();
+    for end in 0..text.len() {
+        if let Some(prefix) = text.get(..end) {
+            assert!(SettingsIn::from_json(prefix).is_err(), "{prefix}");
+        }
+    }
+    for i in 0..text.len() {
+        for b in [
+            b'"', b'\\', b'{', b'}', b'[', b']', b',', b':', b'0', b'u', b' ', 0,
+        ] {
+            let mut bytes = text.as_bytes().to_vec();
+            bytes[i] = b;
+            if let Ok(t) = String::from_utf8(bytes) {
+                let _ = SettingsIn::from_json(&t);
+            }
+        }
+    }
+}
+
+/// The page's JSON writer (`json_out`) writes what `serde_json` writes: escapes, control
+/// characters, options, maps, tagged enums, integers at their limits; floats and
+/// non-string keys are refused.
+#[test]
+fn json_writer_agrees_with_serde_json() {
+    #[derive(Serialize)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    enum Tagged {
+        Unit,
+        Fields { a: u8, b: Option<String> },
+    }
+    #[derive(Serialize)]
+    enum Plain {
+        Unit,
+        New(i32),
+        Tuple(u8, bool),
+        Fields { x: i64 },
+    }
+    #[derive(Serialize)]
+    struct Inner {
+        n: u16,
+    }
+    #[derive(Serialize)]
+    struct All {
+        text: String,
+        none: Option<u8>,
+        some: Option<u8>,
+        limits: (u64, i64, i64, u32, i8),
+        list: Vec<Tagged>,
+        plain: Vec<Plain>,
+        #[serde(flatten)]
+        inner: Inner,
+        map: std::collections::BTreeMap<String, Vec<u8>>,
+        empty: Vec<u8>,
+        ch: char,
+        unit: (),
+        card: scopa_core::Card,
+    }
+    let all = All {
+        text: "a\"b\\c/\u{8}\u{c}\n\r\t\u{0}\u{1f}\u{7f}è🂡".into(),
+        none: None,
+        some: Some(0),
+        limits: (u64::MAX, i64::MIN, i64::MAX, 0, -1),
+        list: vec![
+            Tagged::Unit,
+            Tagged::Fields { a: 255, b: None },
+            Tagged::Fields {
+                a: 1,
+                b: Some("x".into()),
+            },
+        ],
+        plain: vec![
+            Plain::Unit,
+            Plain::New(-7),
+            Plain::Tuple(3, true),
+            Plain::Fields { x: -9 },
+        ],
+        inner: Inner { n: 65535 },
+        map: [("k\"1".to_string(), vec![1, 2]), (String::new(), vec![])].into(),
+        empty: vec![],
+        ch: '"',
+        unit: (),
+        card: scopa_core::Card::from_index(6).unwrap(),
+    };
+    assert_eq!(to_json(&all).unwrap(), serde_json::to_string(&all).unwrap());
+    assert!(to_json(&1.5f64).is_err());
+    assert!(to_json(&std::collections::BTreeMap::from([(1u8, 2u8)])).is_err());
 }
