@@ -8,7 +8,7 @@ use scopa_core::game::GameMove;
 use scopa_core::session::GameEvent as Event;
 use scopa_core::session::GameHint as Hint;
 use scopa_core::session::driver::Presenter;
-use scopa_core::session::pacing::{Due, Gather, Pacing, Seats, Token, gather};
+use scopa_core::session::pacing::{Due, Gather, Next, Pacing, Seats, Token, gather};
 use scopa_core::session::table::{Frame, MAX_SEATS};
 use scopa_core::session::{Action, CardStyle, Phase, Session, Settings, transcript};
 
@@ -462,6 +462,16 @@ impl Room {
             frame.push_event(e);
         }
         frame.hint = hint;
+        if let Some(due) = self.due()
+            && self.gathering().is_some()
+        {
+            // The room's own summary delay (the longest wait for the people), not the
+            // presenter's.
+            frame.next = Next::Due(Due {
+                token: Token(0),
+                ..due
+            });
+        }
         let person =
             seat.is_some_and(|s| s < session.players() && session.settings().player(s).is_human());
         let phase = session.phase();

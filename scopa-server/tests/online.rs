@@ -208,6 +208,8 @@ async fn a_person_plays_the_ai_over_stdin_and_stdout() {
             "0",
             "--summary-ms",
             "0",
+            "--summary-secs",
+            "0",
             "--db",
         ])
         .arg(&db)
@@ -283,6 +285,8 @@ async fn the_ai_plays_after_the_pacing_delay() {
             "--scopa-ms",
             "0",
             "--summary-ms",
+            "0",
+            "--summary-secs",
             "0",
             "--rate",
             "1000",

@@ -36,6 +36,8 @@ impl Server {
             "0",
             "--summary-ms",
             "0",
+            "--summary-secs",
+            "0",
         ];
         // The players here are programs: no rate limit unless a test sets one.
         if !extra.contains(&"--rate") {
