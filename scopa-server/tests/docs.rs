@@ -147,7 +147,7 @@ async fn real_messages() -> Vec<Value> {
 async fn summary_wait(hub: &std::sync::Arc<Hub>, settings: &str) -> Vec<Value> {
     let (tx, mut rx) = tokio::sync::mpsc::channel(512);
     let mut conn = hub.connect(tx, false);
-    let mut send = async |conn: &mut scopa_server::hub::Conn, msg: Value| {
+    let send = async |conn: &mut scopa_server::hub::Conn, msg: Value| {
         conn.handle(&msg.to_string()).await;
     };
     send(
