@@ -170,13 +170,13 @@ impl Seats {
 
     /// The seats in both sets.
     #[must_use]
-    pub const fn and(self, other: Seats) -> Seats {
+    pub const fn intersection(self, other: Seats) -> Seats {
         Seats(self.0 & other.0)
     }
 
     /// The seats of this set not in `other`.
     #[must_use]
-    pub const fn without(self, other: Seats) -> Seats {
+    pub const fn difference(self, other: Seats) -> Seats {
         Seats(self.0 & !other.0)
     }
 
@@ -254,8 +254,8 @@ pub fn gather(
             ms: pacing.summary_ms,
         };
     }
-    let ready = ready.and(people);
-    let waiting = present.and(people).without(ready);
+    let ready = ready.intersection(people);
+    let waiting = present.intersection(people).difference(ready);
     if waiting.is_empty() && !ready.is_empty() {
         Gather::Now
     } else {
