@@ -387,7 +387,8 @@ class Room {
     } else if (msg.code === 'no_such_room' || msg.code === 'bad_settings' || msg.code === 'too_many_guesses') {
       this.fail(msg.message);
     } else if (this.entered) {
-      this.app.setStatus(msg.message);
+      // A refusal is worded with the room's status: its cards in the page's words too.
+      this.app.setStatus(inWords({ text: msg.message }, this.app.cardName).text);
     } else {
       this.fail(msg.message);
     }
