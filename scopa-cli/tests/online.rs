@@ -166,6 +166,9 @@ async fn play_room(create: &[&str], other_seat: u8, kill_at: Option<usize>) -> P
                     let ws = other.as_mut().unwrap();
                     if frame["banner"]["kind"] == "match_over" {
                         over_ws = true;
+                    } else if frame["banner"]["kind"] == "hand_over" && frame["offers"]["proceed"] == true {
+                        // A room's summary waits for every connected person's Continue.
+                        ws.send(Message::text(json!({"type": "act", "action": "continue"}).to_string())).await.unwrap();
                     } else if frame["choices"]["kind"] == "cards" {
                         let card = frame["choices"]["cards"][0]["card"]["card"].as_str().unwrap();
                         ws.send(Message::text(json!({"type": "act", "action": format!("select {card}")}).to_string())).await.unwrap();

@@ -211,7 +211,9 @@ impl Server {
     fn start(bin: &Path, db: &str) -> Server {
         let mut child = Command::new(bin)
             .args(["--listen", "127.0.0.1:0", "--db", db])
-            .args(["--ai-ms", "0", "--scopa-ms", "0", "--summary-ms", "0"])
+            .args(["--ai-ms", "0", "--scopa-ms", "0"])
+            // Summaries close at once, in every room.
+            .args(["--summary-ms", "0", "--summary-secs", "0"])
             // Every client is on 127.0.0.1: one address, whose limits are lifted.
             .args(["--allow-client-seed", "--rate", "1000000"])
             .args(["--rooms-per-addr", "1000000", "--conns-per-addr", "1000000"])

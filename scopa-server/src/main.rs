@@ -45,9 +45,13 @@ struct Args {
     /// How long a scopa banner stays, in ms.
     #[arg(long, default_value_t = 1500)]
     scopa_ms: u32,
-    /// How long a hand's summary stays, in ms.
+    /// How long a hand's summary stays in a room of AIs only (watched), in ms.
     #[arg(long, default_value_t = 5000)]
     summary_ms: u32,
+    /// The longest a hand's summary waits in a room with people, in seconds: it closes
+    /// when every connected person has pressed Continue, or after this.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(0..=86_400))]
+    summary_secs: u32,
     /// The largest message, in bytes.
     #[arg(long, default_value_t = 4096)]
     max_message: usize,
@@ -110,6 +114,7 @@ async fn main() -> ExitCode {
             summary_ms: args.summary_ms,
             attended: false,
         },
+        summary_wait_ms: args.summary_secs * 1000,
         max_message: args.max_message,
         burst: args.rate.saturating_mul(3).max(1),
         per_second: args.rate.max(1),

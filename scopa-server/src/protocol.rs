@@ -129,6 +129,10 @@ pub enum ServerMsg {
         deadline: Option<DeadlineMsg>,
         /// Who is connected to the room now (as [`ServerMsg::Presence`] last said).
         presence: PresenceMsg,
+        /// At a hand summary in a room with people: who pressed Continue and whom it still
+        /// waits for (absent otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        summary_wait: Option<SummaryWaitMsg>,
     },
     /// Who is connected changed (a connection came, went, or its server process stopped
     /// answering): sent to every connection of the room but the one whose arrival changed
@@ -197,6 +201,17 @@ pub struct PresenceMsg {
     pub connected: Vec<bool>,
     /// How many connections watch the room.
     pub spectators: u32,
+}
+
+/// Whom a hand summary waits for: it closes when every connected person's seat has pressed
+/// Continue, or by itself after the server's longest wait.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct SummaryWaitMsg {
+    /// The seats that pressed Continue on this summary.
+    pub ready: Vec<u8>,
+    /// The connected people's seats that have not pressed yet (a seat whose person is away
+    /// is not waited for).
+    pub waiting_for: Vec<u8>,
 }
 
 /// Why a client's message was refused.

@@ -8,7 +8,7 @@ use scopa_core::game::GameMove;
 use scopa_core::session::GameEvent as Event;
 use scopa_core::session::GameHint as Hint;
 use scopa_core::session::driver::Presenter;
-use scopa_core::session::pacing::{Due, Pacing, Token};
+use scopa_core::session::pacing::{Due, Gather, Next, Pacing, Seats, Token, gather};
 use scopa_core::session::table::{Frame, MAX_SEATS};
 use scopa_core::session::{Action, CardStyle, Phase, Session, Settings, transcript};
 
@@ -69,6 +69,13 @@ pub struct Room {
     seq: u64,
     timer: Option<TurnTimer>,
     deadline: Option<Deadline>,
+    /// The longest a hand summary waits for the people's Continue, in ms.
+    summary_wait_ms: u32,
+    /// The seats whose person is connected now (the hub's presence).
+    present: Seats,
+    /// The seats that pressed Continue on the summary shown now: kept in memory only (a
+    /// restart, or a reload of the room, makes them press again); emptied at every step.
+    ready: Seats,
 }
 
 /// Compares two tokens in time independent of where they differ.
@@ -97,6 +104,47 @@ impl Room {
             seq: 0,
             timer: None,
             deadline: None,
+            summary_wait_ms: pacing.summary_ms,
+            present: Seats::NONE,
+            ready: Seats::NONE,
+        }
+    }
+
+    /// Sets how long a hand summary waits for the people's Continue at the longest (by
+    /// default the pacing's `summary_ms`).
+    pub fn set_summary_wait(&mut self, ms: u32) {
+        self.summary_wait_ms = ms;
+    }
+
+    /// Sets the seats whose person is connected now: a seat that is away is not waited
+    /// for at a hand summary.
+    pub fn set_present(&mut self, present: Seats) {
+        self.present = present;
+    }
+
+    /// At a hand summary: the core's [`gather`] policy for the room now (`None` in any
+    /// other phase).
+    pub fn gathering(&self) -> Option<Gather> {
+        let session = self.session();
+        if session.phase() != Phase::HandSummary {
+            return None;
+        }
+        Some(gather(
+            session.settings(),
+            self.presenter.pacing(),
+            self.summary_wait_ms,
+            self.present,
+            self.ready,
+        ))
+    }
+
+    /// At a hand summary that waits for people: the seats that pressed Continue, and the
+    /// seats it still waits for.
+    pub fn summary_wait(&self) -> Option<(Seats, Seats)> {
+        match self.gathering()? {
+            Gather::Wait { seats, .. } => Some((self.ready, seats)),
+            Gather::Now => Some((self.ready, Seats::NONE)),
+            Gather::After { .. } => None,
         }
     }
 
@@ -264,9 +312,31 @@ impl Room {
             .map(|s| s as u8)
     }
 
-    /// The delay the room runs now (an AI's move, a banner), if any.
+    /// The delay the room runs now (an AI's move, a banner, a summary), if any: a hand
+    /// summary with people waits for them ([`gather`]) at most the longest wait, and
+    /// closes at once when every person there has pressed Continue.
     pub fn due(&self) -> Option<Due> {
-        self.presenter.next().due()
+        let due = self.presenter.next().due()?;
+        Some(match self.gathering() {
+            Some(Gather::Wait { longest_ms, .. }) => Due {
+                after_ms: longest_ms,
+                ..due
+            },
+            Some(Gather::Now) => Due { after_ms: 0, ..due },
+            Some(Gather::After { .. }) | None => due,
+        })
+    }
+
+    /// `seat` pressed Continue on the hand summary, which waits for people: marks it ready.
+    /// Whether the room should now go on (every person there has pressed); `None` if the
+    /// room is not at such a summary, or `seat` is not a person's.
+    pub fn press_continue(&mut self, seat: u8) -> Option<bool> {
+        self.summary_wait()?;
+        if !self.session().settings().player(seat).is_human() {
+            return None;
+        }
+        self.ready = self.ready.with(seat);
+        Some(self.gathering() == Some(Gather::Now))
     }
 
     /// A person's action for `seat`. The session decides (its own errors); the room adds
@@ -375,6 +445,7 @@ impl Room {
 
     fn take_events(&mut self, action: Action, applied: &mut Applied) {
         self.seq += 1;
+        self.ready = Seats::NONE;
         applied.actions.push(action);
         applied
             .events
@@ -391,10 +462,22 @@ impl Room {
             frame.push_event(e);
         }
         frame.hint = hint;
+        if let Some(due) = self.due()
+            && self.gathering().is_some()
+        {
+            // The room's own summary delay (the longest wait for the people), not the
+            // presenter's.
+            frame.next = Next::Due(Due {
+                token: Token(0),
+                ..due
+            });
+        }
         let person =
             seat.is_some_and(|s| s < session.players() && session.settings().player(s).is_human());
         let phase = session.phase();
-        frame.offers.proceed = person && matches!(phase, Phase::Scopa { .. } | Phase::HandSummary);
+        let pressed = phase == Phase::HandSummary && seat.is_some_and(|s| self.ready.contains(s));
+        frame.offers.proceed =
+            person && !pressed && matches!(phase, Phase::Scopa { .. } | Phase::HandSummary);
         frame.offers.rematch = person && matches!(phase, Phase::MatchOver { .. });
         frame
     }

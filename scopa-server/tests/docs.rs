@@ -32,7 +32,7 @@ fn keys(v: &Value) -> BTreeSet<String> {
 /// whether a deadline is.
 fn kind(v: &Value) -> String {
     format!(
-        "{}{}{}",
+        "{}{}{}{}",
         v["type"].as_str().unwrap(),
         if v.get("reason").is_some() {
             "+reason"
@@ -41,6 +41,11 @@ fn kind(v: &Value) -> String {
         },
         if v.get("deadline").is_some() {
             "+deadline"
+        } else {
+            ""
+        },
+        if v.get("summary_wait").is_some() {
+            "+summary_wait"
         } else {
             ""
         }
@@ -107,6 +112,9 @@ async fn real_messages() -> Vec<Value> {
     while let Ok(line) = rx3.try_recv() {
         out.push(serde_json::from_str(&line).unwrap());
     }
+    // A room of two people played to its first hand's summary; seat 0 presses Continue:
+    // the frames say whom the summary waits for.
+    out.extend(summary_wait(&hub, settings).await);
     // A room with a turn timer of one second: its frames' deadline, and the server moving
     // for the seat out of time.
     let (tx, mut rx) = tokio::sync::mpsc::channel(64);
@@ -130,6 +138,78 @@ async fn real_messages() -> Vec<Value> {
             break;
         }
     }
+    out
+}
+
+/// One connection holds both seats of a new room of two people and plays the first card
+/// each time (its first capture) to the hand's summary, then seat 0 presses Continue: the
+/// frames that follow.
+async fn summary_wait(hub: &std::sync::Arc<Hub>, settings: &str) -> Vec<Value> {
+    let (tx, mut rx) = tokio::sync::mpsc::channel(512);
+    let mut conn = hub.connect(tx, false);
+    let send = async |conn: &mut scopa_server::hub::Conn, msg: Value| {
+        conn.handle(&msg.to_string()).await;
+    };
+    send(
+        &mut conn,
+        serde_json::json!({"type": "create", "settings": settings, "seed": 4}),
+    )
+    .await;
+    let created: Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+    let room = created["room"].as_str().unwrap().to_string();
+    for seat in 0..2 {
+        send(
+            &mut conn,
+            serde_json::json!({"type": "join", "room": room, "seat": seat}),
+        )
+        .await;
+    }
+    // The last frame of each seat (a step sends one to each seat this connection holds).
+    let mut frames = [Value::Null, Value::Null];
+    for _ in 0..500 {
+        while let Ok(line) = rx.try_recv() {
+            let v: Value = serde_json::from_str(&line).unwrap();
+            if v["type"] == "frame" {
+                let seat = v["seat"].as_u64().unwrap() as usize;
+                frames[seat] = v;
+            }
+        }
+        let phase = frames[0]["frame"]["phase"].clone();
+        let (seat, action) = match phase["kind"].as_str().unwrap() {
+            "hand_summary" => break,
+            "scopa" => (0, "continue".to_string()),
+            "choose_capture" => (phase["seat"].as_u64().unwrap(), "capture 0".to_string()),
+            "play" => {
+                let seat = phase["seat"].as_u64().unwrap();
+                let choices = &frames[seat as usize]["frame"]["choices"];
+                let card = choices["cards"][0]["card"]["card"].as_str().unwrap();
+                (seat, format!("select {card}"))
+            }
+            other => panic!("phase {other}"),
+        };
+        send(
+            &mut conn,
+            serde_json::json!({"type": "act", "action": action, "seat": seat}),
+        )
+        .await;
+    }
+    let last = &frames[0];
+    assert_eq!(last["frame"]["phase"]["kind"], "hand_summary", "{last}");
+    while rx.try_recv().is_ok() {}
+    send(
+        &mut conn,
+        serde_json::json!({"type": "act", "action": "continue", "seat": 0}),
+    )
+    .await;
+    let mut out = Vec::new();
+    while let Ok(line) = rx.try_recv() {
+        out.push(serde_json::from_str(&line).unwrap());
+    }
+    assert!(
+        out.iter()
+            .any(|v: &Value| v["summary_wait"]["waiting_for"] == serde_json::json!([1])),
+        "{out:?}"
+    );
     out
 }
 

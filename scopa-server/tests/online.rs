@@ -200,16 +200,9 @@ async fn a_person_plays_the_ai_over_stdin_and_stdout() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("stdio.sqlite");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_scopa-server"))
-        .args([
-            "--stdio",
-            "--ai-ms",
-            "0",
-            "--scopa-ms",
-            "0",
-            "--summary-ms",
-            "0",
-            "--db",
-        ])
+        .args(["--stdio", "--ai-ms", "0"])
+        .args(NO_WAITS)
+        .arg("--db")
         .arg(&db)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -277,16 +270,10 @@ async fn the_ai_plays_after_the_pacing_delay() {
     let server = Server::spawn(
         &dir.path().join("ai.sqlite"),
         &[
-            "--allow-client-seed",
-            "--ai-ms",
-            "400",
-            "--scopa-ms",
-            "0",
-            "--summary-ms",
-            "0",
-            "--rate",
-            "1000",
-        ],
+            &["--allow-client-seed", "--ai-ms", "400", "--rate", "1000"][..],
+            &NO_WAITS,
+        ]
+        .concat(),
     );
     let mut a = Client::connect(&server.addr).await;
     let settings = TWO_PEOPLE.replace("seats human human", "seats human random");

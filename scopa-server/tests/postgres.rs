@@ -75,6 +75,7 @@ async fn the_store_runs_on_postgresql() {
                 summary_ms: 0,
                 attended: false,
             },
+            summary_wait_ms: 0,
             ..Config::default()
         },
     );

@@ -190,6 +190,7 @@ fn hub() -> &'static (tokio::runtime::Runtime, Arc<Hub>, tempfile::TempDir) {
                 store,
                 Config {
                     pacing: FAST,
+                    summary_wait_ms: 0,
                     allow_client_seed: true,
                     ..Config::default()
                 },

@@ -125,6 +125,8 @@ test('two people play a whole match through scopa-server: invite link, reload, l
     let moved = false;
     for (const [page, s] of [[a, sa], [b, sb]]) {
       if (!actionable(s) || s.over) continue;
+      // A summary this person went on from waits for the other (its button says whom).
+      if (s.summary && (await page.$eval('#summary-continue', (e) => e.disabled))) continue;
       const seen = (await online(page)).frames;
       let what;
       try {
@@ -316,16 +318,24 @@ test('a room\'s cards are named in words on the page (item 2)', async () => {
     const names = await a.$$eval('#hand .card, #table .card', (l) => l.map((b) => b.getAttribute('aria-label')));
     assert.ok(names.length > 0, 'cards on screen');
     for (const n of names) assert.match(n, / of (denari|coppe|spade|bastoni)\b/, n);
-    await step(a, { nth: i });
+    try {
+      await step(a, { nth: i });
+    } catch (e) {
+      // The AI's answer redrew the hand under the step: read the screen again.
+      if (!/No element found|nothing to do/.test(String(e?.message))) throw e;
+      await sleep(50);
+    }
     await inRoom(a);
   }
   assert.deepEqual(realErrors(a), []);
   await ctx.close();
 });
 
-test('a room\'s texts name cards in words, and its summaries wait for Continue (items 2 and 5)', {
-  todo: 'scopa-server: room frames in CardStyle::Letters (room.rs), the rooms\' pacing not attended (hub.rs)',
-}, async () => {
+// The server writes a room's texts with cards in letters ("Player 2: 2d on the table");
+// the page reads them in its words. A room's summary waits for every person there to press
+// Continue (scopa-server's --summary-secs, 60 by default, is its longest wait): it does not
+// close by itself after a few seconds, and the one person's Continue closes it.
+test('a room\'s texts name cards in words, and its summaries wait for Continue (items 2 and 5)', async () => {
   const srv = await startServer(['--ai-ms', '0', '--scopa-ms', '0', '--rate', '100']);
   try {
     const ctx = await env.browser.createBrowserContext();
@@ -333,16 +343,35 @@ test('a room\'s texts name cards in words, and its summaries wait for Continue (
     await a.goto(srv.base);
     await settle(a);
     await createRoom(a, { seats: ['human', 'easy'] });
-    for (let i = 0; i < 400; i++) {
+    const letters = /\b(10|[1-9])[dcsb]\b/;
+    let statuses = 0;
+    for (let i = 0; i < 2000; i++) {
       const s = await screen(a);
       if (s.summary || s.over) break;
-      assert.doesNotMatch(s.status, /\b(10|[1-9])[dcsb]\b/, 'a card in letters in the status');
-      await step(a, { nth: i });
+      assert.doesNotMatch(s.status, letters, `a card in letters in the status: ${s.status}`);
+      if (/ of (denari|coppe|spade|bastoni)\b/.test(s.status)) statuses += 1;
+      if (!actionable(s)) {
+        // The AI's play is being shown: wait for the page.
+        await sleep(50);
+        continue;
+      }
+      try {
+        await step(a, { nth: i });
+      } catch (e) {
+        // The AI's answer redrew the hand under the step: read the screen again.
+        if (!/No element found|nothing to do/.test(String(e?.message))) throw e;
+      }
       await inRoom(a);
     }
+    assert.ok(statuses > 0, 'the status named a card in words');
     assert.ok((await screen(a)).summary);
+    const before = await online(a);
     await sleep(7000);
-    assert.ok((await screen(a)).summary, 'the summary waits for Continue');
+    assert.ok((await screen(a)).summary, `the summary waits for Continue: ${JSON.stringify({ before, after: await online(a), status: (await screen(a)).status })}`);
+    assert.equal(await a.$eval('#summary-continue', (b) => b.disabled), false);
+    await a.click('#summary-continue');
+    await a.waitForFunction(() => !document.getElementById('dlg-summary').open, { timeout: 5000 });
+    assert.deepEqual(realErrors(a), []);
     await ctx.close();
   } finally {
     srv.stop();

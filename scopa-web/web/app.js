@@ -970,7 +970,13 @@ function showHint() {
 function showSummary(frame) {
   $('summary-title').textContent = t('handTitle', { hand: t('Hand'), n: summaryNumber(frame) });
   $('summary-body').replaceChildren(...summaryOf(frame, frame.banner.summary));
-  $('summary-continue').textContent = t('Continue');
+  // A room's summary waits for every person there: once this seat pressed, it says whom
+  // it still waits for (the frame message's `summary_wait`).
+  const wait = frame.summary_wait;
+  const pressed = Boolean(wait) && !frame.offers.proceed;
+  const who = (wait?.waiting_for || []).map((s) => frame.seats[s]?.name).filter(Boolean);
+  $('summary-continue').disabled = pressed;
+  $('summary-continue').textContent = pressed && who.length > 0 ? t('waitingContinue', { who: who.join(', ') }) : t('Continue');
 }
 
 // A hand's summary: Scopa's table and the cards behind its points; Briscola's card points
@@ -1629,7 +1635,7 @@ async function main() {
     show();
   }
   online.attach({
-    el, enter: enterOnline, leave: leaveOnline, show, redraw, current: () => session, setStatus,
+    el, enter: enterOnline, leave: leaveOnline, show, redraw, current: () => session, setStatus, cardName,
     settingsFor: openSettings, failed: (text) => {
       leaveOnline();
       showMessage(text);

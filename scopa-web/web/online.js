@@ -74,6 +74,25 @@ export function probe(address, ms = 4000) {
   });
 }
 
+// The server writes a room's texts with cards in letters (`7d`, `10b`: docs/online.md, for
+// every client); the page reads them with the cards named in its own words, its language
+// and deck (`name`: notation → the core's name), as it names the cards it draws. Only the
+// texts a person reads change (`status`, each `text`, `refusal`, `hand_log`, a summary's
+// `label`); the cards (`card`, `capture`) and the script lines (`line`) stay in letters.
+const LETTERS = /\b(?:10|[1-9])[dcsb]\b/g;
+const TEXTS = new Set(['status', 'text', 'refusal', 'hand_log', 'label']);
+
+export function inWords(value, name, isText = false) {
+  if (typeof value === 'string') return isText ? value.replace(LETTERS, (c) => name(c)) : value;
+  if (Array.isArray(value)) return value.map((v) => inWords(v, name, isText));
+  if (value && typeof value === 'object') {
+    const out = {};
+    for (const [k, v] of Object.entries(value)) out[k] = inWords(v, name, isText || TEXTS.has(k));
+    return out;
+  }
+  return value;
+}
+
 // What the page calls on its session, answered for a room: the frames come from the
 // server (queued until the page takes them), actions go to it.
 export class RemoteSession {
@@ -99,7 +118,8 @@ export class RemoteSession {
 
   // Until every person of the room has come once, nobody plays: the frame offers no card
   // and says whom the table waits for (the server deals at once; the page holds the play).
-  gate(frame) {
+  gate(raw) {
+    const frame = raw && app?.cardName ? inWords(raw, app.cardName) : raw;
     const missing = frame ? this.room.missing(frame) : [];
     if (missing.length === 0) return frame;
     return {
@@ -322,7 +342,8 @@ class Room {
     this.seat = msg.seat;
     this.frame = msg.frame;
     this.frames += 1;
-    this.session.queue.push(msg.frame);
+    // Whom a hand summary waits for (the frame message's `summary_wait`), read with it.
+    this.session.queue.push({ ...msg.frame, summary_wait: msg.summary_wait ?? null });
     if (!this.entered) {
       this.entered = true;
       this.app.enter(this.session);
@@ -366,7 +387,8 @@ class Room {
     } else if (msg.code === 'no_such_room' || msg.code === 'bad_settings' || msg.code === 'too_many_guesses') {
       this.fail(msg.message);
     } else if (this.entered) {
-      this.app.setStatus(msg.message);
+      // A refusal is worded with the room's status: its cards in the page's words too.
+      this.app.setStatus(inWords({ text: msg.message }, this.app.cardName).text);
     } else {
       this.fail(msg.message);
     }

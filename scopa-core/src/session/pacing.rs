@@ -11,6 +11,11 @@
 //! | `HandSummary` | none (watch mode) | after [`Pacing::summary_ms`] | [`Action::Continue`] |
 //! | `MatchOver { .. }` | any | wait for anyone | [`Action::Rematch`], or leave |
 //!
+//! Where every person sits at a device of their own (an online room), the hand summary is
+//! [`gather`]ed instead: it waits for each person who is there to press Continue (nobody
+//! closes it for the others), for at most a longest wait, so that somebody gone cannot hold
+//! the table forever; a seat whose person is away is not waited for.
+//!
 //! A person may always act before a delay ends (tap to skip): the delay is the longest the
 //! front-end waits, never a lock. The [`Presenter`](super::driver::Presenter) adds a
 //! [`Token`] to each delay so that a timer set for a phase that has passed does nothing.
@@ -131,6 +136,133 @@ pub fn pace(phase: Phase, settings: &Settings, pacing: &Pacing) -> Pace {
             action: Action::Continue,
         },
         Phase::MatchOver { .. } => Pace::Wait(Waiting::Anyone),
+    }
+}
+
+/// A set of seats: bit `n` is seat `n` (a session has at most eight).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Seats(pub u8);
+
+impl Seats {
+    /// No seat.
+    pub const NONE: Seats = Seats(0);
+
+    /// Whether `seat` is in the set.
+    pub const fn contains(self, seat: u8) -> bool {
+        seat < 8 && self.0 & (1 << seat) != 0
+    }
+
+    /// The set with `seat` added (a seat past the eighth is ignored).
+    #[must_use]
+    pub const fn with(self, seat: u8) -> Seats {
+        if seat < 8 {
+            Seats(self.0 | (1 << seat))
+        } else {
+            self
+        }
+    }
+
+    /// Whether the set holds no seat.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The seats in both sets.
+    #[must_use]
+    pub const fn intersection(self, other: Seats) -> Seats {
+        Seats(self.0 & other.0)
+    }
+
+    /// The seats of this set not in `other`.
+    #[must_use]
+    pub const fn difference(self, other: Seats) -> Seats {
+        Seats(self.0 & !other.0)
+    }
+
+    /// The seats in order.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..8).filter(move |&s| self.contains(s))
+    }
+
+    /// The people's seats of `settings`.
+    pub fn people(settings: &Settings) -> Seats {
+        (0..settings.players())
+            .filter(|&s| settings.player(s).is_human())
+            .fold(Seats::NONE, Seats::with)
+    }
+}
+
+/// How a hand summary is closed where every person sits at a device of their own: what
+/// [`gather`] says.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Gather {
+    /// Nobody to wait for (no person in the session: watch mode): [`Action::Continue`]
+    /// after [`Pacing::summary_ms`].
+    After {
+        /// The delay.
+        ms: u32,
+    },
+    /// Wait for the people at these seats to press Continue, and go on by itself after
+    /// `longest_ms` from the moment the summary appeared if they do not.
+    Wait {
+        /// The seats still to press: people who are there and have not pressed.
+        seats: Seats,
+        /// The longest wait.
+        longest_ms: u32,
+    },
+    /// Every person who is there has pressed (and at least one has): [`Action::Continue`]
+    /// now.
+    Now,
+}
+
+/// The hand summary's policy where every person plays at a device of their own (an online
+/// room): `present`, the seats whose person is there now; `ready`, the seats that pressed
+/// Continue on this summary; `longest_ms`, the longest the summary waits for people.
+/// Only the people's seats of `settings` count in `present` and `ready`.
+///
+/// With nobody there (every person away) the summary waits the longest wait: the people
+/// find it when they come back, unless it has closed by then.
+///
+/// ```
+/// use scopa_core::ai::Level;
+/// use scopa_core::session::pacing::{gather, Gather, Pacing, Seats};
+/// use scopa_core::session::{Player, Settings};
+/// let mut two = Settings::against(Level::Easy, Default::default());
+/// two.seats[1] = Player::Human;
+/// let both = Seats::NONE.with(0).with(1);
+/// let p = Pacing { summary_ms: 5000, ..Pacing::UNATTENDED };
+/// assert_eq!(gather(&two, &p, 60_000, both, Seats::NONE.with(0)),
+///            Gather::Wait { seats: Seats::NONE.with(1), longest_ms: 60_000 });
+/// assert_eq!(gather(&two, &p, 60_000, both, both), Gather::Now);
+/// // Seat 1 is away: seat 0's Continue is enough.
+/// assert_eq!(gather(&two, &p, 60_000, Seats::NONE.with(0), Seats::NONE.with(0)), Gather::Now);
+/// let watch = Settings::watch(Level::Easy, Default::default());
+/// assert_eq!(gather(&watch, &p, 60_000, Seats::NONE, Seats::NONE), Gather::After { ms: 5000 });
+/// ```
+pub fn gather(
+    settings: &Settings,
+    pacing: &Pacing,
+    longest_ms: u32,
+    present: Seats,
+    ready: Seats,
+) -> Gather {
+    let people = Seats::people(settings);
+    if people.is_empty() {
+        return Gather::After {
+            ms: pacing.summary_ms,
+        };
+    }
+    let ready = ready.intersection(people);
+    let waiting = present.intersection(people).difference(ready);
+    if waiting.is_empty() && !ready.is_empty() {
+        Gather::Now
+    } else {
+        Gather::Wait {
+            seats: waiting,
+            longest_ms,
+        }
     }
 }
 

@@ -241,6 +241,7 @@ impl Hub {
             self.config.pacing,
         )
         .map_err(|_| ClientError::Unavailable)?;
+        room.set_summary_wait(self.config.summary_wait_ms);
         set_stored_timer(&mut room, timer).ok_or(ClientError::Unavailable)?;
         let (live, fresh) = {
             let mut rooms = self.rooms.lock().map_err(|_| ClientError::Unavailable)?;

@@ -201,8 +201,20 @@ impl Conn {
                 let mut l = live.lock().await;
                 let seat = l.acting_seat(self.id, seat)?;
                 let action: Action = action.parse().map_err(ClientError::BadAction)?;
+                // At a hand summary that waits for people, a Continue marks the seat ready
+                // and the summary closes only once every connected person has pressed.
+                let gathered = action == Action::Continue;
+                if gathered && l.room.press_continue(seat) == Some(false) {
+                    broadcast(&mut l, &[], None);
+                    return Ok(());
+                }
                 self.hub
                     .step(&mut l, None, |next| {
+                        // The room as stored may be at another summary (another process
+                        // moved it on): there too only everyone's Continue closes it.
+                        if gathered && next.press_continue(seat) == Some(false) {
+                            return Ok(None);
+                        }
                         // A move after the seat's time is up is refused (the server moves
                         // for it); checked on the room as stored, under the row lock.
                         if !matches!(action, Action::Continue | Action::Rematch) {

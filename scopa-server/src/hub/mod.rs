@@ -55,14 +55,14 @@ use std::time::{Duration, Instant};
 
 use scopa_core::session::GameEvent as Event;
 use scopa_core::session::GameHint as Hint;
-use scopa_core::session::pacing::{Pacing, Token};
+use scopa_core::session::pacing::{Gather, Pacing, Seats, Token};
 use scopa_core::session::{Action, Lang, Settings, transcript};
 use tokio::sync::{Mutex, mpsc};
 
 use scopa_core::ai::Level;
 
 use crate::protocol::{
-    ClientError, ClientMsg, DeadlineMsg, PresenceMsg, ServerMsg, parse, to_line,
+    ClientError, ClientMsg, DeadlineMsg, PresenceMsg, ServerMsg, SummaryWaitMsg, parse, to_line,
 };
 use crate::room::{Applied, Deadline, Room, TurnTimer};
 use crate::store::{
@@ -75,7 +75,13 @@ use crate::work::{Key, Limits, Workers};
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The delays of every room (`attended` is always false: nobody hands a device over).
+    /// Its `summary_ms` is how long a hand summary stays in a room with no person (watched
+    /// AIs); in a room with people see [`Config::summary_wait_ms`].
     pub pacing: Pacing,
+    /// The longest a hand summary waits for the people of a room to press Continue (each
+    /// person who is connected must press; see the core's
+    /// [`gather`](scopa_core::session::pacing::gather)), in ms.
+    pub summary_wait_ms: u32,
     /// The largest message read, in bytes.
     pub max_message: usize,
     /// Messages an address may send in a burst …
@@ -118,6 +124,7 @@ impl Config {
                 summary_ms: 0,
                 attended: false,
             },
+            summary_wait_ms: 0,
             allow_client_seed: true,
             ..Config::default()
         }
@@ -133,6 +140,7 @@ impl Default for Config {
                 summary_ms: 5000,
                 attended: false,
             },
+            summary_wait_ms: 60_000,
             max_message: 4096,
             burst: 30,
             per_second: 10,
@@ -173,6 +181,9 @@ pub struct Hub {
     node: String,
     /// PostgreSQL, once listening: the writer of this process's presence rows.
     presence_tx: std::sync::OnceLock<mpsc::UnboundedSender<(String, Presence)>>,
+    /// The hub itself, for the tasks a change of presence starts (a hand summary that
+    /// every person left connected has now closed).
+    me: std::sync::Weak<Hub>,
 }
 
 /// 64 random bits or more from the operating system.
@@ -227,7 +238,8 @@ impl Hub {
     /// A hub over `store`.
     pub fn new(store: Store, config: Config) -> Arc<Hub> {
         let workers = Workers::new(config.work);
-        Arc::new(Hub {
+        Arc::new_cyclic(|me| Hub {
+            me: me.clone(),
             node: store.node().to_string(),
             store,
             config,
@@ -454,11 +466,12 @@ impl Hub {
             None => u64::from_le_bytes(random_bytes::<8>()),
         };
         let code = new_code();
-        let room =
+        let mut room =
             Room::create(code.clone(), parsed, seed, self.config.pacing).map_err(|e| match e {
                 ClientError::Refused(e) => ClientError::BadSettings(e.to_string()),
                 e => e,
             })?;
+        room.set_summary_wait(self.config.summary_wait_ms);
         self.store
             .create_room(
                 &code,
@@ -560,7 +573,21 @@ pub fn frame_line(
             left_ms: d.at_ms.saturating_sub(now_ms()).max(0),
         }),
         presence: presence.clone(),
+        summary_wait: room.summary_wait().map(|(ready, waiting)| SummaryWaitMsg {
+            ready: ready.iter().collect(),
+            waiting_for: waiting.iter().collect(),
+        }),
     })
+}
+
+/// The seats a `presence` shows connected.
+fn present_of(presence: &PresenceMsg) -> Seats {
+    presence
+        .connected
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c)
+        .fold(Seats::NONE, |s, (seat, _)| s.with(seat as u8))
 }
 
 /// What the transport does after a message.
@@ -571,6 +598,9 @@ pub enum Flow {
     /// Close the connection (the last message sent says why).
     Close,
 }
+
+#[cfg(test)]
+mod summary_tests;
 
 /// What the hub's unit tests share: a hub on an in-memory SQLite and connections to it.
 #[cfg(test)]

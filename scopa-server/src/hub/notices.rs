@@ -19,8 +19,20 @@ impl Hub {
                 }
             }
             let now = presence_msg(&live.room, &local.add(&live.remote));
+            live.room.set_present(present_of(&now));
             if now == live.shown {
                 return;
+            }
+            if live.room.summary_wait().is_some() {
+                // Whom the hand summary waits for changed with who is there: the frames
+                // say so, and if everyone left has pressed Continue it closes now.
+                live.shown = now.clone();
+                broadcast(live, &[], None);
+                if live.room.gathering() == Some(Gather::Now)
+                    && let Some(hub) = self.me.upgrade()
+                {
+                    hub.schedule_due(&live.room);
+                }
             }
             let line = to_line(&ServerMsg::Presence {
                 room: live.room.code().to_string(),
@@ -246,6 +258,8 @@ impl Hub {
             self.config.pacing,
         )
         .map_err(|_| StoreError::Damaged(code.clone()))?;
+        room.set_summary_wait(self.config.summary_wait_ms);
+        room.set_present(present_of(&live.shown));
         // The turn timer and the deadline stored with that step.
         let timer = locked.timer().await?;
         set_stored_timer(&mut room, timer).ok_or_else(|| StoreError::Damaged(code.clone()))?;

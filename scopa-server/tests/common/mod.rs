@@ -20,6 +20,17 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 pub const TWO_PEOPLE: &str = "session players 2 deal standard target 11 primiera classic ace none napola 0 re_bello 0 kings_redeal 1 undo 0 seats human human";
 
 /// The server binary, killed when dropped.
+/// No banner or summary delay, and a summary closed at once in every room (what the
+/// tests' programs expect: they do not read); the AI's pause is set by each test.
+pub const NO_WAITS: [&str; 6] = [
+    "--scopa-ms",
+    "0",
+    "--summary-ms",
+    "0",
+    "--summary-secs",
+    "0",
+];
+
 pub struct Server {
     pub child: Child,
     pub addr: String,
@@ -28,15 +39,8 @@ pub struct Server {
 impl Server {
     /// Starts the binary on a free port with `db`, zero delays and client seeds allowed.
     pub fn start(db: &Path, extra: &[&str]) -> Server {
-        let mut args = vec![
-            "--allow-client-seed",
-            "--ai-ms",
-            "0",
-            "--scopa-ms",
-            "0",
-            "--summary-ms",
-            "0",
-        ];
+        let mut args = vec!["--allow-client-seed", "--ai-ms", "0"];
+        args.extend(NO_WAITS);
         // The players here are programs: no rate limit unless a test sets one.
         if !extra.contains(&"--rate") {
             args.extend(["--rate", "100000"]);
