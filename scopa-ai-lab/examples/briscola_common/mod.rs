@@ -359,10 +359,13 @@ pub fn deck(seed: u64, i: u64, rules: &BriscolaRules) -> Vec<Card> {
 }
 
 /// Plays the duel on `duel.threads` threads (deck `i` on thread `i % threads`), with a
-/// progress bar on standard error.
+/// progress bar on standard error — or, when standard error is not a terminal (a log
+/// file, where the bar is hidden), a progress line every twentieth of the deals.
 pub fn run_duel(duel: &Duel) -> DuelResult {
     let start = std::time::Instant::now();
     let bar = bar(duel.deals, "deals");
+    let lines = !std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let step = duel.deals.div_ceil(20).max(1);
     let rules = duel.rules();
     let per_thread: Vec<Vec<(u64, HandResult, HandResult)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..duel.threads)
@@ -379,6 +382,10 @@ pub fn run_duel(duel: &Duel) -> DuelResult {
                         let r1 = play_hand(duel, &cards, deal, 1, &mut ctx);
                         out.push((i, r0, r1));
                         bar.inc(1);
+                        let done = bar.position();
+                        if lines && (done.is_multiple_of(step) || done == duel.deals) {
+                            progress_line(duel, done, start.elapsed().as_secs_f64());
+                        }
                         i += duel.threads as u64;
                     }
                     out
@@ -416,6 +423,15 @@ pub fn run_duel(duel: &Duel) -> DuelResult {
     }
     r.wall = start.elapsed().as_secs_f64();
     r
+}
+
+/// One progress line on standard error: deals done, elapsed and estimated remaining time.
+fn progress_line(duel: &Duel, done: u64, elapsed: f64) {
+    let left = elapsed / done.max(1) as f64 * duel.deals.saturating_sub(done) as f64;
+    eprintln!(
+        "briscola_duel {} vs {}: {done}/{} deals, {elapsed:.0} s elapsed, about {left:.0} s left",
+        duel.a, duel.b, duel.deals
+    );
 }
 
 /// Nanoseconds of CPU time this thread has used (`CLOCK_THREAD_CPUTIME_ID`).
