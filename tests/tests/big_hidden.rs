@@ -16,8 +16,8 @@ use scopa_core::briscola::BriscolaRules;
 use scopa_core::scopa::Rules;
 use scopa_core::scopa::teams::{TEAM_SNAPSHOT_LEN, TeamMatch};
 use scopa_core::session::driver::Presenter;
-use scopa_core::session::pacing::{Next, Pacing};
-use scopa_core::session::table::{Choices, Frame, GameTable};
+use scopa_core::session::pacing::Pacing;
+use scopa_core::session::table::{Frame, GameTable};
 use scopa_core::session::{Action, Phase, SAVE_LEN, Session, Settings};
 use scopa_core::snapshot::crc32;
 use scopa_core::{CardSet, SplitMix64};
@@ -44,32 +44,6 @@ fn hidden_from(s: &Session, seat: Option<u8>) -> CardSet {
         }
     }
     !seen
-}
-
-/// What `looker` is shown of `s`: its own frame, and the presenter's when that shows no
-/// more (its viewer is the looker, or nobody), with a hint when one can be asked; each with
-/// its JSON.
-fn frames_of(s: &Session, looker: Option<u8>) -> Vec<(Frame, String)> {
-    let mut frames = vec![Frame::for_seat(
-        s,
-        looker,
-        Default::default(),
-        &Pacing::APPS,
-    )];
-    let mut p = Presenter::resumed(s.clone(), Pacing::APPS);
-    if s.viewer().is_none() || s.viewer() == looker {
-        if p.peek().offers.hint {
-            p.hint().unwrap();
-        }
-        frames.push(p.frame());
-    }
-    frames
-        .into_iter()
-        .map(|f| {
-            let json = serde_json::to_string(&scopa_frame::Frame::new(&f, s, &[])).unwrap();
-            (f, json)
-        })
-        .collect()
 }
 
 /// `s` with the cards in `hidden` permuted in its deck, other deals to come and another
@@ -162,19 +136,9 @@ proptest! {
         let mut p = Presenter::new(Session::new(settings, seed).unwrap(), Pacing::UNATTENDED);
         let mut rng = SplitMix64::new(choices);
         for _ in 0..steps {
-            let frame = p.frame();
-            let step = match (frame.next, &frame.choices) {
-                (Next::Due(due), _) => p.fire(due.token),
-                (Next::Wait(_), Choices::Cards(c)) => {
-                    p.act(Action::Select(c[(rng.next() % c.len() as u64) as usize].card))
-                }
-                (Next::Wait(_), Choices::Captures { options, .. }) => {
-                    p.act(Action::Capture((rng.next() % options.len() as u64) as u8))
-                }
-                (Next::Wait(_), Choices::None) if frame.offers.rematch => break,
-                (Next::Wait(_), Choices::None) => p.act(Action::Continue),
-            };
-            step.unwrap();
+            if !common::random_step(&mut p, &mut rng) {
+                break;
+            }
         }
         let s = p.session().clone();
         // A seat, or a spectator.
@@ -189,7 +153,7 @@ proptest! {
         }
         let other = permuted(&t, hidden_from(&t, looker), shuffle);
         prop_assert_eq!(other.phase(), t.phase());
-        let (a, b) = (frames_of(&s, looker), frames_of(&other, looker));
+        let (a, b) = (common::frames_of(&s, looker), common::frames_of(&other, looker));
         prop_assert_eq!(a.len(), b.len());
         for ((fa, ja), (fb, jb)) in a.iter().zip(&b) {
             prop_assert_eq!(fa, fb);

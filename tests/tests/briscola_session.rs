@@ -12,8 +12,8 @@ use scopa_core::ai::Level;
 use scopa_core::briscola::{BriscolaRules, TwoDeckEvent};
 use scopa_core::scopa::Move;
 use scopa_core::session::driver::Presenter;
-use scopa_core::session::pacing::{Next, Pacing};
-use scopa_core::session::table::{Banner, Choices, Frame, GameTable, HandOver};
+use scopa_core::session::pacing::Pacing;
+use scopa_core::session::table::{Banner, Frame, GameTable, HandOver};
 use scopa_core::session::{
     Action, Game, GameEvent, Lang, Phase, SAVE_LEN, SaveError, Session, SessionError, Settings,
     transcript,
@@ -49,30 +49,13 @@ fn any_settings() -> impl Strategy<Value = Settings> {
     )
 }
 
-/// One step of a presenter as a front-end would take it: the delay fired, or a person's
-/// random card, or going on.
-fn step(p: &mut Presenter, rng: &mut SplitMix64) -> bool {
-    let frame = p.frame();
-    let step = match (frame.next, &frame.choices) {
-        (Next::Due(due), _) => p.fire(due.token),
-        (Next::Wait(_), Choices::Cards(c)) => p.act(Action::Select(
-            c[(rng.next() % c.len() as u64) as usize].card,
-        )),
-        (Next::Wait(_), Choices::Captures { .. }) => panic!("Briscola has no capture choice"),
-        (Next::Wait(_), Choices::None) if frame.offers.rematch => return false,
-        (Next::Wait(_), Choices::None) => p.act(Action::Continue),
-    };
-    step.unwrap();
-    true
-}
-
 #[test]
 fn a_whole_match_against_the_expert_ends_with_a_winner() {
     let settings = Settings::briscola(Level::Expert, BriscolaRules::default());
     let mut p = Presenter::new(Session::new(settings, 7).unwrap(), Pacing::UNATTENDED);
     let mut rng = SplitMix64::new(1);
     let mut hands = 0;
-    while step(&mut p, &mut rng) {
+    while common::random_step(&mut p, &mut rng) {
         if p.session().phase() == Phase::HandSummary {
             hands += 1;
         }
@@ -138,7 +121,7 @@ proptest! {
                     prop_assert_eq!(c.seat, played[usize::from(c.card.index())], "{:?}", c);
                 }
             }
-            if !step(&mut p, &mut rng) {
+            if !common::random_step(&mut p, &mut rng) {
                 break;
             }
             steps += 1;
@@ -146,7 +129,7 @@ proptest! {
         }
         prop_assert!(matches!(p.session().phase(), Phase::MatchOver { .. }), "the match is over");
         if let Some((mut q, mut r)) = fork {
-            while step(&mut q, &mut r) {}
+            while common::random_step(&mut q, &mut r) {}
             prop_assert_eq!(q.session().to_bytes(), p.session().to_bytes());
         }
     }
@@ -168,31 +151,6 @@ fn hidden_from(s: &Session, seat: Option<u8>) -> CardSet {
     !seen
 }
 
-/// What `looker` is shown of `s`: its own frame, and the presenter's when that shows no
-/// more, with a hint when one can be asked; each with its JSON.
-fn frames_of(s: &Session, looker: Option<u8>) -> Vec<(Frame, String)> {
-    let mut frames = vec![Frame::for_seat(
-        s,
-        looker,
-        Default::default(),
-        &Pacing::APPS,
-    )];
-    let mut p = Presenter::resumed(s.clone(), Pacing::APPS);
-    if s.viewer().is_none() || s.viewer() == looker {
-        if p.peek().offers.hint {
-            p.hint().unwrap();
-        }
-        frames.push(p.frame());
-    }
-    frames
-        .into_iter()
-        .map(|f| {
-            let json = serde_json::to_string(&scopa_frame::Frame::new(&f, s, &[])).unwrap();
-            (f, json)
-        })
-        .collect()
-}
-
 proptest! {
     #![proptest_config(common::config(64))]
 
@@ -211,14 +169,14 @@ proptest! {
         let mut p = Presenter::new(Session::new(settings, seed).unwrap(), Pacing::UNATTENDED);
         let mut rng = SplitMix64::new(choices);
         for _ in 0..steps {
-            if !step(&mut p, &mut rng) {
+            if !common::random_step(&mut p, &mut rng) {
                 break;
             }
         }
         let s = p.session().clone();
         let looker = Some(looker).filter(|&l| l < settings.players());
         let other = Session::from_bytes(&common::permuted_save(&s.to_bytes(), &common::BRISCOLA_SAVE, hidden_from(&s, looker), shuffle)).unwrap();
-        let (a, b) = (frames_of(&s, looker), frames_of(&other, looker));
+        let (a, b) = (common::frames_of(&s, looker), common::frames_of(&other, looker));
         prop_assert_eq!(a.len(), b.len());
         for ((fa, ja), (fb, jb)) in a.iter().zip(&b) {
             prop_assert_eq!(fa, fb);
@@ -307,7 +265,7 @@ fn briscola_texts_in_both_languages() {
                 texts.push_str(&frame.event_text(e).to_string());
                 texts.push('\n');
             }
-            step(&mut p, &mut rng);
+            common::random_step(&mut p, &mut rng);
         }
         for w in words {
             assert!(texts.contains(w), "{lang:?}: {w:?} in {texts}");

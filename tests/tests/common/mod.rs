@@ -191,3 +191,58 @@ pub fn permuted_save(
     b[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
     b
 }
+
+/// One step of a random person on `p`: the due timer fired, or a card (a capture) picked by
+/// `rng` for the seat to play, or Continue; `false` (nothing done) once the match is over
+/// and only a rematch is offered.
+pub fn random_step(p: &mut scopa_core::session::driver::Presenter, rng: &mut SplitMix64) -> bool {
+    use scopa_core::session::Action;
+    use scopa_core::session::pacing::Next;
+    use scopa_core::session::table::Choices;
+    let frame = p.frame();
+    let step = match (frame.next, &frame.choices) {
+        (Next::Due(due), _) => p.fire(due.token),
+        (Next::Wait(_), Choices::Cards(c)) => p.act(Action::Select(
+            c[(rng.next() % c.len() as u64) as usize].card,
+        )),
+        (Next::Wait(_), Choices::Captures { options, .. }) => {
+            p.act(Action::Capture((rng.next() % options.len() as u64) as u8))
+        }
+        (Next::Wait(_), Choices::None) if frame.offers.rematch => return false,
+        (Next::Wait(_), Choices::None) => p.act(Action::Continue),
+    };
+    step.unwrap();
+    true
+}
+
+/// What `looker` is shown of `s`: its own frame, and the presenter's when that shows no
+/// more (its viewer is the looker, or nobody), with a hint when one can be asked; each with
+/// its JSON as `scopa_frame` writes it out.
+pub fn frames_of(
+    s: &scopa_core::session::Session,
+    looker: Option<u8>,
+) -> Vec<(scopa_core::session::table::Frame, String)> {
+    use scopa_core::session::driver::Presenter;
+    use scopa_core::session::pacing::Pacing;
+    use scopa_core::session::table::Frame;
+    let mut frames = vec![Frame::for_seat(
+        s,
+        looker,
+        Default::default(),
+        &Pacing::APPS,
+    )];
+    let mut p = Presenter::resumed(s.clone(), Pacing::APPS);
+    if s.viewer().is_none() || s.viewer() == looker {
+        if p.peek().offers.hint {
+            p.hint().unwrap();
+        }
+        frames.push(p.frame());
+    }
+    frames
+        .into_iter()
+        .map(|f| {
+            let json = serde_json::to_string(&scopa_frame::Frame::new(&f, s, &[])).unwrap();
+            (f, json)
+        })
+        .collect()
+}
