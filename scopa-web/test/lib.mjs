@@ -174,6 +174,8 @@ export async function screen(page) {
 // card (the `nth` playable one). Returns what was done. A dialog's 'close' event comes a task
 // after it closes and redraws the table, so the button read from the screen can be replaced
 // before the click lands ("Node is detached"): the screen is then read again, at most 5 times.
+// With `dialogs: false` it never presses a dialog's button: a summary or the match's end
+// that opened since the caller read the screen is "nothing to do" (for tests that stop there).
 export async function step(page, options = {}, tries = 5) {
   try {
     return await stepOnce(page, options);
@@ -183,8 +185,9 @@ export async function step(page, options = {}, tries = 5) {
   }
 }
 
-async function stepOnce(page, { nth = 0, pick = 0 } = {}) {
+async function stepOnce(page, { nth = 0, pick = 0, dialogs = true } = {}) {
   const s = await screen(page);
+  if (!dialogs && (s.over || s.summary || s.handoff)) throw new Error(`nothing to do on screen: a dialog is open: ${JSON.stringify(s)}`);
   if (s.over) return 'over';
   if (s.summary) {
     await page.click('#summary-continue');

@@ -143,8 +143,9 @@ test('two people play a whole match through scopa-server: invite link, reload, l
       await page.waitForFunction((n) => {
         const st = window.__scopa.online.state();
         return st && st.frames > n && st.shown;
-      }, { timeout: what === 'summary' ? 1000 : 10000, polling: 20 }, seen).catch((e) => {
-        if (what !== 'summary') throw e;
+      }, { timeout: what === 'summary' ? 1000 : 10000, polling: 20 }, seen).catch(async (e) => {
+        if (what === 'summary') return;
+        throw new Error(`no answer from the room to a ${what} (${seen} frames before it): ${JSON.stringify(await online(page))}; ${JSON.stringify(await screen(page).catch(() => null))}; ${e.message}`);
       });
       break;
     }
@@ -319,7 +320,7 @@ test('a room\'s cards are named in words on the page (item 2)', async () => {
     assert.ok(names.length > 0, 'cards on screen');
     for (const n of names) assert.match(n, / of (denari|coppe|spade|bastoni)\b/, n);
     try {
-      await step(a, { nth: i });
+      await step(a, { nth: i, dialogs: false });
     } catch (e) {
       // The AI's answer redrew the hand under the step: read the screen again.
       if (!/No element found|nothing to do/.test(String(e?.message))) throw e;
@@ -356,7 +357,7 @@ test('a room\'s texts name cards in words, and its summaries wait for Continue (
         continue;
       }
       try {
-        await step(a, { nth: i });
+        await step(a, { nth: i, dialogs: false });
       } catch (e) {
         // The AI's answer redrew the hand under the step: read the screen again.
         if (!/No element found|nothing to do/.test(String(e?.message))) throw e;

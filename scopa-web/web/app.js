@@ -973,7 +973,9 @@ function showSummary(frame) {
   // A room's summary waits for every person there: once this seat pressed, it says whom
   // it still waits for (the frame message's `summary_wait`).
   const wait = frame.summary_wait;
-  const pressed = Boolean(wait) && !frame.offers.proceed;
+  // `sent`: this page's Continue is on its way to the room (the summary stays until the
+  // room's answer comes).
+  const pressed = Boolean(frame.sent) || (Boolean(wait) && !frame.offers.proceed);
   const who = (wait?.waiting_for || []).map((s) => frame.seats[s]?.name).filter(Boolean);
   $('summary-continue').disabled = pressed;
   $('summary-continue').textContent = pressed && who.length > 0 ? t('waitingContinue', { who: who.join(', ') }) : t('Continue');
@@ -1525,8 +1527,10 @@ function wire() {
   $('dlg-rules').addEventListener('close', redraw);
   $('confirm-yes').addEventListener('click', () => $('dlg-confirm').close('yes'));
   $('confirm-no').addEventListener('click', () => $('dlg-confirm').close('no'));
+  // A room's dialog stays open until the room's answer closes (or keeps) it: closing it
+  // at once would show it again from the frame still shown.
   const onward = (id, line) => () => {
-    $(id).close();
+    if (!session?.remote) $(id).close();
     act(line);
   };
   $('summary-continue').addEventListener('click', onward('dlg-summary', 'continue'));

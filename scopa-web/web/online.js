@@ -101,6 +101,9 @@ export class RemoteSession {
     this.room = room;
     this.queue = [];
     this.last = null;
+    // An action went to the server and its answer has not come: until it does, the frame
+    // shown offers nothing more (no second card, no second Continue).
+    this.sent = false;
   }
 
   frame() {
@@ -119,7 +122,10 @@ export class RemoteSession {
   // Until every person of the room has come once, nobody plays: the frame offers no card
   // and says whom the table waits for (the server deals at once; the page holds the play).
   gate(raw) {
-    const frame = raw && app?.cardName ? inWords(raw, app.cardName) : raw;
+    let frame = raw && app?.cardName ? inWords(raw, app.cardName) : raw;
+    if (frame && this.sent) {
+      frame = { ...frame, choices: { kind: 'none' }, offers: { ...frame.offers, proceed: false, hint: false }, sent: true };
+    }
     const missing = frame ? this.room.missing(frame) : [];
     if (missing.length === 0) return frame;
     return {
@@ -132,6 +138,15 @@ export class RemoteSession {
   act(line) {
     if (this.room.state !== 'connected') throw new Error(t('notSent'));
     this.room.send({ type: 'act', action: line });
+    this.sent = true;
+    // The room answers every action (a frame or a refusal); should none come, the page
+    // does not stay frozen: after 5 s it offers the frame's choices again.
+    clearTimeout(this.sentTimer);
+    this.sentTimer = setTimeout(() => {
+      if (!this.sent) return;
+      this.sent = false;
+      app?.redraw();
+    }, 5000);
     return { save: false, script: null };
   }
 
@@ -342,6 +357,7 @@ class Room {
     this.seat = msg.seat;
     this.frame = msg.frame;
     this.frames += 1;
+    this.session.sent = false;
     // Whom a hand summary waits for (the frame message's `summary_wait`), read with it.
     this.session.queue.push({ ...msg.frame, summary_wait: msg.summary_wait ?? null });
     if (!this.entered) {
@@ -378,6 +394,11 @@ class Room {
   }
 
   onError(msg) {
+    // A refused action: the frame shown offers its choices again.
+    if (this.session.sent) {
+      this.session.sent = false;
+      if (this.entered) this.app.redraw();
+    }
     if (msg.code === 'seat_taken' && this.joining) {
       this.joinNext();
     } else if (msg.code === 'bad_token') {
