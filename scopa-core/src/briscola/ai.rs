@@ -287,7 +287,7 @@ pub fn margin<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DE
 }
 
 /// Plays `h` to the end with every seat playing as the medium level would.
-fn play_out<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+pub(crate) fn play_out<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
     h: &mut BriscolaHandOf<C, SEATS, SIDES, DECK>,
 ) {
     while !h.is_over() {
@@ -303,7 +303,7 @@ fn play_out<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK
 }
 
 /// Exact alpha-beta on a hand with nothing hidden: the final margin for `me`'s side.
-fn exact<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+pub(crate) fn exact<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
     h: &BriscolaHandOf<C, SEATS, SIDES, DECK>,
     me: u8,
     alpha: i32,
