@@ -43,8 +43,12 @@ use crate::scopa::capture::MAX_MOVES;
 use crate::scopa::view::PlayerView;
 
 mod briscola;
+pub mod reasons;
 mod scopa;
 mod stats;
+pub mod texts;
+
+pub use reasons::{Reasons, Why};
 
 use stats::Tally;
 
@@ -74,6 +78,9 @@ pub struct Choice {
     /// In Briscola, the chance to win the hand after it, in thousandths (a tie counts
     /// half); `None` in Scopa, whose hand is a part of a match to a target.
     pub win_chance: Option<u16>,
+    /// Why, in facts of the position: first how it compares with the best choice, then
+    /// what it takes or gives away ([`Why`]).
+    pub reasons: Reasons,
 }
 
 /// The analysis of one position for the seat to play.
@@ -112,6 +119,26 @@ impl Analysis {
     pub fn loss(&self, mv: GameMove) -> Option<u32> {
         let c = self.choice(mv)?;
         Some(self.best().margin.saturating_sub(c.margin).max(0) as u32)
+    }
+}
+
+/// Puts each choice's comparison with the best first among its reasons.
+fn rank(a: &mut Analysis) {
+    let best = a.best().margin;
+    let top = a.best;
+    for (i, c) in a.choices.iter_mut().enumerate() {
+        let mut r = Reasons::NONE;
+        r.push(if i == top {
+            Why::Best
+        } else {
+            Why::BelowBest {
+                by: best.saturating_sub(c.margin).max(0) as u32,
+            }
+        });
+        for w in c.reasons.iter() {
+            r.push(w);
+        }
+        c.reasons = r;
     }
 }
 
@@ -233,8 +260,10 @@ pub fn analyze_scopa_with_budget(
             margin: t.mean(),
             std_error: if stats.exact { 0 } else { t.std_error() },
             win_chance: None,
+            reasons: reasons::scopa(view, &moves, m),
         });
     }
+    rank(&mut a);
     Ok(a)
 }
 
@@ -294,8 +323,10 @@ pub fn analyze_briscola_with_budget(
             margin: t.mean(),
             std_error: t.std_error(),
             win_chance: Some(t.win_permille()),
+            reasons: reasons::briscola(view, card),
         });
     }
+    rank(&mut a);
     Ok(a)
 }
 

@@ -4,8 +4,11 @@
 use super::*;
 use crate::ai::{self, Level};
 use crate::briscola::{BriscolaRules, choose_card};
+use crate::cardset::CardSet;
 use crate::deal::{SplitMix64, below};
 use crate::scopa::Rules;
+extern crate alloc;
+use alloc::string::ToString;
 
 /// A Scopa match of `players` after `plies` random plays.
 fn scopa_after(players: u8, seed: u64, plies: u32) -> Match {
@@ -125,5 +128,263 @@ fn the_best_briscola_card_is_the_experts() {
                 assert!(exact, "the endgame of two players is searched exactly");
             }
         }
+    }
+}
+
+/// Every Scopa reason checked against the position, from the rules' own capture lists
+/// (not the code that made the reason), and each fact present when true.
+fn check_scopa_reasons(view: &PlayerView, a: &Analysis) {
+    use crate::scopa::capture::captures;
+    let table = view.table();
+    let sweepable = |t: CardSet| {
+        !view.is_last_play()
+            && view.unseen().iter().any(|u| {
+                captures(t, u, view.rules().ace)
+                    .iter()
+                    .any(|c| !c.is_empty() && *c == t)
+            })
+    };
+    let any_leaves = a.choices.iter().any(|c| {
+        let mv = c.mv.to_move().unwrap();
+        let after = if mv.is_lay() {
+            table | CardSet::single(mv.card())
+        } else {
+            table - mv.capture()
+        };
+        sweepable(after)
+    });
+    for (i, c) in a.choices.iter().enumerate() {
+        let mv = c.mv.to_move().unwrap();
+        let taken = if mv.is_lay() {
+            CardSet::EMPTY
+        } else {
+            mv.capture()
+        };
+        let after = if mv.is_lay() {
+            table | CardSet::single(mv.card())
+        } else {
+            table - taken
+        };
+        let whys: heapless::Vec<Why, 8> = c.reasons.iter().collect();
+        assert_eq!(whys[0] == Why::Best, i == a.best, "{whys:?}");
+        for &w in &whys {
+            let ok = match w {
+                Why::Best => i == a.best,
+                Why::BelowBest { by } => i != a.best && by as i32 == a.best().margin - c.margin,
+                Why::Sweeps => !taken.is_empty() && after.is_empty() && !view.is_last_play(),
+                Why::TakesSettebello => taken.contains(Card::SETTEBELLO),
+                Why::TakesSevens { count } => count > 0 && u32::from(count) == taken.count_value(7),
+                Why::TakesCoins { count } => {
+                    count > 0 && u32::from(count) == taken.count_suit(crate::Suit::Denari)
+                }
+                Why::TakesCards { count } => count > 0 && u32::from(count) == taken.len(),
+                Why::LeavesSweep => sweepable(after),
+                Why::AvoidsSweep => !sweepable(after) && any_leaves,
+                Why::GivesCard { card } => {
+                    mv.is_lay()
+                        && card == mv.card()
+                        && (card.value() == 7 || card.suit() == crate::Suit::Denari)
+                }
+                _ => false,
+            };
+            assert!(ok, "{w:?} is false of {} on {table}", c.mv);
+        }
+        // And each fact is said when true.
+        assert_eq!(
+            whys.contains(&Why::TakesSettebello),
+            taken.contains(Card::SETTEBELLO)
+        );
+        assert_eq!(
+            whys.iter().any(|w| matches!(w, Why::TakesSevens { .. })),
+            taken.count_value(7) > 0
+        );
+        assert_eq!(
+            whys.contains(&Why::LeavesSweep),
+            sweepable(after),
+            "{} on {table}",
+            c.mv
+        );
+    }
+}
+
+/// Every Briscola reason checked against the trick and the cards the seat has seen.
+fn check_briscola_reasons(view: &BriscolaView, a: &Analysis) {
+    use crate::briscola::{card_points, trick_winner};
+    let trump = view.trump();
+    let trick = view.trick();
+    let players = view.rules.players;
+    for (i, c) in a.choices.iter().enumerate() {
+        let card = c.mv.card();
+        let mut with: heapless::Vec<Card, 8> = trick.iter().copied().collect();
+        with.push(card).unwrap();
+        let winner = trick_winner(trump, &with).unwrap();
+        let points: u32 = with.iter().map(|&c| u32::from(card_points(c))).sum();
+        let sure = with.len() == usize::from(players);
+        let winner_seat = (view.leader + winner as u8) % players;
+        for w in c.reasons.iter() {
+            let ok = match w {
+                Why::Best => i == a.best,
+                Why::BelowBest { by } => i != a.best && by as i32 == a.best().margin - c.margin,
+                Why::TakesTrick { points: p, sure: s } => {
+                    !trick.is_empty()
+                        && winner == trick.len()
+                        && u32::from(p) == points
+                        && s == sure
+                }
+                Why::LosesTrick { points: p, sure: s } => {
+                    !trick.is_empty()
+                        && winner != trick.len()
+                        && view.rules.side_of(winner_seat) != view.rules.side_of(view.seat)
+                        && u32::from(p) == points
+                        && s == sure
+                }
+                Why::LoadsPartner { points: p } => {
+                    !trick.is_empty()
+                        && winner != trick.len()
+                        && view.rules.side_of(winner_seat) == view.rules.side_of(view.seat)
+                        && p == card_points(card)
+                        && p > 0
+                }
+                Why::LeadsCarico { points: p } => {
+                    trick.is_empty() && p == card_points(card) && p >= 10
+                }
+                Why::SpendsTrump { carichi_out } => {
+                    card.suit() == trump
+                        && usize::from(carichi_out)
+                            == view
+                                .unseen()
+                                .into_iter()
+                                .filter(|u| u.suit() != trump && matches!(u.value(), 1 | 3))
+                                .count()
+                }
+                Why::TrumpsOut { count } => {
+                    card.suit() != trump
+                        && card_points(card) > 0
+                        && count > 0
+                        && usize::from(count)
+                            == view
+                                .unseen()
+                                .into_iter()
+                                .filter(|u| u.suit() == trump)
+                                .count()
+                }
+                _ => false,
+            };
+            assert!(ok, "{w:?} is false of {card} on {trick:?}");
+        }
+    }
+}
+
+#[test]
+fn every_reason_is_true_of_its_position() {
+    let mut seen = [false; 16];
+    for players in [2u8, 3, 4] {
+        for seed in 0..6u64 {
+            let mut m = Match::new(Rules::default().with_players(players), seed).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            while m.winner().is_none() && m.hand_number() == 0 {
+                let view = m.view(m.turn()).unwrap();
+                let budget = Budget {
+                    samples: 8,
+                    nodes: 4_000,
+                };
+                let a = analyze_scopa_with_budget(&view, seed, budget).unwrap();
+                check_scopa_reasons(&view, &a);
+                for c in &a.choices {
+                    for w in c.reasons.iter() {
+                        seen[why_index(w)] = true;
+                    }
+                }
+                let moves = m.legal_moves();
+                m.play(
+                    m.turn(),
+                    moves[below(&mut rng, moves.len() as u32) as usize],
+                )
+                .unwrap();
+            }
+            let rules = BriscolaRules {
+                players,
+                ..BriscolaRules::default()
+            };
+            let mut b = BriscolaMatch::new(rules, seed).unwrap();
+            while b.winner().is_none() && b.hand_number() == 0 {
+                let view = b.view(b.turn()).unwrap();
+                let budget = BriscolaBudget {
+                    samples: 4,
+                    nodes: 100_000,
+                };
+                let a = analyze_briscola_with_budget(&view, seed, budget).unwrap();
+                check_briscola_reasons(&view, &a);
+                for c in &a.choices {
+                    for w in c.reasons.iter() {
+                        seen[why_index(w)] = true;
+                    }
+                }
+                let card = view.hand.nth(below(&mut rng, view.hand.len())).unwrap();
+                b.play(b.turn(), card).unwrap();
+            }
+        }
+    }
+    // Every kind of reason came up (the checks are not vacuous).
+    assert!(seen.iter().all(|&s| s), "{seen:?}");
+}
+
+fn why_index(w: Why) -> usize {
+    match w {
+        Why::Best => 0,
+        Why::BelowBest { .. } => 1,
+        Why::Sweeps => 2,
+        Why::TakesSettebello => 3,
+        Why::TakesSevens { .. } => 4,
+        Why::TakesCoins { .. } => 5,
+        Why::TakesCards { .. } => 6,
+        Why::LeavesSweep => 7,
+        Why::AvoidsSweep => 8,
+        Why::GivesCard { .. } => 9,
+        Why::TakesTrick { .. } => 10,
+        Why::LosesTrick { .. } => 11,
+        Why::LoadsPartner { .. } => 12,
+        Why::LeadsCarico { .. } => 13,
+        Why::SpendsTrump { .. } => 14,
+        Why::TrumpsOut { .. } => 15,
+    }
+}
+
+#[test]
+fn every_reason_has_words_in_both_languages() {
+    use crate::session::{Lang, Texts};
+    let all = [
+        Why::Best,
+        Why::BelowBest { by: 5 },
+        Why::Sweeps,
+        Why::TakesSettebello,
+        Why::TakesSevens { count: 2 },
+        Why::TakesCoins { count: 1 },
+        Why::TakesCards { count: 3 },
+        Why::LeavesSweep,
+        Why::AvoidsSweep,
+        Why::GivesCard {
+            card: Card::SETTEBELLO,
+        },
+        Why::TakesTrick {
+            points: 11,
+            sure: true,
+        },
+        Why::LosesTrick {
+            points: 4,
+            sure: false,
+        },
+        Why::LoadsPartner { points: 10 },
+        Why::LeadsCarico { points: 11 },
+        Why::SpendsTrump { carichi_out: 2 },
+        Why::TrumpsOut { count: 3 },
+    ];
+    for w in all {
+        let en = texts::why(&Texts::new(Lang::En), Unit::ScopaPoints, w).to_string();
+        let it = texts::why(&Texts::new(Lang::It), Unit::ScopaPoints, w).to_string();
+        assert!(
+            !en.is_empty() && !it.is_empty() && en != it,
+            "{w:?}: {en} / {it}"
+        );
     }
 }
