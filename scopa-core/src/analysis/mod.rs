@@ -44,6 +44,7 @@ use crate::scopa::view::PlayerView;
 
 mod briscola;
 pub mod reasons;
+pub mod review;
 mod scopa;
 mod stats;
 pub mod texts;

@@ -6,6 +6,7 @@ use crate::ai::{self, Level};
 use crate::briscola::{BriscolaRules, choose_card};
 use crate::cardset::CardSet;
 use crate::deal::{SplitMix64, below};
+use crate::game::GameMatch;
 use crate::scopa::Rules;
 extern crate alloc;
 use alloc::string::ToString;
@@ -386,5 +387,51 @@ fn every_reason_has_words_in_both_languages() {
             !en.is_empty() && !it.is_empty() && en != it,
             "{w:?}: {en} / {it}"
         );
+    }
+}
+
+#[test]
+fn move_accuracy_follows_its_formula() {
+    use super::review::move_accuracy;
+    assert_eq!(move_accuracy(0, Unit::ScopaPoints), 1000);
+    assert_eq!(move_accuracy(50, Unit::ScopaPoints), 500);
+    assert_eq!(move_accuracy(100, Unit::ScopaPoints), 333);
+    assert_eq!(move_accuracy(500, Unit::CardPoints), 500);
+    assert_eq!(move_accuracy(u32::MAX, Unit::CardPoints), 0);
+}
+
+/// The expert reviewed with the seeds it played with loses nothing (100%); a random player
+/// loses, and its biggest swings are its biggest losses, in order.
+#[test]
+fn the_expert_scores_full_accuracy_and_random_play_does_not() {
+    use super::review::{Review, move_seed, review_hand};
+    for (level, full) in [(Level::Expert, true), (Level::Random, false)] {
+        let mut m = Match::new(Rules::default(), 21).unwrap();
+        let hand = m.hand_number();
+        let mut ply = 0u8;
+        while m.hand_number() == hand && m.winner().is_none() && ply < 30 {
+            let seat = m.turn();
+            let seed = move_seed(5, hand, ply);
+            let mv = GameMatch::choose(&m, seat, level, seed).unwrap();
+            GameMatch::play(&mut m, seat, mv).unwrap();
+            ply += 1;
+        }
+        let mut review = Review::new(Unit::ScopaPoints);
+        let mut n = 0;
+        review_hand(&m, &|_| true, 5, &mut review, &mut |r| {
+            n += 1;
+            assert!(r.loss == 0 || r.played != r.best);
+        })
+        .unwrap();
+        assert_eq!(n, u32::from(ply));
+        let acc = review.seats[0].accuracy().unwrap();
+        if full {
+            assert_eq!(acc, 1000);
+            assert!(review.swings.is_empty());
+        } else {
+            assert!(acc < 900, "random play at {acc}‰");
+            assert!(!review.swings.is_empty());
+            assert!(review.swings.windows(2).all(|w| w[0].loss >= w[1].loss));
+        }
     }
 }
