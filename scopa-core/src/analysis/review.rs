@@ -23,7 +23,7 @@
 //! }
 //! let mut review = Review::new(Unit::ScopaPoints);
 //! let mut lines = 0;
-//! review_hand(&m, &|seat| seat == 0, 9, &mut review, &mut |_| lines += 1).unwrap();
+//! review_hand(&m, &|seat| seat == 0, 9, &mut review, &mut |_, _| lines += 1).unwrap();
 //! assert_eq!(lines, 3);
 //! assert!(review.seats[0].accuracy().is_some_and(|a| a <= 1000));
 //! ```
@@ -253,13 +253,14 @@ impl Review {
 
 /// Reviews the current hand of `m` (a save holds the plays of its current hand): every
 /// move of a seat for which `seats` is true, analysed from that seat's information with
-/// [`move_seed`] of `seed`, recorded in `review` and given to `emit` in order.
+/// [`move_seed`] of `seed`, recorded in `review` and given to `emit` in order with the
+/// analysis of its position.
 pub fn review_hand(
     m: &dyn GameMatch,
     seats: &dyn Fn(u8) -> bool,
     seed: u64,
     review: &mut Review,
-    emit: &mut dyn FnMut(&MoveReview),
+    emit: &mut dyn FnMut(&MoveReview, &Analysis),
 ) -> Result<(), ReviewError> {
     let any: &dyn Any = m;
     if let Some(m) = any.downcast_ref::<Match>() {
@@ -281,7 +282,7 @@ fn replay<M: GameMatch>(
     seats: &dyn Fn(u8) -> bool,
     seed: u64,
     review: &mut Review,
-    emit: &mut dyn FnMut(&MoveReview),
+    emit: &mut dyn FnMut(&MoveReview, &Analysis),
 ) -> Result<(), ReviewError> {
     let mut moves = heapless::Vec::<GameMove, 80>::new();
     m.for_each_hand_move(&mut |mv| {
@@ -295,7 +296,8 @@ fn replay<M: GameMatch>(
         if seats(seat) {
             let a = analyze(&m, seat, move_seed(seed, hand, ply))
                 .map_err(|error| ReviewError::Analysis { hand, ply, error })?;
-            emit(&review.record(&a, hand, ply, mv)?);
+            let r = review.record(&a, hand, ply, mv)?;
+            emit(&r, &a);
         }
         m.play(seat, mv)
             .map_err(|error| ReviewError::Replay { ply, error })?;

@@ -418,7 +418,7 @@ fn the_expert_scores_full_accuracy_and_random_play_does_not() {
         }
         let mut review = Review::new(Unit::ScopaPoints);
         let mut n = 0;
-        review_hand(&m, &|_| true, 5, &mut review, &mut |r| {
+        review_hand(&m, &|_| true, 5, &mut review, &mut |r, _| {
             n += 1;
             assert!(r.loss == 0 || r.played != r.best);
         })
