@@ -10,7 +10,7 @@
 //!
 //! - `timing`: positions met by medium players (every seat) in Scopa with 2 and 4 players
 //!   and Briscola with 2 and 4; each analysed for the seat to play with the levels' budget;
-//!   the CPU time of the analysing thread (`CLOCK_THREAD_CPUTIME_ID`, so other processes
+//!   the CPU time of the analysing thread (`getrusage(RUSAGE_THREAD)`, so other processes
 //!   sharing the cores do not inflate it): median, 99th percentile, max.
 //! - `calibration` (Scopa, 2 players): at positions met by expert players, one choice drawn
 //!   at random; its expected margin from the analysis against the hand's actual margin once
@@ -35,15 +35,15 @@ use scopa_core::briscola::{BriscolaMatch, BriscolaRules};
 use scopa_core::game::GameMatch;
 use scopa_core::scopa::{Match, Rules};
 
-/// Nanoseconds of CPU time this thread has used (`CLOCK_THREAD_CPUTIME_ID`).
+/// Nanoseconds of CPU time (user and system) this thread has used: `getrusage` of the
+/// thread (microsecond resolution).
 fn thread_cpu_ns() -> Option<u64> {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
+    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is a valid, writable rusage for the duration of the call.
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut usage) };
+    let micros = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
+    (rc == 0).then(|| (micros(usage.ru_utime) + micros(usage.ru_stime)) * 1_000)
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {

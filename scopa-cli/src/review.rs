@@ -19,7 +19,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use scopa_core::analysis::review::{MoveReview, Review, move_seed, review_hand};
 use scopa_core::analysis::{self, Analysis, Unit, texts as words};
-use scopa_core::game::{GameMatch, GameMove};
+use scopa_core::game::GameMove;
 use scopa_core::session::transcript::ScriptLine;
 use scopa_core::session::{Action, Lang, Phase, Player, Session, Settings, Texts};
 
@@ -96,16 +96,6 @@ fn chosen_seats(args: &ReviewArgs, settings: &Settings, players: u8) -> anyhow::
     })
 }
 
-fn unit_of(m: &dyn GameMatch) -> Unit {
-    let mut briscola = false;
-    m.for_each_legal_move(&mut |mv| briscola |= matches!(mv, GameMove::Briscola(_)));
-    if briscola {
-        Unit::CardPoints
-    } else {
-        Unit::ScopaPoints
-    }
-}
-
 type Reviewed3 = (Texts, Review, Vec<Reviewed>);
 
 /// The plays of the save's current hand.
@@ -119,12 +109,7 @@ fn review_save(saved: Saved, args: &ReviewArgs, lang: Lang) -> anyhow::Result<Re
     };
     let seats = chosen_seats(args, session.settings(), session.players())?;
     let m = session.game_match();
-    let unit = if session.game().is_briscola() {
-        Unit::CardPoints
-    } else {
-        Unit::ScopaPoints
-    };
-    let mut review = Review::new(unit);
+    let mut review = Review::new(Unit::of(session.game()));
     let mut moves = Vec::new();
     let bar = progress(u64::from(m.plays()));
     review_hand(
@@ -166,7 +151,7 @@ fn review_script(text: &str, args: &ReviewArgs, lang: Lang) -> anyhow::Result<Re
     };
     let mut session = Session::new(settings, seed).map_err(|e| anyhow!("{e}"))?;
     let seats = chosen_seats(args, &settings, session.players())?;
-    let mut review = Review::new(unit_of(session.game_match()));
+    let mut review = Review::new(Unit::of(session.game()));
     let mut moves = Vec::new();
     let mut next = script.into_iter();
     let bar = progress(0);

@@ -82,12 +82,7 @@ fn coach(s: &Session, seat: u8) -> String {
             },
         )
     };
-    let unit = if s.game().is_briscola() {
-        Unit::CardPoints
-    } else {
-        Unit::ScopaPoints
-    };
-    let mut review = Review::new(unit);
+    let mut review = Review::new(Unit::of(s.game()));
     let mut lines = Vec::new();
     review_hand(
         s.game_match(),

@@ -37,7 +37,7 @@ use core::fmt;
 use crate::ai::{Budget, Level};
 use crate::briscola::{BriscolaBudget, BriscolaMatch, BriscolaView};
 use crate::card::Card;
-use crate::game::{GameMatch, GameMove};
+use crate::game::{Game, GameMatch, GameMove};
 use crate::scopa::Match;
 use crate::scopa::capture::MAX_MOVES;
 use crate::scopa::view::PlayerView;
@@ -64,6 +64,16 @@ pub enum Unit {
     ScopaPoints,
     /// Briscola's card points (120 in a deck; more than 60 wins the hand).
     CardPoints,
+}
+
+impl Unit {
+    /// The unit of `game`'s margins.
+    pub const fn of(game: Game) -> Unit {
+        match game {
+            Game::Scopa => Unit::ScopaPoints,
+            Game::Briscola(_) => Unit::CardPoints,
+        }
+    }
 }
 
 /// One legal choice and what the search found it worth.

@@ -291,11 +291,7 @@ fn every_reason_is_true_of_its_position() {
                 };
                 let a = analyze_scopa_with_budget(&view, seed, budget).unwrap();
                 check_scopa_reasons(&view, &a);
-                for c in &a.choices {
-                    for w in c.reasons.iter() {
-                        seen[why_index(w)] = true;
-                    }
-                }
+                note(&a, &mut seen);
                 let moves = m.legal_moves();
                 m.play(
                     m.turn(),
@@ -316,11 +312,7 @@ fn every_reason_is_true_of_its_position() {
                 };
                 let a = analyze_briscola_with_budget(&view, seed, budget).unwrap();
                 check_briscola_reasons(&view, &a);
-                for c in &a.choices {
-                    for w in c.reasons.iter() {
-                        seen[why_index(w)] = true;
-                    }
-                }
+                note(&a, &mut seen);
                 let card = view.hand.nth(below(&mut rng, view.hand.len())).unwrap();
                 b.play(b.turn(), card).unwrap();
             }
@@ -328,6 +320,15 @@ fn every_reason_is_true_of_its_position() {
     }
     // Every kind of reason came up (the checks are not vacuous).
     assert!(seen.iter().all(|&s| s), "{seen:?}");
+}
+
+/// Marks the kinds of reason `a` gives.
+fn note(a: &Analysis, seen: &mut [bool; 16]) {
+    for c in &a.choices {
+        for w in c.reasons.iter() {
+            seen[why_index(w)] = true;
+        }
+    }
 }
 
 fn why_index(w: Why) -> usize {

@@ -71,6 +71,19 @@ fn count(f: &mut Formatter<'_>, n: u8, one: &str, many: &str) -> fmt::Result {
     }
 }
 
+/// `takes` and `n` cards of a kind, in English or Italian (`takes 2 sevens`).
+fn takes(
+    f: &mut Formatter<'_>,
+    en: bool,
+    n: u8,
+    english: (&str, &str),
+    italian: (&str, &str),
+) -> fmt::Result {
+    let (one, many) = if en { english } else { italian };
+    f.write_str(if en { "takes " } else { "prende " })?;
+    count(f, n, one, many)
+}
+
 /// A reason in the words of `texts`' language (cards named in its style), margins in
 /// `unit`.
 pub fn why<'a>(texts: &'a Texts, unit_of: Unit, why: Why) -> impl Display + 'a {
@@ -104,29 +117,18 @@ pub fn why<'a>(texts: &'a Texts, unit_of: Unit, why: Why) -> impl Display + 'a {
                 "prende il settebello"
             }),
             Why::TakesSevens { count: n } => {
-                f.write_str(if en { "takes " } else { "prende " })?;
-                if en {
-                    count(f, n, "a seven", "sevens")?;
-                } else {
-                    count(f, n, "un sette", "sette")?;
-                }
+                takes(f, en, n, ("a seven", "sevens"), ("un sette", "sette"))?;
                 f.write_str(" (primiera)")
             }
-            Why::TakesCoins { count: n } => {
-                f.write_str(if en { "takes " } else { "prende " })?;
-                if en {
-                    count(f, n, "a coin (denari)", "coins (denari)")
-                } else {
-                    count(f, n, "un denaro", "denari")
-                }
-            }
+            Why::TakesCoins { count: n } => takes(
+                f,
+                en,
+                n,
+                ("a coin (denari)", "coins (denari)"),
+                ("un denaro", "denari"),
+            ),
             Why::TakesCards { count: n } => {
-                f.write_str(if en { "takes " } else { "prende " })?;
-                if en {
-                    count(f, n, "a card", "cards")
-                } else {
-                    count(f, n, "una carta", "carte")
-                }
+                takes(f, en, n, ("a card", "cards"), ("una carta", "carte"))
             }
             Why::LeavesSweep => f.write_str(if en {
                 "leaves a table a card still out could sweep (scopa risk)"
