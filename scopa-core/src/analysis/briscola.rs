@@ -5,13 +5,12 @@
 
 use crate::briscola::BriscolaView;
 use crate::briscola::ai::{
-    self as bai, BriscolaBudget, EXACT_STOCK, EXPERT_INFERENCE, LEARNED_TRICKS, inference_for,
-    learned_table,
+    self as bai, BriscolaBudget, EXPERT_INFERENCE, inference_for, learned_table,
 };
 use crate::briscola::hand::BriscolaHand;
 use crate::briscola::infer;
 use crate::briscola::net::Net;
-use crate::briscola::search::{self, Search};
+use crate::briscola::search;
 use crate::card::Card;
 use crate::deal::SplitMix64;
 
@@ -84,16 +83,8 @@ pub(crate) fn values(
         totals = [0; 40];
     }
     if learned_table(&view.rules) {
-        let mut s = Search {
-            net: &Net::BUILT_IN,
-            nodes: budget.nodes,
-            evals: 0,
-        };
-        let tricks = if view.stock <= EXACT_STOCK {
-            u8::MAX
-        } else {
-            LEARNED_TRICKS
-        };
+        let mut s = bai::learned_search(&Net::BUILT_IN, budget);
+        let tricks = bai::learned_tricks(view.stock);
         let taken16 = taken_margin(view) * 16;
         let mut world_values = [0i32; 40];
         'worlds: for _ in 0..budget.samples.max(1) {
