@@ -62,6 +62,11 @@ pub fn unit(texts: &Texts, unit: Unit) -> &'static str {
     }
 }
 
+/// The English text or the Italian one.
+const fn pick(en: bool, english: &'static str, italian: &'static str) -> &'static str {
+    if en { english } else { italian }
+}
+
 /// `n` and a noun, singular or plural (`a seven`, `2 sevens`).
 fn count(f: &mut Formatter<'_>, n: u8, one: &str, many: &str) -> fmt::Result {
     if n == 1 {
@@ -80,7 +85,7 @@ fn takes(
     italian: (&str, &str),
 ) -> fmt::Result {
     let (one, many) = if en { english } else { italian };
-    f.write_str(if en { "takes " } else { "prende " })?;
+    f.write_str(pick(en, "takes ", "prende "))?;
     count(f, n, one, many)
 }
 
@@ -90,11 +95,11 @@ pub fn why<'a>(texts: &'a Texts, unit_of: Unit, why: Why) -> impl Display + 'a {
     Text(move |f| {
         let en = texts.lang == Lang::En;
         match why {
-            Why::Best => f.write_str(if en {
-                "the best choice on average"
-            } else {
-                "la scelta migliore in media"
-            }),
+            Why::Best => f.write_str(pick(
+                en,
+                "the best choice on average",
+                "la scelta migliore in media",
+            )),
             Why::BelowBest { by } => write!(
                 f,
                 "{} {} {}",
@@ -106,16 +111,14 @@ pub fn why<'a>(texts: &'a Texts, unit_of: Unit, why: Why) -> impl Display + 'a {
                     "sotto la scelta migliore"
                 }
             ),
-            Why::Sweeps => f.write_str(if en {
-                "sweeps the table: a scopa"
-            } else {
-                "pulisce il tavolo: scopa"
-            }),
-            Why::TakesSettebello => f.write_str(if en {
-                "takes the settebello"
-            } else {
-                "prende il settebello"
-            }),
+            Why::Sweeps => f.write_str(pick(
+                en,
+                "sweeps the table: a scopa",
+                "pulisce il tavolo: scopa",
+            )),
+            Why::TakesSettebello => {
+                f.write_str(pick(en, "takes the settebello", "prende il settebello"))
+            }
             Why::TakesSevens { count: n } => {
                 takes(f, en, n, ("a seven", "sevens"), ("un sette", "sette"))?;
                 f.write_str(" (primiera)")
@@ -130,16 +133,16 @@ pub fn why<'a>(texts: &'a Texts, unit_of: Unit, why: Why) -> impl Display + 'a {
             Why::TakesCards { count: n } => {
                 takes(f, en, n, ("a card", "cards"), ("una carta", "carte"))
             }
-            Why::LeavesSweep => f.write_str(if en {
-                "leaves a table a card still out could sweep (scopa risk)"
-            } else {
-                "lascia un tavolo che una carta ancora in gioco può pulire (rischio scopa)"
-            }),
-            Why::AvoidsSweep => f.write_str(if en {
-                "leaves no sweep, where another choice would"
-            } else {
-                "non lascia scopa, a differenza di un'altra scelta"
-            }),
+            Why::LeavesSweep => f.write_str(pick(
+                en,
+                "leaves a table a card still out could sweep (scopa risk)",
+                "lascia un tavolo che una carta ancora in gioco può pulire (rischio scopa)",
+            )),
+            Why::AvoidsSweep => f.write_str(pick(
+                en,
+                "leaves no sweep, where another choice would",
+                "non lascia scopa, a differenza di un'altra scelta",
+            )),
             Why::GivesCard { card } => {
                 if en {
                     write!(f, "lays the {} for the others to take", texts.card(card))
@@ -180,19 +183,19 @@ pub fn why<'a>(texts: &'a Texts, unit_of: Unit, why: Why) -> impl Display + 'a {
                 }
             }
             Why::SpendsTrump { carichi_out } => {
-                f.write_str(if en {
-                    "spends a briscola; carichi still out: "
-                } else {
-                    "usa una briscola; carichi ancora in gioco: "
-                })?;
+                f.write_str(pick(
+                    en,
+                    "spends a briscola; carichi still out: ",
+                    "usa una briscola; carichi ancora in gioco: ",
+                ))?;
                 write!(f, "{carichi_out}")
             }
             Why::TrumpsOut { count: n } => {
-                f.write_str(if en {
-                    "can be trumped: briscole still out: "
-                } else {
-                    "può essere presa di briscola: briscole ancora in gioco: "
-                })?;
+                f.write_str(pick(
+                    en,
+                    "can be trumped: briscole still out: ",
+                    "può essere presa di briscola: briscole ancora in gioco: ",
+                ))?;
                 write!(f, "{n}")
             }
         }
