@@ -10,7 +10,7 @@
 //!
 //! - `timing`: positions met by medium players (every seat) in Scopa with 2 and 4 players
 //!   and Briscola with 2 and 4; each analysed for the seat to play with the levels' budget;
-//!   the CPU time of the analysing thread (`getrusage(RUSAGE_THREAD)`, so other processes
+//!   the CPU time of the analysing thread (`CLOCK_THREAD_CPUTIME_ID`, so other processes
 //!   sharing the cores do not inflate it): median, 99th percentile, max.
 //! - `calibration` (Scopa, 2 players): at positions met by expert players, one choice drawn
 //!   at random; its expected margin from the analysis against the hand's actual margin once
@@ -23,10 +23,13 @@
 //!
 //! Flags: `--positions N`, `--hands N`, `--seed S`.
 
+mod briscola_common;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use briscola_common::{bar, mean_ci, thread_cpu_ns};
+
 use scopa_core::SplitMix64;
 use scopa_core::ai::Level;
 use scopa_core::analysis::review::{Review, move_seed};
@@ -34,27 +37,6 @@ use scopa_core::analysis::{self, Unit};
 use scopa_core::briscola::{BriscolaMatch, BriscolaRules};
 use scopa_core::game::GameMatch;
 use scopa_core::scopa::{Match, Rules};
-
-/// Nanoseconds of CPU time (user and system) this thread has used: `getrusage` of the
-/// thread (microsecond resolution).
-fn thread_cpu_ns() -> Option<u64> {
-    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `usage` is a valid, writable rusage for the duration of the call.
-    let rc = unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut usage) };
-    let micros = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
-    (rc == 0).then(|| (micros(usage.ru_utime) + micros(usage.ru_stime)) * 1_000)
-}
-
-fn bar(len: u64, what: &str) -> ProgressBar {
-    let b = ProgressBar::new(len);
-    if let Ok(s) =
-        ProgressStyle::with_template(&format!("{what} {{bar:40}} {{pos}}/{{len}} {{eta}}"))
-    {
-        b.set_style(s);
-    }
-    b
-}
 
 /// Median, 99th percentile and max of `v` (sorted in place), in milliseconds.
 fn spread(v: &mut [u64]) -> (f64, f64, f64) {
@@ -73,7 +55,7 @@ fn time_table(
     let mut cpu = Vec::new();
     let mut wall = Vec::new();
     let mut worlds = 0u64;
-    let b = bar(positions as u64, name);
+    let b = bar(positions as u64, &format!("positions ({name})"));
     let mut game = 0;
     while cpu.len() < positions {
         let mut m = new(seed + game);
@@ -85,7 +67,7 @@ fn time_table(
             let a = analysis::analyze(&*m, seat, seed ^ u64::from(m.plays())).expect("analysable");
             let w = w0.elapsed().as_nanos() as u64;
             wall.push(w);
-            cpu.push(thread_cpu_ns().zip(c0).map_or(w, |(b, a)| b - a));
+            cpu.push(thread_cpu_ns().saturating_sub(c0));
             worlds += u64::from(a.worlds);
             let mv = m.choose(seat, Level::Medium, 1).unwrap();
             m.play(seat, mv).unwrap();
@@ -134,7 +116,7 @@ fn hand_margin(before: [u16; 4], after: [u16; 4], side: usize) -> f64 {
 fn calibration(positions: usize, seed: u64) {
     let mut rng = SplitMix64::new(seed);
     let mut pairs: Vec<(f64, f64)> = Vec::new();
-    let b = bar(positions as u64, "calibration");
+    let b = bar(positions as u64, "positions");
     let mut game = 0u64;
     while pairs.len() < positions {
         let mut m = Match::new(Rules::default(), seed.wrapping_add(game)).unwrap();
@@ -199,7 +181,7 @@ fn accuracy(hands: usize, seed: u64) {
     for level in [Level::Expert, Level::Medium, Level::Easy] {
         let mut review = Review::new(Unit::ScopaPoints);
         let mut per_hand = Vec::new();
-        let b = bar(hands as u64, level.name());
+        let b = bar(hands as u64, &format!("hands ({})", level.name()));
         for h in 0..hands as u64 {
             let mut m =
                 Match::with_first_dealer(Rules::default(), seed.wrapping_add(h), (h % 2) as u8)
@@ -228,15 +210,13 @@ fn accuracy(hands: usize, seed: u64) {
         }
         b.finish_and_clear();
         let s = review.seats[0];
-        let n = per_hand.len() as f64;
-        let mean = per_hand.iter().sum::<f64>() / n;
-        let sd = (per_hand.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        let (mean, ci) = mean_ci(&per_hand);
         println!(
             "  {:<7} accuracy {:.1}% over {} moves with a choice (per hand: mean {mean:.1}%, 95% interval ±{:.1}); points lost a hand {:.2}",
             level.name(),
             f64::from(s.accuracy().unwrap_or(0)) / 10.0,
             s.chosen,
-            1.96 * sd / n.sqrt(),
+            ci,
             s.loss as f64 / 100.0 / hands as f64
         );
     }
