@@ -150,6 +150,12 @@ pub enum ReviewError {
         /// The move.
         played: GameMove,
     },
+    /// The hand's plays cannot be taken back to be replayed: the match is over (its
+    /// last hand stays as it ended).
+    MatchOver {
+        /// The hand, from 0.
+        hand: u16,
+    },
     /// The hand's moves could not be played again.
     Replay {
         /// The play of the hand, from 0.
@@ -173,6 +179,12 @@ impl fmt::Display for ReviewError {
                 "hand {}, play {}: {played} is not a legal move of the position",
                 hand + 1,
                 ply + 1
+            ),
+            ReviewError::MatchOver { hand } => write!(
+                f,
+                "hand {}: the match is over, and the plays of its last hand cannot be replayed \
+                 from it (review the match's script instead)",
+                hand + 1
             ),
             ReviewError::Replay { ply, error } => {
                 write!(f, "play {}: the hand cannot be replayed: {error}", ply + 1)
@@ -254,7 +266,8 @@ impl Review {
 /// Reviews the current hand of `m` (a save holds the plays of its current hand): every
 /// move of a seat for which `seats` is true, analysed from that seat's information with
 /// [`move_seed`] of `seed`, recorded in `review` and given to `emit` in order with the
-/// analysis of its position.
+/// analysis of its position. A finished match cannot take its last hand's plays back:
+/// [`ReviewError::MatchOver`].
 pub fn review_hand(
     m: &dyn GameMatch,
     seats: &dyn Fn(u8) -> bool,
@@ -289,7 +302,9 @@ fn replay<M: GameMatch>(
         let _ = moves.push(mv);
     });
     let hand = m.hand_number();
-    m.rewind_to(0);
+    if !moves.is_empty() && !m.rewind_to(0) {
+        return Err(ReviewError::MatchOver { hand });
+    }
     for (i, &mv) in moves.iter().enumerate() {
         let ply = i as u8;
         let seat = m.turn();

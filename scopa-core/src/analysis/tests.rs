@@ -436,3 +436,39 @@ fn the_expert_scores_full_accuracy_and_random_play_does_not() {
         }
     }
 }
+
+/// A finished match cannot replay its last hand: the review says so with a typed error
+/// (instead of replaying its moves on a position they do not fit).
+#[test]
+fn a_finished_match_is_refused_with_a_reason() {
+    use super::review::{Review, review_hand};
+    for (game, mut m) in [
+        (
+            Game::Scopa,
+            crate::game::AnyMatch::new(Game::Scopa, Rules::default(), 3).unwrap(),
+        ),
+        (
+            Game::Briscola(BriscolaRules::default()),
+            crate::game::AnyMatch::new(
+                Game::Briscola(BriscolaRules::default()),
+                Rules::default(),
+                3,
+            )
+            .unwrap(),
+        ),
+    ] {
+        let mut rng = SplitMix64::new(1);
+        while m.winner().is_none() {
+            let seat = m.turn();
+            let mv = m.choose(seat, Level::Random, rng.next()).unwrap();
+            m.play(seat, mv).unwrap();
+        }
+        let mut review = Review::new(Unit::of(game));
+        let hand = m.hand_number();
+        assert_eq!(
+            review_hand(&*m, &|_| true, 1, &mut review, &mut |_, _| {}),
+            Err(super::review::ReviewError::MatchOver { hand }),
+            "{game:?}"
+        );
+    }
+}
