@@ -14,6 +14,7 @@ mod bench;
 mod input;
 mod online;
 mod play;
+mod review;
 mod screen;
 mod simulate;
 mod texts;
@@ -47,6 +48,8 @@ enum Command {
     Online(online::OnlineArgs),
     /// Measure random deals per second and legal-move generation time on one thread.
     Bench(bench::BenchArgs),
+    /// The coach's review of a match (a script) or of a save's hand: every move against the best choice, the biggest swings, each seat's accuracy.
+    Review(review::ReviewArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         Some(Command::Simulate(args)) => simulate::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Online(args)) => online::run(args),
+        Some(Command::Review(args)) => review::run(args),
     };
     match result {
         Ok(code) => code,

@@ -52,6 +52,7 @@
 extern crate std;
 
 pub mod ai;
+pub mod analysis;
 pub mod briscola;
 pub mod card;
 pub mod cardset;

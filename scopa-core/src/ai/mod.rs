@@ -314,7 +314,7 @@ pub fn hint(view: &PlayerView) -> Option<Hint> {
 }
 
 /// Whether `mv` leaves a table that an unseen card could sweep.
-fn leaves_sweep(view: &PlayerView, mv: Move) -> bool {
+pub(crate) fn leaves_sweep(view: &PlayerView, mv: Move) -> bool {
     if view.is_last_play() {
         return false;
     }

@@ -287,7 +287,12 @@ pub fn margin<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DE
 }
 
 /// Plays `h` to the end with every seat playing as the medium level would.
-fn play_out<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+pub(crate) fn play_out<
+    C: BriscolaCards,
+    const SEATS: usize,
+    const SIDES: usize,
+    const DECK: usize,
+>(
     h: &mut BriscolaHandOf<C, SEATS, SIDES, DECK>,
 ) {
     while !h.is_over() {
@@ -303,7 +308,7 @@ fn play_out<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK
 }
 
 /// Exact alpha-beta on a hand with nothing hidden: the final margin for `me`'s side.
-fn exact<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+pub(crate) fn exact<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
     h: &BriscolaHandOf<C, SEATS, SIDES, DECK>,
     me: u8,
     alpha: i32,
@@ -518,6 +523,25 @@ fn learned<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     )
 }
 
+/// The learned search of one move, with the budget's nodes.
+pub(crate) fn learned_search<'n>(net: &'n Net<'n>, budget: BriscolaBudget) -> Search<'n> {
+    Search {
+        net,
+        nodes: budget.nodes,
+        evals: 0,
+    }
+}
+
+/// Tricks the learned search looks ahead in each world with `stock` cards left to draw:
+/// to the end of the hand once at most [`EXACT_STOCK`] are.
+pub(crate) const fn learned_tricks(stock: u8) -> u8 {
+    if stock <= EXACT_STOCK {
+        u8::MAX
+    } else {
+        LEARNED_TRICKS
+    }
+}
+
 /// Each card's value (sixteenths of a point, by card index) summed over the worlds
 /// searched, and how many worlds were.
 fn learned_values<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
@@ -528,16 +552,8 @@ fn learned_values<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     inference: Inference,
 ) -> ([i32; 40], u32) {
     let hand = view.hand;
-    let mut s = Search {
-        net,
-        nodes: budget.nodes,
-        evals: 0,
-    };
-    let tricks = if view.stock <= EXACT_STOCK {
-        u8::MAX
-    } else {
-        LEARNED_TRICKS
-    };
+    let mut s = learned_search(net, budget);
+    let tricks = learned_tricks(view.stock);
     let mut totals = [0i32; 40];
     let mut worlds = 0;
     'worlds: for _ in 0..budget.samples.max(1) {

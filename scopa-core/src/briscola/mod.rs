@@ -36,7 +36,7 @@ mod net_weights;
 mod playout;
 mod rule_players;
 pub mod rules;
-mod search;
+pub(crate) mod search;
 
 pub use search::inputs_of;
 pub mod snapshot;
