@@ -20,7 +20,9 @@ use scopa_core::ai::{self, Level};
 use scopa_core::briscola::{self, BriscolaHand, BriscolaRules};
 use scopa_core::deal::below;
 use scopa_core::scopa::capture::MAX_CAPTURES;
-use scopa_core::scopa::{AceRule, DealKind, HandState, Move, Play, PlayerView, PrimieraRule, Rules};
+use scopa_core::scopa::{
+    AceRule, DealKind, HandState, Move, Play, PlayerView, PrimieraRule, Rules,
+};
 use scopa_core::{Card, CardSet, Deck, SplitMix64};
 
 /// Cards in a deck.
@@ -223,10 +225,7 @@ fn set_cards(out: &mut [f32], cards: CardSet) {
 /// The hand in play.
 #[derive(Clone, Debug)]
 enum Inner {
-    Scopa {
-        hand: HandState,
-        history: Vec<Play>,
-    },
+    Scopa { hand: HandState, history: Vec<Play> },
     Briscola(BriscolaHand),
 }
 
@@ -479,8 +478,8 @@ impl Table {
         out
     }
 
-    /// The cards `seat` has seen: everything it received, every card played, Scopa's
-    /// initial table, Briscola's face-up briscola.
+    /// The cards `seat` has seen: everything it received, every card played (and the one
+    /// whose capture is being chosen), Scopa's initial table, Briscola's face-up briscola.
     fn seen_by(&self, seat: u8) -> CardSet {
         let mut seen = CardSet::EMPTY;
         for &(_, cards) in &self.received[usize::from(seat)] {
@@ -489,6 +488,10 @@ impl Table {
         for p in &self.plays {
             seen.insert(p.card);
             seen |= p.capture;
+        }
+        // The card whose capture is being chosen is face up already.
+        if let Some(card) = self.pending {
+            seen.insert(card);
         }
         match &self.inner {
             Inner::Scopa { hand, .. } => seen |= hand.table() | self.initial_table(),
@@ -683,31 +686,36 @@ impl Table {
         let mut at = SEATS;
         set_cards(&mut t[at..at + CARDS], self.inner.hand_of(seat));
         at += CARDS;
-        let (middle, piles, scope, left, briscola): (CardSet, [CardSet; SIDES], [u8; SIDES], u8, Option<Card>) =
-            match &self.inner {
-                Inner::Scopa { hand, .. } => {
-                    let mut piles = [CardSet::EMPTY; SIDES];
-                    let mut scope = [0; SIDES];
-                    for side in 0..self.rules.sides() {
-                        piles[usize::from(side)] = hand.pile(side);
-                        scope[usize::from(side)] = hand.scope(side);
-                    }
-                    (hand.table(), piles, scope, hand.deck_len(), None)
+        let (middle, piles, scope, left, briscola): (
+            CardSet,
+            [CardSet; SIDES],
+            [u8; SIDES],
+            u8,
+            Option<Card>,
+        ) = match &self.inner {
+            Inner::Scopa { hand, .. } => {
+                let mut piles = [CardSet::EMPTY; SIDES];
+                let mut scope = [0; SIDES];
+                for side in 0..self.rules.sides() {
+                    piles[usize::from(side)] = hand.pile(side);
+                    scope[usize::from(side)] = hand.scope(side);
                 }
-                Inner::Briscola(hand) => {
-                    let mut piles = [CardSet::EMPTY; SIDES];
-                    for side in 0..self.rules.sides() {
-                        piles[usize::from(side)] = hand.pile(side);
-                    }
-                    (
-                        hand.trick().iter().copied().collect(),
-                        piles,
-                        [0; SIDES],
-                        hand.stock_len(),
-                        Some(hand.briscola()),
-                    )
+                (hand.table(), piles, scope, hand.deck_len(), None)
+            }
+            Inner::Briscola(hand) => {
+                let mut piles = [CardSet::EMPTY; SIDES];
+                for side in 0..self.rules.sides() {
+                    piles[usize::from(side)] = hand.pile(side);
                 }
-            };
+                (
+                    hand.trick().iter().copied().collect(),
+                    piles,
+                    [0; SIDES],
+                    hand.stock_len(),
+                    Some(hand.briscola()),
+                )
+            }
+        };
         set_cards(&mut t[at..at + CARDS], middle);
         at += CARDS;
         if let Some(card) = self.pending {
@@ -824,8 +832,8 @@ impl Table {
 
     /// The deal order (card indices).
     #[getter]
-    fn deck(&self) -> Vec<u8> {
-        self.deck.clone()
+    fn deck(&self) -> Vec<u32> {
+        self.deck.iter().map(|&c| u32::from(c)).collect()
     }
 
     /// Every action applied so far, in order.
@@ -835,9 +843,9 @@ impl Table {
     }
 
     /// The side of each seat.
-    fn sides(&self) -> Vec<u8> {
+    fn sides(&self) -> Vec<u32> {
         (0..self.rules.players())
-            .map(|s| self.rules.side_of(s))
+            .map(|s| u32::from(self.rules.side_of(s)))
             .collect()
     }
 
@@ -881,9 +889,14 @@ impl Table {
     }
 
     /// The cards each seat holds (card indices).
-    fn hand(&self, seat: i64) -> PyResult<Vec<u8>> {
+    fn hand(&self, seat: i64) -> PyResult<Vec<u32>> {
         let seat = self.check_player(seat)?;
-        Ok(self.inner.hand_of(seat).iter().map(|c| c.index()).collect())
+        Ok(self
+            .inner
+            .hand_of(seat)
+            .iter()
+            .map(|c| u32::from(c.index()))
+            .collect())
     }
 
     /// The information state of `player`: what it has seen, in order (its cards as
@@ -966,7 +979,8 @@ impl Table {
                     .try_into()
                     .map_err(|_| err("pickled Scopa rules must be 8 bytes"))?;
                 GameRules::Scopa(
-                    Rules::from_bytes(bytes).ok_or_else(|| err("pickled Scopa rules are invalid"))?,
+                    Rules::from_bytes(bytes)
+                        .ok_or_else(|| err("pickled Scopa rules are invalid"))?,
                 )
             }
             "briscola" => match rules.as_slice() {
@@ -993,7 +1007,10 @@ impl Table {
 
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Vec<u8>, u8, Vec<u8>, Vec<u32>))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Vec<u8>, u8, Vec<u8>, Vec<u32>),
+    )> {
         let this = slf.borrow();
         let rules = match this.rules {
             GameRules::Scopa(r) => r.to_bytes().to_vec(),
@@ -1059,23 +1076,25 @@ fn layout<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = parse_rules(game, players, options)?;
     let d = PyDict::new(py);
-    let in_play: Vec<u8> = Card::all()
+    let in_play: Vec<u32> = Card::all()
         .filter(|&c| rules.uses(c))
-        .map(|c| c.index())
+        .map(|c| u32::from(c.index()))
         .collect();
     d.set_item("deck_len", rules.deck_len())?;
     d.set_item(
         "kings",
         Card::all()
             .filter(|c| c.value() == 10)
-            .map(|c| c.index())
+            .map(|c| u32::from(c.index()))
             .collect::<Vec<_>>(),
     )?;
     d.set_item("cards", in_play)?;
     d.set_item("sides", rules.sides())?;
     d.set_item(
         "side_of",
-        (0..players).map(|s| rules.side_of(s)).collect::<Vec<_>>(),
+        (0..players)
+            .map(|s| u32::from(rules.side_of(s)))
+            .collect::<Vec<_>>(),
     )?;
     match rules {
         GameRules::Scopa(r) => {
@@ -1115,8 +1134,8 @@ fn playouts(rules: GameRules, n: usize, seed: u64, levels: &[Level]) -> PyResult
         let mut row = vec![0f64; usize::from(players)];
         match rules {
             GameRules::Scopa(r) => {
-                let mut hand = HandState::deal(r, dealer, &mut rng)
-                    .map_err(|e| err(format!("deal: {e}")))?;
+                let mut hand =
+                    HandState::deal(r, dealer, &mut rng).map_err(|e| err(format!("deal: {e}")))?;
                 let mut history = Vec::with_capacity(40);
                 while !hand.is_finished() {
                     let seat = hand.turn();
