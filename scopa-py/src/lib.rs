@@ -46,6 +46,13 @@ fn err(msg: impl Into<String>) -> PyErr {
     PyValueError::new_err(msg.into())
 }
 
+/// What `Table.__reduce__` gives pickle: the rebuilder and its arguments (game, deck,
+/// dealer, rules bytes, actions).
+type Reduced<'py> = (
+    Bound<'py, PyAny>,
+    (&'static str, Vec<u8>, u8, Vec<u8>, Vec<u32>),
+);
+
 /// The rules of the game a table plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum GameRules {
@@ -1005,12 +1012,7 @@ impl Table {
         Ok(table)
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (&'static str, Vec<u8>, u8, Vec<u8>, Vec<u32>),
-    )> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
         let this = slf.borrow();
         let rules = match this.rules {
             GameRules::Scopa(r) => r.to_bytes().to_vec(),
