@@ -960,6 +960,58 @@ impl Table {
         self.replayed(deck)
     }
 
+    /// Points of each seat's side after uniformly random legal moves (Scopa: uniform over
+    /// whole moves, a card and its capture) from here to the end of the hand, played in Rust
+    /// on a copy with a generator seeded by `seed`: the random rollout of a search.
+    #[pyo3(signature = (seed=0))]
+    fn rollout(&self, seed: u64) -> PyResult<Vec<f64>> {
+        let mut rng = SplitMix64::new(seed);
+        let mut sides = [0u16; SIDES];
+        match &self.inner {
+            Inner::Scopa { hand, .. } => {
+                let mut hand = *hand;
+                if let Some(card) = self.pending {
+                    let moves = Table::moves_of(&hand, card);
+                    let mv = moves[below(&mut rng, moves.len() as u32) as usize];
+                    hand.play_unchecked(mv);
+                }
+                while !hand.is_finished() {
+                    let count = hand.legal_move_count();
+                    let mv = hand
+                        .nth_legal_move(below(&mut rng, count as u32) as usize)
+                        .ok_or_else(|| err("no legal move in a hand not over"))?;
+                    hand.play_unchecked(mv);
+                }
+                let totals = hand
+                    .score()
+                    .ok_or_else(|| err("a finished hand has no score"))?
+                    .totals();
+                for (side, o) in sides.iter_mut().enumerate() {
+                    *o = totals.get(side).copied().unwrap_or(0);
+                }
+            }
+            Inner::Briscola(hand) => {
+                let mut hand = *hand;
+                while !hand.is_over() {
+                    let seat = hand.turn();
+                    let cards = hand.hand(seat);
+                    let card = cards
+                        .nth(below(&mut rng, cards.len()))
+                        .ok_or_else(|| err("no card in a hand not over"))?;
+                    hand.play(seat, card)
+                        .map_err(|e| err(format!("play: {e}")))?;
+                }
+                let points = hand.score().points;
+                for (side, o) in sides.iter_mut().enumerate() {
+                    *o = u16::from(points.get(side).copied().unwrap_or(0));
+                }
+            }
+        }
+        Ok((0..self.rules.players())
+            .map(|s| f64::from(sides[usize::from(self.rules.side_of(s))]))
+            .collect())
+    }
+
     /// The same actions replayed on another deal order (`ValueError` if one is not legal
     /// there).
     fn replayed(&self, deck: Vec<u8>) -> PyResult<Table> {
