@@ -1,6 +1,7 @@
 """Random playouts per second from Python: per-step through OpenSpiel states, per-step on
 the engine's Table, and the Rust batch API; against OpenSpiel's own C++ games (hearts,
-euchre) played the same per-step way. Usage: python speed.py [seconds per row]"""
+euchre) played the same per-step way. OpenSpiel's C++ loop is also timed: pyspiel.random_sim_test (random play with its checks)
+on its games and on these. Usage: python speed.py [seconds per row]"""
 
 import sys
 import time
@@ -53,6 +54,16 @@ def main():
                          ("hearts", {}), ("euchre", {})]:
         game = pyspiel.load_game(name, params)
         rows.append((f"OpenSpiel per step: {name} {params}", rate(lambda: per_step(game, rng))))
+    # OpenSpiel's own C++ loop (random_sim_test: random play plus its consistency checks),
+    # on its C++ games and on these (C++ calling into the Python states).
+    for name, params in [("python_scopa", {"players": 2}), ("python_briscola", {"players": 2}),
+                         ("hearts", {}), ("euchre", {})]:
+        game = pyspiel.load_game(name, params)
+        n, start = 0, time.perf_counter()
+        while time.perf_counter() - start < SECONDS:
+            pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+            n += 10
+        rows.append((f"C++ random_sim_test loop: {name}", n / (time.perf_counter() - start)))
     for game, players in [("scopa", 2), ("briscola", 2)]:
         rows.append((f"Table per step: {game} {players}p", rate(lambda: table_step(game, players, rng))))
         n = 20000
