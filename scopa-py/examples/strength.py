@@ -13,7 +13,8 @@ leaves valued by a uniformly random rollout played in Rust (``Table.rollout``, t
 rollout as OpenSpiel's RandomRolloutEvaluator with one rollout, without Python's per-step
 cost), and its worlds sampled by ``Table.resample`` (every card it has not seen shuffled).
 
-Usage: python strength.py [--deals 400] [--budgets 50 400] [--out strength.jsonl]
+Usage: python strength.py [--deals 400] [--budgets 100 1000] [--games python_scopa]
+       [--out strength.jsonl];  python strength.py --table strength*.jsonl (the table)
 """
 
 import argparse
@@ -101,14 +102,41 @@ def summary(results):
     return "\n".join(lines)
 
 
+def table_from(files):
+    """A Markdown table of the pairs recorded in the JSON-lines `files` (complete pairs)."""
+    results = defaultdict(list)
+    for name in files:
+        with open(name) as f:
+            for line in f:
+                r = json.loads(line)
+                a, b = r["margin_seat0"], r["margin_seat1"]
+                results[(r["game"], r["budget"], r["level"])].append(((a + b) / 2, (float(a > 0) + float(b > 0)) / 2))
+    out = ["| game | IS-MCTS simulations | engine level | deal pairs | IS-MCTS margin, points/hand (95 % CI) | hands won by IS-MCTS |",
+           "| --- | ---: | --- | ---: | ---: | ---: |"]
+    for key in sorted(results, key=lambda k: (k[0], k[1], LEVELS.index(k[2]) if k[2] in LEVELS else 9)):
+        pairs = results[key]
+        n = len(pairs)
+        margins = np.array([m for m, _ in pairs])
+        wins = np.array([w for _, w in pairs])
+        half = 1.96 * margins.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
+        out.append(f"| {key[0].replace('python_', '')} | {key[1]} | {key[2]} | {n} | "
+                   f"{margins.mean():+.2f} ± {half:.2f} | {100 * wins.mean():.1f} % |")
+    return "\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--table", nargs="+", metavar="JSONL",
+                    help="print the Markdown table of these result files and exit")
     ap.add_argument("--deals", type=int, default=400)
-    ap.add_argument("--budgets", type=int, nargs=2, default=[50, 400])
+    ap.add_argument("--budgets", type=int, nargs=2, default=[100, 1000])
     ap.add_argument("--games", nargs="+", default=GAMES)
     ap.add_argument("--levels", nargs="+", default=LEVELS)
     ap.add_argument("--out", default="strength.jsonl")
     args = ap.parse_args()
+    if args.table:
+        print(table_from(args.table))
+        return 0
     results = defaultdict(list)
     start = time.time()
     with open(args.out, "a") as out:
