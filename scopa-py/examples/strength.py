@@ -88,14 +88,19 @@ def play(game_name, budget, level, deck, bot_seat, seed):
     return points[bot_seat] - points[1 - bot_seat]
 
 
+def cell(pairs):
+    """Pairs played, mean margin, half-width of its 95 % interval, share of hands won."""
+    n = len(pairs)
+    margins = np.array([m for m, _ in pairs])
+    wins = np.array([w for _, w in pairs])
+    half = 1.96 * margins.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
+    return n, margins, half, wins
+
+
 def summary(results):
     lines = []
     for key in sorted(results):
-        pairs = results[key]
-        n = len(pairs)
-        margins = np.array([m for m, _ in pairs])
-        wins = np.array([w for _, w in pairs])
-        half = 1.96 * margins.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
+        n, margins, half, wins = cell(results[key])
         lines.append(f"{key[0]:16s} ISMCTS {key[1]:4d} vs {key[2]:6s}: pairs {n:4d}  "
                      f"margin {margins.mean():+7.2f} ± {half:5.2f} points/hand  "
                      f"won {100 * wins.mean():5.1f} % of hands")
@@ -114,11 +119,7 @@ def table_from(files):
     out = ["| game | IS-MCTS simulations | engine level | deal pairs | IS-MCTS margin, points/hand (95 % CI) | hands won by IS-MCTS |",
            "| --- | ---: | --- | ---: | ---: | ---: |"]
     for key in sorted(results, key=lambda k: (k[0], k[1], LEVELS.index(k[2]) if k[2] in LEVELS else 9)):
-        pairs = results[key]
-        n = len(pairs)
-        margins = np.array([m for m, _ in pairs])
-        wins = np.array([w for _, w in pairs])
-        half = 1.96 * margins.std(ddof=1) / math.sqrt(n) if n > 1 else float("nan")
+        n, margins, half, wins = cell(results[key])
         out.append(f"| {key[0].replace('python_', '')} | {key[1]} | {key[2]} | {n} | "
                    f"{margins.mean():+.2f} ± {half:.2f} | {100 * wins.mean():.1f} % |")
     return "\n".join(out)

@@ -116,6 +116,22 @@ fn word(value: &Bound<'_, PyAny>, key: &str) -> PyResult<String> {
         .map_err(|_| err(format!("option {key} must be a string")))
 }
 
+/// Calls `set` with each option of `options` (its name and value).
+fn each_option(
+    options: Option<&Bound<'_, PyDict>>,
+    mut set: impl FnMut(&str, &Bound<'_, PyAny>) -> PyResult<()>,
+) -> PyResult<()> {
+    if let Some(options) = options {
+        for (key, value) in options.iter() {
+            let key: String = key
+                .extract()
+                .map_err(|_| err("option names must be strings"))?;
+            set(&key, &value)?;
+        }
+    }
+    Ok(())
+}
+
 /// Reads the rules of `game` at a table of `players` from `options` (Scopa: `deal`,
 /// `primiera`, `ace`, `napola`, `re_bello`, `kings_redeal`; Briscola: `hand_size`).
 fn parse_rules(
@@ -126,36 +142,34 @@ fn parse_rules(
     match game {
         "scopa" => {
             let mut rules = Rules::default().with_players(players);
-            if let Some(options) = options {
-                for (key, value) in options.iter() {
-                    let key: String = key.extract()?;
-                    match key.as_str() {
-                        "deal" => {
-                            rules.deal = word(&value, &key)?
-                                .parse::<DealKind>()
-                                .map_err(|e| err(e.to_string()))?
-                        }
-                        "primiera" => {
-                            rules.primiera = word(&value, &key)?
-                                .parse::<PrimieraRule>()
-                                .map_err(|e| err(e.to_string()))?
-                        }
-                        "ace" => {
-                            rules.ace = word(&value, &key)?
-                                .parse::<AceRule>()
-                                .map_err(|e| err(e.to_string()))?
-                        }
-                        "napola" => rules.napola = flag(&value, &key)?,
-                        "re_bello" => rules.re_bello = flag(&value, &key)?,
-                        "kings_redeal" => rules.kings_redeal = flag(&value, &key)?,
-                        other => {
-                            return Err(err(format!(
-                                "unknown Scopa option {other:?}: expected deal, primiera, ace, napola, re_bello or kings_redeal"
-                            )));
-                        }
+            each_option(options, |key, value| {
+                match key {
+                    "deal" => {
+                        rules.deal = word(value, key)?
+                            .parse::<DealKind>()
+                            .map_err(|e| err(e.to_string()))?
+                    }
+                    "primiera" => {
+                        rules.primiera = word(value, key)?
+                            .parse::<PrimieraRule>()
+                            .map_err(|e| err(e.to_string()))?
+                    }
+                    "ace" => {
+                        rules.ace = word(value, key)?
+                            .parse::<AceRule>()
+                            .map_err(|e| err(e.to_string()))?
+                    }
+                    "napola" => rules.napola = flag(value, key)?,
+                    "re_bello" => rules.re_bello = flag(value, key)?,
+                    "kings_redeal" => rules.kings_redeal = flag(value, key)?,
+                    other => {
+                        return Err(err(format!(
+                            "unknown Scopa option {other:?}: expected deal, primiera, ace, napola, re_bello or kings_redeal"
+                        )));
                     }
                 }
-            }
+                Ok(())
+            })?;
             rules
                 .validate_one_deck()
                 .map_err(|e| err(format!("Scopa rules: {e}")))?;
@@ -166,23 +180,17 @@ fn parse_rules(
                 players,
                 ..BriscolaRules::default()
             };
-            if let Some(options) = options {
-                for (key, value) in options.iter() {
-                    let key: String = key.extract()?;
-                    match key.as_str() {
-                        "hand_size" => {
-                            rules.hand_size = value
-                                .extract::<u8>()
-                                .map_err(|_| err("option hand_size must be 3 or 9"))?
-                        }
-                        other => {
-                            return Err(err(format!(
-                                "unknown Briscola option {other:?}: expected hand_size"
-                            )));
-                        }
-                    }
+            each_option(options, |key, value| match key {
+                "hand_size" => {
+                    rules.hand_size = value
+                        .extract::<u8>()
+                        .map_err(|_| err("option hand_size must be 3 or 9"))?;
+                    Ok(())
                 }
-            }
+                other => Err(err(format!(
+                    "unknown Briscola option {other:?}: expected hand_size"
+                ))),
+            })?;
             rules
                 .validate()
                 .map_err(|e| err(format!("Briscola rules: {e}")))?;
@@ -195,6 +203,44 @@ fn parse_rules(
             "unknown game {other:?}: expected \"scopa\" or \"briscola\""
         ))),
     }
+}
+
+/// What `seat` of a Scopa hand knows (its hand, the table, the plays so far), for the AI.
+fn scopa_view(
+    rules: Rules,
+    hand: &HandState,
+    seat: u8,
+    dealer: u8,
+    history: &[Play],
+) -> PyResult<PlayerView> {
+    PlayerView::from_public(
+        rules,
+        seat,
+        dealer,
+        hand.hand(seat),
+        hand.table(),
+        history,
+        [0; 3],
+    )
+    .map_err(|e| err(format!("the view of seat {seat}: {e}")))
+}
+
+/// Each side's points of a finished Scopa hand.
+fn scopa_totals(hand: &HandState) -> PyResult<[u16; SIDES]> {
+    let totals = hand
+        .score()
+        .ok_or_else(|| err("the hand is not finished: it has no score yet"))?
+        .totals();
+    Ok(core::array::from_fn(|side| {
+        totals.get(side).copied().unwrap_or(0)
+    }))
+}
+
+/// A uniformly random legal move of a Scopa hand not finished.
+fn random_scopa_move(hand: &HandState, rng: &mut SplitMix64) -> PyResult<Move> {
+    let count = hand.legal_move_count();
+    hand.nth_legal_move(below(rng, count as u32) as usize)
+        .ok_or_else(|| err("no legal move in a hand not over"))
 }
 
 fn level_of(name: &str) -> PyResult<Level> {
@@ -468,11 +514,9 @@ impl Table {
         let mut out = [0u16; SIDES];
         match &self.inner {
             Inner::Scopa { hand, .. } => {
-                if let Some(score) = hand.score() {
-                    let totals = score.totals();
-                    for (side, o) in out.iter_mut().enumerate() {
-                        *o = totals.get(side).copied().unwrap_or(0);
-                    }
+                // 0 each before the end.
+                if hand.is_finished() {
+                    out = scopa_totals(hand).unwrap_or_default();
                 }
             }
             Inner::Briscola(hand) => {
@@ -764,16 +808,7 @@ impl Table {
         let seat = self.turn();
         match (&self.rules, &self.inner) {
             (GameRules::Scopa(rules), Inner::Scopa { hand, history }) => {
-                let view = PlayerView::from_public(
-                    *rules,
-                    seat,
-                    self.dealer,
-                    hand.hand(seat),
-                    hand.table(),
-                    history,
-                    [0; 3],
-                )
-                .map_err(|e| err(format!("the view of seat {seat}: {e}")))?;
+                let view = scopa_view(*rules, hand, seat, self.dealer, history)?;
                 let mv = ai::choose_move(level, &view, seed)
                     .ok_or_else(|| err(format!("the AI found no move for seat {seat}")))?;
                 let moves = Table::moves_of(hand, mv.card());
@@ -976,19 +1011,10 @@ impl Table {
                     hand.play_unchecked(mv);
                 }
                 while !hand.is_finished() {
-                    let count = hand.legal_move_count();
-                    let mv = hand
-                        .nth_legal_move(below(&mut rng, count as u32) as usize)
-                        .ok_or_else(|| err("no legal move in a hand not over"))?;
+                    let mv = random_scopa_move(&hand, &mut rng)?;
                     hand.play_unchecked(mv);
                 }
-                let totals = hand
-                    .score()
-                    .ok_or_else(|| err("a finished hand has no score"))?
-                    .totals();
-                for (side, o) in sides.iter_mut().enumerate() {
-                    *o = totals.get(side).copied().unwrap_or(0);
-                }
+                sides = scopa_totals(&hand)?;
             }
             Inner::Briscola(hand) => {
                 let mut hand = *hand;
@@ -1195,29 +1221,16 @@ fn playouts(rules: GameRules, n: usize, seed: u64, levels: &[Level]) -> PyResult
                     let seat = hand.turn();
                     let level = levels[usize::from(seat)];
                     let mv = if level == Level::Random {
-                        let count = hand.legal_move_count();
-                        hand.nth_legal_move(below(&mut rng, count as u32) as usize)
+                        random_scopa_move(&hand, &mut rng)?
                     } else {
-                        let view = PlayerView::from_public(
-                            r,
-                            seat,
-                            dealer,
-                            hand.hand(seat),
-                            hand.table(),
-                            &history,
-                            [0; 3],
-                        )
-                        .map_err(|e| err(format!("view: {e}")))?;
+                        let view = scopa_view(r, &hand, seat, dealer, &history)?;
                         ai::choose_move(level, &view, rng.next())
-                    }
-                    .ok_or_else(|| err("no legal move in a hand not over"))?;
+                            .ok_or_else(|| err("no legal move in a hand not over"))?
+                    };
                     hand.play_unchecked(mv);
                     history.push(Play { seat, mv });
                 }
-                let totals = hand
-                    .score()
-                    .ok_or_else(|| err("a finished hand has no score"))?
-                    .totals();
+                let totals = scopa_totals(&hand)?;
                 for (seat, v) in row.iter_mut().enumerate() {
                     *v = f64::from(totals[usize::from(r.side_of(seat as u8))]);
                 }
