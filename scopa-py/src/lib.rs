@@ -1314,3 +1314,98 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_OPTIONS", MAX_OPTIONS)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shuffled(rules: GameRules, seed: u64) -> Vec<u8> {
+        let mut cards: Vec<u8> = Card::all()
+            .filter(|&c| rules.uses(c))
+            .map(|c| c.index())
+            .collect();
+        let mut rng = SplitMix64::new(seed);
+        for i in (1..cards.len()).rev() {
+            cards.swap(i, below(&mut rng, i as u32 + 1) as usize);
+        }
+        cards
+    }
+
+    fn tables() -> Vec<GameRules> {
+        let mut out = Vec::new();
+        for players in [2, 3, 4] {
+            out.push(GameRules::Scopa(Rules {
+                kings_redeal: false,
+                ..Rules::default().with_players(players)
+            }));
+            out.push(GameRules::Briscola(BriscolaRules {
+                players,
+                ..BriscolaRules::default()
+            }));
+        }
+        out
+    }
+
+    /// Every table walks to its end by legal actions; every seat's information state is kept
+    /// by resampling; the points are the hand's.
+    #[test]
+    fn hands_walk_to_the_end_and_resampling_keeps_what_each_seat_knows() {
+        let mut rng = SplitMix64::new(3);
+        for rules in tables() {
+            for seed in 0..20 {
+                let mut t = Table::build(rules, &shuffled(rules, seed), 0).unwrap();
+                let mut steps = 0;
+                while !t.finished() {
+                    let legal = t.legal();
+                    assert!(!legal.is_empty());
+                    for seat in 0..rules.players() {
+                        let world = t.resample(i64::from(seat), rng.next()).unwrap();
+                        assert_eq!(world.info_string(seat), t.info_string(seat));
+                        assert_eq!(world.info_tensor(seat), t.info_tensor(seat));
+                        assert_eq!(world.obs_tensor(seat), t.obs_tensor(seat));
+                    }
+                    let a = legal[below(&mut rng, legal.len() as u32) as usize];
+                    t.apply(a).unwrap();
+                    steps += 1;
+                    assert!(steps <= 2 * MAX_PLAYS);
+                }
+                let points = t.points();
+                assert_eq!(points.len(), usize::from(rules.players()));
+                if let GameRules::Briscola(r) = rules {
+                    let per_side: f64 = (0..r.sides())
+                        .map(|side| f64::from(t.side_points()[usize::from(side)]))
+                        .sum();
+                    assert_eq!(per_side, 120.0);
+                }
+            }
+        }
+    }
+
+    /// A Scopa card with several captures is two actions by the same seat.
+    #[test]
+    fn a_card_with_several_captures_asks_for_the_capture() {
+        let rules = GameRules::Scopa(Rules {
+            kings_redeal: false,
+            ..Rules::default()
+        });
+        let mut seen = 0;
+        for seed in 0..200 {
+            let mut t = Table::build(rules, &shuffled(rules, seed), 0).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            while !t.finished() {
+                let seat = t.turn();
+                let legal = t.legal();
+                let a = legal[below(&mut rng, legal.len() as u32) as usize];
+                t.apply(a).unwrap();
+                if t.pending.is_some() {
+                    seen += 1;
+                    assert_eq!(t.turn(), seat);
+                    let options = t.legal();
+                    assert!(options.len() >= 2 && options.iter().all(|&o| o >= CARDS as u32));
+                    assert!(t.apply(0).is_err());
+                }
+            }
+        }
+        assert!(seen > 0);
+    }
+}
