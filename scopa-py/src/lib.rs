@@ -910,6 +910,38 @@ impl Table {
         self.legal()
     }
 
+    /// What `action` does for the seat to act, in the engine's notation: `7d` (a card laid
+    /// or played), `7d+5d2c` (a capture option, or a card with one capture).
+    fn action_name(&self, action: u32) -> PyResult<String> {
+        let card_name = |mv: Move| {
+            let taken = mv.capture();
+            if taken.is_empty() {
+                mv.card().to_string()
+            } else {
+                format!("{}+{}", mv.card(), cards_text(taken).replace(' ', ""))
+            }
+        };
+        match &self.inner {
+            Inner::Scopa { hand, .. } => {
+                let (card, k) = match self.pending {
+                    Some(card) => (Some(card), (action as usize).checked_sub(CARDS)),
+                    None => (card_of(action), Some(0)),
+                };
+                let moves = card.map(|c| Table::moves_of(hand, c)).unwrap_or_default();
+                match (self.pending, k.and_then(|k| moves.get(k))) {
+                    (None, Some(_)) if moves.len() > 1 => Ok(card
+                        .map(|c| format!("{c} (then a capture)"))
+                        .unwrap_or_default()),
+                    (_, Some(&mv)) => Ok(card_name(mv)),
+                    _ => Err(err(format!("action {action} is not legal here"))),
+                }
+            }
+            Inner::Briscola(_) => card_of(action)
+                .map(|c| c.to_string())
+                .ok_or_else(|| err(format!("{action} is not a card index (0..40)"))),
+        }
+    }
+
     /// The card whose capture the seat to act is choosing (Scopa), if any.
     fn pending_card(&self) -> Option<u8> {
         self.pending.map(|c| c.index())

@@ -163,3 +163,44 @@ def test_per_step_play_agrees_with_the_batch_playouts():
     dealt_by_0 = batch[0::2, 0]
     se = np.sqrt(per_step[:, 0].var() / n + dealt_by_0.var() / len(dealt_by_0))
     assert abs(per_step[:, 0].mean() - dealt_by_0.mean()) < 4 * se
+
+
+@pytest.mark.parametrize("name,players", [("python_scopa", 2), ("python_briscola", 4)])
+def test_openspiel_ismcts_plays_through_resample_from_infostate(name, players):
+    """OpenSpiel's IS-MCTS bot with its default resampling (the state's own
+    resample_from_infostate, full history) and its random-rollout evaluator."""
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = pyspiel.load_game(name, {"players": players, "returns": "win_loss"})
+    state = _play_random(game.new_initial_state(), np.random.default_rng(2))
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                           uct_c=2.0, max_simulations=30, random_state=np.random.RandomState(1))
+    for _ in range(6):
+        world = state.resample_from_infostate(state.current_player(),
+                                              pyspiel.UniformProbabilitySampler(0., 1.))
+        assert world.information_state_string() == state.information_state_string()
+        assert len(world.history()) == len(state.history())
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_action_names():
+    t = scopa_py.Table("briscola", 2, list(range(40)))
+    assert t.action_name(t.legal_actions()[0]) == scopa_py.card_name(t.legal_actions()[0])
+    game = pyspiel.load_game("python_scopa", {"players": 2})
+    rng = np.random.default_rng(4)
+    names = set()
+    for _ in range(20):
+        state = _play_random(game.new_initial_state(), rng)
+        while not state.is_terminal():
+            names |= {state.action_to_string(a) for a in state.legal_actions()}
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert any("+" in n for n in names) and any("then a capture" in n for n in names)
+
+
+def test_public_only_observations_are_refused():
+    from open_spiel.python.observation import make_observation
+    game = pyspiel.load_game("python_scopa", {"players": 2})
+    with pytest.raises(Exception, match="only the observation of one player"):
+        make_observation(game, pyspiel.IIGObservationType(
+            public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))

@@ -180,6 +180,13 @@ class _GameBase(pyspiel.Game):
         return HandState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observation parameters are not supported; given {params}")
+        if iig_obs_type is not None and (
+                not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError("only the observation of one player (its own cards and the public "
+                             "ones) is provided, not public-only or all-players observations")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self, perfect_recall)
 
@@ -281,6 +288,8 @@ class HandState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {_core.card_name(action)}"
+        if self.table is not None and action in self.table.legal_actions():
+            return f"play {self.table.action_name(action)}"
         if action >= 40:
             return f"capture option {action - 40}"
         return f"play {_core.card_name(action)}"
