@@ -26,22 +26,27 @@ fi
 
 step "wheel (maturin build --release)"
 OUT=$(mktemp -d)
+VENV_DIR=$(mktemp -d)
+TESTS=$(mktemp -d)
+trap 'rm -rf "$OUT" "$VENV_DIR" "$TESTS"' EXIT
 (cd scopa-py && "$CACHE/build/bin/maturin" build --release --quiet -o "$OUT")
 WHEEL=$(ls "$OUT"/scopa_py-*.whl)
 echo "built $WHEEL"
 
 step "fresh venv with the wheel, open_spiel, pettingzoo, gymnasium, numpy, pytest"
-VENV=$(mktemp -d)/venv
+VENV=$VENV_DIR/venv
 python3 -m venv "$VENV"
 "$VENV/bin/pip" install -q "$WHEEL" open_spiel pettingzoo gymnasium numpy pytest
 
 step "tests (from the installed wheel, not the source tree)"
-TESTS=$(mktemp -d)
 cp scopa-py/tests/*.py "$TESTS/"
 (cd "$TESTS" && "$VENV/bin/python" -m pytest -q -p no:cacheprovider .)
 
-step "examples compile"
-"$VENV/bin/python" -m py_compile scopa-py/examples/*.py
+step "examples, smoke-sized (speed, strength, training)"
+cp scopa-py/examples/*.py "$TESTS/"
+(cd "$TESTS" && "$VENV/bin/python" speed.py 0.2 \
+    && "$VENV/bin/python" strength.py --deals 1 --budgets 5 10 --out smoke.jsonl \
+    && "$VENV/bin/python" strength.py --table smoke.jsonl \
+    && "$VENV/bin/python" train_briscola.py --minutes 0.05 --block 100 --out curve.csv)
 
-rm -rf "$OUT" "$TESTS" "$(dirname "$VENV")"
 step "done"
