@@ -204,3 +204,34 @@ def test_public_only_observations_are_refused():
     with pytest.raises(Exception, match="only the observation of one player"):
         make_observation(game, pyspiel.IIGObservationType(
             public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+
+
+def test_kings_rule_chance_is_the_conditioned_uniform_deal():
+    """With the Kings rule, every initial table with fewer than three Kings is dealt with
+    the same probability (a uniform deal conditioned on the rule), and no table with three
+    Kings or more can be dealt; the chance outcomes always sum to 1."""
+    game = pyspiel.load_game("python_scopa", {"players": 2})
+    kings = set(game.cfg.kings)
+    others = 40 - len(kings)
+    # Ordered tables with at most two Kings: sum over j Kings of C(4, j) * 4Pj * 36P(4-j).
+    import math
+    valid = sum(math.comb(4, j) * math.perm(4, j) * math.perm(others, 4 - j) for j in range(3))
+    rng = np.random.default_rng(8)
+    for _ in range(200):
+        state = game.new_initial_state()
+        p = 1.0
+        for _ in range(4):
+            outcomes = state.chance_outcomes()
+            assert abs(sum(q for _, q in outcomes) - 1.0) < 1e-9
+            i = rng.integers(len(outcomes))
+            p *= outcomes[i][1]
+            state.apply_action(outcomes[i][0])
+        table = state._dealt[:4]
+        assert sum(1 for c in table if c in kings) < 3
+        assert abs(p * valid - 1.0) < 1e-9
+    # Two Kings on the table: no third can come.
+    state = game.new_initial_state()
+    k = sorted(kings)
+    state.apply_action(k[0])
+    state.apply_action(k[1])
+    assert not kings & {c for c, _ in state.chance_outcomes()}
