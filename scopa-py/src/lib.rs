@@ -1234,20 +1234,24 @@ fn layout<'py>(
     Ok(d)
 }
 
-/// Plays `n` whole hands in Rust, each seat at `levels[seat]` (a level name; `random` is a
-/// uniform legal move), dealt with a generator seeded by `seed`, the dealer turning each
-/// hand: the points of each seat's side per hand (`n` rows of `players`).
+/// Plays `n` whole hands in Rust, each seat at `levels[seat]` (`random` is a uniform legal
+/// move), dealt by a generator seeded by `seed` (the same hands for the same seed, whatever
+/// the levels), the dealer turning each hand: the points of each seat's side per hand (`n`
+/// rows of `players`).
 fn playouts(rules: GameRules, n: usize, seed: u64, levels: &[Level]) -> PyResult<Vec<Vec<f64>>> {
     let players = rules.players();
-    let mut rng = SplitMix64::new(seed);
+    // The deals come from their own generator, so that the same seed deals the same hands
+    // whoever plays them (seat-swapped and level-against-level comparisons are paired).
+    let mut deals = SplitMix64::new(seed);
+    let mut rng = SplitMix64::new(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
         let dealer = (i % usize::from(players)) as u8;
         let mut row = vec![0f64; usize::from(players)];
         match rules {
             GameRules::Scopa(r) => {
-                let mut hand =
-                    HandState::deal(r, dealer, &mut rng).map_err(|e| err(format!("deal: {e}")))?;
+                let mut hand = HandState::deal(r, dealer, &mut deals)
+                    .map_err(|e| err(format!("deal: {e}")))?;
                 let mut history = Vec::with_capacity(40);
                 while !hand.is_finished() {
                     let seat = hand.turn();
@@ -1268,7 +1272,7 @@ fn playouts(rules: GameRules, n: usize, seed: u64, levels: &[Level]) -> PyResult
                 }
             }
             GameRules::Briscola(r) => {
-                let mut hand = BriscolaHand::deal(r, dealer, &mut rng)
+                let mut hand = BriscolaHand::deal(r, dealer, &mut deals)
                     .map_err(|e| err(format!("deal: {e}")))?;
                 while !hand.is_over() {
                     let seat = hand.turn();
