@@ -125,6 +125,20 @@ def table_from(files):
     return "\n".join(out)
 
 
+def engine_reference(hands, seed=11):
+    """The engine's expert against its easy and medium, the same `hands` deals in each
+    seating (played in Rust by ai_playouts): the scale the IS-MCTS margins compare with."""
+    for game in ("scopa", "briscola"):
+        for level in ("easy", "medium"):
+            start = time.time()
+            a = np.array(scopa_py.ai_playouts(game, ["expert", level], hands, seed=seed))
+            b = np.array(scopa_py.ai_playouts(game, [level, "expert"], hands, seed=seed))
+            m = ((a[:, 0] - a[:, 1]) + (b[:, 1] - b[:, 0])) / 2
+            half = 1.96 * m.std(ddof=1) / math.sqrt(len(m))
+            print(f"{game} expert vs {level}: {len(m)} pairs, margin {m.mean():+.2f} ± {half:.2f}, "
+                  f"{time.time() - start:.0f} s", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--table", nargs="+", metavar="JSONL",
@@ -134,7 +148,12 @@ def main():
     ap.add_argument("--games", nargs="+", default=GAMES)
     ap.add_argument("--levels", nargs="+", default=LEVELS)
     ap.add_argument("--out", default="strength.jsonl")
+    ap.add_argument("--engine-reference", type=int, metavar="DEALS",
+                    help="play the engine's expert against easy and medium on DEALS paired deals and exit")
     args = ap.parse_args()
+    if args.engine_reference:
+        engine_reference(args.engine_reference)
+        return 0
     if args.table:
         print(table_from(args.table))
         return 0
