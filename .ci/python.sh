@@ -36,7 +36,7 @@ echo "built $WHEEL"
 step "fresh venv with the wheel, open_spiel, pettingzoo, gymnasium, numpy, pytest"
 VENV=$VENV_DIR/venv
 python3 -m venv "$VENV"
-"$VENV/bin/pip" install -q "$WHEEL" open_spiel pettingzoo gymnasium numpy pytest
+"$VENV/bin/pip" install -q "$WHEEL" "open_spiel==2.0.*" pettingzoo gymnasium numpy pytest
 
 step "tests (from the installed wheel, not the source tree)"
 cp scopa-py/tests/*.py "$TESTS/"
