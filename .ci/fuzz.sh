@@ -24,7 +24,7 @@ step "seed corpora (real saves of every deal and option, one line per engine com
 cargo run -q -p scopa-tests --example fuzz_seeds -- fuzz/corpus
 
 step "seed corpus of server_messages (docs/online.md's client examples)"
-cargo run -q -p scopa-server --example fuzz_seeds -- fuzz/corpus/server_messages
+cargo run -q -p scopa-server --example server_fuzz_seeds -- fuzz/corpus/server_messages
 
 step "cargo fuzz build -s none (match_bytes, session_bytes, engine_lines, server_messages)"
 cargo fuzz build -s none

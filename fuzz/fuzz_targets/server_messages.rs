@@ -7,7 +7,7 @@
 //! is the message. So that the fuzzer reaches rooms and seats without guessing 80-bit codes
 //! or 128-bit tokens, `@R` in a message stands for the last room code and `@T` for the last
 //! seat token any client received. The seed corpus (`cargo run -p scopa-server --example
-//! fuzz_seeds -- fuzz/corpus/server_messages`) is docs/online.md's examples so rewritten.
+//! server_fuzz_seeds -- fuzz/corpus/server_messages`) is docs/online.md's examples so rewritten.
 #![no_main]
 
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 //! (`.ci/fuzz.sh` does):
 //!
 //! ```sh
-//! cargo run -p scopa-server --example fuzz_seeds -- fuzz/corpus/server_messages
+//! cargo run -p scopa-server --example server_fuzz_seeds -- fuzz/corpus/server_messages
 //! ```
 
 use std::fs;
