@@ -61,9 +61,10 @@ fn permuted(s: &Session, hidden: CardSet, shuffle: u64) -> Session {
         );
         return Session::from_bytes(&b).unwrap();
     };
-    // Every card of a finished match was played in sight of all; its last hand's plays,
-    // played again, would count that hand twice.
-    if let Phase::MatchOver { .. } = s.phase() {
+    // Every card of a finished hand (at its summary, or the match's end) was played in
+    // sight of all; its plays, played again, would count that hand twice (and a first hand
+    // without its plays is refused for carrying a last hand: `UnexpectedLastHand`).
+    if matches!(s.phase(), Phase::MatchOver { .. }) || m.hand().is_finished() {
         let b = common::permuted_save(&s.to_bytes(), &common::TEAMS_SAVE, CardSet::EMPTY, shuffle);
         return Session::from_bytes(&b).unwrap();
     }
