@@ -6,7 +6,9 @@ Paired, seat-swapped deals: each deal is played twice, the bot in each seat; a p
 is the mean of its two hands. Reported: the bot's mean points margin per hand (its side's
 points minus the engine's) with a 95 % confidence interval over the pairs, and its share of
 hands won. The cells are played round-robin, deal by deal, so whatever has completed when
-the script is stopped covers every cell alike. Every hand is appended to a JSON-lines file.
+the script is stopped covers every cell alike. Every hand is appended to a JSON-lines file;
+run again with the same --out, the script keeps what that file holds and plays only the
+deals it lacks (so a stopped run resumes).
 
 The bot searches the game with ``returns="win_loss"`` (its objective: win the hand), its
 leaves valued by a uniformly random rollout played in Rust (``Table.rollout``, the same
@@ -110,10 +112,15 @@ def summary(results):
 def table_from(files):
     """A Markdown table of the pairs recorded in the JSON-lines `files` (complete pairs)."""
     results = defaultdict(list)
+    seen = set()
     for name in files:
         with open(name) as f:
             for line in f:
                 r = json.loads(line)
+                key = (r["game"], r["budget"], r["level"], r["deal"])
+                if key in seen:  # a deal of a cell is counted once (a resumed run may repeat none, but be sure)
+                    continue
+                seen.add(key)
                 a, b = r["margin_seat0"], r["margin_seat1"]
                 results[(r["game"], r["budget"], r["level"])].append(((a + b) / 2, (float(a > 0) + float(b > 0)) / 2))
     out = ["| game | IS-MCTS simulations | engine level | deal pairs | IS-MCTS margin, points/hand (95 % CI) | hands won by IS-MCTS |",
@@ -158,6 +165,21 @@ def main():
         print(table_from(args.table))
         return 0
     results = defaultdict(list)
+    done = set()
+    try:
+        with open(args.out) as f:
+            for line in f:
+                r = json.loads(line)
+                key = (r["game"], r["budget"], r["level"])
+                if (key, r["deal"]) in done:
+                    continue
+                done.add((key, r["deal"]))
+                a, b = r["margin_seat0"], r["margin_seat1"]
+                results[key].append(((a + b) / 2, (float(a > 0) + float(b > 0)) / 2))
+    except FileNotFoundError:
+        pass
+    if done:
+        print(f"resuming {args.out}: {len(done)} cells of deals already played are kept", flush=True)
     start = time.time()
     with open(args.out, "a") as out:
         for i in range(args.deals):
@@ -165,6 +187,8 @@ def main():
                 deck = deal(game_name, 1000 + i)
                 for budget in args.budgets:
                     for level in args.levels:
+                        if ((game_name, budget, level), i) in done:
+                            continue
                         a = play(game_name, budget, level, deck, 0, 7 * i + 1)
                         b = play(game_name, budget, level, deck, 1, 7 * i + 2)
                         won = (float(a > 0) + float(b > 0)) / 2
