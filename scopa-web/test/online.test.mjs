@@ -284,8 +284,13 @@ test('served by scopa-server --web: a first visit asks for each file once (item 
   await sleep(1000);
   const counts = {};
   for (const p of log) counts[p] = (counts[p] ?? 0) + 1;
-  // But the page itself (the navigation's document is kept apart in the HTTP cache).
-  const twice = Object.entries(counts).filter(([p, n]) => n > 1 && p !== '/');
+  // But the page itself (the navigation's document is kept apart in the HTTP cache) and
+  // the tab's icon: Chromium's favicon loader fetches it on its own, outside the page's
+  // cache, and under load it can do so before the service worker's copy is stored (seen
+  // once in 86 runs of this test on a loaded machine: icon.svg asked twice, every other
+  // file once).
+  const browserOwn = new Set(['/', '/icon.svg']);
+  const twice = Object.entries(counts).filter(([p, n]) => n > 1 && !browserOwn.has(p));
   assert.deepEqual(twice, [], JSON.stringify(counts));
   assert.equal(counts['/pkg/scopa_web_bg.wasm'], 1);
   assert.deepEqual(page.errors, []);
