@@ -287,8 +287,7 @@ test('served by scopa-server --web: a first visit asks for each file once (item 
   // But the page itself (the navigation's document is kept apart in the HTTP cache) and
   // the tab's icon: Chromium's favicon loader fetches it on its own, outside the page's
   // cache, and under load it can do so before the service worker's copy is stored (seen
-  // once in 86 runs of this test on a loaded machine: icon.svg asked twice, every other
-  // file once).
+  // once, 2026-11-28, on a loaded machine: icon.svg asked twice, every other file once).
   const browserOwn = new Set(['/', '/icon.svg']);
   const twice = Object.entries(counts).filter(([p, n]) => n > 1 && !browserOwn.has(p));
   assert.deepEqual(twice, [], JSON.stringify(counts));
