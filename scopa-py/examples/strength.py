@@ -22,6 +22,7 @@ Usage: python strength.py [--deals 400] [--budgets 100 1000] [--games python_sco
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from collections import defaultdict
@@ -109,20 +110,32 @@ def summary(results):
     return "\n".join(lines)
 
 
-def table_from(files):
-    """A Markdown table of the pairs recorded in the JSON-lines `files` (complete pairs)."""
+def pair(a, b):
+    """A deal pair's value from the bot's margins in seat 0 and seat 1: the mean margin and
+    the share of the two hands it won."""
+    return (a + b) / 2, (float(a > 0) + float(b > 0)) / 2
+
+
+def read_pairs(files):
+    """The pairs recorded in the JSON-lines `files`, by cell (game, budget, level), and the
+    set of (cell, deal) they hold; a deal of a cell is counted once."""
     results = defaultdict(list)
-    seen = set()
+    done = set()
     for name in files:
         with open(name) as f:
             for line in f:
                 r = json.loads(line)
-                key = (r["game"], r["budget"], r["level"], r["deal"])
-                if key in seen:  # a deal of a cell is counted once (a resumed run may repeat none, but be sure)
+                key = (r["game"], r["budget"], r["level"])
+                if (key, r["deal"]) in done:
                     continue
-                seen.add(key)
-                a, b = r["margin_seat0"], r["margin_seat1"]
-                results[(r["game"], r["budget"], r["level"])].append(((a + b) / 2, (float(a > 0) + float(b > 0)) / 2))
+                done.add((key, r["deal"]))
+                results[key].append(pair(r["margin_seat0"], r["margin_seat1"]))
+    return results, done
+
+
+def table_from(files):
+    """A Markdown table of the pairs recorded in the JSON-lines `files` (complete pairs)."""
+    results, _ = read_pairs(files)
     out = ["| game | IS-MCTS simulations | engine level | deal pairs | IS-MCTS margin, points/hand (95 % CI) | hands won by IS-MCTS |",
            "| --- | ---: | --- | ---: | ---: | ---: |"]
     for key in sorted(results, key=lambda k: (k[0], k[1], LEVELS.index(k[2]) if k[2] in LEVELS else 9)):
@@ -164,20 +177,7 @@ def main():
     if args.table:
         print(table_from(args.table))
         return 0
-    results = defaultdict(list)
-    done = set()
-    try:
-        with open(args.out) as f:
-            for line in f:
-                r = json.loads(line)
-                key = (r["game"], r["budget"], r["level"])
-                if (key, r["deal"]) in done:
-                    continue
-                done.add((key, r["deal"]))
-                a, b = r["margin_seat0"], r["margin_seat1"]
-                results[key].append(((a + b) / 2, (float(a > 0) + float(b > 0)) / 2))
-    except FileNotFoundError:
-        pass
+    results, done = read_pairs([args.out]) if os.path.exists(args.out) else (defaultdict(list), set())
     if done:
         print(f"resuming {args.out}: {len(done)} cells of deals already played are kept", flush=True)
     start = time.time()
@@ -191,8 +191,7 @@ def main():
                             continue
                         a = play(game_name, budget, level, deck, 0, 7 * i + 1)
                         b = play(game_name, budget, level, deck, 1, 7 * i + 2)
-                        won = (float(a > 0) + float(b > 0)) / 2
-                        results[(game_name, budget, level)].append(((a + b) / 2, won))
+                        results[(game_name, budget, level)].append(pair(a, b))
                         out.write(json.dumps({"game": game_name, "budget": budget, "level": level,
                                               "deal": i, "margin_seat0": a, "margin_seat1": b}) + "\n")
                         out.flush()
