@@ -4,7 +4,8 @@
 //! quiet p99, from an action to the other seat's frame), then while two addresses flood
 //! hints at the rate they are allowed (each hint on a new position of a four-player room,
 //! so none is answered from a cache) and a third opens connections up to its bound. The
-//! room's p99 under abuse must stay within three times its quiet p99.
+//! room's p99 under abuse must stay within three times its quiet p99 (or within 10 ms of
+//! it, when that is more: the scheduler's granularity on a machine of two busy cores).
 //!
 //! `cargo test -p scopa-server --test abuse -- --ignored --nocapture` runs it and prints
 //! both figures (`.ci/server.sh` does).
@@ -37,6 +38,9 @@ async fn connect_as(server: &str, addr: &str) -> Option<Client> {
         presence: None,
     })
 }
+
+/// The least allowance over the quiet p99 (see the test's last assertion).
+const SLACK: Duration = Duration::from_millis(10);
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -301,8 +305,16 @@ async fn a_room_keeps_its_pace_while_others_flood_hints_and_hold_connections() {
     );
     assert_eq!(held_most, 64, "the address holds its bound of connections");
     assert!(done > 0, "the floods were served");
+    // Three times the quiet p99, but never less than the quiet p99 plus SLACK: on an idle
+    // 2-core machine the quiet p99 is about a millisecond, and while the abusers' own
+    // clients and the hint workers keep both cores busy a wake-up waits for the kernel's
+    // scheduler a few milliseconds (CFS's latency period is 12 ms on 2 CPUs) — 1.47 ms
+    // quiet against 5.44 ms abused (3.7x) failed a clean CI run so. The defect this
+    // guards against (hints on the network threads) cost hundreds of milliseconds.
+    let bound = (quiet * 3).max(quiet + SLACK);
     assert!(
-        abused <= quiet * 3,
-        "p99 under abuse {abused:?} is more than 3x the quiet p99 {quiet:?}"
+        abused <= bound,
+        "p99 under abuse {abused:?} is more than 3x the quiet p99 {quiet:?} and more than \
+         {SLACK:?} above it"
     );
 }
