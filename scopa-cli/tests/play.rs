@@ -88,9 +88,8 @@ fn direct(settings: Settings, seed: u64, pick: impl Fn(usize, usize) -> usize) -
         let action = match s.phase() {
             Phase::MatchOver { .. } => break,
             Phase::Play { seat } => {
-                let state = s.state();
-                assert_eq!(state.viewer, Some(seat));
-                d.hands.push((seat, state.hand.distinct()));
+                assert_eq!(s.viewer(), Some(seat));
+                d.hands.push((seat, s.hand().distinct()));
                 let moves = s.legal_moves();
                 let mv = moves[pick(d.moves.len(), moves.len())];
                 d.moves.push(typed(mv));
@@ -804,11 +803,11 @@ fn a_refused_sum_capture_says_why() {
             let Phase::Play { .. } = s.phase() else {
                 return None;
             };
-            let st = s.state();
-            st.hand.iter().find_map(|c| {
+            let table = s.game_match().table_cards();
+            s.hand().iter().find_map(|c| {
                 let v = c.value();
-                let _equal = st.table.iter().find(|t| t.value() == v)?;
-                let others: Vec<_> = st.table.iter().filter(|t| t.value() != v).collect();
+                let _equal = table.iter().find(|t| t.value() == v)?;
+                let others: Vec<_> = table.iter().filter(|t| t.value() != v).collect();
                 others.iter().enumerate().find_map(|(i, x)| {
                     others[i + 1..]
                         .iter()

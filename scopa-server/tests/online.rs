@@ -40,7 +40,7 @@ async fn check_line_against_local(
     assert_eq!(session.to_bytes(), end.to_bytes());
     assert!(local.iter().any(|l| l.starts_with("winner ")));
     // Every client's last frame shows the local match's final scores.
-    let scores: Vec<u64> = end.state().scores[..2]
+    let scores: Vec<u64> = end.game_match().scores()[..2]
         .iter()
         .map(|&s| u64::from(s))
         .collect();

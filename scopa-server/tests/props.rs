@@ -69,13 +69,13 @@ fn permuted(bytes: &[u8], hidden: CardSet, shuffle: u64) -> Vec<u8> {
 
 /// Every card `seat` cannot see (no seat: a spectator).
 fn hidden_from(s: &Session, seat: Option<u8>) -> CardSet {
-    let st = s.state();
-    let mut seen = st.table.distinct()
+    let m = s.game_match();
+    let mut seen = m.table_cards().distinct()
         | Frame::for_seat(s, seat, Default::default(), &FAST)
             .hand
             .distinct();
-    for pile in st.piles {
-        seen |= pile.distinct();
+    for side in 0..s.settings().sides() {
+        seen |= m.pile(side).distinct();
     }
     !seen
 }

@@ -22,7 +22,7 @@ fn main() {
     for seed in 1..=n {
         let session = Session::new(settings, seed).expect("valid session");
         let mut p = Presenter::new(session, scopa_web::NORMAL);
-        while p.session().state().hand_number == 0 {
+        while p.session().game_match().hand_number() == 0 {
             let Next::Due(due) = p.next() else { break };
             let t = Instant::now();
             p.fire(due.token).expect("a due fires");

@@ -149,7 +149,7 @@ fn main() -> std::io::Result<()> {
             let action = match s.phase() {
                 Phase::MatchOver { .. } => break,
                 Phase::Play { .. } => {
-                    let hand = s.state().hand;
+                    let hand = s.hand();
                     Action::Select(
                         hand.nth(pick(&mut rng, hand.len() as usize) as u32)
                             .unwrap(),

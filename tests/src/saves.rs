@@ -75,11 +75,11 @@ pub fn session_plays_out(mut s: Session, choices: u64, check: Check) -> usize {
     // undos take plies back, so they are limited.
     let limit = MAX_PLIES * 6;
     let mut undos = 0;
-    let restored_hand = s.state().hand_number;
+    let restored_hand = s.game_match().hand_number();
     for step in 0..=limit {
-        let state = s.state();
-        let over = matches!(state.phase, Phase::MatchOver { .. });
-        if check.wants(restored_hand, state.hand_number, state.plays, over) {
+        let m = s.game_match();
+        let over = matches!(s.phase(), Phase::MatchOver { .. });
+        if check.wants(restored_hand, m.hand_number(), m.plays(), over) {
             match Session::from_bytes(&s.to_bytes()) {
                 Ok(back) => assert!(back == s, "a reached session restores to another"),
                 Err(e) => panic!("a session reached from an accepted save is refused: {e}"),

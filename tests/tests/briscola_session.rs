@@ -196,10 +196,10 @@ fn undo_takes_back_the_persons_card_and_the_ai_answers() {
     let mut before = None;
     for _ in 0..40 {
         match s.phase() {
-            Phase::Play { .. } if before.is_some() && s.state().can_undo => break,
+            Phase::Play { .. } if before.is_some() && s.can_undo() => break,
             Phase::Play { .. } => {
                 before = Some(s.clone());
-                let card = s.state().hand.first().unwrap();
+                let card = s.hand().first().unwrap();
                 s.apply(Action::Select(card)).unwrap();
             }
             Phase::AiDue { .. } => {
@@ -211,9 +211,9 @@ fn undo_takes_back_the_persons_card_and_the_ai_answers() {
         }
     }
     let before = before.unwrap();
-    assert!(s.state().can_undo);
+    assert!(s.can_undo());
     s.apply(Action::Undo).unwrap();
-    assert_eq!(s.state().hand, before.state().hand);
+    assert_eq!(s.hand(), before.hand());
     assert_eq!(
         s.briscola().unwrap().history(),
         before.briscola().unwrap().history()
@@ -227,7 +227,7 @@ fn a_move_with_a_capture_or_a_card_not_held_is_refused() {
     while !matches!(s.phase(), Phase::Play { .. }) {
         s.apply(Action::RunAi).unwrap();
     }
-    let hand = s.state().hand.distinct();
+    let hand = s.hand().distinct();
     let card = hand.first().unwrap();
     let other = (!hand).first().unwrap();
     let before = s.clone();

@@ -77,7 +77,7 @@ fn play_through(p: &mut Presenter, rng: &mut SplitMix64) -> (Vec<Action>, Vec<St
         // The frame shows what the policy and the phase say, and hides the others' cards.
         assert_eq!(frame.next, p.next());
         assert_eq!(frame.viewer, p.session().viewer());
-        assert_eq!(frame.hand, p.session().state().hand);
+        assert_eq!(frame.hand, p.session().hand());
         let before = p.session().to_bytes();
         let step = match (wait, frame.next) {
             (Some(w), Next::Wait(got)) => {
@@ -343,13 +343,13 @@ fn an_ai_move_computed_elsewhere_is_fired_with_its_token() {
 /// Every card `seat` cannot see (no seat: a spectator): not in its hand, not on the table,
 /// not captured this hand.
 fn hidden_from(s: &Session, seat: Option<u8>) -> CardSet {
-    let st = s.state();
-    let mut seen = st.table.distinct()
+    let m = s.game_match();
+    let mut seen = m.table_cards().distinct()
         | Frame::for_seat(s, seat, Default::default(), &Pacing::APPS)
             .hand
             .distinct();
-    for pile in st.piles {
-        seen |= pile.distinct();
+    for side in 0..s.settings().sides() {
+        seen |= m.pile(side).distinct();
     }
     !seen
 }
@@ -526,7 +526,7 @@ fn names_change_the_texts_and_nothing_else() {
         }
         let action = match plain.session().phase() {
             Phase::Play { .. } => {
-                let hand = plain.session().state().hand;
+                let hand = plain.session().hand();
                 let pick = (rng.next() % hand.len() as u64) as usize;
                 Action::Select(hand.iter().nth(pick).unwrap())
             }

@@ -10,6 +10,8 @@ use scopa_core::scopa::{AceRule, DealKind, Move, PrimieraRule, Rules};
 use scopa_core::session::{
     Action, Phase, Player, SAVE_LEN, SaveError, Session, SessionError, Settings,
 };
+use scopa_core::session::pacing::Pacing;
+use scopa_core::session::table::Frame;
 use scopa_core::snapshot::crc32;
 use scopa_core::{Card, CardSet};
 
@@ -70,7 +72,7 @@ fn any_settings() -> impl Strategy<Value = Settings> {
 
 /// An action a front-end might send in `phase`: mostly sensible ones, sometimes anything.
 fn action_for(s: &Session, choice: u32) -> Action {
-    let st = s.state();
+    let hand = s.hand();
     let pick = |n: usize| (choice as usize / 7) % n.max(1);
     let any_card = Card::from_index((choice % 40) as u8).unwrap_or(Card::SETTEBELLO);
     if choice.is_multiple_of(11) {
@@ -89,7 +91,7 @@ fn action_for(s: &Session, choice: u32) -> Action {
             _ => Action::Rematch,
         };
     }
-    match st.phase {
+    match s.phase() {
         Phase::Play { .. } if choice % 13 == 1 => Action::Undo,
         Phase::Play { .. } => {
             let moves = s.legal_moves();
@@ -97,8 +99,7 @@ fn action_for(s: &Session, choice: u32) -> Action {
                 Action::Play(moves[pick(moves.len())].into())
             } else {
                 Action::Select(
-                    st.hand
-                        .nth(pick(st.hand.len() as usize) as u32)
+                    hand.nth(pick(hand.len() as usize) as u32)
                         .unwrap_or(any_card),
                 )
             }
@@ -154,7 +155,7 @@ fn finish(s: &mut Session, limit: usize) -> Result<(), TestCaseError> {
     for _ in 0..limit {
         let action = match s.phase() {
             Phase::MatchOver { .. } => return Ok(()),
-            Phase::Play { .. } => Action::Select(s.state().hand.first().unwrap()),
+            Phase::Play { .. } => Action::Select(s.hand().first().unwrap()),
             Phase::ChooseCapture { .. } => Action::Capture(0),
             Phase::AiDue { .. } => Action::RunAi,
             _ => Action::Continue,
@@ -198,24 +199,24 @@ proptest! {
             let resumed = Session::restore(&s.to_bytes()).unwrap();
             if settings.humans() >= 2 {
                 prop_assert_eq!(resumed.viewer(), None);
-                prop_assert!(resumed.state().hand.is_empty());
-                prop_assert_eq!(resumed.state().table, s.state().table);
+                prop_assert!(resumed.hand().is_empty());
+                prop_assert_eq!(resumed.game_match().table_cards(), s.game_match().table_cards());
                 let plays_at_once =
                     matches!(resumed.phase(), Phase::Play { .. } | Phase::ChooseCapture { .. });
                 prop_assert!(!plays_at_once, "{:?}", resumed.phase());
             } else {
                 prop_assert_eq!(&resumed, &s);
             }
-            let st = s.state();
-            match st.viewer {
+            let hand = s.hand();
+            match s.viewer() {
                 Some(v) => {
                     prop_assert!(settings.player(v).is_human());
-                    prop_assert_eq!(st.hand.len(), u32::from(st.hand_sizes[usize::from(v)]));
+                    prop_assert_eq!(hand.len(), u32::from(s.game_match().hand_len(v)));
                 }
-                None => prop_assert!(st.hand.is_empty()),
+                None => prop_assert!(hand.is_empty()),
             }
-            if let Phase::HandOff { .. } = st.phase {
-                prop_assert!(st.hand.is_empty());
+            if let Phase::HandOff { .. } = s.phase() {
+                prop_assert!(hand.is_empty());
             }
         }
     }
@@ -292,11 +293,12 @@ proptest! {
         bytes[10..18].copy_from_slice(&other.to_le_bytes());
         let bytes = resealed_bytes(bytes);
         let t = Session::from_bytes(&bytes).unwrap();
-        prop_assert_eq!(s.state(), t.state());
+        let frame = |s: &Session| Frame::for_seat(s, s.viewer(), Default::default(), &Pacing::APPS);
+        prop_assert_eq!(frame(&s), frame(&t));
         prop_assert_eq!(s.view(), t.view());
         prop_assert_eq!(s.legal_moves(), t.legal_moves());
         prop_assert_eq!(s.hint().ok(), t.hint().ok());
-        let shown = format!("{:?} {:?} {}", s.state(), s.view(), s.texts().phase(&s.phase()));
+        let shown = format!("{:?} {:?} {}", frame(&s), s.view(), s.texts().phase(&s.phase()));
         for secret in [seed, scopa_core::session::seed::deal_seed(seed, s.match_number())] {
             prop_assert!(!shown.contains(&secret.to_string()));
             let hex = format!("{:x}", secret);
@@ -419,7 +421,7 @@ fn drive_until(s: &mut Session, stop: impl Fn(Phase) -> bool) -> Option<()> {
             Phase::MatchOver { .. } => return None,
             Phase::Play { .. } => {
                 let moves = s.legal_moves();
-                let hand = s.state().hand;
+                let hand = s.hand();
                 let several = hand
                     .into_iter()
                     .find(|&c| moves.iter().filter(|m| m.card() == c).count() >= 2);
@@ -495,17 +497,17 @@ fn a_restored_pass_and_play_match_starts_with_the_hand_off() {
     for (_, s) in sessions_reaching(settings, 40, |p| {
         matches!(p, Phase::Play { .. } | Phase::ChooseCapture { .. })
     }) {
-        let seat = s.state().turn;
+        let seat = s.game_match().turn();
         assert_eq!(s.viewer(), Some(seat));
         let mut resumed = Session::restore(&s.to_bytes()).unwrap();
         assert_eq!(resumed.phase(), Phase::HandOff { seat });
         assert_eq!(resumed.viewer(), None);
-        assert!(resumed.state().hand.is_empty());
+        assert!(resumed.hand().is_empty());
         assert_eq!(resumed.view(), None);
         assert!(resumed.hint().is_err());
         resumed.apply(Action::Continue).unwrap();
         assert_eq!(resumed.phase(), Phase::Play { seat });
-        assert_eq!(resumed.state().hand, s.state().hand);
+        assert_eq!(resumed.hand(), s.hand());
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} sessions checked");
@@ -544,14 +546,13 @@ fn a_card_being_played_must_be_the_persons_with_several_captures() {
         .find_map(|(seed, s)| {
             let moves = s.legal_moves();
             let single = s
-                .state()
-                .hand
+                .hand()
                 .into_iter()
                 .find(|&c| moves.iter().filter(|m| m.card() == c).count() == 1)?;
             Some((seed, s, single))
         })
         .expect("no position with a single-move card in 50 deals");
-    let hand = s.state().hand;
+    let hand = s.hand();
     let outside = (0..40)
         .filter_map(Card::from_index)
         .find(|c| !hand.contains(*c))

@@ -160,7 +160,7 @@ fn run_to(args: PlayArgs, out: Box<dyn Write + Send>, tty_out: bool) -> anyhow::
         }
         table.write_transcript(&line)?;
     }
-    table.deal_due = table.session().state().plays == 0;
+    table.deal_due = table.session().game_match().plays() == 0;
     let end = table.play()?;
     table.finish(end)?;
     Ok(ExitCode::SUCCESS)
@@ -202,7 +202,7 @@ mod tests {
             let saved = std::fs::read(&self.save)
                 .ok()
                 .and_then(|b| Session::from_bytes(&b).ok())
-                .map_or(0, |s| s.state().plays);
+                .map_or(0, |s| s.game_match().plays());
             if shown > usize::from(saved) {
                 self.ahead.lock().unwrap().push((shown, saved));
             }

@@ -77,13 +77,14 @@ impl Terminal {
     /// play, so that the person sees where the match stands (also shown again after a
     /// hand-off, with what happened since).
     pub(super) fn show_resumed(&mut self) -> io::Result<()> {
-        let state = self.session().state();
-        if state.plays == 0 {
+        let m = self.session().game_match();
+        let (plays, last_play) = (m.plays(), m.last_play());
+        if plays == 0 {
             // The deal is shown when the hand starts.
             return Ok(());
         }
         self.show_deal()?;
-        if let Some(play) = state.last_play {
+        if let Some(play) = last_play {
             let t = self.texts();
             let played = TeamEvent::Played {
                 seat: play.seat,
@@ -94,6 +95,14 @@ impl Terminal {
             self.say(&line)?;
         }
         Ok(())
+    }
+
+    /// Where the match stands for `seat` to play: the match, the hand and the plays made
+    /// in it (a position shown once is not shown again).
+    pub(super) fn position_key(&self, seat: u8) -> (u32, u16, u8, u8) {
+        let session = self.session();
+        let m = session.game_match();
+        (session.match_number(), m.hand_number(), m.plays(), seat)
     }
 
     /// The frame to draw now, written out (what [`View`] draws).
@@ -198,13 +207,13 @@ impl Terminal {
     /// The whole position, as the person to play may see it.
     pub(super) fn show_position(&mut self, seat: u8) -> io::Result<()> {
         let t = self.texts();
-        let state = self.session().state();
-        self.shown = Some((state.match_number, state.hand_number, state.plays, seat));
+        self.shown = Some(self.position_key(seat));
+        let hand = self.session().hand();
         self.hand_on_screen = true;
         self.recent.clear();
         // What a number typed plays: Scopa's moves, Briscola's cards of the hand.
         let moves: Vec<String> = if self.session().game().is_briscola() {
-            state.hand.iter().map(|c| t.card(c).to_string()).collect()
+            hand.iter().map(|c| t.card(c).to_string()).collect()
         } else {
             let moves = self.session().legal_moves();
             moves.iter().map(|m| t.play(*m).to_string()).collect()
@@ -269,7 +278,7 @@ impl Terminal {
             Rejection::NotACard(w) => t.not_a_card(w).to_string(),
             Rejection::Twice(c) => t.card_twice(*c).to_string(),
             Rejection::NoSuchMove(n, of) => t.no_such_move(*n, *of).to_string(),
-            Rejection::NotHeld(c) => t.not_held(*c, self.session().state().hand).to_string(),
+            Rejection::NotHeld(c) => t.not_held(*c, self.session().hand()).to_string(),
         };
         self.warn(&text)
     }
@@ -280,21 +289,21 @@ impl Terminal {
         let text = match *e {
             SessionError::NotInHand { card, .. }
             | SessionError::Illegal(PlayError::CardNotInHand { card, .. }) => {
-                t.not_held(card, self.session().state().hand).to_string()
+                t.not_held(card, self.session().hand()).to_string()
             }
             // Briscola, a card and cards to take typed (`7d 5d`): a card not held is said
             // first (the session checks the capture first).
             SessionError::CaptureInBriscola { card }
-                if !self.session().state().hand.contains(card) =>
+                if !self.session().hand().contains(card) =>
             {
-                t.not_held(card, self.session().state().hand).to_string()
+                t.not_held(card, self.session().hand()).to_string()
             }
             // A capture the rules refuse: why (an equal card first, a sum that is not
             // the card's value…).
             SessionError::Illegal(PlayError::IllegalCapture { card, capture })
                 if !capture.is_empty() =>
             {
-                let table = self.session().state().table;
+                let table = self.session().game_match().table_cards();
                 let ace = self.session().rules().ace;
                 t.capture_refused(card, capture, table, ace).to_string()
             }

@@ -293,8 +293,7 @@ impl Terminal {
 
     /// The move prompt.
     fn person_turn(&mut self, seat: u8) -> anyhow::Result<Option<Stop>> {
-        let state = self.session().state();
-        if self.shown != Some((state.match_number, state.hand_number, state.plays, seat)) {
+        if self.shown != Some(self.position_key(seat)) {
             self.show_position(seat)?;
         }
         let t = self.texts();
@@ -319,7 +318,7 @@ impl Terminal {
             } else {
                 1
             },
-            hand: state.hand,
+            hand: self.session().hand(),
             moves: &moves,
         };
         match prompt::interpret(&line, ask) {
@@ -338,8 +337,7 @@ impl Terminal {
         card: Card,
         options: &CaptureOptions,
     ) -> anyhow::Result<Option<Stop>> {
-        let state = self.session().state();
-        let key = (state.match_number, state.hand_number, state.plays, seat);
+        let key = self.position_key(seat);
         if self.shown != Some(key) {
             self.show_position(seat)?;
         }
@@ -358,8 +356,8 @@ impl Terminal {
                 1
             },
             card,
-            hand: state.hand,
-            table: state.table,
+            hand: self.session().hand(),
+            table: self.session().game_match().table_cards(),
             options,
         };
         match prompt::interpret(&line, ask) {

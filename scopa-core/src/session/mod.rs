@@ -1,7 +1,8 @@
 //! [`Session`]: the game a person plays — seats, phases, the seed policy, hints, undo,
 //! texts and the one save format. Every front-end (terminal, phones, browser, handheld)
 //! drives a `Session` and only translates at its edges: input becomes an [`Action`], the
-//! [`Phase`] and [`TableState`] become pixels or text, [`Session::to_bytes`] becomes a file.
+//! [`Phase`] and the table model ([`table::Frame`], through the [`driver::Presenter`])
+//! become pixels or text, [`Session::to_bytes`] becomes a file.
 //!
 //! ```
 //! use scopa_core::ai::Level;
@@ -13,7 +14,7 @@
 //! while !matches!(session.phase(), Phase::MatchOver { .. }) {
 //!     let action = match session.phase() {
 //!         // The person picks a card; with several captures the session asks which.
-//!         Phase::Play { .. } => Action::Select(session.state().hand.first().unwrap()),
+//!         Phase::Play { .. } => Action::Select(session.hand().first().unwrap()),
 //!         Phase::ChooseCapture { .. } => Action::Capture(0),
 //!         // The front-end chooses the pause before an AI plays.
 //!         Phase::AiDue { .. } => Action::RunAi,
@@ -159,7 +160,7 @@ impl Settings {
     /// use scopa_core::session::{Session, Settings};
     /// let settings = Settings::briscola(Level::Expert, BriscolaRules::default());
     /// let session = Session::new(settings, 1).unwrap();
-    /// assert_eq!(session.state().hand.len(), 3);
+    /// assert_eq!(session.hand().len(), 3);
     /// ```
     pub fn briscola(level: Level, rules: BriscolaRules) -> Settings {
         let mut seats = [Player::Human; MAX_SEATS];
@@ -538,50 +539,6 @@ enum Pending {
     HandSummary,
 }
 
-/// Everything a front-end draws, in one small `Copy` value: only the viewer's own hand,
-/// and public facts.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct TableState {
-    /// What the session waits for.
-    pub phase: Phase,
-    /// The seat whose cards may be shown: the one person against AIs, in pass-and-play the
-    /// person holding the device (`None` while it is handed over), `None` in watch mode.
-    pub viewer: Option<u8>,
-    /// The viewer's hand (empty without a viewer).
-    pub hand: CardMultiset,
-    /// The cards on the table.
-    pub table: CardMultiset,
-    /// The seat to play (the last to play once the match is over).
-    pub turn: u8,
-    /// The dealer of the current hand.
-    pub dealer: u8,
-    /// The current hand's number, from 0.
-    pub hand_number: u16,
-    /// Plays made in the current hand.
-    pub plays: u8,
-    /// Cards left in the deck.
-    pub deck_left: u8,
-    /// Cards in each seat's hand (0 for seats past the last).
-    pub hand_sizes: [u8; MAX_SEATS],
-    /// Each side's captured cards this hand (public: captures are made face up).
-    pub piles: [CardMultiset; MAX_SIDES],
-    /// Each side's scope this hand.
-    pub scope: [u8; MAX_SIDES],
-    /// The match score per side, before the current hand.
-    pub scores: [u16; MAX_SIDES],
-    /// The last play of the current hand.
-    pub last_play: Option<SeatMove>,
-    /// The side that captured last this hand.
-    pub last_capture: Option<u8>,
-    /// Whether [`Action::Undo`] would be accepted now.
-    pub can_undo: bool,
-    /// Kings reshuffles of the current hand's deal.
-    pub redeals: u8,
-    /// The match's number in the session (0 for the first, +1 per rematch).
-    pub match_number: u32,
-}
-
 /// A new match for `settings`.
 fn new_match(settings: &Settings, seed: u64) -> Result<AnyMatch, SessionError> {
     AnyMatch::new(settings.game, settings.rules, seed).map_err(|e| {
@@ -730,7 +687,8 @@ impl Session {
         }
     }
 
-    /// The seat whose cards may be shown now (see [`TableState::viewer`]).
+    /// The seat whose cards may be shown now: the one person against AIs, in pass-and-play
+    /// the person holding the device (`None` while it is handed over), `None` in watch mode.
     pub fn viewer(&self) -> Option<u8> {
         match self.phase() {
             Phase::HandOff { .. } => None,
@@ -738,45 +696,17 @@ impl Session {
         }
     }
 
-    /// Everything to draw now. In Briscola `table` is the trick's cards, `deck_left` the
-    /// stock (the briscola under it included), `piles` the tricks taken, `scores` the hands
-    /// won; the Scopa-only fields are empty.
-    pub fn state(&self) -> TableState {
-        let players = self.settings.players();
-        let viewer = self.viewer();
-        let mut hand_sizes = [0u8; MAX_SEATS];
-        for (seat, size) in hand_sizes.iter_mut().enumerate().take(usize::from(players)) {
-            *size = self.m.hand_len(seat as u8);
-        }
-        let mut piles = [CardMultiset::EMPTY; MAX_SIDES];
-        let mut scope = [0u8; MAX_SIDES];
-        let mut scores = [0u16; MAX_SIDES];
-        let all = self.m.scores();
-        for side in 0..usize::from(self.settings.sides()).min(MAX_SIDES) {
-            piles[side] = self.m.pile(side as u8);
-            scope[side] = self.m.scope(side as u8);
-            scores[side] = all[side];
-        }
-        TableState {
-            phase: self.phase(),
-            viewer,
-            hand: viewer.map_or(CardMultiset::EMPTY, |seat| self.m.hand_of(seat)),
-            table: self.m.table_cards(),
-            turn: self.m.turn(),
-            dealer: self.m.dealer(),
-            hand_number: self.m.hand_number(),
-            plays: self.m.plays(),
-            deck_left: self.m.deck_left(),
-            hand_sizes,
-            piles,
-            scope,
-            scores,
-            last_play: self.m.last_play(),
-            last_capture: self.m.last_capture(),
-            can_undo: self.undo_point().is_ok(),
-            redeals: self.m.redeals(),
-            match_number: self.match_number,
-        }
+    /// The viewer's hand ([`Session::viewer`]; empty without one): the cards a screen may
+    /// show face up now. Everything else a screen draws is in the table model,
+    /// [`table::Frame`].
+    pub fn hand(&self) -> CardMultiset {
+        self.viewer()
+            .map_or(CardMultiset::EMPTY, |seat| self.m.hand_of(seat))
+    }
+
+    /// Whether [`Action::Undo`] would be accepted now.
+    pub fn can_undo(&self) -> bool {
+        self.undo_point().is_ok()
     }
 
     /// What the viewer may know of a Scopa hand, as the AI sees it (`None` without a viewer

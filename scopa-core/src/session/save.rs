@@ -411,10 +411,10 @@ impl Session {
     /// use scopa_core::scopa::Rules;
     /// let mut s = Session::new(Settings::pass_and_play(Rules::default()), 3).unwrap();
     /// s.apply(Action::Continue).unwrap(); // the first person takes the device
-    /// assert_eq!(s.phase(), Phase::Play { seat: s.state().turn });
+    /// assert_eq!(s.phase(), Phase::Play { seat: s.game_match().turn() });
     /// let restored = Session::restore(&s.to_bytes()).unwrap();
-    /// assert_eq!(restored.phase(), Phase::HandOff { seat: s.state().turn });
-    /// assert!(restored.state().hand.is_empty());
+    /// assert_eq!(restored.phase(), Phase::HandOff { seat: s.game_match().turn() });
+    /// assert!(restored.hand().is_empty());
     /// ```
     pub fn restore(bytes: &[u8]) -> Result<Session, SaveError> {
         let mut session = Session::from_bytes(bytes)?;
@@ -456,7 +456,7 @@ impl Session {
             Some(Pending::Scopa { seat }) => {
                 // The last play was `seat`'s, the match goes on, and replayed on the position
                 // before it the play sweeps.
-                let last = self.state().last_play.ok_or(SaveError::BadPending)?;
+                let last = self.m.last_play().ok_or(SaveError::BadPending)?;
                 if last.seat != seat || self.m.winner().is_some() {
                     return Err(SaveError::BadPending);
                 }

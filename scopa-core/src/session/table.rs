@@ -417,8 +417,7 @@ impl Frame {
                 info.last_play = Some(shown(mv));
             }
         });
-        let state = session.state();
-        let scores = state.scores;
+        let scores = m.scores();
         let mut sides = heapless::Vec::new();
         for side in 0..settings.sides() {
             let _ = sides.push(SideInfo {
@@ -460,7 +459,7 @@ impl Frame {
         let at_device = holder || settings.humans() == 0 || session.viewer().is_none();
         let offers = Offers {
             hint: acting,
-            undo: acting && state.can_undo,
+            undo: acting && session.can_undo(),
             cancel: acting && matches!(phase, Phase::ChooseCapture { .. }),
             proceed: at_device
                 && matches!(
@@ -525,22 +524,22 @@ impl Frame {
             AnyMatch::BriscolaTeams(bm) => {
                 GameTable::Briscola(briscola_table(m, bm, settings.sides()))
             }
-            // Scopa at any table: the session's state holds it.
+            // Scopa at any table, through the game interface.
             _ => {
                 let mut piles = heapless::Vec::new();
-                for side in 0..usize::from(settings.sides()).min(MAX_SIDES) {
+                for side in 0..settings.sides().min(MAX_SIDES as u8) {
                     let _ = piles.push(ScopaPile {
-                        cards: state.piles[side],
-                        scope: state.scope[side],
+                        cards: m.pile(side),
+                        scope: m.scope(side),
                     });
                 }
                 GameTable::Scopa(ScopaTable {
-                    table: state.table,
-                    deck_left: state.deck_left,
+                    table: m.table_cards(),
+                    deck_left: m.deck_left(),
                     piles,
-                    last_capture: state.last_capture,
-                    last_play: state.last_play,
-                    redeals: state.redeals,
+                    last_capture: m.last_capture(),
+                    last_play: m.last_play(),
+                    redeals: m.redeals(),
                 })
             }
         };

@@ -13,7 +13,7 @@ fn play_out(session: &mut Session, max_actions: usize) -> Vec<Action> {
     while !matches!(session.phase(), Phase::MatchOver { .. }) {
         assert!(actions.len() < max_actions, "the match did not end");
         let action = match session.phase() {
-            Phase::Play { .. } => Action::Select(session.state().hand.first().unwrap()),
+            Phase::Play { .. } => Action::Select(session.hand().first().unwrap()),
             Phase::ChooseCapture { .. } => Action::Capture(1),
             Phase::AiDue { .. } => Action::RunAi,
             _ => Action::Continue,
@@ -32,7 +32,7 @@ fn a_whole_match_round_trips_through_its_bytes_at_every_action() {
         let bytes = s.to_bytes();
         assert_eq!(Session::from_bytes(&bytes).as_ref(), Ok(&s));
         let action = match s.phase() {
-            Phase::Play { .. } => Action::Select(s.state().hand.first().unwrap()),
+            Phase::Play { .. } => Action::Select(s.hand().first().unwrap()),
             Phase::ChooseCapture { .. } => Action::Capture(0),
             Phase::AiDue { .. } => Action::RunAi,
             _ => Action::Continue,
@@ -56,8 +56,8 @@ fn same_settings_seed_and_actions_give_the_same_session() {
     assert_eq!(a, b);
     let c = Session::new(settings, 100).unwrap();
     assert_ne!(
-        c.state().hand,
-        Session::new(settings, 99).unwrap().state().hand
+        c.hand(),
+        Session::new(settings, 99).unwrap().hand()
     );
 }
 
@@ -65,7 +65,7 @@ fn same_settings_seed_and_actions_give_the_same_session() {
 fn watch_mode_has_no_viewer_and_only_ai_phases() {
     let mut s = Session::new(Settings::watch(Level::Medium, Rules::default()), 1).unwrap();
     assert_eq!(s.viewer(), None);
-    assert!(s.state().hand.is_empty());
+    assert!(s.hand().is_empty());
     let actions = play_out(&mut s, 10_000);
     assert!(
         actions
@@ -84,19 +84,19 @@ fn pass_and_play_hides_the_cards_between_people() {
     let mut handoffs = 0;
     let mut plays = 0;
     while !matches!(s.phase(), Phase::MatchOver { .. }) && plays < 200 {
-        let st = s.state();
-        match st.phase {
+        let hand = s.hand();
+        match s.phase() {
             Phase::HandOff { seat } => {
-                assert_eq!(st.viewer, None);
-                assert!(st.hand.is_empty(), "cards shown during a hand-off");
+                assert_eq!(s.viewer(), None);
+                assert!(hand.is_empty(), "cards shown during a hand-off");
                 s.apply(Action::Continue).unwrap();
                 assert_eq!(s.viewer(), Some(seat));
                 handoffs += 1;
             }
             Phase::Play { seat } => {
-                assert_eq!(st.viewer, Some(seat));
-                assert_eq!(st.hand, s.scopa().unwrap().hand().hand(seat).into());
-                let events = s.apply(Action::Select(st.hand.first().unwrap())).unwrap();
+                assert_eq!(s.viewer(), Some(seat));
+                assert_eq!(hand, s.scopa().unwrap().hand().hand(seat).into());
+                let events = s.apply(Action::Select(hand.first().unwrap())).unwrap();
                 plays += usize::from(!events.is_empty());
             }
             Phase::ChooseCapture { .. } => {
@@ -123,7 +123,7 @@ fn choosing_a_capture_and_cancelling() {
         for _ in 0..60 {
             match s.phase() {
                 Phase::Play { seat } => {
-                    let hand = s.state().hand;
+                    let hand = s.hand();
                     if let Some(card) = hand
                         .iter()
                         .find(|&c| s.scopa().unwrap().hand().captures(c).len() > 1)
@@ -214,9 +214,9 @@ fn undo_takes_back_the_persons_play_and_replays_deterministically() {
         guard += 1;
         assert!(guard < 100);
         match s.phase() {
-            Phase::Play { .. } if s.state().can_undo => break,
+            Phase::Play { .. } if s.can_undo() => break,
             Phase::Play { .. } => {
-                s.apply(Action::Select(s.state().hand.first().unwrap()))
+                s.apply(Action::Select(s.hand().first().unwrap()))
                     .unwrap();
             }
             Phase::ChooseCapture { .. } => {
@@ -230,10 +230,10 @@ fn undo_takes_back_the_persons_play_and_replays_deterministically() {
             }
         }
     }
-    let plays = s.state().plays;
+    let plays = s.game_match().plays();
     let mut undone = s.clone();
     undone.apply(Action::Undo).unwrap();
-    assert!(undone.state().plays < plays);
+    assert!(undone.game_match().plays() < plays);
     assert!(matches!(undone.phase(), Phase::Play { .. }));
     // Playing the same card again leads back to the same position.
     let again = s
@@ -254,7 +254,16 @@ fn undo_takes_back_the_persons_play_and_replays_deterministically() {
         };
         redo.apply(a).unwrap();
     }
-    assert_eq!(redo.state(), s.state());
+    // The same position: the same table model for the person.
+    let frame = |s: &Session| {
+        super::table::Frame::for_seat(
+            s,
+            Some(0),
+            super::texts::CardStyle::Letters,
+            &super::pacing::Pacing::APPS,
+        )
+    };
+    assert_eq!(frame(&redo), frame(&s));
     assert_eq!(
         Session::from_bytes(&undone.to_bytes()).as_ref(),
         Ok(&undone)
@@ -274,7 +283,7 @@ fn rematch_starts_the_next_match_with_new_deals() {
     assert_eq!(s.match_number(), 1);
     assert_eq!(events.as_slice(), &[s.deal_event()]);
     assert_ne!(s.deal_event(), first_deal);
-    assert_eq!(s.state().scores, [0; MAX_SIDES]);
+    assert_eq!(s.game_match().scores(), [0; MAX_SIDES]);
 }
 
 #[test]
@@ -388,7 +397,7 @@ fn big_tables_play_to_the_end_with_saves_at_every_action() {
             assert_eq!(frame.seats.len(), usize::from(s.players()));
             let action = match s.phase() {
                 // The last card of the hand, so both captures and lays are seen.
-                Phase::Play { .. } => Action::Select(s.state().hand.iter().last().unwrap()),
+                Phase::Play { .. } => Action::Select(s.hand().iter().last().unwrap()),
                 Phase::ChooseCapture { .. } => Action::Capture(s.capture_options().len() as u8 - 1),
                 Phase::AiDue { .. } => Action::RunAi,
                 _ => Action::Continue,
@@ -429,7 +438,7 @@ fn random_walk(s: &mut Session, rng: &mut crate::deal::SplitMix64, steps: u64) {
         let action = match s.phase() {
             Phase::MatchOver { .. } => break,
             Phase::Play { .. } => {
-                let hand = s.state().hand;
+                let hand = s.hand();
                 Action::Select(
                     hand.nth((rng.next() % u64::from(hand.len())) as u32)
                         .unwrap(),

@@ -171,18 +171,18 @@ fn main() -> ! {
         if !pressed.is_empty() {
             app.add_entropy(now.as_ticks());
         }
-        let before = app
-            .state()
-            .map(|s| (s.match_number, s.hand_number, s.plays));
+        let count = |app: &App<_>| {
+            app.session().map(|s| {
+                let m = s.game_match();
+                (s.match_number(), m.hand_number(), m.plays())
+            })
+        };
+        let before = count(&app);
         dirty |= app.update(now.as_millis() as u32, pressed);
-        if let Some(s) = app.state()
-            && before != Some((s.match_number, s.hand_number, s.plays))
+        if let Some((match_number, hand, plays)) = count(&app)
+            && before != Some((match_number, hand, plays))
         {
-            defmt::info!(
-                "play saved; hand {=u16} plays {=u8}",
-                s.hand_number,
-                s.plays
-            );
+            defmt::info!("play saved; hand {=u16} plays {=u8}", hand, plays);
         }
         if dirty {
             let t = Instant::now();

@@ -154,9 +154,8 @@ impl Driver {
     /// Moves the hand cursor onto the first card with several captures and presses A.
     pub fn choose_a_capture(&mut self) -> Result<(), String> {
         let session = self.app.session().ok_or("no session")?;
-        let state = session.state();
-        let target = state
-            .hand
+        let hand = session.hand();
+        let target = hand
             .iter()
             .position(|c| {
                 session
@@ -170,7 +169,7 @@ impl Driver {
         let Screen::Table { cursor } = self.app.screen() else {
             return Err(format!("not the table: {:?}", self.app.screen()));
         };
-        let n = state.hand.len() as usize;
+        let n = hand.len() as usize;
         for _ in 0..(target + n - usize::from(cursor)) % n {
             self.press(Button::Right);
         }
@@ -184,8 +183,7 @@ pub fn has_a_choice(app: &SimApp) -> bool {
     matches!(app.screen(), Screen::Table { .. })
         && app.session().is_some_and(|s| {
             let moves = s.legal_moves();
-            s.state()
-                .hand
+            s.hand()
                 .iter()
                 .any(|c| moves.iter().filter(|m| m.card() == c).count() > 1)
         })
@@ -298,8 +296,10 @@ fn briscola_screens(out: &mut Vec<(&'static str, SimApp)>) -> Result<(), String>
     // The person's turn with the AI's lead on the table and a trick already taken.
     let following = |a: &SimApp| {
         matches!(a.screen(), Screen::Table { .. })
-            && a.state()
-                .is_some_and(|s| s.table.len() == 1 && s.plays >= 4)
+            && a.session().is_some_and(|s| {
+                let m = s.game_match();
+                m.table_cards().len() == 1 && m.plays() >= 4
+            })
     };
     let mut d = reach_with(two, 400, "the person to follow a lead", following)?;
     d.press(Button::Right);
@@ -325,8 +325,10 @@ fn briscola_screens(out: &mut Vec<(&'static str, SimApp)>) -> Result<(), String>
     four.lang = Lang::It;
     let d = reach_with(four, 400, "an AI play with 4 players", |a| {
         matches!(a.screen(), Screen::AiPlay { .. })
-            && a.state()
-                .is_some_and(|s| s.table.len() == 2 && s.plays >= 8)
+            && a.session().is_some_and(|s| {
+                let m = s.game_match();
+                m.table_cards().len() == 2 && m.plays() >= 8
+            })
     })?;
     out.push(("briscola_four_it", d.app));
 

@@ -87,18 +87,19 @@ fn a_choice_of_captures_can_be_cancelled_and_cycled() {
         d.press(Button::Right);
         assert!(matches!(d.app.screen(), Screen::Choose { cursor, .. } if cursor == k % n));
     }
-    let plays = d.app.state().unwrap().plays;
+    let played = plays(&d.app);
     d.press(Button::B);
     assert!(matches!(d.app.screen(), Screen::Table { .. }));
-    assert_eq!(d.app.state().unwrap().plays, plays, "cancel plays nothing");
+    assert_eq!(plays(&d.app), played, "cancel plays nothing");
     d.press(Button::A);
     d.press(Button::Right); // the second capture
     let want = d.app.capture_options()[1];
     d.press(Button::A);
-    let s = d.app.state().unwrap();
+    let m = d.app.session().unwrap().game_match();
     assert!(
-        s.last_play.is_some_and(|p| p.mv.capture.distinct() == want) || s.hand_number > 0,
-        "{s:?}"
+        m.last_play().is_some_and(|p| p.mv.capture.distinct() == want) || m.hand_number() > 0,
+        "{:?}",
+        m.last_play()
     );
 }
 
@@ -110,16 +111,16 @@ fn ai_plays_are_chosen_after_the_screen_shows_the_turn_and_stay_until_their_time
         matches!(a.screen(), Screen::Thinking { .. })
     })
     .unwrap();
-    let plays = d.app.state().unwrap().plays;
+    let played = plays(&d.app);
     assert!(d.app.update(d.now, Buttons::NONE), "the choice is drawn");
     assert!(matches!(d.app.screen(), Screen::AiPlay { .. }));
     d.wait(AI_SHOW_MS / 2);
     assert!(matches!(d.app.screen(), Screen::AiPlay { .. }));
-    assert_eq!(d.app.state().unwrap().plays, plays);
+    assert_eq!(plays(&d.app), played);
     d.now += 10;
     d.app.update(d.now, Buttons::just(Button::A));
-    let s = d.app.state().unwrap();
-    assert!(s.plays == plays + 1 || s.hand_number > 0);
+    let m = d.app.session().unwrap().game_match();
+    assert!(m.plays() == played + 1 || m.hand_number() > 0);
 }
 
 #[test]
@@ -135,16 +136,16 @@ fn a_watched_hands_summary_goes_on_by_itself_after_its_delay_or_at_a() {
     assert_eq!(d.app.screen(), Screen::HandEnd);
     d.wait(SUMMARY_MS / 2);
     assert_ne!(d.app.screen(), Screen::HandEnd);
-    assert_eq!(d.app.state().unwrap().plays, 0, "the second hand has begun");
+    assert_eq!(plays(&d.app), 0, "the second hand has begun");
     // The second hand's summary: A skips the wait.
     d.until(2000, "the second hand's summary", |a| {
         matches!(a.screen(), Screen::HandEnd)
     })
     .unwrap();
-    let hand = d.app.state().unwrap().hand_number;
+    let hand = d.app.session().unwrap().game_match().hand_number();
     d.press(Button::A);
     assert_ne!(d.app.screen(), Screen::HandEnd);
-    assert_eq!(d.app.state().unwrap().hand_number, hand);
+    assert_eq!(d.app.session().unwrap().game_match().hand_number(), hand);
 }
 
 #[test]
@@ -175,20 +176,22 @@ fn pass_and_play_hides_each_hand(settings: Settings) {
     assert_eq!(d.app.session().unwrap().settings(), &settings);
     let mut handoffs = 0;
     for _ in 0..400 {
-        let state = d.app.state().unwrap();
+        let session = d.app.session().unwrap();
+        let (viewer, hand, phase) = (session.viewer(), session.hand(), session.phase());
         match d.app.screen() {
             Screen::HandOff { seat } => {
                 handoffs += 1;
-                assert_eq!(state.viewer, None);
-                assert!(state.hand.is_empty(), "cards shown while handing over");
+                assert_eq!(viewer, None);
+                assert!(hand.is_empty(), "cards shown while handing over");
+                assert!(d.app.frame().unwrap().hand.is_empty(), "the frame shows no hand");
                 d.press(Button::A);
-                assert_eq!(d.app.state().unwrap().viewer, Some(seat));
+                assert_eq!(d.app.session().unwrap().viewer(), Some(seat));
             }
             Screen::Table { .. } => {
-                let Phase::Play { seat } = state.phase else {
-                    panic!("{state:?}")
+                let Phase::Play { seat } = phase else {
+                    panic!("{phase:?}")
                 };
-                assert_eq!(state.viewer, Some(seat), "only the player's own hand");
+                assert_eq!(viewer, Some(seat), "only the player's own hand");
                 d.step();
             }
             Screen::MatchEnd => break,
@@ -234,19 +237,19 @@ fn undo_takes_back(undo: Settings) {
     assert!(d.app.session().unwrap().settings().undo);
     // Play until the person has played in this hand and it is their turn again.
     d.until(400, "a play to take back", |a| {
-        matches!(a.screen(), Screen::Table { .. }) && a.state().unwrap().can_undo
+        matches!(a.screen(), Screen::Table { .. }) && a.session().unwrap().can_undo()
     })
     .unwrap();
-    let before = d.app.state().unwrap();
+    let before = (plays(&d.app), d.app.session().unwrap().hand());
     d.press(Button::Up);
-    let after = d.app.state().unwrap();
-    assert!(after.plays < before.plays, "{before:?} → {after:?}");
+    let after = (plays(&d.app), d.app.session().unwrap().hand());
+    assert!(after.0 < before.0, "{before:?} → {after:?}");
     if undo.game.is_briscola() {
         // The card comes back and a card drawn since goes back to the stock: the hand is
         // as many cards, not the same ones.
-        assert_ne!(after.hand, before.hand);
+        assert_ne!(after.1, before.1);
     } else {
-        assert!(after.hand.len() > before.hand.len());
+        assert!(after.1.len() > before.1.len());
     }
 }
 
@@ -268,10 +271,10 @@ fn any_presses_at_any_time_never_panic_hang_or_lose_the_save() {
     let mut changes = 0;
     let mut last = None;
     for i in 0..30_000 {
-        let now = d
-            .app
-            .state()
-            .map(|s| (s.match_number, s.hand_number, s.plays));
+        let now = d.app.session().map(|s| {
+            let m = s.game_match();
+            (s.match_number(), m.hand_number(), m.plays())
+        });
         if now != last {
             changes += 1;
             last = now;
@@ -319,14 +322,14 @@ fn briscola_plays_through_the_buttons_with_hints_saves_and_its_own_summary() {
                     panic!("the table")
                 };
                 assert_eq!(t.status, Status::HintAsked);
-                assert_eq!(t.hint, None);
+                assert_eq!(t.hint(), None);
                 assert!(d.app.update(d.now + 80, Buttons::NONE));
                 d.now += 80;
                 let Page::Table(t) = d.app.model().page else {
                     panic!("the table")
                 };
-                let hint = t.hint.expect("a hint");
-                assert!(t.state.hand.contains(hint.card()));
+                let hint = t.hint().expect("a hint");
+                assert!(t.frame.hand.contains(hint.card()));
                 hints += 1;
             }
             Screen::HandEnd => {
@@ -340,9 +343,9 @@ fn briscola_plays_through_the_buttons_with_hints_saves_and_its_own_summary() {
             }
             _ => {
                 if let Page::Table(t) = d.app.model().page {
-                    let table = t.briscola.expect("Briscola's middle from the frame");
+                    let table = t.briscola().cloned().expect("Briscola's middle from the frame");
                     assert!(table.trick.len() < 2, "two players: at most the lead waits");
-                    assert_eq!(t.hint, None, "a hint lasts until the next play");
+                    assert_eq!(t.hint(), None, "a hint lasts until the next play");
                 }
             }
         }
@@ -359,4 +362,9 @@ fn briscola_plays_through_the_buttons_with_hints_saves_and_its_own_summary() {
         panic!("the match end")
     };
     assert!(m.points.is_some() && m.pile.is_none());
+}
+
+/// Plays made in the current hand of the app's session.
+fn plays(app: &scopa_sim::SimApp) -> u8 {
+    app.session().map_or(0, |s| s.game_match().plays())
 }

@@ -1,6 +1,7 @@
 //! The handheld's front-end of [`Session`], driven by its [`Presenter`]: buttons become
-//! [`Action`]s, the screens draw [`Session::state`] and the presenter's
-//! [`Frame`](scopa_core::session::table::Frame), and the session is saved whenever a step
+//! [`Action`]s, the screens draw the presenter's
+//! [`Frame`](scopa_core::session::table::Frame) (the table model every front-end draws),
+//! and the session is saved whenever a step
 //! says so ([`Step::save`]). The presenter says what happens next and when ([`Next`]):
 //! the main loop's update runs the one delay it names and fires it — an AI play stays on
 //! screen for [`AI_SHOW_MS`] and a scopa banner for [`SCOPA_MS`] ([`PACING`]; A skips
@@ -17,10 +18,8 @@ use scopa_core::Card;
 use scopa_core::scopa::{CaptureList, Move};
 use scopa_core::session::driver::{Presenter, Step};
 use scopa_core::session::pacing::{Due, Next, Pacing, Token};
-use scopa_core::session::table::{Banner, GameTable, HandOver};
-use scopa_core::session::{
-    Action, GameEvent, Label, Phase, Session, SessionError, TableState, Texts,
-};
+use scopa_core::session::table::{Banner, Frame, HandOver};
+use scopa_core::session::{Action, GameEvent, Label, Phase, Session, SessionError, Texts};
 
 use crate::input::{Button, Buttons};
 use crate::screens::model::{
@@ -246,9 +245,9 @@ impl<S: Storage> App<S> {
         self.game.as_ref()
     }
 
-    /// What the session shows now (`None` without a session).
-    pub fn state(&self) -> Option<TableState> {
-        self.session().map(Session::state)
+    /// What the screen shows now, the presenter's table model (`None` without a session).
+    pub fn frame(&self) -> Option<Frame> {
+        self.game.as_ref().map(Presenter::peek)
     }
 
     /// The options of the next match.
@@ -351,13 +350,15 @@ impl<S: Storage> App<S> {
         before != self.fingerprint()
     }
 
-    /// Everything a screen shows that input or time can change.
-    fn fingerprint(&self) -> (Screen, Msg, Options, Option<TableState>, bool, bool) {
+    /// Everything a screen shows that input or time can change: the session (hashed, so
+    /// that the fingerprint held across the AI's search stays 8 bytes) and the screen's own
+    /// state.
+    fn fingerprint(&self) -> (Screen, Msg, Options, Option<u64>, bool, bool) {
         (
             self.screen(),
             self.message.clone(),
             self.options,
-            self.state(),
+            self.session().map(session_hash),
             self.hint_asked,
             self.hinted,
         )
@@ -473,7 +474,7 @@ impl<S: Storage> App<S> {
                 (Button::B, _) => self.view = View::Title { cursor: 0 },
             },
             Screen::Table { cursor } => {
-                let hand = self.state().map(|s| s.hand).unwrap_or_default();
+                let hand = self.session().map(Session::hand).unwrap_or_default();
                 let n = hand.len() as u8;
                 match b {
                     Button::Left | Button::Right => self.hand_cursor = wrap(cursor, step, n),
@@ -482,7 +483,7 @@ impl<S: Storage> App<S> {
                             self.act(Action::Select(card), events);
                         }
                     }
-                    Button::Up if self.state().is_some_and(|s| s.can_undo) => {
+                    Button::Up if self.session().is_some_and(Session::can_undo) => {
                         self.act(Action::Undo, events)
                     }
                     Button::Down if !self.hinted => self.hint_asked = true,
@@ -609,7 +610,7 @@ impl<S: Storage> App<S> {
         {
             self.due = Some((due.token, self.now.wrapping_add(due.after_ms)));
         }
-        let n = game.session().state().hand.len() as u8;
+        let n = game.session().hand().len() as u8;
         self.hand_cursor = self.hand_cursor.min(n.saturating_sub(1));
         self.capture_cursor = 0;
     }
@@ -648,18 +649,12 @@ impl<S: Storage> App<S> {
 
     /// The table on `screen`: what is highlighted, the status line, the banner.
     fn table_model(&self, p: &Presenter, screen: Screen) -> TableModel<'_> {
-        let session = p.session();
-        let mut t = TableModel::new(session.state(), session.players());
-        let frame = p.peek();
-        if let GameTable::Briscola(table) = frame.table {
-            t.briscola = Some(table);
-        }
-        t.hint = frame.hint;
-        let phase = Status::Phase(t.state.phase);
+        let mut t = TableModel::new(p.peek(), p.session().players());
+        let phase = Status::Phase(t.frame.phase);
         match screen {
             Screen::Table { cursor } => {
                 t.selected = Some(cursor);
-                t.status = match t.hint {
+                t.status = match t.hint() {
                     Some(hint) => Status::Hint(hint),
                     None if self.hint_asked => Status::HintAsked,
                     None => phase,
@@ -683,8 +678,8 @@ impl<S: Storage> App<S> {
             Screen::AiPlay { mv, .. } => {
                 t.taken = mv.capture();
                 t.ai_play = Some(mv);
-                let seat = t.state.turn;
-                t.status = if t.briscola.is_some() {
+                let seat = t.frame.turn;
+                t.status = if t.briscola().is_some() {
                     Status::PlayedCard {
                         seat,
                         card: mv.card(),
@@ -750,7 +745,7 @@ fn end_page(p: &Presenter) -> Page<'static> {
         }),
         banner => {
             // After the last hand no new one is dealt; otherwise the next hand has begun.
-            let plays = p.session().state().plays;
+            let plays = p.session().game_match().plays();
             Page::HandEnd(HandEndModel {
                 number: if plays == 0 {
                     frame.hand_number
@@ -770,6 +765,16 @@ fn end_page(p: &Presenter) -> Page<'static> {
             })
         }
     }
+}
+
+/// A hash of everything in `session` (SipHash 1-3 with fixed keys: the same session, the
+/// same hash, on every build).
+#[inline(never)]
+fn session_hash(session: &Session) -> u64 {
+    use core::hash::{Hash, Hasher};
+    let mut h = siphasher::sip::SipHasher13::new();
+    session.hash(&mut h);
+    h.finish()
 }
 
 /// Whether `now` is at or past `until`, on a wrapping millisecond clock.

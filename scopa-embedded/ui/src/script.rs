@@ -288,16 +288,19 @@ pub fn play_move<S: Storage>(
     mv: Move,
     events: &mut dyn FnMut(&GameEvent),
 ) -> bool {
-    let (Screen::Table { cursor }, Some(state)) = (app.screen(), app.state()) else {
+    let (Screen::Table { cursor }, Some(session)) = (app.screen(), app.session()) else {
         return false;
     };
-    let Some(target) = state.hand.iter().position(|c| c == mv.card()) else {
+    let hand = session.hand();
+    let m = session.game_match();
+    let (turn, plays, hand_number) = (m.turn(), m.plays(), m.hand_number());
+    let Some(target) = hand.iter().position(|c| c == mv.card()) else {
         return false;
     };
     if !app.session().is_some_and(|s| s.legal_moves().contains(&mv)) {
         return false;
     }
-    let n = state.hand.len() as usize;
+    let n = hand.len() as usize;
     for _ in 0..(target + n - usize::from(cursor)) % n {
         press(app, now, Button::Right, events);
     }
@@ -317,13 +320,13 @@ pub fn play_move<S: Storage>(
     }
     // Played: the seat's last play is the move (Scopa), one more play in the hand
     // (Briscola, which keeps no last play), or the hand (or the match) is over.
-    let after = app.state();
-    let played = after.is_some_and(|s| match s.last_play {
-        Some(p) => p.mv == mv.into() && p.seat == state.turn,
-        None => s.plays == state.plays.wrapping_add(1),
+    let after = app.session();
+    let played = after.is_some_and(|s| match s.game_match().last_play() {
+        Some(p) => p.mv == mv.into() && p.seat == turn,
+        None => s.game_match().plays() == plays.wrapping_add(1),
     });
-    let next_hand = after.map(|s| s.hand_number) != Some(state.hand_number)
-        || after.is_some_and(|s| matches!(s.phase, Phase::HandSummary | Phase::MatchOver { .. }));
+    let next_hand = after.map(|s| s.game_match().hand_number()) != Some(hand_number)
+        || after.is_some_and(|s| matches!(s.phase(), Phase::HandSummary | Phase::MatchOver { .. }));
     app.message().is_empty() && (played || next_hand)
 }
 

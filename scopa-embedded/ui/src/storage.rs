@@ -512,7 +512,7 @@ mod tests {
     fn advance(s: &mut Session) -> bool {
         let action = match s.phase() {
             Phase::MatchOver { .. } => return false,
-            Phase::Play { .. } => Action::Select(s.state().hand.first().unwrap()),
+            Phase::Play { .. } => Action::Select(s.hand().first().unwrap()),
             Phase::ChooseCapture { .. } => Action::Capture(0),
             Phase::AiDue { .. } => Action::RunAi,
             _ => Action::Continue,
@@ -620,13 +620,13 @@ mod tests {
         while !matches!(s.phase(), Phase::Play { .. }) {
             advance(&mut s);
         }
-        let seat = s.state().turn;
+        let seat = s.game_match().turn();
         let mut ring = FlashRing::new(RamFlash::<8192>::default(), 0, 2).unwrap();
         ring.save(&s).unwrap();
         let mut ring = FlashRing::new(ring.into_inner(), 0, 2).unwrap();
         let mut back = ring.load().unwrap().unwrap();
         assert_eq!(back.phase(), Phase::HandOff { seat });
-        assert!(back.state().hand.is_empty());
+        assert!(back.hand().is_empty());
         back.apply(Action::Continue).unwrap();
         assert_eq!(back, s);
     }
@@ -646,9 +646,9 @@ mod tests {
             s.settings(),
             &Settings::against(Level::Expert, Rules::default())
         );
-        assert_eq!(s.state().hand_number, game.hand_number());
-        assert_eq!(s.state().plays, game.hand().plays());
-        assert_eq!(s.state().table, game.hand().table().into());
+        assert_eq!(s.game_match().hand_number(), game.hand_number());
+        assert_eq!(s.game_match().plays(), game.hand().plays());
+        assert_eq!(s.game_match().table_cards(), game.hand().table().into());
         // Written back in the session format: the next boot reads that record.
         let bytes = ring.newest_session_bytes().unwrap().unwrap();
         assert_eq!(Session::from_bytes(&bytes).unwrap(), s);

@@ -4,9 +4,9 @@
 
 use scopa_core::briscola::TwoDeckScore;
 use scopa_core::scopa::Move;
-use scopa_core::session::table::BriscolaTable;
 use scopa_core::session::texts::SummaryRow;
-use scopa_core::session::{GameHint, Label, Phase, TableState, Texts};
+use scopa_core::session::table::{BriscolaTable, Frame, GameTable};
+use scopa_core::session::{GameHint, Label, Phase, Texts};
 use scopa_core::{Card, CardSet};
 
 use crate::settings::Options;
@@ -50,11 +50,12 @@ pub enum Page<'a> {
     MatchEnd(MatchEndModel),
 }
 
-/// The table during play.
+/// The table during play: the presenter's [`Frame`] (the one table model of every
+/// front-end) and what the handheld highlights on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableModel<'a> {
-    /// What the session shows.
-    pub state: TableState,
+    /// What the session shows this seat: hands, table, scores, turn, phase, the hint.
+    pub frame: Frame,
     /// Players in the match.
     pub players: u8,
     /// The table's cards a capture takes (the AI's, or the highlighted option).
@@ -67,34 +68,49 @@ pub struct TableModel<'a> {
     pub status: Status<'a>,
     /// A banner over the table.
     pub overlay: Overlay,
-    /// Briscola's middle of the table, from the presenter's frame (`None` in Scopa): the
-    /// trick with its seats, the briscola and the stock, the last trick, the card points.
-    pub briscola: Option<BriscolaTable>,
-    /// The expert's suggestion the viewer asked for (the frame's, until the next play):
-    /// its card is outlined in the hand.
-    pub hint: Option<GameHint>,
 }
 
 impl TableModel<'_> {
     /// A table with nothing highlighted, a blank status line and no banner.
-    pub fn new(state: TableState, players: u8) -> Self {
+    pub fn new(frame: Frame, players: u8) -> Self {
         TableModel {
-            state,
+            frame,
             players,
             taken: CardSet::EMPTY,
             ai_play: None,
             selected: None,
             status: Status::Blank,
             overlay: Overlay::None,
-            briscola: None,
-            hint: None,
         }
+    }
+
+    /// Briscola's middle of the table (`None` in Scopa): the trick with its seats, the
+    /// briscola and the stock, the last trick, the card points.
+    pub fn briscola(&self) -> Option<&BriscolaTable> {
+        match &self.frame.table {
+            GameTable::Briscola(table) => Some(table),
+            GameTable::Scopa(_) => None,
+        }
+    }
+
+    /// The expert's suggestion the viewer asked for (the frame's, until the next play): its
+    /// card is outlined in the hand.
+    pub fn hint(&self) -> Option<GameHint> {
+        self.frame.hint
+    }
+
+    /// Cards in `seat`'s hand (0 past the last seat).
+    pub fn hand_size(&self, seat: u8) -> u8 {
+        self.frame
+            .seats
+            .get(usize::from(seat))
+            .map_or(0, |info| info.cards)
     }
 
     /// The seat drawn at the bottom: the person holding the device, the one about to
     /// take it, or seat 0 (watch mode).
     pub fn bottom(&self) -> u8 {
-        match (self.state.viewer, self.state.phase) {
+        match (self.frame.viewer, self.frame.phase) {
             (Some(seat), _) | (None, Phase::HandOff { seat }) => seat,
             _ => 0,
         }

@@ -11,7 +11,7 @@ use embedded_graphics::primitives::{PrimitiveStyleBuilder, Rectangle, RoundedRec
 use embedded_graphics::text::Alignment;
 use scopa_core::briscola::TwoDeckEvent;
 use scopa_core::scopa::teams::TeamEvent;
-use scopa_core::session::table::{BriscolaTable, TrickCard};
+use scopa_core::session::table::{BriscolaTable, GameTable, TrickCard};
 use scopa_core::session::{Label, Phase, Texts};
 use scopa_core::{Card, CardSet};
 
@@ -35,26 +35,30 @@ impl Drawable for TableScreen<'_> {
 
     fn draw<D: DrawTarget<Color = Rgb565>>(&self, d: &mut D) -> Result<(), D::Error> {
         let (texts, m) = (self.texts, self.model);
-        let s = &m.state;
+        let f = &m.frame;
+        let score = |side: usize| f.sides.get(side).map_or(0, |s| s.score);
         ScoreBar {
             texts,
-            scores: core::array::from_fn(|side| s.scores[side]),
-            hand_number: s.hand_number,
+            scores: core::array::from_fn(score),
+            hand_number: f.hand_number,
         }
         .draw(d)?;
         let opponents = Opponents {
             texts,
             seats: m.others(),
-            turn: s.turn,
-            hand_sizes: core::array::from_fn(|seat| s.hand_sizes[seat]),
+            turn: f.turn,
+            hand_sizes: core::array::from_fn(|seat| m.hand_size(seat as u8)),
         };
         opponents.draw(d)?;
-        match &m.briscola {
-            Some(table) => BriscolaMiddle { texts, table }.draw(d)?,
-            None => {
-                Deck { left: s.deck_left }.draw(d)?;
+        match &f.table {
+            GameTable::Briscola(table) => BriscolaMiddle { texts, table }.draw(d)?,
+            GameTable::Scopa(table) => {
+                Deck {
+                    left: table.deck_left,
+                }
+                .draw(d)?;
                 TableCards {
-                    cards: s.table.distinct(),
+                    cards: table.table.distinct(),
                     taken: m.taken,
                 }
                 .draw(d)?;
@@ -69,17 +73,17 @@ impl Drawable for TableScreen<'_> {
         }
         .draw(d)?;
         Hand {
-            cards: s.hand.distinct(),
+            cards: f.hand.distinct(),
             selected: m.selected,
-            hinted: m.hint.map(|h| h.card()),
-            backs: s.hand_sizes[usize::from(m.bottom())],
+            hinted: m.hint().map(|h| h.card()),
+            backs: m.hand_size(m.bottom()),
         }
         .draw(d)?;
         match m.overlay {
             Overlay::Scopa { seat } => ScopaBanner { texts, seat }.draw(d),
             Overlay::HandOff => HandOffPanel {
                 texts,
-                phase: s.phase,
+                phase: f.phase,
             }
             .draw(d),
             Overlay::None => Ok(()),
