@@ -453,11 +453,18 @@ impl Room {
     }
 
     /// What `seat` (`None`: a spectator) sees now, with `events` and (for the seat that
-    /// asked) a hint: the core's [`Frame::for_seat`], with the room's rule of who goes on
-    /// past a banner or asks for a rematch (any seat of a person).
+    /// asked) a hint: the core's [`Frame::at_own_device`] (every person at a device of
+    /// their own: the buttons of such a table, the summary's Continue until the person
+    /// pressed it), with the room's own summary delay.
     pub fn frame(&self, seat: Option<u8>, events: &[Event], hint: Option<Hint>) -> Frame {
         let session = self.session();
-        let mut frame = Frame::for_seat(session, seat, CardStyle::Letters, self.presenter.pacing());
+        let mut frame = Frame::at_own_device(
+            session,
+            seat,
+            CardStyle::Letters,
+            self.presenter.pacing(),
+            self.ready,
+        );
         for &e in events {
             frame.push_event(e);
         }
@@ -472,13 +479,6 @@ impl Room {
                 ..due
             });
         }
-        let person =
-            seat.is_some_and(|s| s < session.players() && session.settings().player(s).is_human());
-        let phase = session.phase();
-        let pressed = phase == Phase::HandSummary && seat.is_some_and(|s| self.ready.contains(s));
-        frame.offers.proceed =
-            person && !pressed && matches!(phase, Phase::Scopa { .. } | Phase::HandSummary);
-        frame.offers.rematch = person && matches!(phase, Phase::MatchOver { .. });
         frame
     }
 

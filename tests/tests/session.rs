@@ -7,11 +7,11 @@
 use proptest::prelude::*;
 use scopa_core::ai::Level;
 use scopa_core::scopa::{AceRule, DealKind, Move, PrimieraRule, Rules};
+use scopa_core::session::pacing::Pacing;
+use scopa_core::session::table::Frame;
 use scopa_core::session::{
     Action, Phase, Player, SAVE_LEN, SaveError, Session, SessionError, Settings,
 };
-use scopa_core::session::pacing::Pacing;
-use scopa_core::session::table::Frame;
 use scopa_core::snapshot::crc32;
 use scopa_core::{Card, CardSet};
 

@@ -293,9 +293,7 @@ impl Terminal {
             }
             // Briscola, a card and cards to take typed (`7d 5d`): a card not held is said
             // first (the session checks the capture first).
-            SessionError::CaptureInBriscola { card }
-                if !self.session().hand().contains(card) =>
-            {
+            SessionError::CaptureInBriscola { card } if !self.session().hand().contains(card) => {
                 t.not_held(card, self.session().hand()).to_string()
             }
             // A capture the rules refuse: why (an equal card first, a sum that is not

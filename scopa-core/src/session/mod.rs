@@ -777,7 +777,15 @@ impl Session {
         match self.phase() {
             Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => self
                 .m
-                .hint(seat, self.decision_seed(seed::Purpose::Hint))
+                .hint(
+                    seat,
+                    seed::hint_seed(
+                        self.match_number,
+                        self.m.hand_number(),
+                        self.m.plays(),
+                        seat,
+                    ),
+                )
                 .ok_or(SessionError::Internal),
             phase => Err(SessionError::WrongPhase {
                 action: ActionKind::Hint,
@@ -787,7 +795,7 @@ impl Session {
     }
 
     /// The seed of a decision for the seat to play now (the [`seed`] policy): the AI's
-    /// ([`seed::Purpose::Ai`]) or the hint's at a table of 6 or 8 ([`seed::Purpose::Hint`]).
+    /// ([`seed::Purpose::Ai`]). (The hint's, [`seed::hint_seed`], is keyed by no secret.)
     fn decision_seed(&self, purpose: seed::Purpose) -> u64 {
         seed::derive(
             self.secret,

@@ -1,5 +1,7 @@
 //! The one seed policy: every random decision of a session — the deals of each match and
-//! every AI move — comes from the session's secret through a keyed one-way function.
+//! every AI move — comes from the session's secret through a keyed one-way function. The
+//! expert's hint is the one exception: what a seat is shown may not depend on anything it
+//! cannot see, the secret included, so its seed ([`hint_seed`]) is keyed by no secret.
 //!
 //! The secret is the `seed` given to [`Session::new`](super::Session::new). It is the key of
 //! SipHash-2-4, a keyed pseudo-random function: from any number of its outputs (the deal of
@@ -28,7 +30,8 @@ pub enum Purpose {
     Deal = 1,
     /// The seed of one AI decision.
     Ai = 2,
-    /// The seed of the expert's hint at a table of 6 or 8 (one deck's hint needs none).
+    /// The seed of the expert's hint at a table of 6 or 8 (one deck's hint needs none):
+    /// [`hint_seed`], from the position alone.
     Hint = 3,
 }
 
@@ -66,6 +69,21 @@ pub fn derive(
 /// The seed of match number `match_number` of a session (its shuffles and first dealer).
 pub fn deal_seed(secret: u64, match_number: u32) -> u64 {
     derive(secret, Purpose::Deal, match_number, 0, 0, 0)
+}
+
+/// The seed of the expert's hint for `seat` at a position (the match's number in the
+/// session, the hand number, the plays made in it): [`derive`] with no secret (key 0). A
+/// hint is shown to the seat that asks for it, and what a seat is shown must be the same
+/// whatever the cards it cannot see and the session's secret (a hint seeded by the secret
+/// would tell something of it, and so of the deals to come); the search it seeds reads only
+/// what the seat sees.
+///
+/// ```
+/// use scopa_core::session::seed::{derive, hint_seed, Purpose};
+/// assert_eq!(hint_seed(0, 2, 5, 3), derive(0, Purpose::Hint, 0, 2, 5, 3));
+/// ```
+pub fn hint_seed(match_number: u32, hand: u16, plays: u8, seat: u8) -> u64 {
+    derive(0, Purpose::Hint, match_number, hand, plays, seat)
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@ use crate::game::{GameMatch, GameMove};
 use crate::multiset::CardMultiset;
 use crate::scopa::teams::TeamMove;
 
-use super::pacing::{Next, Pacing, Token, pace};
+use super::pacing::{Next, Pacing, Seats, Token, pace};
 use super::texts::{CardStyle, Label, SummaryRow, Texts, summary_rows};
 use super::{
     AnyMatch, CaptureOptions, GameEvent, GameHint, Phase, Player, SeatMove, Session, SessionError,
@@ -389,6 +389,57 @@ impl Frame {
             ..session.texts().with_style(style)
         };
         Frame::build(session, seat, texts, Next::of(session, pacing, Token(0)))
+    }
+
+    /// [`Frame::for_seat`] for a seat whose person sits at a device of their own (an online
+    /// room): the buttons follow the rule of such tables instead of the one device's. Any
+    /// person's seat may close a sweep's banner and ask for a rematch; the hand summary is
+    /// [`gather`](super::pacing::gather)ed, so Continue is offered to each person who has
+    /// not pressed it yet (`ready`: the seats that have); a spectator or an AI's seat is
+    /// offered neither. Hand-offs are never shown to such a seat: with nobody to hand a
+    /// device to, an unattended [`Pacing`] passes them at once.
+    ///
+    /// ```
+    /// use scopa_core::session::pacing::{Pacing, Seats};
+    /// use scopa_core::session::table::Frame;
+    /// use scopa_core::session::{Action, Phase, Session, Settings};
+    /// use scopa_core::scopa::Rules;
+    /// let mut s = Session::new(Settings::pass_and_play(Rules::default()), 5).unwrap();
+    /// let fast = Pacing::UNATTENDED;
+    /// while !matches!(s.phase(), Phase::HandSummary) {
+    ///     let a = match s.phase() {
+    ///         Phase::Play { .. } => Action::Play(s.legal_moves()[0].into()),
+    ///         _ => Action::Continue,
+    ///     };
+    ///     s.apply(a).unwrap();
+    /// }
+    /// let style = Default::default();
+    /// assert!(Frame::at_own_device(&s, Some(0), style, &fast, Seats::NONE).offers.proceed);
+    /// // Seat 0 has pressed Continue: the summary waits for seat 1 only.
+    /// let ready = Seats::NONE.with(0);
+    /// assert!(!Frame::at_own_device(&s, Some(0), style, &fast, ready).offers.proceed);
+    /// assert!(Frame::at_own_device(&s, Some(1), style, &fast, ready).offers.proceed);
+    /// assert!(!Frame::at_own_device(&s, None, style, &fast, ready).offers.proceed);
+    /// ```
+    pub fn at_own_device(
+        session: &Session,
+        seat: Option<u8>,
+        style: CardStyle,
+        pacing: &Pacing,
+        ready: Seats,
+    ) -> Frame {
+        let mut frame = Frame::for_seat(session, seat, style, pacing);
+        let person = seat
+            .filter(|&s| s < session.players())
+            .filter(|&s| session.settings().player(s).is_human());
+        let phase = session.phase();
+        frame.offers.proceed = person.is_some_and(|s| match phase {
+            Phase::Scopa { .. } => true,
+            Phase::HandSummary => !ready.contains(s),
+            _ => false,
+        });
+        frame.offers.rematch = person.is_some() && matches!(phase, Phase::MatchOver { .. });
+        frame
     }
 
     /// The frame of `session` for `viewer`, with no events, hint or refusal.

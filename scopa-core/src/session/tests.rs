@@ -55,10 +55,7 @@ fn same_settings_seed_and_actions_give_the_same_session() {
     }
     assert_eq!(a, b);
     let c = Session::new(settings, 100).unwrap();
-    assert_ne!(
-        c.hand(),
-        Session::new(settings, 99).unwrap().hand()
-    );
+    assert_ne!(c.hand(), Session::new(settings, 99).unwrap().hand());
 }
 
 #[test]
@@ -216,8 +213,7 @@ fn undo_takes_back_the_persons_play_and_replays_deterministically() {
         match s.phase() {
             Phase::Play { .. } if s.can_undo() => break,
             Phase::Play { .. } => {
-                s.apply(Action::Select(s.hand().first().unwrap()))
-                    .unwrap();
+                s.apply(Action::Select(s.hand().first().unwrap())).unwrap();
             }
             Phase::ChooseCapture { .. } => {
                 s.apply(Action::Capture(0)).unwrap();

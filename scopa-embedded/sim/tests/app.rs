@@ -97,7 +97,9 @@ fn a_choice_of_captures_can_be_cancelled_and_cycled() {
     d.press(Button::A);
     let m = d.app.session().unwrap().game_match();
     assert!(
-        m.last_play().is_some_and(|p| p.mv.capture.distinct() == want) || m.hand_number() > 0,
+        m.last_play()
+            .is_some_and(|p| p.mv.capture.distinct() == want)
+            || m.hand_number() > 0,
         "{:?}",
         m.last_play()
     );
@@ -183,7 +185,10 @@ fn pass_and_play_hides_each_hand(settings: Settings) {
                 handoffs += 1;
                 assert_eq!(viewer, None);
                 assert!(hand.is_empty(), "cards shown while handing over");
-                assert!(d.app.frame().unwrap().hand.is_empty(), "the frame shows no hand");
+                assert!(
+                    d.app.frame().unwrap().hand.is_empty(),
+                    "the frame shows no hand"
+                );
                 d.press(Button::A);
                 assert_eq!(d.app.session().unwrap().viewer(), Some(seat));
             }
@@ -343,7 +348,10 @@ fn briscola_plays_through_the_buttons_with_hints_saves_and_its_own_summary() {
             }
             _ => {
                 if let Page::Table(t) = d.app.model().page {
-                    let table = t.briscola().cloned().expect("Briscola's middle from the frame");
+                    let table = t
+                        .briscola()
+                        .cloned()
+                        .expect("Briscola's middle from the frame");
                     assert!(table.trick.len() < 2, "two players: at most the lead waits");
                     assert_eq!(t.hint(), None, "a hint lasts until the next play");
                 }

@@ -4,8 +4,8 @@
 
 use scopa_core::briscola::TwoDeckScore;
 use scopa_core::scopa::Move;
-use scopa_core::session::texts::SummaryRow;
 use scopa_core::session::table::{BriscolaTable, Frame, GameTable};
+use scopa_core::session::texts::SummaryRow;
 use scopa_core::session::{GameHint, Label, Phase, Texts};
 use scopa_core::{Card, CardSet};
 
