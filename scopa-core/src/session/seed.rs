@@ -72,7 +72,7 @@ pub fn deal_seed(secret: u64, match_number: u32) -> u64 {
 }
 
 /// The seed of the expert's hint for `seat` at a position (the match's number in the
-/// session, the hand number, the plays made in it): [`derive`] with no secret (key 0). A
+/// session, the hand number, the plays made in it): [`derive()`] with no secret (key 0). A
 /// hint is shown to the seat that asks for it, and what a seat is shown must be the same
 /// whatever the cards it cannot see and the session's secret (a hint seeded by the secret
 /// would tell something of it, and so of the deals to come); the search it seeds reads only
