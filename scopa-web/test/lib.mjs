@@ -2,6 +2,7 @@
 // (puppeteer-core, no browser download), the app served from dist/ on 127.0.0.1, and a
 // page that fails the test on any console error or uncaught exception.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as httpServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -262,4 +263,21 @@ export function lastPlays(lines) {
     if (kind === 'play') last[seat] = { card, taken };
   }
   return last;
+}
+
+// A proxy in front of a server (`target`, a URL ending in /) that logs the path of every
+// request it passes on: what the page, its workers and the service worker ask for (the
+// tests of one download per file, issue 37).
+export function countingProxy(target) {
+  const log = [];
+  const proxy = httpServer((req, res) => {
+    log.push(new URL(req.url, 'http://x').pathname);
+    const up = httpRequest(`${target}${req.url.slice(1)}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (r) => {
+      res.writeHead(r.statusCode, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  return new Promise((resolve) => proxy.listen(0, '127.0.0.1', () => resolve({ proxy, log, url: `http://127.0.0.1:${proxy.address().port}/` })));
 }
