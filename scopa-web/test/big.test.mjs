@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  DESKTOP, PHONE, countingProxy, freshPage as newPage, openPage, playUntil, record, screen, settle, start, startMatch,
-  step, menu,
+  DESKTOP, PHONE, freshPage as newPage, playUntil, proxiedVisit, record, reloadOffline, screen, settle, start,
+  startMatch, step, menu,
 } from './lib.mjs';
 import { checkReplay } from './replay.mjs';
 
@@ -147,14 +147,8 @@ for (const [size, viewport] of [['360×640', PHONE], ['1280×800', DESKTOP]]) {
 // to 4; the second, for 6 and 8, is fetched only when such a table starts, once (the page
 // and the AI's worker share it), stored by the service worker, and a reload offline resumes
 // the table from that store.
-test('the wasm for 6 and 8: not on a first visit, fetched once for a table of 6, kept for offline', async (t) => {
-  const { proxy, log, url } = await countingProxy(env.url);
-  t.after(() => new Promise((r) => proxy.close(r)));
-  const ctx = await env.browser.createBrowserContext();
-  const page = await openPage({ browser: ctx }, PHONE);
-  await page.goto(url);
-  await settle(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 20000 });
+test('the wasm for 6 and 8: not on a first visit, fetched once for a table of 6, kept for offline', async () => {
+  const { page, log, close } = await proxiedVisit(env, env.url, PHONE);
   const asked = (prefix) => log.filter((p) => p.startsWith(prefix));
   assert.deepEqual(asked('/pkg/scopa_web_big'), []);
   assert.deepEqual(asked('/pkg/scopa_web_bg.wasm'), ['/pkg/scopa_web_bg.wasm']);
@@ -162,21 +156,15 @@ test('the wasm for 6 and 8: not on a first visit, fetched once for a table of 6,
   // The AIs play through the worker (the second wasm's AI) until the person's turn.
   await playUntil(page, (s, c) => c.play >= 2 && s.hand.some((h) => h.enabled));
   assert.deepEqual(asked('/pkg/scopa_web_big').sort(), ['/pkg/scopa_web_big.js', '/pkg/scopa_web_big_bg.wasm']);
-  const before = await screen(page);
   const seen = log.length;
-  await page.setOfflineMode(true);
-  await page.reload();
-  await settle(page);
-  const after = await screen(page);
-  assert.deepEqual(after.hand, before.hand);
-  assert.deepEqual(after.table, before.table);
+  await reloadOffline(page);
   assert.equal(await page.$$eval('.seat.badge', (l) => l.length), 5);
   assert.equal(await step(page), 'play');
   await settle(page);
   assert.deepEqual(log.slice(seen).filter((p) => p.startsWith('/pkg/')), []);
   await page.setOfflineMode(false);
   assert.deepEqual(page.errors, []);
-  await ctx.close();
+  await close();
 });
 
 test('a table of 6 against AIs: plays through a hand by tapping, no console error, replays natively', async () => {

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  DESKTOP, PHONE, countingProxy, openPage, screen, settle, start, step, menu,
+  DESKTOP, PHONE, openPage, proxiedVisit, screen, settle, start, step, menu,
 } from './lib.mjs';
 import { createRoom, inRoom, online, startServer } from './server.mjs';
 
@@ -258,14 +258,9 @@ test('Play with friends from a static host: it says a game server is needed, and
 });
 
 test('served by scopa-server --web: a first visit asks for each file once (item 6)', async (t) => {
-  const { proxy, log, url } = await countingProxy(base);
-  t.after(() => new Promise((r) => proxy.close(r)));
-  const ctx = await env.browser.createBrowserContext();
-  const page = await openPage({ browser: ctx }, PHONE);
-  await page.goto(url);
-  await settle(page);
   // The service worker installed and in control, the AI's worker started under it.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 20000 });
+  const { page, log, close } = await proxiedVisit(env, base, PHONE);
+  t.after(close);
   await sleep(1000);
   const counts = {};
   for (const p of log) counts[p] = (counts[p] ?? 0) + 1;
@@ -277,8 +272,9 @@ test('served by scopa-server --web: a first visit asks for each file once (item 
   const twice = Object.entries(counts).filter(([p, n]) => n > 1 && !browserOwn.has(p));
   assert.deepEqual(twice, [], JSON.stringify(counts));
   assert.equal(counts['/pkg/scopa_web_bg.wasm'], 1);
+  // The second wasm (tables of 6 and 8) only when such a table starts.
+  assert.deepEqual(Object.keys(counts).filter((p) => p.startsWith('/pkg/scopa_web_big')), []);
   assert.deepEqual(page.errors, []);
-  await ctx.close();
 });
 
 // What scopa-server does for the page (issue 37): the wasm compressed (item 6), cards named
