@@ -13,6 +13,7 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Deck, DeckError};
 use crate::scopa::capture::{self, CaptureKind, CaptureList, Captures, Move, MoveList};
+use crate::scopa::cards::{EventOf, EventsOf, PlayErrorOf};
 use crate::scopa::rules::{Rules, RulesError};
 use crate::scopa::score::{HandScore, score_hand};
 
@@ -21,137 +22,16 @@ const TABLE: u8 = 0;
 /// `last_capture` when no side has captured yet.
 pub(crate) const NO_SIDE: u8 = 0xFF;
 
-/// Something that happened during a play, in order, for a front-end to show or animate.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Event {
-    /// `seat` played `mv` (a capture, or a card laid on the table).
-    Played {
-        /// The seat that played.
-        seat: u8,
-        /// The move.
-        mv: Move,
-    },
-    /// The capture swept the table: one point to `side`.
-    Scopa {
-        /// The seat that made it.
-        seat: u8,
-        /// Its side.
-        side: u8,
-    },
-    /// Every hand was empty: a new round of cards was dealt.
-    Dealt {
-        /// The round dealt (1 = the second round of the hand).
-        round: u8,
-        /// Cards left in the deck after this deal.
-        deck_left: u8,
-    },
-    /// End of the hand: the cards left on the table went to the side that captured last.
-    TableCollected {
-        /// The side that gets them.
-        side: u8,
-        /// The cards.
-        cards: CardSet,
-    },
-    /// The hand is over, with its score.
-    HandFinished(HandScore),
-    /// The match is over (only from [`crate::scopa::Match::play`]).
-    MatchFinished {
-        /// The winning side.
-        winner: u8,
-        /// The final scores per side.
-        scores: [u16; 3],
-    },
-    /// A new hand was dealt (only from [`crate::scopa::Match::play`]).
-    NewHand {
-        /// Its number, from 0.
-        number: u16,
-        /// Its dealer.
-        dealer: u8,
-        /// The cards laid face up on the table by the deal.
-        table: CardSet,
-        /// How many times the cards were shuffled again before this deal because three or
-        /// more Kings would have been on the table (`kings_redeal`); almost always 0.
-        redeals: u8,
-    },
-}
+/// Something that happened during a play of a one-deck hand ([`EventOf`] over [`CardSet`],
+/// scores for 3 sides).
+pub type Event = EventOf<CardSet, 3>;
 
 /// The events of one play, in order.
-pub type Events = heapless::Vec<Event, 8>;
+pub type Events = EventsOf<CardSet, 3>;
 
-/// Why a play was refused. The state is unchanged.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum PlayError {
-    /// The seat does not exist with this many players.
-    NoSuchSeat {
-        /// The seat given.
-        seat: u8,
-        /// Players in the game.
-        players: u8,
-    },
-    /// It is another seat's turn.
-    NotYourTurn {
-        /// The seat that tried to play.
-        seat: u8,
-        /// The seat to play.
-        turn: u8,
-    },
-    /// The card is not in the seat's hand.
-    CardNotInHand {
-        /// The seat.
-        seat: u8,
-        /// The card.
-        card: Card,
-    },
-    /// The capture is not one the rules allow for this card and table (this includes
-    /// laying a card that can capture, and taking a sum when an equal card is there).
-    IllegalCapture {
-        /// The card played.
-        card: Card,
-        /// The capture asked for.
-        capture: CardSet,
-    },
-    /// The hand is finished: no more plays.
-    HandOver,
-    /// The match is finished (from [`crate::scopa::Match::play`]).
-    MatchOver {
-        /// The side that won.
-        winner: u8,
-    },
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::NoSuchSeat { seat, players } => {
-                write!(f, "there is no seat {seat} in a {players}-player game")
-            }
-            PlayError::NotYourTurn { seat, turn } => {
-                write!(f, "it is not seat {seat}'s turn: seat {turn} plays now")
-            }
-            PlayError::CardNotInHand { seat, card } => {
-                write!(f, "card {card} is not in seat {seat}'s hand")
-            }
-            PlayError::IllegalCapture { card, capture } if capture.is_empty() => write!(
-                f,
-                "{card} cannot be laid on the table: it can capture, and a card that can capture must"
-            ),
-            PlayError::IllegalCapture { card, capture } => {
-                write!(
-                    f,
-                    "{card} cannot capture {capture}: not a legal capture on this table"
-                )
-            }
-            PlayError::HandOver => f.write_str("the hand is over"),
-            PlayError::MatchOver { winner } => {
-                write!(f, "the match is over: side {winner} won")
-            }
-        }
-    }
-}
-
-impl core::error::Error for PlayError {}
+/// Why a play of a one-deck hand was refused ([`PlayErrorOf`] over [`CardSet`]). The state
+/// is unchanged.
+pub type PlayError = PlayErrorOf<CardSet>;
 
 /// Why a hand could not be set up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -7,6 +7,7 @@ use crate::card::Card;
 use crate::deal::below;
 use crate::multiset::CardMultiset;
 use crate::scopa::capture::CaptureKind;
+use crate::scopa::cards::{EventOf, EventsOf, PlayErrorOf};
 use crate::scopa::hand::{Event, PlayError};
 use crate::scopa::rules::{Rules, RulesError};
 use crate::scopa::score::{HandScore, score_copies};
@@ -88,173 +89,57 @@ impl fmt::Display for TeamDealError {
 
 impl core::error::Error for TeamDealError {}
 
-/// Why a play was refused. The hand is unchanged.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum TeamPlayError {
-    /// The seat does not exist at this table.
-    NoSuchSeat {
-        /// The seat given.
-        seat: u8,
-        /// Players at the table.
-        players: u8,
-    },
-    /// It is another seat's turn.
-    NotYourTurn {
-        /// The seat that tried to play.
-        seat: u8,
-        /// The seat to play.
-        turn: u8,
-    },
-    /// The card is not in the seat's hand.
-    CardNotInHand {
-        /// The seat.
-        seat: u8,
-        /// The card.
-        card: Card,
-    },
-    /// The capture is not one the rules allow for this card and table.
-    IllegalCapture {
-        /// The card played.
-        card: Card,
-        /// The capture asked for.
-        capture: CardMultiset,
-    },
-    /// The hand is finished.
-    HandOver,
-    /// The match is finished (from [`super::TeamMatch::play`]).
-    MatchOver {
-        /// The side that won.
-        winner: u8,
-    },
-}
-
-impl fmt::Display for TeamPlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TeamPlayError::NoSuchSeat { seat, players } => {
-                write!(f, "there is no seat {seat} at a table of {players}")
-            }
-            TeamPlayError::NotYourTurn { seat, turn } => {
-                write!(f, "seat {seat} tried to play but it is seat {turn}'s turn")
-            }
-            TeamPlayError::CardNotInHand { seat, card } => {
-                write!(f, "seat {seat} does not hold {card}")
-            }
-            TeamPlayError::IllegalCapture { card, capture } => {
-                if capture.is_empty() {
-                    write!(f, "{card} can capture, so it cannot be laid down")
-                } else {
-                    write!(f, "{card} cannot capture {capture} on this table")
-                }
-            }
-            TeamPlayError::HandOver => f.write_str("the hand is over"),
-            TeamPlayError::MatchOver { winner } => {
-                write!(f, "the match is over: side {winner} won")
-            }
-        }
-    }
-}
-
-impl core::error::Error for TeamPlayError {}
+/// Why a play at a two-deck table was refused ([`PlayErrorOf`] over [`CardMultiset`]). The
+/// hand is unchanged.
+pub type TeamPlayError = PlayErrorOf<CardMultiset>;
 
 impl From<PlayError> for TeamPlayError {
     /// The same refusal at a one-deck table, its capture as a multiset.
     fn from(e: PlayError) -> TeamPlayError {
         match e {
-            PlayError::NoSuchSeat { seat, players } => TeamPlayError::NoSuchSeat { seat, players },
-            PlayError::NotYourTurn { seat, turn } => TeamPlayError::NotYourTurn { seat, turn },
-            PlayError::CardNotInHand { seat, card } => TeamPlayError::CardNotInHand { seat, card },
-            PlayError::IllegalCapture { card, capture } => TeamPlayError::IllegalCapture {
+            PlayErrorOf::NoSuchSeat { seat, players } => PlayErrorOf::NoSuchSeat { seat, players },
+            PlayErrorOf::NotYourTurn { seat, turn } => PlayErrorOf::NotYourTurn { seat, turn },
+            PlayErrorOf::CardNotInHand { seat, card } => PlayErrorOf::CardNotInHand { seat, card },
+            PlayErrorOf::IllegalCapture { card, capture } => PlayErrorOf::IllegalCapture {
                 card,
                 capture: CardMultiset::from_set(capture),
             },
-            PlayError::HandOver => TeamPlayError::HandOver,
-            PlayError::MatchOver { winner } => TeamPlayError::MatchOver { winner },
+            PlayErrorOf::HandOver => PlayErrorOf::HandOver,
+            PlayErrorOf::MatchOver { winner } => PlayErrorOf::MatchOver { winner },
         }
     }
 }
 
-/// Something that happened during a play at a two-deck table, in order.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum TeamEvent {
-    /// `seat` played `mv`.
-    Played {
-        /// The seat that played.
-        seat: u8,
-        /// The move.
-        mv: TeamMove,
-    },
-    /// The capture swept the table: one point to `side`.
-    Scopa {
-        /// The seat that made it.
-        seat: u8,
-        /// Its side.
-        side: u8,
-    },
-    /// Every hand was empty: a new round was dealt.
-    Dealt {
-        /// The round dealt (1 = the second round of the hand).
-        round: u8,
-        /// Cards left to deal after this one.
-        deck_left: u8,
-    },
-    /// End of the hand: the cards left on the table went to the side that captured last.
-    TableCollected {
-        /// The side.
-        side: u8,
-        /// The cards.
-        cards: CardMultiset,
-    },
-    /// The hand is over, with its score.
-    HandFinished(HandScore),
-    /// The match is over (only from [`super::TeamMatch::play`]).
-    MatchFinished {
-        /// The winning side.
-        winner: u8,
-        /// The final scores per side.
-        scores: [u16; MAX_SIDES],
-    },
-    /// A new hand was dealt (only from [`super::TeamMatch::play`]).
-    NewHand {
-        /// Its number, from 0.
-        number: u16,
-        /// Its dealer.
-        dealer: u8,
-        /// The cards dealt face up to the table.
-        table: CardMultiset,
-        /// How many deals were voided by 5 or more Kings on the table before this one.
-        redeals: u8,
-    },
-}
+/// Something that happened during a play at a two-deck table ([`EventOf`] over
+/// [`CardMultiset`], scores for [`MAX_SIDES`] sides), in order.
+pub type TeamEvent = EventOf<CardMultiset, MAX_SIDES>;
 
 impl From<Event> for TeamEvent {
     /// The same event of a one-deck hand, with its cards as multisets (the session reports
     /// the events of every table in this one form).
     fn from(e: Event) -> TeamEvent {
         match e {
-            Event::Played { seat, mv } => TeamEvent::Played {
+            EventOf::Played { seat, mv } => EventOf::Played {
                 seat,
                 mv: mv.into(),
             },
-            Event::Scopa { seat, side } => TeamEvent::Scopa { seat, side },
-            Event::Dealt { round, deck_left } => TeamEvent::Dealt { round, deck_left },
-            Event::TableCollected { side, cards } => TeamEvent::TableCollected {
+            EventOf::Scopa { seat, side } => EventOf::Scopa { seat, side },
+            EventOf::Dealt { round, deck_left } => EventOf::Dealt { round, deck_left },
+            EventOf::TableCollected { side, cards } => EventOf::TableCollected {
                 side,
                 cards: CardMultiset::from_set(cards),
             },
-            Event::HandFinished(score) => TeamEvent::HandFinished(score),
-            Event::MatchFinished { winner, scores } => TeamEvent::MatchFinished {
+            EventOf::HandFinished(score) => EventOf::HandFinished(score),
+            EventOf::MatchFinished { winner, scores } => EventOf::MatchFinished {
                 winner,
                 scores: [scores[0], scores[1], scores[2], 0],
             },
-            Event::NewHand {
+            EventOf::NewHand {
                 number,
                 dealer,
                 table,
                 redeals,
-            } => TeamEvent::NewHand {
+            } => EventOf::NewHand {
                 number,
                 dealer,
                 table: CardMultiset::from_set(table),
@@ -265,7 +150,7 @@ impl From<Event> for TeamEvent {
 }
 
 /// The events of one play, in order.
-pub type TeamEvents = heapless::Vec<TeamEvent, 8>;
+pub type TeamEvents = EventsOf<CardMultiset, MAX_SIDES>;
 
 /// One hand of Scopa with two decks and 6 or 8 players (docs/rules.md §8): 3 cards to
 /// each seat per round, 8 to the first table; 4 rounds with 6 players, 3 with 8.
