@@ -50,7 +50,7 @@ pub trait ScopaCards:
     /// A play with this container: a card and the cards it captures ([`Move`], packed in
     /// one word, for one deck; [`TeamMove`] for two).
     type Move: Copy + Eq + core::hash::Hash + fmt::Debug + fmt::Display + MaybeFormat;
-    /// Where every card of a hand is ([`HandStateOf`](super::hand::HandStateOf)'s cards):
+    /// Where every card of a hand is ([`HandStateOf`]'s cards):
     /// for one deck four bit-planes of a 4-bit location per card, for two decks
     /// [`TwoDeckCards`].
     type Layout: Copy + Eq + core::hash::Hash + fmt::Debug + MaybeFormat;
