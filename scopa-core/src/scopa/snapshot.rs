@@ -478,11 +478,13 @@ pub(crate) fn check_scores<const SIDES: usize>(
     }
 }
 
-fn put_set(out: &mut [u8], set: CardSet) {
+/// Writes `set` in 5 bytes (40 bits, little-endian).
+pub(crate) fn put_set(out: &mut [u8], set: CardSet) {
     out[..5].copy_from_slice(&set.bits().to_le_bytes()[..5]);
 }
 
-fn get_set(bytes: &[u8]) -> CardSet {
+/// Reads a set written by [`put_set`].
+pub(crate) fn get_set(bytes: &[u8]) -> CardSet {
     let mut b = [0u8; 8];
     b[..5].copy_from_slice(&bytes[..5]);
     // Five bytes hold 40 bits: always a valid set.

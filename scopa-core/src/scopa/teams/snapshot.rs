@@ -54,7 +54,9 @@ use crate::multiset::CardMultiset;
 use crate::scopa::game::Match;
 use crate::scopa::rules::Rules;
 use crate::scopa::score::{HandScore, ScoreError, score_copies};
-use crate::scopa::snapshot::{check_last, check_scores, common_errors, open, read_head};
+use crate::scopa::snapshot::{
+    check_last, check_scores, common_errors, get_set, open, put_set, read_head,
+};
 use crate::seats::MAX_SIDES;
 use crate::snapshot::crc32;
 
@@ -368,17 +370,6 @@ impl fmt::Display for TeamSnapshotError {
 impl core::error::Error for TeamSnapshotError {}
 
 common_errors!(TeamSnapshotError);
-
-fn put_set(out: &mut [u8], set: CardSet) {
-    out[..5].copy_from_slice(&set.bits().to_le_bytes()[..5]);
-}
-
-fn get_set(bytes: &[u8]) -> CardSet {
-    let mut b = [0u8; 8];
-    b[..5].copy_from_slice(&bytes[..5]);
-    // Five bytes hold 40 bits: always a valid set.
-    CardSet::from_bits_truncate(u64::from_le_bytes(b))
-}
 
 /// The position of `card` among the distinct cards of `held`, in card order.
 fn slot_of(held: CardMultiset, card: Card) -> u16 {
