@@ -51,9 +51,9 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::SplitMix64;
 use crate::multiset::CardMultiset;
-use crate::scopa::game::Match;
+use crate::scopa::game::{FinishedHandOf, Match};
 use crate::scopa::rules::Rules;
-use crate::scopa::score::{HandScore, ScoreError, score_copies};
+use crate::scopa::score::{ScoreError, score_copies};
 use crate::scopa::snapshot::{
     check_last, check_scores, common_errors, get_set, open, put_set, read_head,
 };
@@ -522,16 +522,16 @@ impl TeamMatch {
         };
         let over = hand.is_finished();
         check_last(last.is_some(), over, hand_number)?;
-        if let (Some((score, piles)), true) = (&last, over) {
+        if let (Some(last), true) = (&last, over) {
             // The match ended with this hand: it must be the one recorded (its piles; the
             // scope are in the score).
             let current: [CardMultiset; MAX_SIDES] =
                 core::array::from_fn(|side| hand.pile(side as u8));
-            if *piles != current || Some(*score) != hand.score() {
+            if last.piles != current || Some(last.score) != hand.score() {
                 return Err(E::LastHandMismatch);
             }
         }
-        let last_points = last.map_or([0; MAX_SIDES], |(s, _)| s.totals());
+        let last_points = last.map_or([0; MAX_SIDES], |l| l.score.totals());
         let winner = check_scores(&rules, scores, hand_number, over, last_points)?;
         Ok(TeamMatch::restored(
             rules,
@@ -552,7 +552,7 @@ impl TeamMatch {
 fn last_hand_of(
     rules: &Rules,
     bytes: &[u8],
-) -> Result<(HandScore, [CardMultiset; MAX_SIDES]), TeamSnapshotError> {
+) -> Result<FinishedHandOf<CardMultiset, MAX_SIDES>, TeamSnapshotError> {
     use TeamSnapshotError as E;
     let k = usize::from(rules.sides());
     let mut piles = [CardMultiset::EMPTY; MAX_SIDES];
@@ -590,7 +590,11 @@ fn last_hand_of(
     if let Some(card) = (CardSet::ALL - twice).first() {
         return Err(E::LastHandCardMissing { card });
     }
-    Ok((score, piles))
+    Ok(FinishedHandOf {
+        piles,
+        scope,
+        score,
+    })
 }
 
 #[cfg(test)]
