@@ -893,7 +893,7 @@ impl DerefMut for AnyMatch {
 mod tests {
     use super::*;
     use crate::deal::{SplitMix64, below};
-    use crate::seats::MAX_SEATS;
+    use crate::session::MAX_SEATS;
     use crate::session::pacing::Pacing;
     use crate::session::table::Frame;
     use crate::session::{Action, CardStyle, Phase, Player, Session, Settings};
@@ -908,18 +908,15 @@ mod tests {
         }
     }
 
-    /// The four kinds of table: Scopa and Briscola, one deck (4 players) and two (6 and 8).
-    fn tables(seed: u64) -> [(TableKind, Settings); 4] {
-        let players = if seed.is_multiple_of(2) { 6 } else { 8 };
+    /// The kinds of table this build plays: Scopa and Briscola with one deck (4 and 3
+    /// players) and, with the `big-tables` feature, with two (6 or 8).
+    fn tables(seed: u64) -> heapless::Vec<(TableKind, Settings), 4> {
         let briscola = BriscolaRules::default();
-        [
+        let mut tables = heapless::Vec::new();
+        let one_deck = [
             (
                 TableKind::Scopa,
                 everyone(Game::Scopa, Rules::default().with_players(4)),
-            ),
-            (
-                TableKind::ScopaTwoDecks,
-                everyone(Game::Scopa, Rules::default().with_players(players)),
             ),
             (
                 TableKind::Briscola,
@@ -931,18 +928,37 @@ mod tests {
                     Rules::default(),
                 ),
             ),
-            (
-                TableKind::BriscolaTwoDecks,
-                everyone(
-                    Game::Briscola(BriscolaRules {
-                        players,
-                        decks: 2,
-                        ..briscola
-                    }),
-                    Rules::default(),
+        ];
+        for table in one_deck {
+            let _ = tables.push(table);
+        }
+        #[cfg(feature = "big-tables")]
+        {
+            let players = if seed.is_multiple_of(2) { 6 } else { 8 };
+            let two_decks = [
+                (
+                    TableKind::ScopaTwoDecks,
+                    everyone(Game::Scopa, Rules::default().with_players(players)),
                 ),
-            ),
-        ]
+                (
+                    TableKind::BriscolaTwoDecks,
+                    everyone(
+                        Game::Briscola(BriscolaRules {
+                            players,
+                            decks: 2,
+                            ..briscola
+                        }),
+                        Rules::default(),
+                    ),
+                ),
+            ];
+            for table in two_decks {
+                let _ = tables.push(table);
+            }
+        }
+        #[cfg(not(feature = "big-tables"))]
+        let _ = seed;
+        tables
     }
 
     /// The cards in play at a table of `kind` with `players`: hands, middle, piles and
@@ -960,7 +976,8 @@ mod tests {
     /// Any game through the interface alone: random legal moves to the end of the match,
     /// at every step the match's snapshot and the session's save read back to the same
     /// thing, the cards all accounted for, and the frame of every seat (and a spectator's)
-    /// showing that seat's hand and nobody else's — for all four kinds of table.
+    /// showing that seat's hand and nobody else's — for every kind of table the build plays
+    /// (all four with `big-tables`).
     #[test]
     fn every_kind_of_table_walks_to_the_end_through_the_game_interface() {
         let mut rng = SplitMix64::new(36);
