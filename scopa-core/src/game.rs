@@ -450,6 +450,12 @@ macro_rules! scopa_match_common {
         fn redeals(&self) -> u8 {
             Self::redeals(self)
         }
+        fn for_each_legal_move(&self, emit: &mut dyn FnMut(GameMove)) {
+            // None once the match is over.
+            if Self::winner(self).is_none() {
+                self.hand().for_each_legal_move(&mut |mv| emit(mv.into()));
+            }
+        }
         fn rewind_to(&mut self, keep: u8) -> bool {
             self.rewind(keep).is_ok()
         }
@@ -494,11 +500,6 @@ impl GameMatch for Match {
             seat: p.seat,
             mv: p.mv.into(),
         })
-    }
-    fn for_each_legal_move(&self, emit: &mut dyn FnMut(GameMove)) {
-        for mv in self.legal_moves() {
-            emit(mv.into());
-        }
     }
     fn captures(&self, card: Card) -> CaptureOptions {
         self.hand()
@@ -562,10 +563,6 @@ impl GameMatch for TeamMatch {
         let mv = *self.history().last()?;
         let seat = *self.play_seats().last()?;
         Some(SeatMove { seat, mv })
-    }
-    fn for_each_legal_move(&self, emit: &mut dyn FnMut(GameMove)) {
-        self.hand()
-            .for_each_legal_move(&mut |mv| emit(GameMove::Scopa(mv)));
     }
     fn captures(&self, card: Card) -> CaptureOptions {
         let mut options = CaptureOptions::new();
