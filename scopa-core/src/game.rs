@@ -456,6 +456,15 @@ macro_rules! scopa_match_common {
                 self.hand().for_each_legal_move(&mut |mv| emit(mv.into()));
             }
         }
+        fn captures(&self, card: Card) -> CaptureOptions {
+            let mut options = CaptureOptions::new();
+            self.hand().for_each_capture(card, &mut |c| {
+                // One deck: at most MAX_CAPTURES, never more than the room; two decks:
+                // beyond MAX_CAPTURE_OPTIONS the first ones are kept.
+                let _ = options.push(c.into());
+            });
+            options
+        }
         fn rewind_to(&mut self, keep: u8) -> bool {
             self.rewind(keep).is_ok()
         }
@@ -500,13 +509,6 @@ impl GameMatch for Match {
             seat: p.seat,
             mv: p.mv.into(),
         })
-    }
-    fn captures(&self, card: Card) -> CaptureOptions {
-        self.hand()
-            .captures(card)
-            .iter()
-            .map(|&c| CardMultiset::from_set(c))
-            .collect()
     }
     fn play(&mut self, seat: u8, mv: GameMove) -> Result<GameEvents, GameError> {
         let mv = match mv {
@@ -563,13 +565,6 @@ impl GameMatch for TeamMatch {
         let mv = *self.history().last()?;
         let seat = *self.play_seats().last()?;
         Some(SeatMove { seat, mv })
-    }
-    fn captures(&self, card: Card) -> CaptureOptions {
-        let mut options = CaptureOptions::new();
-        teams::for_each_capture(self.hand().table(), card, self.rules().ace, &mut |c| {
-            let _ = options.push(c);
-        });
-        options
     }
     fn play(&mut self, seat: u8, mv: GameMove) -> Result<GameEvents, GameError> {
         let mv = match mv {

@@ -85,6 +85,9 @@ pub trait ScopaCards:
     fn deck_left(cards: &Self::Layout, rules: &Rules, plays: u8) -> u8;
     /// The score of `hand`, once it is finished.
     fn score<const SIDES: usize>(hand: &HandStateOf<Self, SIDES>) -> Option<HandScore>;
+    /// Calls `emit` with every legal capture of `card` on `table`, in the container's capture
+    /// order (the empty container alone when the card must be laid).
+    fn for_each_capture(table: Self, card: Card, ace: AceRule, emit: &mut impl FnMut(Self));
     /// Calls `emit` with every legal move of a seat holding `hand` on `table`: its cards in
     /// card order (a card held twice once), each with its captures in the container's
     /// capture order (the card laid when it captures nothing).
@@ -192,6 +195,10 @@ impl ScopaCards for CardSet {
             scope[side] = hand.scope(side as u8);
         }
         score_hand(rules, &piles[..k], &scope[..k]).ok()
+    }
+    #[inline]
+    fn for_each_capture(table: CardSet, card: Card, ace: AceRule, emit: &mut impl FnMut(CardSet)) {
+        capture::for_each_capture(table, card, ace, emit);
     }
     #[inline]
     fn for_each_move(table: CardSet, hand: CardSet, ace: AceRule, emit: &mut impl FnMut(Move)) {
@@ -383,6 +390,14 @@ impl ScopaCards for CardMultiset {
             scope[side] = hand.scope(side as u8);
         }
         score_copies(rules, &piles[..n], &scope[..n]).ok()
+    }
+    fn for_each_capture(
+        table: CardMultiset,
+        card: Card,
+        ace: AceRule,
+        emit: &mut impl FnMut(CardMultiset),
+    ) {
+        crate::scopa::teams::for_each_capture(table, card, ace, emit);
     }
     fn for_each_move(
         table: CardMultiset,

@@ -424,6 +424,12 @@ impl<C: ScopaCards, const SIDES: usize> HandStateOf<C, SIDES> {
         }
     }
 
+    /// Calls `emit` with every legal capture of `card` on the current table, in canonical
+    /// order (the empty container alone when the card is laid).
+    pub fn for_each_capture(&self, card: Card, emit: &mut impl FnMut(C)) {
+        C::for_each_capture(self.table(), card, self.rules.ace, emit);
+    }
+
     /// Number of legal moves of the seat to play, without building the list.
     pub fn legal_move_count(&self) -> usize {
         if self.is_finished() {
