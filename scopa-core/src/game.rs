@@ -450,6 +450,15 @@ macro_rules! scopa_match_common {
         fn redeals(&self) -> u8 {
             Self::redeals(self)
         }
+        fn hand_of(&self, seat: u8) -> CardMultiset {
+            self.hand().hand(seat).into()
+        }
+        fn table_cards(&self) -> CardMultiset {
+            self.hand().table().into()
+        }
+        fn pile(&self, side: u8) -> CardMultiset {
+            self.hand().pile(side).into()
+        }
         fn for_each_legal_move(&self, emit: &mut dyn FnMut(GameMove)) {
             // None once the match is over.
             if Self::winner(self).is_none() {
@@ -479,9 +488,6 @@ macro_rules! scopa_match_common {
 
 impl GameMatch for Match {
     scopa_match_common!();
-    fn hand_of(&self, seat: u8) -> CardMultiset {
-        CardMultiset::from_set(self.hand().hand(seat))
-    }
     fn play_seats(&self) -> PlaySeats {
         Match::plays(self).map(|p| p.seat).collect()
     }
@@ -495,14 +501,8 @@ impl GameMatch for Match {
     fn hand_len(&self, seat: u8) -> u8 {
         self.hand().hand_len(seat)
     }
-    fn table_cards(&self) -> CardMultiset {
-        CardMultiset::from_set(self.hand().table())
-    }
     fn deck_left(&self) -> u8 {
         self.hand().deck_len()
-    }
-    fn pile(&self, side: u8) -> CardMultiset {
-        CardMultiset::from_set(self.hand().pile(side))
     }
     fn last_play(&self) -> Option<SeatMove> {
         Match::last_play(self).map(|p| SeatMove {
@@ -549,17 +549,8 @@ impl GameMatch for TeamMatch {
     fn scores(&self) -> [u16; MAX_SIDES] {
         TeamMatch::scores(self)
     }
-    fn hand_of(&self, seat: u8) -> CardMultiset {
-        self.hand().hand(seat)
-    }
-    fn table_cards(&self) -> CardMultiset {
-        self.hand().table()
-    }
     fn deck_left(&self) -> u8 {
         self.hand().deck_left()
-    }
-    fn pile(&self, side: u8) -> CardMultiset {
-        self.hand().pile(side)
     }
     fn last_play(&self) -> Option<SeatMove> {
         let mv = *self.history().last()?;
