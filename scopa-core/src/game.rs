@@ -450,6 +450,30 @@ macro_rules! scopa_match_common {
         fn redeals(&self) -> u8 {
             Self::redeals(self)
         }
+        fn hand_of(&self, seat: u8) -> CardMultiset {
+            self.hand().hand(seat).into()
+        }
+        fn table_cards(&self) -> CardMultiset {
+            self.hand().table().into()
+        }
+        fn pile(&self, side: u8) -> CardMultiset {
+            self.hand().pile(side).into()
+        }
+        fn for_each_legal_move(&self, emit: &mut dyn FnMut(GameMove)) {
+            // None once the match is over.
+            if Self::winner(self).is_none() {
+                self.hand().for_each_legal_move(&mut |mv| emit(mv.into()));
+            }
+        }
+        fn captures(&self, card: Card) -> CaptureOptions {
+            let mut options = CaptureOptions::new();
+            self.hand().for_each_capture(card, &mut |c| {
+                // One deck: at most MAX_CAPTURES, never more than the room; two decks:
+                // beyond MAX_CAPTURE_OPTIONS the first ones are kept.
+                let _ = options.push(c.into());
+            });
+            options
+        }
         fn rewind_to(&mut self, keep: u8) -> bool {
             self.rewind(keep).is_ok()
         }
@@ -464,9 +488,6 @@ macro_rules! scopa_match_common {
 
 impl GameMatch for Match {
     scopa_match_common!();
-    fn hand_of(&self, seat: u8) -> CardMultiset {
-        CardMultiset::from_set(self.hand().hand(seat))
-    }
     fn play_seats(&self) -> PlaySeats {
         Match::plays(self).map(|p| p.seat).collect()
     }
@@ -480,32 +501,14 @@ impl GameMatch for Match {
     fn hand_len(&self, seat: u8) -> u8 {
         self.hand().hand_len(seat)
     }
-    fn table_cards(&self) -> CardMultiset {
-        CardMultiset::from_set(self.hand().table())
-    }
     fn deck_left(&self) -> u8 {
         self.hand().deck_len()
-    }
-    fn pile(&self, side: u8) -> CardMultiset {
-        CardMultiset::from_set(self.hand().pile(side))
     }
     fn last_play(&self) -> Option<SeatMove> {
         Match::last_play(self).map(|p| SeatMove {
             seat: p.seat,
             mv: p.mv.into(),
         })
-    }
-    fn for_each_legal_move(&self, emit: &mut dyn FnMut(GameMove)) {
-        for mv in self.legal_moves() {
-            emit(mv.into());
-        }
-    }
-    fn captures(&self, card: Card) -> CaptureOptions {
-        self.hand()
-            .captures(card)
-            .iter()
-            .map(|&c| CardMultiset::from_set(c))
-            .collect()
     }
     fn play(&mut self, seat: u8, mv: GameMove) -> Result<GameEvents, GameError> {
         let mv = match mv {
@@ -546,33 +549,13 @@ impl GameMatch for TeamMatch {
     fn scores(&self) -> [u16; MAX_SIDES] {
         TeamMatch::scores(self)
     }
-    fn hand_of(&self, seat: u8) -> CardMultiset {
-        self.hand().hand(seat)
-    }
-    fn table_cards(&self) -> CardMultiset {
-        self.hand().table()
-    }
     fn deck_left(&self) -> u8 {
         self.hand().deck_left()
-    }
-    fn pile(&self, side: u8) -> CardMultiset {
-        self.hand().pile(side)
     }
     fn last_play(&self) -> Option<SeatMove> {
         let mv = *self.history().last()?;
         let seat = *self.play_seats().last()?;
         Some(SeatMove { seat, mv })
-    }
-    fn for_each_legal_move(&self, emit: &mut dyn FnMut(GameMove)) {
-        self.hand()
-            .for_each_legal_move(&mut |mv| emit(GameMove::Scopa(mv)));
-    }
-    fn captures(&self, card: Card) -> CaptureOptions {
-        let mut options = CaptureOptions::new();
-        teams::for_each_capture(self.hand().table(), card, self.rules().ace, &mut |c| {
-            let _ = options.push(c);
-        });
-        options
     }
     fn play(&mut self, seat: u8, mv: GameMove) -> Result<GameEvents, GameError> {
         let mv = match mv {
@@ -893,7 +876,7 @@ impl DerefMut for AnyMatch {
 mod tests {
     use super::*;
     use crate::deal::{SplitMix64, below};
-    use crate::seats::MAX_SEATS;
+    use crate::session::MAX_SEATS;
     use crate::session::pacing::Pacing;
     use crate::session::table::Frame;
     use crate::session::{Action, CardStyle, Phase, Player, Session, Settings};
@@ -908,18 +891,15 @@ mod tests {
         }
     }
 
-    /// The four kinds of table: Scopa and Briscola, one deck (4 players) and two (6 and 8).
-    fn tables(seed: u64) -> [(TableKind, Settings); 4] {
-        let players = if seed.is_multiple_of(2) { 6 } else { 8 };
+    /// The kinds of table this build plays: Scopa and Briscola with one deck (4 and 3
+    /// players) and, with the `big-tables` feature, with two (6 or 8).
+    fn tables(seed: u64) -> heapless::Vec<(TableKind, Settings), 4> {
         let briscola = BriscolaRules::default();
-        [
+        let mut tables = heapless::Vec::new();
+        let one_deck = [
             (
                 TableKind::Scopa,
                 everyone(Game::Scopa, Rules::default().with_players(4)),
-            ),
-            (
-                TableKind::ScopaTwoDecks,
-                everyone(Game::Scopa, Rules::default().with_players(players)),
             ),
             (
                 TableKind::Briscola,
@@ -931,18 +911,37 @@ mod tests {
                     Rules::default(),
                 ),
             ),
-            (
-                TableKind::BriscolaTwoDecks,
-                everyone(
-                    Game::Briscola(BriscolaRules {
-                        players,
-                        decks: 2,
-                        ..briscola
-                    }),
-                    Rules::default(),
+        ];
+        for table in one_deck {
+            let _ = tables.push(table);
+        }
+        #[cfg(feature = "big-tables")]
+        {
+            let players = if seed.is_multiple_of(2) { 6 } else { 8 };
+            let two_decks = [
+                (
+                    TableKind::ScopaTwoDecks,
+                    everyone(Game::Scopa, Rules::default().with_players(players)),
                 ),
-            ),
-        ]
+                (
+                    TableKind::BriscolaTwoDecks,
+                    everyone(
+                        Game::Briscola(BriscolaRules {
+                            players,
+                            decks: 2,
+                            ..briscola
+                        }),
+                        Rules::default(),
+                    ),
+                ),
+            ];
+            for table in two_decks {
+                let _ = tables.push(table);
+            }
+        }
+        #[cfg(not(feature = "big-tables"))]
+        let _ = seed;
+        tables
     }
 
     /// The cards in play at a table of `kind` with `players`: hands, middle, piles and
@@ -960,7 +959,8 @@ mod tests {
     /// Any game through the interface alone: random legal moves to the end of the match,
     /// at every step the match's snapshot and the session's save read back to the same
     /// thing, the cards all accounted for, and the frame of every seat (and a spectator's)
-    /// showing that seat's hand and nobody else's — for all four kinds of table.
+    /// showing that seat's hand and nobody else's — for every kind of table the build plays
+    /// (all four with `big-tables`).
     #[test]
     fn every_kind_of_table_walks_to_the_end_through_the_game_interface() {
         let mut rng = SplitMix64::new(36);

@@ -85,6 +85,17 @@ pub trait ScopaCards:
     fn deck_left(cards: &Self::Layout, rules: &Rules, plays: u8) -> u8;
     /// The score of `hand`, once it is finished.
     fn score<const SIDES: usize>(hand: &HandStateOf<Self, SIDES>) -> Option<HandScore>;
+    /// Calls `emit` with every legal capture of `card` on `table`, in the container's capture
+    /// order (the empty container alone when the card must be laid).
+    fn for_each_capture(table: Self, card: Card, ace: AceRule, emit: &mut impl FnMut(Self));
+    /// Calls `emit` with every legal move of a seat holding `hand` on `table`: its cards in
+    /// card order (a card held twice once), each with its captures in the container's
+    /// capture order (the card laid when it captures nothing).
+    fn for_each_move(table: Self, hand: Self, ace: AceRule, emit: &mut impl FnMut(Self::Move));
+    /// How many moves [`ScopaCards::for_each_move`] emits, without building them all.
+    fn move_count(table: Self, hand: Self, ace: AceRule) -> usize;
+    /// The `index`-th move of [`ScopaCards::for_each_move`]'s order, if there are more.
+    fn nth_move(table: Self, hand: Self, ace: AceRule, index: usize) -> Option<Self::Move>;
 }
 
 impl ScopaCards for CardSet {
@@ -184,6 +195,34 @@ impl ScopaCards for CardSet {
             scope[side] = hand.scope(side as u8);
         }
         score_hand(rules, &piles[..k], &scope[..k]).ok()
+    }
+    #[inline]
+    fn for_each_capture(table: CardSet, card: Card, ace: AceRule, emit: &mut impl FnMut(CardSet)) {
+        capture::for_each_capture(table, card, ace, emit);
+    }
+    #[inline]
+    fn for_each_move(table: CardSet, hand: CardSet, ace: AceRule, emit: &mut impl FnMut(Move)) {
+        let mut list = capture::MoveList::new();
+        capture::moves_into(table, hand, ace, &mut list);
+        list.iter().for_each(|&mv| emit(mv));
+    }
+    #[inline]
+    fn move_count(table: CardSet, hand: CardSet, ace: AceRule) -> usize {
+        let captures = capture::Captures::new(table, ace);
+        hand.iter().map(|card| captures.count(card)).sum()
+    }
+    #[inline]
+    fn nth_move(table: CardSet, hand: CardSet, ace: AceRule, index: usize) -> Option<Move> {
+        let captures = capture::Captures::new(table, ace);
+        let mut skip = index;
+        for card in hand {
+            let n = captures.count(card);
+            if skip < n {
+                return captures.nth(card, skip).map(|s| Move::new(card, s));
+            }
+            skip -= n;
+        }
+        None
     }
 }
 
@@ -351,6 +390,46 @@ impl ScopaCards for CardMultiset {
             scope[side] = hand.scope(side as u8);
         }
         score_copies(rules, &piles[..n], &scope[..n]).ok()
+    }
+    fn for_each_capture(
+        table: CardMultiset,
+        card: Card,
+        ace: AceRule,
+        emit: &mut impl FnMut(CardMultiset),
+    ) {
+        crate::scopa::teams::for_each_capture(table, card, ace, emit);
+    }
+    fn for_each_move(
+        table: CardMultiset,
+        hand: CardMultiset,
+        ace: AceRule,
+        emit: &mut impl FnMut(TeamMove),
+    ) {
+        for card in hand.distinct() {
+            crate::scopa::teams::for_each_capture(table, card, ace, &mut |capture| {
+                emit(TeamMove { card, capture })
+            });
+        }
+    }
+    fn move_count(table: CardMultiset, hand: CardMultiset, ace: AceRule) -> usize {
+        let mut n = 0;
+        Self::for_each_move(table, hand, ace, &mut |_| n += 1);
+        n
+    }
+    fn nth_move(
+        table: CardMultiset,
+        hand: CardMultiset,
+        ace: AceRule,
+        index: usize,
+    ) -> Option<TeamMove> {
+        let (mut i, mut out) = (0, None);
+        Self::for_each_move(table, hand, ace, &mut |mv| {
+            if i == index {
+                out = Some(mv);
+            }
+            i += 1;
+        });
+        out
     }
 }
 

@@ -12,7 +12,7 @@ use core::fmt;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Deck, DeckError};
-use crate::scopa::capture::{self, CaptureKind, CaptureList, Captures, Move, MoveList};
+use crate::scopa::capture::{self, CaptureKind, CaptureList, Move, MoveList};
 use crate::scopa::cards::{EventOf, EventsOf, PlayErrorOf, ScopaCards, planes};
 use crate::scopa::rules::{Rules, RulesError};
 use crate::scopa::score::HandScore;
@@ -413,6 +413,38 @@ impl<C: ScopaCards, const SIDES: usize> HandStateOf<C, SIDES> {
     /// The hand's score, once it is finished.
     pub fn score(&self) -> Option<HandScore> {
         C::score(self)
+    }
+
+    /// Calls `emit` with every legal move of the seat to play, in canonical order: its
+    /// cards in card order (a card held twice once), each with its captures. Nothing once
+    /// the hand is finished.
+    pub fn for_each_legal_move(&self, emit: &mut impl FnMut(C::Move)) {
+        if !self.is_finished() {
+            C::for_each_move(self.table(), self.hand(self.turn), self.rules.ace, emit);
+        }
+    }
+
+    /// Calls `emit` with every legal capture of `card` on the current table, in canonical
+    /// order (the empty container alone when the card is laid).
+    pub fn for_each_capture(&self, card: Card, emit: &mut impl FnMut(C)) {
+        C::for_each_capture(self.table(), card, self.rules.ace, emit);
+    }
+
+    /// Number of legal moves of the seat to play, without building the list.
+    pub fn legal_move_count(&self) -> usize {
+        if self.is_finished() {
+            return 0;
+        }
+        C::move_count(self.table(), self.hand(self.turn), self.rules.ace)
+    }
+
+    /// The `index`-th legal move in canonical order
+    /// ([`HandStateOf::for_each_legal_move`]'s), without building the list.
+    pub fn nth_legal_move(&self, index: usize) -> Option<C::Move> {
+        if self.is_finished() {
+            return None;
+        }
+        C::nth_move(self.table(), self.hand(self.turn), self.rules.ace, index)
     }
 }
 
@@ -892,35 +924,6 @@ impl HandState {
         if !self.is_finished() {
             capture::moves_into(self.table(), self.hand(self.turn), self.rules.ace, out);
         }
-    }
-
-    /// Number of legal moves of the seat to play, without building the list.
-    pub fn legal_move_count(&self) -> usize {
-        if self.is_finished() {
-            return 0;
-        }
-        let captures = Captures::new(self.table(), self.rules.ace);
-        self.hand(self.turn)
-            .iter()
-            .map(|card| captures.count(card))
-            .sum()
-    }
-
-    /// The `index`-th legal move in canonical order, without building the list.
-    pub fn nth_legal_move(&self, index: usize) -> Option<Move> {
-        if self.is_finished() {
-            return None;
-        }
-        let captures = Captures::new(self.table(), self.rules.ace);
-        let mut skip = index;
-        for card in self.hand(self.turn) {
-            let n = captures.count(card);
-            if skip < n {
-                return captures.nth(card, skip).map(|s| Move::new(card, s));
-            }
-            skip -= n;
-        }
-        None
     }
 
     /// Plays a move known to be legal (from [`HandState::legal_moves`] of this state) without

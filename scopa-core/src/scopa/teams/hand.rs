@@ -11,8 +11,6 @@ use crate::scopa::hand::{Event, HandStateOf, NO_SIDE, PlayError};
 use crate::scopa::rules::{Rules, RulesError};
 use crate::seats::{MAX_SEATS, MAX_SIDES};
 
-use super::capture::{TeamMove, for_each_capture};
-
 /// Cards in two decks.
 pub const TWO_DECKS: usize = 80;
 
@@ -314,37 +312,5 @@ impl TeamHand {
     /// Cards not dealt yet.
     pub const fn deck_left(&self) -> u8 {
         self.cards.deck_left()
-    }
-
-    /// Calls `emit` with every legal move of the seat to play: its cards in card order
-    /// (a card held twice once), each with its captures in [`for_each_capture`]'s order.
-    pub fn for_each_legal_move(&self, emit: &mut impl FnMut(TeamMove)) {
-        if self.is_finished() {
-            return;
-        }
-        for card in self.hand(self.turn).distinct() {
-            for_each_capture(self.table(), card, self.rules.ace, &mut |capture| {
-                emit(TeamMove { card, capture })
-            });
-        }
-    }
-
-    /// Number of legal moves of the seat to play.
-    pub fn legal_move_count(&self) -> usize {
-        let mut n = 0;
-        self.for_each_legal_move(&mut |_| n += 1);
-        n
-    }
-
-    /// The `index`-th legal move in [`TeamHand::for_each_legal_move`]'s order.
-    pub fn nth_legal_move(&self, index: usize) -> Option<TeamMove> {
-        let (mut i, mut out) = (0, None);
-        self.for_each_legal_move(&mut |mv| {
-            if i == index {
-                out = Some(mv);
-            }
-            i += 1;
-        });
-        out
     }
 }
