@@ -4,7 +4,7 @@
 //! choice from the analysis's own figures.
 
 use crate::ai;
-use crate::briscola::{BriscolaView, beats, card_points, trick_winner};
+use crate::briscola::{BriscolaCards, BriscolaViewOf, beats, card_points, trick_winner};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::scopa::capture::Move;
@@ -169,8 +169,11 @@ pub(crate) fn scopa(view: &PlayerView, moves: &[Move], mv: Move) -> Reasons {
     r
 }
 
-/// The facts of playing `card` in the Briscola position of `view`.
-pub(crate) fn briscola(view: &BriscolaView, card: Card) -> Reasons {
+/// The facts of playing `card` in the Briscola position of `view` (one deck or two).
+pub(crate) fn briscola<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    card: Card,
+) -> Reasons {
     let mut r = Reasons::NONE;
     let trump = view.trump();
     let trick = view.trick();

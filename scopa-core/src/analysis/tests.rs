@@ -472,3 +472,146 @@ fn a_finished_match_is_refused_with_a_reason() {
         );
     }
 }
+
+/// Issue 39: the session's hint is the analysis's best choice with the hint's seed (keyed
+/// by no secret), and every reason it gives is checked against the position by the same
+/// checks as the analysis's: a hint never says a play "takes sevens" when it takes none,
+/// and Briscola's never claims it "keeps the carichi and briscole".
+#[test]
+fn every_hint_is_its_analysis_and_its_reasons_are_true() {
+    use crate::game::GameHint;
+    use crate::session::seed::hint_seed;
+    use crate::session::{Action, Lang, Phase, Session, Settings, Texts};
+    let mut seen = [false; 16];
+    let mut hints = 0;
+    for players in [2u8, 3, 4] {
+        for briscola in [false, true] {
+            for seed in 0..2u64 {
+                let mut settings = if briscola {
+                    Settings::briscola(
+                        Level::Random,
+                        BriscolaRules {
+                            players,
+                            ..BriscolaRules::default()
+                        },
+                    )
+                } else {
+                    Settings::against(Level::Random, Rules::default().with_players(players))
+                };
+                settings.lang = Lang::En;
+                let mut s = Session::new(settings, seed).unwrap();
+                let mut rng = SplitMix64::new(seed ^ 0x39);
+                while s.game_match().hand_number() == 0 {
+                    match s.phase() {
+                        Phase::Play { seat } => {
+                            let m = s.game_match();
+                            let key = hint_seed(s.match_number(), 0, m.plays(), seat);
+                            let a = analyze(m, seat, key).unwrap();
+                            let hint = s.hint().unwrap();
+                            assert_eq!(hint, GameHint::Coach(a.suggestion()));
+                            if briscola {
+                                check_briscola_reasons(
+                                    &s.briscola().unwrap().view(seat).unwrap(),
+                                    &a,
+                                );
+                            } else {
+                                check_scopa_reasons(&s.scopa().unwrap().view(seat).unwrap(), &a);
+                            }
+                            note(&a, &mut seen);
+                            hints += 1;
+                            // The words say the facts and the figures, nothing else.
+                            let en = Texts::new(Lang::En).hint(&hint).to_string();
+                            let it = Texts::new(Lang::It).hint(&hint).to_string();
+                            assert!(en.starts_with("Hint: ") && it.starts_with("Suggerimento: "));
+                            for w in a.best().reasons.iter().skip(1) {
+                                let words =
+                                    texts::why(&Texts::new(Lang::En), a.unit, w).to_string();
+                                assert!(en.contains(&words), "{en} lacks {words}");
+                            }
+                            let taken = a.best().mv.capture();
+                            assert_eq!(
+                                en.contains("seven"),
+                                taken.distinct().count_value(7) > 0,
+                                "{en}"
+                            );
+                            assert!(!en.contains("keeps") && !it.contains("tiene"), "{en}");
+                            assert!(
+                                en.contains(&texts::signed(a.best().margin).to_string()),
+                                "{en}"
+                            );
+                            let moves: heapless::Vec<GameMove, MAX_CHOICES> =
+                                a.choices.iter().map(|c| c.mv).collect();
+                            let mv = moves[below(&mut rng, moves.len() as u32) as usize];
+                            s.apply(Action::Play(mv)).unwrap();
+                        }
+                        Phase::AiDue { .. } => {
+                            s.apply(Action::RunAi).unwrap();
+                        }
+                        Phase::MatchOver { .. } => break,
+                        _ => {
+                            s.apply(Action::Continue).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(hints > 100, "{hints} hints");
+    // The checks met the facts that can be false: sevens, coins, sweeps, tricks, trumps.
+    for kind in [3usize, 4, 5, 6, 7, 10, 11, 14, 15] {
+        assert!(seen[kind], "reason kind {kind} never came up: {seen:?}");
+    }
+}
+
+/// At a Briscola table of 8 (two decks, not analysed yet) the hint is the expert's card
+/// with the hint's seed and the facts of playing it, checked against the trick.
+#[cfg(feature = "big-tables")]
+#[test]
+fn the_two_deck_briscola_hint_says_true_facts() {
+    use crate::briscola::{beats, trick_winner};
+    use crate::game::GameHint;
+    use crate::session::{Action, Phase, Session, Settings};
+    let rules = BriscolaRules {
+        players: 8,
+        decks: 2,
+        ..BriscolaRules::default()
+    };
+    let mut s = Session::new(Settings::briscola(Level::Random, rules), 5).unwrap();
+    let mut checked = 0;
+    while s.game_match().hand_number() == 0 {
+        match s.phase() {
+            Phase::Play { seat } => {
+                let hint = s.hint().unwrap();
+                let GameHint::BriscolaTwoDecks { card, reasons } = hint else {
+                    panic!("{hint:?}");
+                };
+                let view = s.briscola_teams().unwrap().view(seat).unwrap();
+                assert!(view.hand.contains(card));
+                let trick = view.trick();
+                let takes = match trick_winner(view.trump(), trick) {
+                    Some(w) => beats(view.trump(), trick[w], card),
+                    None => false,
+                };
+                assert_eq!(
+                    reasons.iter().any(|w| matches!(w, Why::TakesTrick { .. })),
+                    takes,
+                    "{card} on {trick:?}: {reasons:?}"
+                );
+                assert_eq!(
+                    reasons.iter().any(|w| matches!(w, Why::SpendsTrump { .. })),
+                    card.suit() == view.trump()
+                );
+                checked += 1;
+                s.apply(Action::Play(GameMove::Briscola(card))).unwrap();
+            }
+            Phase::AiDue { .. } => {
+                s.apply(Action::RunAi).unwrap();
+            }
+            _ => {
+                s.apply(Action::Continue).unwrap();
+            }
+        }
+    }
+    // Ten cards each: ten hints in the hand.
+    assert_eq!(checked, 10);
+}
