@@ -43,6 +43,7 @@ use crate::scopa::capture::MAX_MOVES;
 use crate::scopa::view::PlayerView;
 
 mod briscola;
+pub mod explain;
 pub mod reasons;
 pub mod review;
 mod scopa;

@@ -615,3 +615,150 @@ fn the_two_deck_briscola_hint_says_true_facts() {
     // Ten cards each: ten hints in the hand.
     assert_eq!(checked, 10);
 }
+
+/// Issue 39: the AI explains its plays. In watch mode (every seat the expert) each play of
+/// the hand is explained as soon as its seat's cards of then are public: the explanation is
+/// the expert's own search (its best choice is the move played), it is made from public
+/// facts only (the same analysis from a view rebuilt from the plays), and before that it is
+/// refused with how many cards are still hidden; in Briscola only plays made with the
+/// stock empty are explained.
+#[test]
+fn the_ai_explains_its_plays_once_its_cards_are_public() {
+    use super::explain::{self as ex, WhyError};
+    use crate::session::seed::{Purpose, derive};
+    use crate::session::{Action, Lang, Phase, Session, Settings, Texts};
+    let mut explained = [0u32; 2];
+    let mut refused = [0u32; 2];
+    for players in [2u8, 4] {
+        for briscola in [false, true] {
+            let settings = if briscola {
+                let mut s = Settings::briscola(
+                    Level::Expert,
+                    BriscolaRules {
+                        players,
+                        ..BriscolaRules::default()
+                    },
+                );
+                s.seats[0] = crate::session::Player::Ai(Level::Expert);
+                s
+            } else {
+                Settings::watch(Level::Expert, Rules::default().with_players(players))
+            };
+            let secret = 30 + u64::from(players);
+            let mut s = Session::new(settings, secret).unwrap();
+            while s.game_match().hand_number() == 0 {
+                if let Phase::AiDue { .. } = s.phase() {
+                    s.apply(Action::RunAi).unwrap();
+                } else {
+                    s.apply(Action::Continue).unwrap();
+                    continue;
+                }
+                if s.game_match().hand_number() != 0 {
+                    break;
+                }
+                let log = s.ai_plays();
+                assert_eq!(log.len(), usize::from(s.game_match().plays()));
+                for entry in &log {
+                    match s.ai_why(entry.ply) {
+                        Ok(why) => {
+                            assert!(entry.ready);
+                            explained[usize::from(briscola)] += 1;
+                            assert_eq!(why.played, entry.played);
+                            assert!(why.own_search);
+                            assert_eq!(why.analysis.best().mv, why.played, "{why:?}");
+                            assert_eq!(why.loss(), 0);
+                            // From public facts only: the view rebuilt from the plays.
+                            if !briscola {
+                                let m = s.scopa().unwrap();
+                                let history: heapless::Vec<_, 40> =
+                                    m.plays().take(usize::from(entry.ply)).collect();
+                                let mut rewound = m.clone();
+                                rewound.rewind(entry.ply).unwrap();
+                                let hand: CardSet = m
+                                    .plays()
+                                    .skip(usize::from(entry.ply))
+                                    .filter(|p| p.seat == entry.seat)
+                                    .take(usize::from(rewound.hand().hand_len(entry.seat)))
+                                    .map(|p| p.mv.card())
+                                    .collect();
+                                let view = PlayerView::from_public(
+                                    *m.rules(),
+                                    entry.seat,
+                                    m.hand().dealer(),
+                                    hand,
+                                    rewound.hand().table(),
+                                    &history,
+                                    m.scores(),
+                                )
+                                .unwrap();
+                                let seed = derive(secret, Purpose::Ai, 0, 0, entry.ply, entry.seat);
+                                assert_eq!(analyze_scopa(&view, seed).unwrap(), why.analysis);
+                            }
+                            for lang in [Lang::En, Lang::It] {
+                                let text = ex::ai_why(&Texts::new(lang), &why).to_string();
+                                assert_eq!(text.lines().count(), 1 + why.analysis.choices.len());
+                                let first =
+                                    texts::why(&Texts::new(lang), why.analysis.unit, Why::Best)
+                                        .to_string();
+                                assert!(text.contains(&first), "{text}");
+                            }
+                        }
+                        Err(WhyError::Hidden { ply, seat, cards }) => {
+                            assert!(!entry.ready && cards > 0);
+                            assert_eq!((ply, seat), (entry.ply, entry.seat));
+                            refused[usize::from(briscola)] += 1;
+                        }
+                        Err(WhyError::Drawn { .. }) => {
+                            assert!(!entry.ready && briscola);
+                            refused[usize::from(briscola)] += 1;
+                        }
+                        Err(e) => panic!("{e}"),
+                    }
+                }
+            }
+        }
+    }
+    assert!(explained.iter().all(|&n| n > 10), "{explained:?}");
+    assert!(refused.iter().all(|&n| n > 10), "{refused:?}");
+}
+
+/// A person's play is not the AI's, and a play not made yet has no explanation.
+#[test]
+fn only_the_ai_plays_of_the_hand_are_explained() {
+    use super::explain::WhyError;
+    use crate::session::{Action, Phase, Session, Settings};
+    let mut s = Session::new(Settings::against(Level::Expert, Rules::default()), 8).unwrap();
+    while s.game_match().plays() < 4 {
+        match s.phase() {
+            Phase::Play { .. } => {
+                let mv = s
+                    .game_match()
+                    .choose(s.game_match().turn(), Level::Easy, 1)
+                    .unwrap();
+                s.apply(Action::Play(mv)).unwrap();
+            }
+            Phase::AiDue { .. } => {
+                s.apply(Action::RunAi).unwrap();
+            }
+            _ => {
+                s.apply(Action::Continue).unwrap();
+            }
+        }
+    }
+    let person = s
+        .game_match()
+        .play_seats()
+        .iter()
+        .position(|&seat| seat == 0)
+        .unwrap() as u8;
+    assert_eq!(
+        s.ai_why(person),
+        Err(WhyError::NotAnAi {
+            ply: person,
+            seat: 0
+        })
+    );
+    assert_eq!(s.ai_why(9), Err(WhyError::NoSuchPlay { ply: 9, plays: 4 }));
+    assert_eq!(s.ai_plays().len(), 2);
+    assert!(s.ai_plays().iter().all(|p| p.seat == 1));
+}
