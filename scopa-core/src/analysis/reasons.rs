@@ -84,8 +84,9 @@ pub enum Why {
         /// Aces and 3s of the other suits the seat has not seen.
         carichi_out: u8,
     },
-    /// Briscola: it plays a card of points that is not a briscola while this many
-    /// briscole are still out (not seen by the seat), so it can be trumped.
+    /// Briscola: it plays a card of points that is not a briscola, with someone still to
+    /// play on the trick, while this many briscole are still out (not seen by the seat),
+    /// so it can be trumped.
     TrumpsOut {
         /// Briscole the seat has not seen.
         count: u8,
@@ -210,7 +211,8 @@ pub(crate) fn briscola<C: BriscolaCards, const SEATS: usize, const SIDES: usize>
             .filter(|&c| c.suit() != trump && card_points(c) >= 10)
             .count() as u8;
         r.push(Why::SpendsTrump { carichi_out });
-    } else if points > 0 {
+    } else if points > 0 && trick.len() + 1 < usize::from(view.rules.players) {
+        // Someone plays after it on this trick: a briscola still out could take it.
         let count = unseen.into_iter().filter(|&c| c.suit() == trump).count() as u8;
         if count > 0 {
             r.push(Why::TrumpsOut { count });

@@ -260,6 +260,7 @@ fn check_briscola_reasons(view: &BriscolaView, a: &Analysis) {
                 }
                 Why::TrumpsOut { count } => {
                     card.suit() != trump
+                        && !sure
                         && card_points(card) > 0
                         && count > 0
                         && usize::from(count)
