@@ -6,11 +6,11 @@ mod common;
 use std::path::PathBuf;
 
 use common::engine::{ask, engine, error_code};
+use scopa_core::CardSet;
 use scopa_core::analysis::review::{Review, review_hand};
 use scopa_core::analysis::{self, Unit};
 use scopa_core::scopa::{Match, Rules};
 use scopa_core::session::Session;
-use scopa_core::CardSet;
 use serde_json::{Value, json};
 
 fn cards(set: CardSet) -> Value {
