@@ -540,6 +540,14 @@ fn every_hint_is_its_analysis_and_its_reasons_are_true() {
                                 en.contains(&texts::signed(a.best().margin).to_string()),
                                 "{en}"
                             );
+                            // The brief form (a small screen's): the margin and the first fact.
+                            let brief = Texts::new(Lang::En).hint_brief(&hint).to_string();
+                            assert!(brief.contains(&texts::signed(a.best().margin).to_string()));
+                            if let Some(w) = a.best().reasons.iter().nth(1) {
+                                let words =
+                                    texts::why(&Texts::new(Lang::En), a.unit, w).to_string();
+                                assert!(brief.contains(&words), "{brief}");
+                            }
                             let moves: heapless::Vec<GameMove, MAX_CHOICES> =
                                 a.choices.iter().map(|c| c.mv).collect();
                             let mv = moves[below(&mut rng, moves.len() as u32) as usize];

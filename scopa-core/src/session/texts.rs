@@ -16,6 +16,7 @@
 use core::fmt::{self, Display, Formatter, Write};
 
 use crate::ai::{Level, Reason};
+use crate::analysis::Why;
 use crate::briscola::{
     BriscolaPlayError, BriscolaReason, BriscolaRules, BriscolaRulesError, TwoDeckEvent,
     TwoDeckScore,
@@ -1091,6 +1092,44 @@ impl Texts {
                 f.write_str(".")
             }
             GameHint::Teams(mv) => write!(f, "{}: {}.", self.label(Label::Hint), self.play(*mv)),
+        })
+    }
+
+    /// A hint in a few words, for a small screen: the move, its expected margin and the
+    /// first fact of the analysis — `Hint: 4b (+9.46) — takes the trick and its 11
+    /// points.` (the full sentence is [`Texts::hint`]).
+    pub fn hint_brief<'a>(&'a self, hint: &'a GameHint) -> impl Display + 'a {
+        text(move |f| match hint {
+            GameHint::Coach(s) => {
+                write!(
+                    f,
+                    "{}: {} ({})",
+                    self.label(Label::Hint),
+                    self.hint_move(s.choice.mv),
+                    crate::analysis::texts::signed(s.choice.margin)
+                )?;
+                let first = s
+                    .choice
+                    .reasons
+                    .iter()
+                    .find(|w| !matches!(w, Why::Best | Why::BelowBest { .. }));
+                if let Some(w) = first {
+                    write!(f, " — {}", crate::analysis::texts::why(self, s.unit, w))?;
+                }
+                f.write_str(".")
+            }
+            GameHint::BriscolaTwoDecks { card, reasons } => {
+                write!(f, "{}: {}", self.label(Label::Hint), self.card(*card))?;
+                if let Some(w) = reasons.iter().next() {
+                    write!(
+                        f,
+                        " — {}",
+                        crate::analysis::texts::why(self, crate::analysis::Unit::CardPoints, w)
+                    )?;
+                }
+                f.write_str(".")
+            }
+            GameHint::Teams(_) => write!(f, "{}", self.hint(hint)),
         })
     }
 
