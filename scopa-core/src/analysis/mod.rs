@@ -17,6 +17,10 @@
 //! - **Win chance** (Briscola): the share of the deals in which the choice's value wins the
 //!   hand (more than half the points; a tie counts half), in thousandths.
 //!
+//! The session's hint is the analysis's best choice ([`Suggestion`], [`suggest`]); the AI
+//! explains its plays with the analysis of the position it played from ([`explain`]); a
+//! hand's moves are reviewed against it ([`review`]).
+//!
 //! Tables of 6 or 8 (two decks) are not analysed yet ([`AnalysisError::TwoDecks`]).
 //!
 //! ```
