@@ -76,8 +76,9 @@ pub struct AiWhy {
     /// What it played.
     pub played: GameMove,
     /// Whether the figures are the search the AI ran itself (the expert: its best choice
-    /// is the move played). For the other levels, which do not search this way, they are
-    /// the expert's figures of the same choices: what the level gave up.
+    /// is the move played). For the other levels (the handheld searches with a smaller
+    /// budget, the others do not search) they are the expert's figures of the same choices:
+    /// what the level's move gave up.
     pub own_search: bool,
     /// The analysis of the position it played from, for its seat, with its decision's
     /// seed: every choice it had, its expected margin, confidence and reasons.
@@ -276,14 +277,14 @@ pub fn ai_why<'a>(t: &'a Texts, why: &'a AiWhy) -> impl Display + 'a {
             (true, false) => f.write_str(" (la sua ricerca)")?,
             (false, true) => write!(
                 f,
-                " (the expert's figures: the {} level does not search; it lost {} {})",
+                " (the expert's figures, not the {} level's own search; its move lost {} {})",
                 t.level(why.level),
                 texts::hundredths(i64::from(why.loss())),
                 unit
             )?,
             (false, false) => write!(
                 f,
-                " (le cifre dell'esperto: il livello {} non cerca; ha perso {} {})",
+                " (le cifre dell'esperto, non la ricerca del livello {}; la sua mossa ha perso {} {})",
                 t.level(why.level),
                 texts::hundredths(i64::from(why.loss())),
                 unit
