@@ -771,3 +771,29 @@ fn only_the_ai_plays_of_the_hand_are_explained() {
     assert_eq!(s.ai_plays().len(), 2);
     assert!(s.ai_plays().iter().all(|p| p.seat == 1));
 }
+
+/// A level that does not run the expert's search is explained with the expert's figures of
+/// its choices, and what its move lost.
+#[test]
+fn a_medium_play_is_explained_with_the_experts_figures() {
+    use crate::session::{Action, Lang, Phase, Session, Settings, Texts};
+    let mut s = Session::new(Settings::watch(Level::Medium, Rules::default()), 12).unwrap();
+    let why = loop {
+        match s.phase() {
+            Phase::AiDue { .. } => {
+                s.apply(Action::RunAi).unwrap();
+            }
+            _ => {
+                s.apply(Action::Continue).unwrap();
+            }
+        }
+        if let Ok(why) = s.ai_why(0) {
+            break why;
+        }
+    };
+    assert!(!why.own_search);
+    assert_eq!(why.level, Level::Medium);
+    assert_eq!(Some(why.loss()), why.analysis.loss(why.played));
+    let text = super::explain::ai_why(&Texts::new(Lang::En), &why).to_string();
+    assert!(text.contains("the expert's figures"), "{text}");
+}
