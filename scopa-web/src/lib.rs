@@ -38,7 +38,7 @@ pub struct SettingsIn {
     /// `scopa` (the default) or `briscola`.
     #[serde(default = "scopa")]
     pub game: String,
-    /// 2, 3 or 4.
+    /// 2, 3, 4, 6 or 8 (6 and 8 in the second wasm only: [`needs_big_tables`]).
     pub players: u8,
     /// `standard`, `scopone`, `scopone_scientifico`.
     pub deal: String,
@@ -497,6 +497,37 @@ pub fn ai_move_line(bytes: &[u8]) -> Result<String, String> {
 #[wasm_bindgen(js_name = aiMove)]
 pub fn ai_move_js(bytes: &[u8]) -> Result<String, JsError> {
     ai_move_line(bytes).map_err(js_err)
+}
+
+/// Whether this wasm seats tables of 6 and 8 (two decks): the page's second wasm, built
+/// with the `big-tables` feature and fetched only when a table needs it. The first wasm
+/// (the one a first visit downloads) seats 2 to 4.
+pub const BIG_TABLES: bool = cfg!(feature = "big-tables");
+
+/// [`BIG_TABLES`] for the page.
+#[wasm_bindgen(js_name = bigTables)]
+pub fn big_tables_js() -> bool {
+    BIG_TABLES
+}
+
+/// Whether the page's settings (their JSON text) are a table of 6 or 8, which only the
+/// second wasm seats. Settings that do not parse are not (the wasm that plays them says
+/// what is wrong).
+pub fn needs_big_tables(settings: &str) -> bool {
+    SettingsIn::from_json(settings).is_ok_and(|input| scopa_core::decks_for(input.players) > 1)
+}
+
+/// [`needs_big_tables`] for the page.
+#[wasm_bindgen(js_name = needsBigTables)]
+pub fn needs_big_tables_js(settings: &str) -> bool {
+    needs_big_tables(settings)
+}
+
+/// Whether `bytes` are the save of a table of 6 or 8 ([`Session::is_big_table_save`]),
+/// which only the second wasm restores.
+#[wasm_bindgen(js_name = saveNeedsBigTables)]
+pub fn save_needs_big_tables(bytes: &[u8]) -> bool {
+    Session::is_big_table_save(bytes)
 }
 
 /// Plays a script natively: the settings line (`settingsLine`), the seed and the action

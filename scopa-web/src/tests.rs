@@ -571,3 +571,27 @@ fn json_writer_agrees_with_serde_json() {
     assert!(to_json(&1.5f64).is_err());
     assert!(to_json(&std::collections::BTreeMap::from([(1u8, 2u8)])).is_err());
 }
+
+/// The page sends tables of 6 and 8 (settings and saves) to the second wasm, and only
+/// those: every table size of both games, by its settings and by its save's bytes.
+#[test]
+fn tables_of_six_and_eight_are_the_ones_sent_to_the_big_wasm() {
+    for players in [2u8, 3, 4, 6, 8] {
+        let seats: Vec<&str> = (0..players)
+            .map(|i| if i == 0 { "human" } else { "easy" })
+            .collect();
+        for settings in [
+            input(players, &seats, "standard"),
+            briscola(players, &seats, 3),
+        ] {
+            let json = serde_json::to_string(&settings).unwrap();
+            let big = players >= 6;
+            assert_eq!(needs_big_tables(&json), big, "{json}");
+            let w = WebSession::start(settings.to_settings().unwrap(), 7).unwrap();
+            assert_eq!(save_needs_big_tables(&w.to_bytes()), big, "{json}");
+        }
+    }
+    assert!(!needs_big_tables("{not json"));
+    assert!(!save_needs_big_tables(b"SCPS\x03"));
+    assert!(!save_needs_big_tables(&[]));
+}

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  DESKTOP, PHONE, freshPage as newPage, playUntil, record, screen, settle, start, startMatch, step, menu,
+  DESKTOP, PHONE, freshPage as newPage, playUntil, proxiedVisit, record, reloadOffline, screen, settle, start,
+  startMatch, step, menu,
 } from './lib.mjs';
 import { checkReplay } from './replay.mjs';
 
@@ -142,6 +143,30 @@ for (const [size, viewport] of [['360×640', PHONE], ['1280×800', DESKTOP]]) {
   });
 }
 
+// Two wasms (issue 37: a first visit downloads at most 120 KB gzipped): the first seats 2
+// to 4; the second, for 6 and 8, is fetched only when such a table starts, once (the page
+// and the AI's worker share it), stored by the service worker, and a reload offline resumes
+// the table from that store.
+test('the wasm for 6 and 8: not on a first visit, fetched once for a table of 6, kept for offline', async () => {
+  const { page, log, close } = await proxiedVisit(env, env.url, PHONE);
+  const asked = (prefix) => log.filter((p) => p.startsWith(prefix));
+  assert.deepEqual(asked('/pkg/scopa_web_big'), []);
+  assert.deepEqual(asked('/pkg/scopa_web_bg.wasm'), ['/pkg/scopa_web_bg.wasm']);
+  await startMatch(page, { players: 6, seed: 5, seats: seats(6, ['human'], 'easy'), pace: 'fast' });
+  // The AIs play through the worker (the second wasm's AI) until the person's turn.
+  await playUntil(page, (s, c) => c.play >= 2 && s.hand.some((h) => h.enabled));
+  assert.deepEqual(asked('/pkg/scopa_web_big').sort(), ['/pkg/scopa_web_big.js', '/pkg/scopa_web_big_bg.wasm']);
+  const seen = log.length;
+  await reloadOffline(page);
+  assert.equal(await page.$$eval('.seat.badge', (l) => l.length), 5);
+  assert.equal(await step(page), 'play');
+  await settle(page);
+  assert.deepEqual(log.slice(seen).filter((p) => p.startsWith('/pkg/')), []);
+  await page.setOfflineMode(false);
+  assert.deepEqual(page.errors, []);
+  await close();
+});
+
 test('a table of 6 against AIs: plays through a hand by tapping, no console error, replays natively', async () => {
   const page = await freshPage(PHONE, { reducedMotion: false });
   await startMatch(page, { players: 6, seed: 11, seats: seats(6, ['human'], 'easy'), pace: 'fast' });
@@ -173,6 +198,7 @@ test('Briscola at 8, pass and play (two people, six AIs): hand-offs, plays, no c
 async function findSeed(page, settings, want, seedsToTry = 60) {
   return page.evaluate(async (st, wantText, n) => {
     const m = await import('./session.js');
+    if (m.needsBig({ ...st, lang: 'en' })) await m.loadBig();
     const wanted = new Function('f', 's', 'm', `return (${wantText})(f, s, m);`);
     for (let seed = 1; seed <= n; seed++) {
       const g = new m.WebSession({ ...st, lang: 'en' }, BigInt(seed));

@@ -1,7 +1,9 @@
 // Shared by the browser tests: Debian's Chromium driven over the DevTools protocol
 // (puppeteer-core, no browser download), the app served from dist/ on 127.0.0.1, and a
 // page that fails the test on any console error or uncaught exception.
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as httpServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -262,4 +264,51 @@ export function lastPlays(lines) {
     if (kind === 'play') last[seat] = { card, taken };
   }
   return last;
+}
+
+// A proxy in front of a server (`target`, a URL ending in /) that logs the path of every
+// request it passes on: what the page, its workers and the service worker ask for (the
+// tests of one download per file, issue 37).
+export function countingProxy(target) {
+  const log = [];
+  const proxy = httpServer((req, res) => {
+    log.push(new URL(req.url, 'http://x').pathname);
+    const up = httpRequest(`${target}${req.url.slice(1)}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (r) => {
+      res.writeHead(r.statusCode, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  return new Promise((resolve) => proxy.listen(0, '127.0.0.1', () => resolve({ proxy, log, url: `http://127.0.0.1:${proxy.address().port}/` })));
+}
+
+// A first visit through a counting proxy (`countingProxy`) in front of `target`, in a
+// browser context of its own, until the service worker controls the page; `close()`
+// closes the context and the proxy.
+export async function proxiedVisit(env, target, viewport = DESKTOP) {
+  const { proxy, log, url } = await countingProxy(target);
+  const ctx = await env.browser.createBrowserContext();
+  const page = await openPage({ browser: ctx }, viewport);
+  await page.goto(url);
+  await settle(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 20000 });
+  const close = async () => {
+    await ctx.close();
+    await new Promise((r) => proxy.close(r));
+  };
+  return { page, log, close };
+}
+
+// Reloads the page offline (the service worker's store serves it) and checks that the same
+// hand and table come back; returns the screen after. The page stays offline.
+export async function reloadOffline(page) {
+  const before = await screen(page);
+  await page.setOfflineMode(true);
+  await page.reload();
+  await settle(page);
+  const after = await screen(page);
+  assert.deepEqual(after.hand, before.hand);
+  assert.deepEqual(after.table, before.table);
+  return after;
 }

@@ -6,9 +6,10 @@
 // the match ends for both with the same score. And who is connected: the other context's
 // lost connection and closed page shown as away in words, its return as connected.
 import assert from 'node:assert/strict';
-import { createServer as httpServer, request as httpRequest } from 'node:http';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, openPage, screen, settle, start, step, menu } from './lib.mjs';
+import {
+  DESKTOP, PHONE, openPage, proxiedVisit, screen, settle, start, step, menu,
+} from './lib.mjs';
 import { createRoom, inRoom, online, startServer } from './server.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -256,31 +257,10 @@ test('Play with friends from a static host: it says a game server is needed, and
   await ctx.close();
 });
 
-// A first visit through a counting proxy in front of scopa-server --web: each file is asked
-// for once (page, worker, the service worker's install; issue 37, item 6).
-function countingProxy(target) {
-  const log = [];
-  const proxy = httpServer((req, res) => {
-    log.push(new URL(req.url, 'http://x').pathname);
-    const up = httpRequest(`${target}${req.url.slice(1)}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (r) => {
-      res.writeHead(r.statusCode, r.headers);
-      r.pipe(res);
-    });
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  return new Promise((resolve) => proxy.listen(0, '127.0.0.1', () => resolve({ proxy, log, url: `http://127.0.0.1:${proxy.address().port}/` })));
-}
-
 test('served by scopa-server --web: a first visit asks for each file once (item 6)', async (t) => {
-  const { proxy, log, url } = await countingProxy(base);
-  t.after(() => new Promise((r) => proxy.close(r)));
-  const ctx = await env.browser.createBrowserContext();
-  const page = await openPage({ browser: ctx }, PHONE);
-  await page.goto(url);
-  await settle(page);
   // The service worker installed and in control, the AI's worker started under it.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 20000 });
+  const { page, log, close } = await proxiedVisit(env, base, PHONE);
+  t.after(close);
   await sleep(1000);
   const counts = {};
   for (const p of log) counts[p] = (counts[p] ?? 0) + 1;
@@ -292,8 +272,9 @@ test('served by scopa-server --web: a first visit asks for each file once (item 
   const twice = Object.entries(counts).filter(([p, n]) => n > 1 && !browserOwn.has(p));
   assert.deepEqual(twice, [], JSON.stringify(counts));
   assert.equal(counts['/pkg/scopa_web_bg.wasm'], 1);
+  // The second wasm (tables of 6 and 8) only when such a table starts.
+  assert.deepEqual(Object.keys(counts).filter((p) => p.startsWith('/pkg/scopa_web_big')), []);
   assert.deepEqual(page.errors, []);
-  await ctx.close();
 });
 
 // What scopa-server does for the page (issue 37): the wasm compressed (item 6), cards named

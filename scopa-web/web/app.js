@@ -6,7 +6,9 @@
 // for a tap. It stores the session's bytes whenever a step says so. It decides no flow,
 // rule, score, seed or turn, and writes no game text of its own.
 
-import init, { WebSession, cardNames, labels, langFromTag, statsLabel } from './session.js';
+import init, {
+  WebSession, bigLoaded, cardNames, labels, langFromTag, loadBig, needsBig, saveNeedsBig, statsLabel,
+} from './session.js';
 import { backSvg, cardIndex, cardSvg } from './cards.js';
 import { getLang, setLang, t } from './i18n.js';
 import { BRISCOLA, RULES } from './rules.js';
@@ -56,6 +58,10 @@ let playNote = '';
 // last plays. `key` is the language and deck they are for.
 let names = { key: null, list: [] };
 let restored = false; // the session came from a save: a match may be in progress
+// A saved table of 6 or 8 whose wasm could not be fetched (offline, say): kept untouched
+// (the match in its place is not saved) until a new match replaces it or a reload resumes it.
+let keptSave = false;
+let bigModule = null; // the second wasm (tables of 6 and 8), once loaded: for the worker
 // What the page did since it loaded, for the tests' cross-check with a native replay.
 const record = { seed: null, script: [], transcript: [] };
 
@@ -137,9 +143,24 @@ function randomSeed() {
   return (BigInt(w[0] & 0x1fffff) << 32n) | BigInt(w[1]);
 }
 
-// Replaces the session (its first frame is for `show`); returns an error text if the
-// settings are refused.
-function newGame(settings, seedText, names = prefs.names) {
+// Loads the second wasm if these settings (a table of 6 or 8) need it; an error text if it
+// cannot be fetched. The AI's worker gets it too.
+async function useBig(settings) {
+  if (!needsBig({ ...settings, lang: getLang() }) || bigLoaded()) return null;
+  try {
+    bigModule = await loadBig();
+  } catch (e) {
+    return t('bigFailed', { reason: errText(e) });
+  }
+  if (worker) worker.postMessage({ module: bigModule, big: true });
+  return null;
+}
+
+// Replaces the session (its first frame is for `show`); resolves to an error text if the
+// settings are refused (or their wasm cannot be fetched).
+async function newGame(settings, seedText, names = prefs.names) {
+  const failed = await useBig(settings);
+  if (failed) return failed;
   let seed;
   try {
     seed = seedText && seedText.trim() !== '' ? BigInt(seedText.trim()) : randomSeed();
@@ -200,7 +221,7 @@ function replace(g) {
 }
 
 function save() {
-  if (session.remote) return;
+  if (session.remote || keptSave) return;
   store.writeSave(session.toBytes());
 }
 
@@ -305,7 +326,7 @@ function run(next) {
   due = next.due;
   const mine = dueRun;
   const { token, after_ms: ms, action } = next.due;
-  const move = action === 'ai' ? workerMove(session.toBytes()).catch(() => null) : null;
+  const move = action === 'ai' ? workerMove(session.toBytes(), session.big).catch(() => null) : null;
   Promise.all([move, sleep(ms)]).then(([mv]) => {
     if (mine !== dueRun) return;
     due = null;
@@ -333,6 +354,7 @@ function startWorker(module) {
     worker = new Worker('./ai-worker.js', { type: 'module' });
     // The worker runs the page's compiled wasm: fetched and compiled once.
     worker.postMessage({ module });
+    if (bigModule) worker.postMessage({ module: bigModule, big: true });
     worker.onmessage = (e) => {
       const call = workerCalls.get(e.data.id);
       if (!call) return;
@@ -352,12 +374,12 @@ function startWorker(module) {
 
 // The AI's move (an `aiplay` line) computed from the session's bytes in the worker (`null`
 // without one).
-function workerMove(bytes) {
+function workerMove(bytes, big) {
   if (!worker) return Promise.resolve(null);
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     workerCalls.set(id, { resolve, reject });
-    worker.postMessage({ id, bytes });
+    worker.postMessage({ id, bytes, big });
   });
 }
 
@@ -1338,6 +1360,7 @@ function openSettings(forRoom = false) {
 // Whether a match would be lost by starting another: one is on, and has been played in
 // (or came back from a save).
 function inProgress() {
+  if (keptSave) return true;
   const frame = session?.peek();
   if (!frame || frame.banner?.kind === 'match_over') return false;
   return restored || record.script.length > 0;
@@ -1361,7 +1384,8 @@ async function newMatch() {
   // In a room, a new match is a local one: it leaves the room, so it asks first.
   if (session?.remote && !(await confirmFirst(t('confirmLeaveRoom'), t('confirmNewOk')))) return;
   if (inProgress() && !(await confirmFirst(t('confirmNew'), t('confirmNewOk')))) return;
-  if (newGame(prefs.settings, '') && newGame(DEFAULT_SETTINGS, '', [])) return;
+  keptSave = false; // the person chose a new match over the kept one
+  if ((await newGame(prefs.settings, '')) && (await newGame(DEFAULT_SETTINGS, '', []))) return;
   show();
 }
 
@@ -1369,12 +1393,15 @@ async function submitSettings(ev) {
   ev.preventDefault();
   readDraft();
   if (settingsOnline) {
-    createRoom();
+    await createRoom();
     return;
   }
   if (inProgress() && !(await confirmFirst(t('confirmNew'), t('confirmNewOk')))) return;
   const { seed, names, ...settings } = draft;
-  const err = newGame(settings, seed, names);
+  const wasKept = keptSave;
+  keptSave = false;
+  const err = await newGame(settings, seed, names);
+  if (err) keptSave = wasKept;
   if (err) {
     $('settings-error').textContent = t('badSettings', { reason: err });
     return;
@@ -1387,9 +1414,14 @@ async function submitSettings(ev) {
 
 // The settings of the dialog as the core's settings line (a session of them tells it, and
 // refuses settings it cannot play); the server draws the room's secret.
-function createRoom() {
+async function createRoom() {
   // Names are each device's own (the server's frames name the seats): not sent.
   const { seed: _, names: __, ...settings } = draft;
+  const failed = await useBig(settings);
+  if (failed) {
+    $('settings-error').textContent = failed;
+    return;
+  }
   let line;
   try {
     const probe = new WebSession({ ...settings, lang: getLang() }, 0n);
@@ -1615,7 +1647,14 @@ async function main() {
   let damaged = null;
   try {
     const bytes = store.readSave();
-    if (bytes) {
+    if (bytes && saveNeedsBig(bytes) && !bigLoaded()) {
+      try {
+        bigModule = await loadBig();
+      } catch (e) {
+        keptSave = errText(e);
+      }
+    }
+    if (bytes && !keptSave) {
       replace(WebSession.restore(bytes));
       applyNames();
       restored = true;
@@ -1627,12 +1666,12 @@ async function main() {
     store.setAsideSave(damaged);
     session = null;
   }
-  if (!session && newGame(prefs.settings, '')) newGame(DEFAULT_SETTINGS, '', []);
+  if (!session && (await newGame(keptSave ? DEFAULT_SETTINGS : prefs.settings, ''))) await newGame(DEFAULT_SETTINGS, '', []);
   $('app').classList.remove('loading');
   if (!store.welcomed() && !damaged) showWelcome(invited);
-  if (damaged) {
+  if (damaged || keptSave) {
     // The new match is drawn under the message and goes on once it is read.
-    const read = showMessage(t('damaged', { reason: damaged }));
+    const read = showMessage(damaged ? t('damaged', { reason: damaged }) : t('bigKept', { reason: keptSave }));
     redraw();
     read.then(show);
   } else {

@@ -425,6 +425,25 @@ impl Session {
         Ok(session)
     }
 
+    /// Whether `bytes` are, by their header, the save of a table of 6 or 8 (format versions
+    /// 3 and 4): the saves a build without the `big-tables` feature refuses with
+    /// [`SaveError::BigTable`]. Only the length, the magic and the version are read (what
+    /// the browser needs to choose its wasm before restoring); [`Session::from_bytes`]
+    /// checks the rest.
+    ///
+    /// ```
+    /// use scopa_core::scopa::Rules;
+    /// use scopa_core::session::{Session, Settings};
+    /// let s = Session::new(Settings::vs_ai(Rules::default()), 3).unwrap();
+    /// assert!(!Session::is_big_table_save(&s.to_bytes()));
+    /// assert!(!Session::is_big_table_save(b"SCPS"));
+    /// ```
+    pub fn is_big_table_save(bytes: &[u8]) -> bool {
+        bytes.len() == SAVE_LEN
+            && bytes[0..4] == MAGIC
+            && matches!(bytes[4], TEAMS_VERSION | BRISCOLA_TEAMS_VERSION)
+    }
+
     /// The device is held by the one person, by one of the people in pass-and-play (or by
     /// nobody between two of them), by nobody in watch mode.
     fn check_holder(&self) -> Result<(), SaveError> {

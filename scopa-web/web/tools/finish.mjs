@@ -30,9 +30,15 @@ const version = hash.digest('hex').slice(0, 16);
 // Each file with its subresource integrity (the service worker takes the page's copy from
 // the HTTP cache only when it is this build's).
 const sri = (f) => `sha256-${createHash('sha256').update(readFileSync(join(dist, f))).digest('base64')}`;
-const list = JSON.stringify([['./', sri('index.html')], ...files.map((f) => [`./${f}`, sri(f)])]);
+// The second wasm (tables of 6 and 8) and its glue are stored on first use (sw.js): a first
+// visit downloads one wasm.
+const later = (f) => f.startsWith('pkg/scopa_web_big');
+const entry = (f) => [`./${f}`, sri(f)];
+const list = JSON.stringify([['./', sri('index.html')], ...files.filter((f) => !later(f)).map(entry)]);
+const laterList = JSON.stringify(files.filter(later).map(entry));
 const sw = readFileSync(join(dist, 'sw.js'), 'utf8')
   .replace("'__VERSION__'", JSON.stringify(version))
-  .replace('__FILES__', list);
+  .replace('__FILES__', list)
+  .replace('__LATER__', laterList);
 writeFileSync(join(dist, 'sw.js'), sw);
-console.log(`finish.mjs: ${files.length} files, version ${version}`);
+console.log(`finish.mjs: ${files.length} files (${files.filter(later).length} stored on first use), version ${version}`);
