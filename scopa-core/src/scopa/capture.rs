@@ -103,9 +103,10 @@ pub type CaptureList = heapless::Vec<CardSet, MAX_CAPTURES>;
 /// All legal moves of a position, in canonical order.
 pub type MoveList = heapless::Vec<Move, MAX_MOVES>;
 
-/// What kind of capture a legal move is; decides whether emptying the table is a scopa.
+/// What kind of play a legal move is; decides whether emptying the table is a scopa
+/// ([`ScopaCards::classify`](super::ScopaCards::classify)).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum CaptureKind {
+pub enum CaptureKind {
     /// Laid on the table.
     Lay,
     /// An ordinary capture (equal card, subset sum, or Scopa d'Assi whole table).

@@ -13,145 +13,24 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Deck, DeckError};
 use crate::scopa::capture::{self, CaptureKind, CaptureList, Captures, Move, MoveList};
+use crate::scopa::cards::{EventOf, EventsOf, PlayErrorOf, ScopaCards, planes};
 use crate::scopa::rules::{Rules, RulesError};
-use crate::scopa::score::{HandScore, score_hand};
+use crate::scopa::score::HandScore;
 
-const ALL: u64 = (1u64 << 40) - 1;
-const TABLE: u8 = 0;
+use planes::{ALL, TABLE};
 /// `last_capture` when no side has captured yet.
 pub(crate) const NO_SIDE: u8 = 0xFF;
 
-/// Something that happened during a play, in order, for a front-end to show or animate.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Event {
-    /// `seat` played `mv` (a capture, or a card laid on the table).
-    Played {
-        /// The seat that played.
-        seat: u8,
-        /// The move.
-        mv: Move,
-    },
-    /// The capture swept the table: one point to `side`.
-    Scopa {
-        /// The seat that made it.
-        seat: u8,
-        /// Its side.
-        side: u8,
-    },
-    /// Every hand was empty: a new round of cards was dealt.
-    Dealt {
-        /// The round dealt (1 = the second round of the hand).
-        round: u8,
-        /// Cards left in the deck after this deal.
-        deck_left: u8,
-    },
-    /// End of the hand: the cards left on the table went to the side that captured last.
-    TableCollected {
-        /// The side that gets them.
-        side: u8,
-        /// The cards.
-        cards: CardSet,
-    },
-    /// The hand is over, with its score.
-    HandFinished(HandScore),
-    /// The match is over (only from [`crate::scopa::Match::play`]).
-    MatchFinished {
-        /// The winning side.
-        winner: u8,
-        /// The final scores per side.
-        scores: [u16; 3],
-    },
-    /// A new hand was dealt (only from [`crate::scopa::Match::play`]).
-    NewHand {
-        /// Its number, from 0.
-        number: u16,
-        /// Its dealer.
-        dealer: u8,
-        /// The cards laid face up on the table by the deal.
-        table: CardSet,
-        /// How many times the cards were shuffled again before this deal because three or
-        /// more Kings would have been on the table (`kings_redeal`); almost always 0.
-        redeals: u8,
-    },
-}
+/// Something that happened during a play of a one-deck hand ([`EventOf`] over [`CardSet`],
+/// scores for 3 sides).
+pub type Event = EventOf<CardSet, 3>;
 
 /// The events of one play, in order.
-pub type Events = heapless::Vec<Event, 8>;
+pub type Events = EventsOf<CardSet, 3>;
 
-/// Why a play was refused. The state is unchanged.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum PlayError {
-    /// The seat does not exist with this many players.
-    NoSuchSeat {
-        /// The seat given.
-        seat: u8,
-        /// Players in the game.
-        players: u8,
-    },
-    /// It is another seat's turn.
-    NotYourTurn {
-        /// The seat that tried to play.
-        seat: u8,
-        /// The seat to play.
-        turn: u8,
-    },
-    /// The card is not in the seat's hand.
-    CardNotInHand {
-        /// The seat.
-        seat: u8,
-        /// The card.
-        card: Card,
-    },
-    /// The capture is not one the rules allow for this card and table (this includes
-    /// laying a card that can capture, and taking a sum when an equal card is there).
-    IllegalCapture {
-        /// The card played.
-        card: Card,
-        /// The capture asked for.
-        capture: CardSet,
-    },
-    /// The hand is finished: no more plays.
-    HandOver,
-    /// The match is finished (from [`crate::scopa::Match::play`]).
-    MatchOver {
-        /// The side that won.
-        winner: u8,
-    },
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::NoSuchSeat { seat, players } => {
-                write!(f, "there is no seat {seat} in a {players}-player game")
-            }
-            PlayError::NotYourTurn { seat, turn } => {
-                write!(f, "it is not seat {seat}'s turn: seat {turn} plays now")
-            }
-            PlayError::CardNotInHand { seat, card } => {
-                write!(f, "card {card} is not in seat {seat}'s hand")
-            }
-            PlayError::IllegalCapture { card, capture } if capture.is_empty() => write!(
-                f,
-                "{card} cannot be laid on the table: it can capture, and a card that can capture must"
-            ),
-            PlayError::IllegalCapture { card, capture } => {
-                write!(
-                    f,
-                    "{card} cannot capture {capture}: not a legal capture on this table"
-                )
-            }
-            PlayError::HandOver => f.write_str("the hand is over"),
-            PlayError::MatchOver { winner } => {
-                write!(f, "the match is over: side {winner} won")
-            }
-        }
-    }
-}
-
-impl core::error::Error for PlayError {}
+/// Why a play of a one-deck hand was refused ([`PlayErrorOf`] over [`CardSet`]). The state
+/// is unchanged.
+pub type PlayError = PlayErrorOf<CardSet>;
 
 /// Why a hand could not be set up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -301,16 +180,240 @@ impl core::error::Error for PositionError {}
 /// let score = hand.score().unwrap();
 /// assert_eq!(score.side(0).cards + score.side(1).cards, 40);
 /// ```
+pub type HandState = HandStateOf<CardSet, 3>;
+
+/// One hand of Scopa over the card container `C` ([`ScopaCards`]) for at most `SIDES`
+/// sides: who holds what, whose turn it is, the scope made so far. [`HandState`] is one
+/// deck (2, 3 or 4 players), [`TeamHand`](crate::scopa::teams::TeamHand) two (6 or 8); the
+/// turns, the checks of a play and the play itself are written once, here, over both.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct HandState {
-    planes: [u64; 4],
-    rules: Rules,
-    dealer: u8,
-    turn: u8,
-    plays: u8,
-    last_capture: u8,
-    scope: [u8; 3],
+pub struct HandStateOf<C: ScopaCards, const SIDES: usize> {
+    pub(crate) cards: C::Layout,
+    pub(crate) rules: Rules,
+    pub(crate) dealer: u8,
+    pub(crate) turn: u8,
+    pub(crate) plays: u8,
+    /// The side that captured last, or [`NO_SIDE`].
+    pub(crate) last_capture: u8,
+    pub(crate) scope: [u8; SIDES],
+}
+
+impl<C: ScopaCards, const SIDES: usize> HandStateOf<C, SIDES> {
+    /// Plays in the hand (the one-deck path reads the deal alone).
+    #[inline(always)]
+    const fn hand_plays(&self) -> u8 {
+        if C::DECKS == 1 {
+            self.rules.one_deck_plays()
+        } else {
+            self.rules.plays_per_hand()
+        }
+    }
+
+    /// The rules.
+    #[inline]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The dealer of this hand.
+    #[inline]
+    pub const fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// The seat that leads (dealer + 1).
+    #[inline]
+    pub const fn eldest(&self) -> u8 {
+        (self.dealer + 1) % self.rules.players
+    }
+
+    /// The seat to play (meaningless once the hand is finished).
+    #[inline]
+    pub const fn turn(&self) -> u8 {
+        self.turn
+    }
+
+    /// Plays made so far in this hand.
+    #[inline]
+    pub const fn plays(&self) -> u8 {
+        self.plays
+    }
+
+    /// Whether every card has been played.
+    #[inline]
+    pub const fn is_finished(&self) -> bool {
+        self.plays >= self.hand_plays()
+    }
+
+    /// Whether the next play is the last of the hand (which never scores a scopa).
+    #[inline]
+    pub const fn is_last_play(&self) -> bool {
+        self.plays + 1 == self.hand_plays()
+    }
+
+    /// The cards in `seat`'s hand (empty for a seat that does not exist).
+    #[inline]
+    pub fn hand(&self, seat: u8) -> C {
+        if seat >= self.rules.players {
+            return C::EMPTY;
+        }
+        C::held(&self.cards, &self.rules, seat)
+    }
+
+    /// The cards face up on the table.
+    #[inline]
+    pub fn table(&self) -> C {
+        C::on_table(&self.cards)
+    }
+
+    /// The cards captured by `side` (empty for a side that does not exist).
+    #[inline]
+    pub fn pile(&self, side: u8) -> C {
+        let sides = if C::DECKS == 1 {
+            self.rules.one_deck_sides()
+        } else {
+            self.rules.sides()
+        };
+        if side >= sides {
+            return C::EMPTY;
+        }
+        C::piled(&self.cards, &self.rules, side)
+    }
+
+    /// The scope `side` has made this hand.
+    #[inline]
+    pub const fn scope(&self, side: u8) -> u8 {
+        if (side as usize) < SIDES {
+            self.scope[side as usize]
+        } else {
+            0
+        }
+    }
+
+    /// The side that made the last capture, if any.
+    #[inline]
+    pub const fn last_capture(&self) -> Option<u8> {
+        if self.last_capture == NO_SIDE {
+            None
+        } else {
+            Some(self.last_capture)
+        }
+    }
+
+    /// Whether `seat` may play `mv` now.
+    pub fn is_legal(&self, seat: u8, mv: C::Move) -> bool {
+        self.check(seat, mv).is_ok()
+    }
+
+    pub(crate) fn check(&self, seat: u8, mv: C::Move) -> Result<CaptureKind, PlayErrorOf<C>> {
+        if self.is_finished() {
+            return Err(PlayErrorOf::HandOver);
+        }
+        if seat >= self.rules.players {
+            return Err(PlayErrorOf::NoSuchSeat {
+                seat,
+                players: self.rules.players,
+            });
+        }
+        if seat != self.turn {
+            return Err(PlayErrorOf::NotYourTurn {
+                seat,
+                turn: self.turn,
+            });
+        }
+        let card = C::card_of(mv);
+        if !self.hand(seat).has(card) {
+            return Err(PlayErrorOf::CardNotInHand { seat, card });
+        }
+        let capture = C::capture_of(mv);
+        C::classify(self.table(), card, capture, self.rules.ace)
+            .ok_or(PlayErrorOf::IllegalCapture { card, capture })
+    }
+
+    /// Plays `mv` for `seat` and returns what happened (the play, a scopa, a new round, and
+    /// at the end the table's last cards and the score); on error the state is unchanged.
+    ///
+    /// After the play, if every hand is empty and cards remain, the next round is dealt;
+    /// after the last play the table goes to the last capturing side and the hand is
+    /// scored ([`EventOf::HandFinished`]).
+    pub fn play(&mut self, seat: u8, mv: C::Move) -> Result<EventsOf<C, SIDES>, PlayErrorOf<C>> {
+        let kind = self.check(seat, mv)?;
+        let mut events = EventsOf::new();
+        self.apply(seat, mv, kind, Some(&mut events));
+        Ok(events)
+    }
+
+    /// Carries out a checked play; records what happened in `events` when given.
+    #[inline]
+    pub(crate) fn apply(
+        &mut self,
+        seat: u8,
+        mv: C::Move,
+        kind: CaptureKind,
+        mut events: Option<&mut EventsOf<C, SIDES>>,
+    ) {
+        fn record<C: ScopaCards, const SIDES: usize>(
+            events: &mut Option<&mut EventsOf<C, SIDES>>,
+            e: EventOf<C, SIDES>,
+        ) {
+            if let Some(ev) = events {
+                // At most 4 events a play; the list holds 8.
+                let _ = ev.push(e);
+            }
+        }
+        let card = C::card_of(mv);
+        let side = if C::DECKS == 1 {
+            self.rules.one_deck_side_of(seat)
+        } else {
+            self.rules.side_of(seat)
+        };
+        let last = self.is_last_play();
+        record(&mut events, EventOf::Played { seat, mv });
+        match kind {
+            CaptureKind::Lay => C::lay(&mut self.cards, &self.rules, seat, card),
+            CaptureKind::Ordinary | CaptureKind::AceTakesAll => {
+                let capture = C::capture_of(mv);
+                C::take(&mut self.cards, &self.rules, seat, side, card, capture);
+                self.last_capture = side;
+                if kind == CaptureKind::Ordinary && !last && self.table().is_none() {
+                    if let Some(scope) = self.scope.get_mut(usize::from(side)) {
+                        *scope += 1;
+                    }
+                    record(&mut events, EventOf::Scopa { seat, side });
+                }
+            }
+        }
+        self.plays += 1;
+        self.turn += 1;
+        if self.turn == self.rules.players {
+            self.turn = 0;
+        }
+        if self.is_finished() {
+            if self.last_capture != NO_SIDE && !self.table().is_none() {
+                let side = self.last_capture;
+                let cards = C::collect(&mut self.cards, side);
+                record(&mut events, EventOf::TableCollected { side, cards });
+            }
+            if events.is_some()
+                && let Some(score) = C::score(self)
+            {
+                record(&mut events, EventOf::HandFinished(score));
+            }
+        } else if self.hand(self.turn).is_none() {
+            // Seats play in turn from equal hands: the next seat is empty only when the
+            // whole round has been played.
+            let round = self.plays / self.rules.plays_per_round();
+            C::deal_round(&mut self.cards, &self.rules, self.dealer, round);
+            let deck_left = C::deck_left(&self.cards, &self.rules, self.plays);
+            record(&mut events, EventOf::Dealt { round, deck_left });
+        }
+    }
+
+    /// The hand's score, once it is finished.
+    pub fn score(&self) -> Option<HandScore> {
+        C::score(self)
+    }
 }
 
 impl HandState {
@@ -318,37 +421,30 @@ impl HandState {
 
     #[inline]
     const fn pile_code(side: u8) -> u8 {
-        1 + side
+        planes::pile_code(side)
     }
 
     #[inline]
     const fn hand_code(&self, seat: u8) -> u8 {
-        1 + self.rules.one_deck_sides() + seat
+        planes::hand_code(&self.rules, seat)
     }
 
     #[inline]
     const fn batch_code(&self, batch: u8) -> u8 {
-        1 + self.rules.one_deck_sides() + self.rules.players + batch
+        planes::batch_code(&self.rules, batch)
     }
 
     /// The cards at location `code`.
     #[inline]
     const fn at(&self, code: u8) -> CardSet {
-        let mut m = ALL;
-        let mut b = 0;
-        while b < 4 {
-            let sel = 0u64.wrapping_sub(((code >> b) & 1) as u64);
-            m &= self.planes[b] ^ !sel;
-            b += 1;
-        }
-        CardSet::from_bits_truncate(m)
+        planes::at(&self.cards, code)
     }
 
     /// The cards at every location code (0 … 15) at once: the table, each pile, each hand
     /// and each undealt batch (codes past the last batch are empty).
     #[inline]
     pub(crate) fn locations(&self) -> [u64; 16] {
-        let [p0, p1, p2, p3] = self.planes;
+        let [p0, p1, p2, p3] = self.cards;
         // Codes split into their high two bits (planes 3, 2) and low two bits (planes 1, 0).
         let high = [!p3 & !p2 & ALL, !p3 & p2, p3 & !p2, p3 & p2];
         let low = [!p1 & !p0, !p1 & p0, p1 & !p0, p1 & p0];
@@ -359,7 +455,7 @@ impl HandState {
     #[inline]
     fn relocate(&mut self, cards: CardSet, from: u8, to: u8) {
         let diff = from ^ to;
-        for (b, plane) in self.planes.iter_mut().enumerate() {
+        for (b, plane) in self.cards.iter_mut().enumerate() {
             let sel = 0u64.wrapping_sub(u64::from((diff >> b) & 1));
             *plane ^= cards.bits() & sel;
         }
@@ -374,7 +470,7 @@ impl HandState {
     /// Puts the cards of `bits` (currently on the table, code 0) at `code`.
     #[inline]
     fn put(&mut self, bits: u64, code: u8) {
-        for (b, plane) in self.planes.iter_mut().enumerate() {
+        for (b, plane) in self.cards.iter_mut().enumerate() {
             if code >> b & 1 != 0 {
                 *plane |= bits;
             }
@@ -383,7 +479,7 @@ impl HandState {
 
     fn empty(rules: Rules, dealer: u8) -> HandState {
         HandState {
-            planes: [0; 4],
+            cards: [0; 4],
             rules,
             dealer,
             turn: (dealer + 1) % rules.players,
@@ -555,7 +651,7 @@ impl HandState {
             put(bits, 1 + usize::from(rules.sides()) + seat);
         }
         // Plane b holds the cards whose code has bit b.
-        state.planes = core::array::from_fn(|b| {
+        state.cards = core::array::from_fn(|b| {
             (0..16)
                 .filter(|code| code >> b & 1 == 1)
                 .fold(0, |plane, code| plane | by_code[code])
@@ -731,92 +827,6 @@ impl HandState {
 
     // ----- queries -----
 
-    /// The rules.
-    #[inline]
-    pub const fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The dealer of this hand.
-    #[inline]
-    pub const fn dealer(&self) -> u8 {
-        self.dealer
-    }
-
-    /// The seat that leads (dealer + 1).
-    #[inline]
-    pub const fn eldest(&self) -> u8 {
-        (self.dealer + 1) % self.rules.players
-    }
-
-    /// The seat to play (meaningless once the hand is finished).
-    #[inline]
-    pub const fn turn(&self) -> u8 {
-        self.turn
-    }
-
-    /// Plays made so far in this hand.
-    #[inline]
-    pub const fn plays(&self) -> u8 {
-        self.plays
-    }
-
-    /// Whether every card has been played.
-    #[inline]
-    pub const fn is_finished(&self) -> bool {
-        self.plays >= self.rules.one_deck_plays()
-    }
-
-    /// Whether the next play is the last of the hand (which never scores a scopa).
-    #[inline]
-    pub const fn is_last_play(&self) -> bool {
-        self.plays + 1 == self.rules.one_deck_plays()
-    }
-
-    /// The cards in `seat`'s hand (empty for a seat that does not exist).
-    #[inline]
-    pub const fn hand(&self, seat: u8) -> CardSet {
-        if seat >= self.rules.players {
-            return CardSet::EMPTY;
-        }
-        self.at(self.hand_code(seat))
-    }
-
-    /// The cards face up on the table.
-    #[inline]
-    pub const fn table(&self) -> CardSet {
-        self.at(TABLE)
-    }
-
-    /// The cards captured by `side` (empty for a side that does not exist).
-    #[inline]
-    pub const fn pile(&self, side: u8) -> CardSet {
-        if side >= self.rules.one_deck_sides() {
-            return CardSet::EMPTY;
-        }
-        self.at(HandState::pile_code(side))
-    }
-
-    /// The scope `side` has made this hand.
-    #[inline]
-    pub const fn scope(&self, side: u8) -> u8 {
-        if side < 3 {
-            self.scope[side as usize]
-        } else {
-            0
-        }
-    }
-
-    /// The side that made the last capture, if any.
-    #[inline]
-    pub const fn last_capture(&self) -> Option<u8> {
-        if self.last_capture == NO_SIDE {
-            None
-        } else {
-            Some(self.last_capture)
-        }
-    }
-
     /// The cards not dealt yet.
     pub fn deck(&self) -> CardSet {
         let mut dealt = self.table();
@@ -913,112 +923,6 @@ impl HandState {
         None
     }
 
-    /// Whether `seat` may play `mv` now.
-    pub fn is_legal(&self, seat: u8, mv: Move) -> bool {
-        self.check(seat, mv).is_ok()
-    }
-
-    fn check(&self, seat: u8, mv: Move) -> Result<CaptureKind, PlayError> {
-        if self.is_finished() {
-            return Err(PlayError::HandOver);
-        }
-        if seat >= self.rules.players {
-            return Err(PlayError::NoSuchSeat {
-                seat,
-                players: self.rules.players,
-            });
-        }
-        if seat != self.turn {
-            return Err(PlayError::NotYourTurn {
-                seat,
-                turn: self.turn,
-            });
-        }
-        let card = mv.card();
-        if !self.hand(seat).contains(card) {
-            return Err(PlayError::CardNotInHand { seat, card });
-        }
-        capture::classify(self.table(), card, mv.capture(), self.rules.ace).ok_or(
-            PlayError::IllegalCapture {
-                card,
-                capture: mv.capture(),
-            },
-        )
-    }
-
-    /// Plays `mv` for `seat` and returns what happened; on error the state is unchanged.
-    ///
-    /// After the play, if every hand is empty and cards remain, the next round is dealt;
-    /// after the last play the table goes to the last capturing side and the hand is
-    /// scored ([`Event::HandFinished`]).
-    pub fn play(&mut self, seat: u8, mv: Move) -> Result<Events, PlayError> {
-        let kind = self.check(seat, mv)?;
-        let mut events = Events::new();
-        self.apply(seat, mv, kind, Some(&mut events));
-        Ok(events)
-    }
-
-    /// Carries out a checked play; records what happened in `events` when given.
-    #[inline]
-    fn apply(&mut self, seat: u8, mv: Move, kind: CaptureKind, mut events: Option<&mut Events>) {
-        fn record(events: &mut Option<&mut Events>, e: Event) {
-            if let Some(ev) = events {
-                // At most 4 events a play; the list holds 8.
-                let _ = ev.push(e);
-            }
-        }
-        let card = mv.card();
-        let hand_code = self.hand_code(seat);
-        let side = self.rules.one_deck_side_of(seat);
-        let last = self.is_last_play();
-        record(&mut events, Event::Played { seat, mv });
-        match kind {
-            CaptureKind::Lay => self.relocate(CardSet::single(card), hand_code, TABLE),
-            CaptureKind::Ordinary | CaptureKind::AceTakesAll => {
-                let pile = HandState::pile_code(side);
-                self.relocate(mv.capture(), TABLE, pile);
-                self.relocate(CardSet::single(card), hand_code, pile);
-                self.last_capture = side;
-                if kind == CaptureKind::Ordinary && !last && self.table().is_empty() {
-                    self.scope[side as usize] += 1;
-                    record(&mut events, Event::Scopa { seat, side });
-                }
-            }
-        }
-        self.plays += 1;
-        self.turn += 1;
-        if self.turn == self.rules.players {
-            self.turn = 0;
-        }
-        if self.is_finished() {
-            let table = self.table();
-            if self.last_capture != NO_SIDE && !table.is_empty() {
-                let side = self.last_capture;
-                self.relocate(table, TABLE, HandState::pile_code(side));
-                record(&mut events, Event::TableCollected { side, cards: table });
-            }
-            if events.is_some()
-                && let Some(score) = self.score()
-            {
-                record(&mut events, Event::HandFinished(score));
-            }
-        } else if self.hand(self.turn).is_empty() {
-            // Seats play in turn from equal hands: the next seat is empty only when the
-            // whole round has been played.
-            let round = self.round();
-            let n = self.rules.players;
-            for pos in 0..n {
-                let seat = (self.dealer + 1 + pos) % n;
-                let code = self.batch_code((round - 1) * n + pos);
-                let cards = self.at(code);
-                let to = self.hand_code(seat);
-                self.relocate(cards, code, to);
-            }
-            let deck_left = self.expected_deck_len();
-            record(&mut events, Event::Dealt { round, deck_left });
-        }
-    }
-
     /// Plays a move known to be legal (from [`HandState::legal_moves`] of this state) without
     /// re-checking it — the fast path for searches and playouts. An illegal move here leaves
     /// the state consistent (every card still in one place) but not a legal Scopa position.
@@ -1055,7 +959,7 @@ impl HandState {
             planes[0] |= pile & 0u64.wrapping_sub((code & 1) as u64);
             planes[1] |= pile & 0u64.wrapping_sub((code >> 1 & 1) as u64);
         }
-        self.planes = planes;
+        self.cards = planes;
         self.scope = scope;
         self.last_capture = last_capture;
         self.plays = self.rules.one_deck_plays();
@@ -1078,7 +982,7 @@ impl HandState {
         next_batch: u8,
     ) {
         let before = *self;
-        self.planes = [0; 4]; // everything on the table (code 0), then moved out
+        self.cards = [0; 4]; // everything on the table (code 0), then moved out
         for side in 0..self.rules.one_deck_sides() {
             let pile = CardSet::from_bits_truncate(piles[side as usize]);
             self.relocate(pile, TABLE, HandState::pile_code(side));
@@ -1095,28 +999,6 @@ impl HandState {
         self.last_capture = last_capture;
         self.plays = plays;
         self.turn = turn;
-    }
-
-    /// The score of the hand, once it is finished.
-    pub fn score(&self) -> Option<HandScore> {
-        if !self.is_finished() {
-            return None;
-        }
-        let k = self.rules.one_deck_sides() as usize;
-        if k == 2 && self.scope[0] <= 40 && self.scope[1] <= 40 {
-            // Two piles that the encoding keeps disjoint: nothing to check.
-            let piles = [self.at(1), self.at(2)];
-            return Some(crate::scopa::score::score_two(
-                &self.rules,
-                piles,
-                [self.scope[0], self.scope[1]],
-            ));
-        }
-        let mut piles = [CardSet::EMPTY; 3];
-        for (side, pile) in piles.iter_mut().enumerate().take(k) {
-            *pile = self.pile(side as u8);
-        }
-        score_hand(&self.rules, &piles[..k], &self.scope[..k]).ok()
     }
 }
 

@@ -18,6 +18,7 @@
 //! ```
 
 pub mod capture;
+pub mod cards;
 pub mod game;
 pub mod hand;
 pub(crate) mod playout;
@@ -30,6 +31,7 @@ pub mod view;
 pub use capture::{
     CaptureList, MAX_CAPTURES, MAX_MOVES, Move, MoveList, capture_count, captures, is_legal_capture,
 };
+pub use cards::{EventOf, EventsOf, PlayErrorOf, ScopaCards};
 pub use game::{FinishedHand, MAX_REDEALS, Match, RewindError, winner_after_hand, winner_of};
 pub use hand::{DealError, Event, Events, HandState, PlayError, PositionError};
 pub use rules::{AceRule, DealKind, PrimieraRule, Rules, RulesError, UnknownOption};

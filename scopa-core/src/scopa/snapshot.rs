@@ -297,11 +297,194 @@ impl fmt::Display for SnapshotError {
 
 impl core::error::Error for SnapshotError {}
 
-fn put_set(out: &mut [u8], set: CardSet) {
+/// The checks both Scopa save formats make — one deck (`SCPA`, [`Match::from_bytes`]) and
+/// two (`SCP2`, [`TeamMatch::from_bytes`](crate::scopa::teams::TeamMatch::from_bytes)) —
+/// written once: the header, the match's head, whether a previous hand is recorded, and the
+/// scores against the hands played. Each format's error type has a variant of the same
+/// name and fields for each ([`common_errors!`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Common {
+    WrongLength { len: usize },
+    NotASnapshot,
+    UnsupportedVersion { version: u8 },
+    Checksum,
+    RulesOutOfRange,
+    BadDealer { dealer: u8, players: u8 },
+    HandNumberTooHigh { hand_number: u16 },
+    ScoreForMissingSide { side: u8, score: u16 },
+    MissingLastHand,
+    UnexpectedLastHand,
+    ScoreBelowLastHand { side: u8, score: u16, last: u16 },
+    ScoreOutOfReach { side: u8, score: u16, max: u32 },
+    WonBeforeLastHand { winner: u8 },
+    AlreadyWon { winner: u8 },
+    NoWinner,
+}
+
+/// `From<Common>` for a save format's error type (its variants of [`Common`]'s names).
+macro_rules! common_errors {
+    ($error:ident) => {
+        impl From<crate::scopa::snapshot::Common> for $error {
+            fn from(c: crate::scopa::snapshot::Common) -> $error {
+                use crate::scopa::snapshot::Common as C;
+                match c {
+                    C::WrongLength { len } => $error::WrongLength { len },
+                    C::NotASnapshot => $error::NotASnapshot,
+                    C::UnsupportedVersion { version } => $error::UnsupportedVersion { version },
+                    C::Checksum => $error::Checksum,
+                    C::RulesOutOfRange => $error::RulesOutOfRange,
+                    C::BadDealer { dealer, players } => $error::BadDealer { dealer, players },
+                    C::HandNumberTooHigh { hand_number } => {
+                        $error::HandNumberTooHigh { hand_number }
+                    }
+                    C::ScoreForMissingSide { side, score } => {
+                        $error::ScoreForMissingSide { side, score }
+                    }
+                    C::MissingLastHand => $error::MissingLastHand,
+                    C::UnexpectedLastHand => $error::UnexpectedLastHand,
+                    C::ScoreBelowLastHand { side, score, last } => {
+                        $error::ScoreBelowLastHand { side, score, last }
+                    }
+                    C::ScoreOutOfReach { side, score, max } => {
+                        $error::ScoreOutOfReach { side, score, max }
+                    }
+                    C::WonBeforeLastHand { winner } => $error::WonBeforeLastHand { winner },
+                    C::AlreadyWon { winner } => $error::AlreadyWon { winner },
+                    C::NoWinner => $error::NoWinner,
+                }
+            }
+        }
+    };
+}
+pub(crate) use common_errors;
+
+common_errors!(SnapshotError);
+
+/// The header of a save of `len` bytes: its length, `magic`, `version`, the CRC-32 in its
+/// last 4 bytes, and the rules in bytes 5 … 12 (decoded, not yet checked for the game).
+pub(crate) fn open(bytes: &[u8], len: usize, magic: [u8; 4], version: u8) -> Result<Rules, Common> {
+    if bytes.len() != len {
+        return Err(Common::WrongLength { len: bytes.len() });
+    }
+    if bytes[0..4] != magic {
+        return Err(Common::NotASnapshot);
+    }
+    if bytes[4] != version {
+        return Err(Common::UnsupportedVersion { version: bytes[4] });
+    }
+    let at = len - 4;
+    let mut crc = [0u8; 4];
+    crc.copy_from_slice(&bytes[at..]);
+    if crc32(&bytes[..at]) != u32::from_le_bytes(crc) {
+        return Err(Common::Checksum);
+    }
+    let mut rb = [0u8; 8];
+    rb.copy_from_slice(&bytes[5..13]);
+    Rules::from_bytes(rb).ok_or(Common::RulesOutOfRange)
+}
+
+/// The head of a save under checked `rules`: the first dealer (byte 13), the hand number
+/// (bytes 14 … 15) and `SIDES` scores from byte 16, none for a side the rules lack.
+pub(crate) fn read_head<const SIDES: usize>(
+    bytes: &[u8],
+    rules: &Rules,
+) -> Result<(u8, u16, [u16; SIDES]), Common> {
+    let first_dealer = bytes[13];
+    if first_dealer >= rules.players {
+        return Err(Common::BadDealer {
+            dealer: first_dealer,
+            players: rules.players,
+        });
+    }
+    let hand_number = u16::from_le_bytes([bytes[14], bytes[15]]);
+    if hand_number >= Match::MAX_HANDS {
+        return Err(Common::HandNumberTooHigh { hand_number });
+    }
+    let mut scores = [0u16; SIDES];
+    for (i, s) in scores.iter_mut().enumerate() {
+        *s = u16::from_le_bytes([bytes[16 + 2 * i], bytes[17 + 2 * i]]);
+    }
+    for (side, &score) in scores.iter().enumerate().skip(usize::from(rules.sides())) {
+        if score != 0 {
+            return Err(Common::ScoreForMissingSide {
+                side: side as u8,
+                score,
+            });
+        }
+    }
+    Ok((first_dealer, hand_number, scores))
+}
+
+/// Whether a previous hand is recorded exactly when there is one: once the current hand
+/// is `over`, or past the first hand.
+pub(crate) fn check_last(recorded: bool, over: bool, hand_number: u16) -> Result<(), Common> {
+    match (recorded, over) {
+        (false, true) => Err(Common::MissingLastHand),
+        (false, false) if hand_number > 0 => Err(Common::MissingLastHand),
+        (true, false) if hand_number == 0 => Err(Common::UnexpectedLastHand),
+        _ => Ok(()),
+    }
+}
+
+/// The winner the `scores` make (`None` while the match goes on), after checking they fit
+/// the hands played: `hand_number` hands before the current one, which is `over` or not,
+/// the last finished hand giving `last_points` per side — no side above
+/// [`Rules::max_hand_points`] per finished hand, none below its last hand's points, no
+/// winner before the last hand, and a winner exactly when the match is over.
+pub(crate) fn check_scores<const SIDES: usize>(
+    rules: &Rules,
+    scores: [u16; SIDES],
+    hand_number: u16,
+    over: bool,
+    last_points: [u16; crate::seats::MAX_SIDES],
+) -> Result<Option<u8>, Common> {
+    let finished = u32::from(hand_number) + u32::from(over);
+    let per_hand = u32::from(rules.max_hand_points());
+    let mut before = [0u16; SIDES];
+    for side in 0..usize::from(rules.sides()).min(SIDES) {
+        let (score, last) = (scores[side], last_points[side]);
+        let Some(earlier) = score.checked_sub(last) else {
+            return Err(Common::ScoreBelowLastHand {
+                side: side as u8,
+                score,
+                last,
+            });
+        };
+        // The hands before the last one give at most `per_hand` each.
+        let max = finished.saturating_sub(1) * per_hand + u32::from(last);
+        if u32::from(score) > max {
+            return Err(Common::ScoreOutOfReach {
+                side: side as u8,
+                score,
+                max,
+            });
+        }
+        before[side] = earlier;
+    }
+    if let Some(winner) = winner_of(rules, before) {
+        return Err(Common::WonBeforeLastHand { winner });
+    }
+    if over {
+        let winner = winner_after_hand(rules, scores, hand_number);
+        if winner.is_none() {
+            return Err(Common::NoWinner);
+        }
+        Ok(winner)
+    } else {
+        if let Some(winner) = winner_of(rules, scores) {
+            return Err(Common::AlreadyWon { winner });
+        }
+        Ok(None)
+    }
+}
+
+/// Writes `set` in 5 bytes (40 bits, little-endian).
+pub(crate) fn put_set(out: &mut [u8], set: CardSet) {
     out[..5].copy_from_slice(&set.bits().to_le_bytes()[..5]);
 }
 
-fn get_set(bytes: &[u8]) -> CardSet {
+/// Reads a set written by [`put_set`].
+pub(crate) fn get_set(bytes: &[u8]) -> CardSet {
     let mut b = [0u8; 8];
     b[..5].copy_from_slice(&bytes[..5]);
     // Five bytes hold 40 bits: always a valid set.
@@ -353,51 +536,13 @@ impl Match {
     /// above [`Rules::max_hand_points`] per finished hand, none below its last hand's points,
     /// no winner before the last hand, and a winner exactly when the match is over.
     pub fn from_bytes(bytes: &[u8]) -> Result<Match, SnapshotError> {
-        if bytes.len() != SNAPSHOT_LEN {
-            return Err(SnapshotError::WrongLength { len: bytes.len() });
-        }
-        if bytes[0..4] != MAGIC {
-            return Err(SnapshotError::NotASnapshot);
-        }
-        if bytes[4] != SNAPSHOT_VERSION {
-            return Err(SnapshotError::UnsupportedVersion { version: bytes[4] });
-        }
-        let mut crc = [0u8; 4];
-        crc.copy_from_slice(&bytes[CRC..]);
-        if crc32(&bytes[..CRC]) != u32::from_le_bytes(crc) {
-            return Err(SnapshotError::Checksum);
-        }
-        let mut rb = [0u8; 8];
-        rb.copy_from_slice(&bytes[5..13]);
-        let rules = Rules::from_bytes(rb).ok_or(SnapshotError::RulesOutOfRange)?;
+        let rules = open(bytes, SNAPSHOT_LEN, MAGIC, SNAPSHOT_VERSION)?;
         rules
             .validate_one_deck()
             .map_err(SnapshotError::ImpossibleRules)?;
         let n = rules.players;
         let k = rules.sides() as usize;
-        let first_dealer = bytes[13];
-        if first_dealer >= n {
-            return Err(SnapshotError::BadDealer {
-                dealer: first_dealer,
-                players: n,
-            });
-        }
-        let hand_number = u16::from_le_bytes([bytes[14], bytes[15]]);
-        if hand_number >= Match::MAX_HANDS {
-            return Err(SnapshotError::HandNumberTooHigh { hand_number });
-        }
-        let mut scores = [0u16; 3];
-        for (i, s) in scores.iter_mut().enumerate() {
-            *s = u16::from_le_bytes([bytes[16 + 2 * i], bytes[17 + 2 * i]]);
-        }
-        for (side, &score) in scores.iter().enumerate().skip(k) {
-            if score != 0 {
-                return Err(SnapshotError::ScoreForMissingSide {
-                    side: side as u8,
-                    score,
-                });
-            }
-        }
+        let (first_dealer, hand_number, scores) = read_head::<3>(bytes, &rules)?;
         let mut sb = [0u8; 8];
         sb.copy_from_slice(&bytes[22..30]);
         let rng = SplitMix64::new(u64::from_le_bytes(sb));
@@ -452,66 +597,21 @@ impl Match {
             _ => Some(last_hand_of(&rules, bytes)?),
         };
         let over = hand.is_finished();
-        match (&last_hand, over) {
-            (None, true) => return Err(SnapshotError::MissingLastHand),
-            (None, false) if hand_number > 0 => return Err(SnapshotError::MissingLastHand),
-            (Some(_), false) if hand_number == 0 => {
-                return Err(SnapshotError::UnexpectedLastHand);
+        check_last(last_hand.is_some(), over, hand_number)?;
+        if let (Some(last), true) = (&last_hand, over) {
+            // The match ended with this hand: it must be the one recorded.
+            let mut piles = [CardSet::EMPTY; 3];
+            let mut scope = [0u8; 3];
+            for side in 0..k {
+                piles[side] = hand.pile(side as u8);
+                scope[side] = hand.scope(side as u8);
             }
-            (Some(last), true) => {
-                // The match ended with this hand: it must be the one recorded.
-                let mut piles = [CardSet::EMPTY; 3];
-                let mut scope = [0u8; 3];
-                for side in 0..k {
-                    piles[side] = hand.pile(side as u8);
-                    scope[side] = hand.scope(side as u8);
-                }
-                if (last.piles, last.scope) != (piles, scope) {
-                    return Err(SnapshotError::LastHandMismatch);
-                }
+            if (last.piles, last.scope) != (piles, scope) {
+                return Err(SnapshotError::LastHandMismatch);
             }
-            _ => {}
         }
-        // Hands finished, and the points the last of them gave.
-        let finished = u32::from(hand_number) + u32::from(over);
         let last_points = last_hand.map_or([0; crate::seats::MAX_SIDES], |l| l.score.totals());
-        let per_hand = u32::from(rules.max_hand_points());
-        let mut before = [0u16; 3];
-        for side in 0..k {
-            let (score, last) = (scores[side], last_points[side]);
-            let Some(earlier) = score.checked_sub(last) else {
-                return Err(SnapshotError::ScoreBelowLastHand {
-                    side: side as u8,
-                    score,
-                    last,
-                });
-            };
-            // The hands before the last one give at most `per_hand` each.
-            let max = finished.saturating_sub(1) * per_hand + u32::from(last);
-            if u32::from(score) > max {
-                return Err(SnapshotError::ScoreOutOfReach {
-                    side: side as u8,
-                    score,
-                    max,
-                });
-            }
-            before[side] = earlier;
-        }
-        if let Some(winner) = winner_of(&rules, before) {
-            return Err(SnapshotError::WonBeforeLastHand { winner });
-        }
-        let winner = if over {
-            let winner = winner_after_hand(&rules, scores, hand_number);
-            if winner.is_none() {
-                return Err(SnapshotError::NoWinner);
-            }
-            winner
-        } else {
-            if let Some(winner) = winner_of(&rules, scores) {
-                return Err(SnapshotError::AlreadyWon { winner });
-            }
-            None
-        };
+        let winner = check_scores(&rules, scores, hand_number, over, last_points)?;
         Ok(Match {
             rules,
             hand,

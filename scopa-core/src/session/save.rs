@@ -434,7 +434,7 @@ impl Session {
     /// ```
     /// use scopa_core::scopa::Rules;
     /// use scopa_core::session::{Session, Settings};
-    /// let s = Session::new(Settings::vs_ai(Rules::default()), 3).unwrap();
+    /// let s = Session::new(Settings::pass_and_play(Rules::default()), 3).unwrap();
     /// assert!(!Session::is_big_table_save(&s.to_bytes()));
     /// assert!(!Session::is_big_table_save(b"SCPS"));
     /// ```

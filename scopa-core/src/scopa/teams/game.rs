@@ -3,19 +3,46 @@
 
 use crate::deal::{SplitMix64, below};
 use crate::multiset::CardMultiset;
-use crate::scopa::game::{Match, RewindError, add_points, replay_prefix, winner_after_hand};
+use crate::scopa::game::{FinishedHandOf, Match, MatchHand, MatchOf};
 use crate::scopa::rules::Rules;
 use crate::scopa::score::HandScore;
 use crate::seats::MAX_SIDES;
 
-use super::capture::TeamMove;
-use super::hand::{TeamDealError, TeamEvent, TeamEvents, TeamHand, TeamPlayError};
+use super::hand::{TeamDealError, TeamHand};
 
 /// Plays in one two-deck hand.
 pub const TEAM_PLAYS: usize = 72;
 
-/// A whole match at a two-deck table, dealt from a seeded [`SplitMix64`] as
-/// [`Match`] is: the same target, tie play-on and [`Match::MAX_HANDS`] limit.
+impl MatchHand<MAX_SIDES> for TeamHand {
+    type Cards = CardMultiset;
+    type Deck = ();
+    type DealError = TeamDealError;
+    #[inline]
+    fn state(&self) -> &TeamHand {
+        self
+    }
+    #[inline]
+    fn state_mut(&mut self) -> &mut TeamHand {
+        self
+    }
+    fn deal_next(
+        rules: Rules,
+        dealer: u8,
+        rng: &mut SplitMix64,
+    ) -> Result<(TeamHand, (), u8), TeamDealError> {
+        TeamHand::deal(rules, dealer, rng).map(|(hand, redeals)| (hand, (), redeals))
+    }
+    fn redeal(&self, _: &()) -> Option<TeamHand> {
+        TeamHand::from_deck(self.rules, self.dealer, self.deck()).ok()
+    }
+    fn initial_table(&self, _: &()) -> CardMultiset {
+        TeamHand::initial_table(self)
+    }
+}
+
+/// A whole match at a two-deck table ([`MatchOf`] over [`TeamHand`]), dealt from a seeded
+/// [`SplitMix64`] as [`Match`] is: the same target, tie play-on and [`Match::MAX_HANDS`]
+/// limit.
 ///
 /// ```
 /// use scopa_core::scopa::Rules;
@@ -28,23 +55,7 @@ pub const TEAM_PLAYS: usize = 72;
 /// }
 /// assert!(game.scores()[usize::from(game.winner().unwrap())] >= 3);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct TeamMatch {
-    rules: Rules,
-    hand: TeamHand,
-    history: heapless::Vec<TeamMove, TEAM_PLAYS>,
-    scores: [u16; MAX_SIDES],
-    hand_number: u16,
-    first_dealer: u8,
-    rng: SplitMix64,
-    winner: Option<u8>,
-    last_hand: Option<HandScore>,
-    /// The piles of the last finished hand (empty before one is), from which
-    /// [`TeamMatch::last_hand`] is scored: what a snapshot stores to reproduce it.
-    last_piles: [CardMultiset; MAX_SIDES],
-    redeals: u8,
-}
+pub type TeamMatch = MatchOf<TeamHand, MAX_SIDES, TEAM_PLAYS>;
 
 impl TeamMatch {
     /// A new match; the first dealer is drawn by lot from the seed.
@@ -64,49 +75,25 @@ impl TeamMatch {
         TeamMatch::start(rules, SplitMix64::new(seed), first_dealer)
     }
 
-    fn start(
-        rules: Rules,
-        mut rng: SplitMix64,
-        first_dealer: u8,
-    ) -> Result<TeamMatch, TeamDealError> {
-        let (hand, redeals) = TeamHand::deal(rules, first_dealer, &mut rng)?;
-        Ok(TeamMatch {
-            rules,
-            hand,
-            history: heapless::Vec::new(),
-            scores: [0; MAX_SIDES],
-            hand_number: 0,
-            first_dealer,
-            rng,
-            winner: None,
-            last_hand: None,
-            last_piles: [CardMultiset::EMPTY; MAX_SIDES],
-            redeals,
-        })
-    }
-
     /// A match put back together by [`TeamMatch::from_bytes`](super::snapshot) from checked
     /// parts.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn restored(
         rules: Rules,
         hand: TeamHand,
-        history: heapless::Vec<TeamMove, TEAM_PLAYS>,
+        history: heapless::Vec<super::TeamMove, TEAM_PLAYS>,
         scores: [u16; MAX_SIDES],
         hand_number: u16,
         first_dealer: u8,
         rng: SplitMix64,
         winner: Option<u8>,
-        last: Option<(HandScore, [CardMultiset; MAX_SIDES])>,
+        last_hand: Option<FinishedHandOf<CardMultiset, MAX_SIDES>>,
         redeals: u8,
     ) -> TeamMatch {
-        let (last_hand, last_piles) = match last {
-            Some((score, piles)) => (Some(score), piles),
-            None => (None, [CardMultiset::EMPTY; MAX_SIDES]),
-        };
-        TeamMatch {
+        MatchOf {
             rules,
             hand,
+            deck: (),
             history,
             scores,
             hand_number,
@@ -114,7 +101,6 @@ impl TeamMatch {
             rng,
             winner,
             last_hand,
-            last_piles,
             redeals,
         }
     }
@@ -141,133 +127,22 @@ impl TeamMatch {
         })
     }
 
-    /// The generator's state for the hands to come (what a snapshot stores).
-    pub const fn rng_state(&self) -> u64 {
-        self.rng.state()
-    }
-
-    /// The rules.
-    pub const fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The current hand (the last one, once the match is over).
-    pub const fn hand(&self) -> &TeamHand {
-        &self.hand
-    }
-
-    /// The plays of the current hand, in order (the seat of play i is eldest + i mod n).
-    pub fn history(&self) -> &[TeamMove] {
-        &self.history
-    }
-
-    /// Points per side (sides past the last are 0).
-    pub const fn scores(&self) -> [u16; MAX_SIDES] {
-        self.scores
-    }
-
-    /// The hand number, from 0.
-    pub const fn hand_number(&self) -> u16 {
-        self.hand_number
-    }
-
-    /// The dealer of the first hand.
-    pub const fn first_dealer(&self) -> u8 {
-        self.first_dealer
-    }
-
-    /// The seat to play.
-    pub const fn turn(&self) -> u8 {
-        self.hand.turn()
-    }
-
-    /// The winning side, once the match is over.
-    pub const fn winner(&self) -> Option<u8> {
-        self.winner
-    }
-
     /// The score of the last finished hand.
-    pub const fn last_hand(&self) -> Option<&HandScore> {
-        self.last_hand.as_ref()
+    pub fn last_hand(&self) -> Option<&HandScore> {
+        self.last_hand.as_ref().map(|last| &last.score)
     }
 
     /// The piles per side of the last finished hand (sides past the last are empty), once a
     /// hand has finished: [`TeamMatch::last_hand`] is their score.
     pub fn last_piles(&self) -> Option<&[CardMultiset]> {
         self.last_hand
-            .map(|_| &self.last_piles[..usize::from(self.rules.sides())])
+            .as_ref()
+            .map(|last| &last.piles[..usize::from(self.rules.sides())])
     }
 
-    /// How many deals of the current hand were voided by 5 or more Kings on the table.
-    pub const fn redeals(&self) -> u8 {
-        self.redeals
-    }
-
-    /// The [`TeamEvent::NewHand`] of the current hand.
-    pub fn deal_event(&self) -> TeamEvent {
-        TeamEvent::NewHand {
-            number: self.hand_number,
-            dealer: self.hand.dealer(),
-            table: self.hand.initial_table(),
-            redeals: self.redeals,
-        }
-    }
-
-    /// Takes back the plays of the current hand after the first `plays`, replaying the
-    /// hand from its deck. Refused once the match is over or when nothing is after `plays`.
-    pub fn rewind(&mut self, plays: u8) -> Result<(), RewindError> {
-        self.hand = replay_prefix(
-            self.winner,
-            &self.history,
-            plays,
-            || TeamHand::from_deck(self.rules, self.hand.dealer(), self.hand.deck()).ok(),
-            |hand, mv| hand.play(hand.turn(), mv).is_ok(),
-        )?;
-        self.history.truncate(usize::from(plays));
-        Ok(())
-    }
-
-    /// Plays `mv` for `seat`. On error nothing changes. When a hand ends its score is added;
-    /// then the match ends ([`TeamEvent::MatchFinished`]) or the next hand is dealt
-    /// ([`TeamEvent::NewHand`]).
-    pub fn play(&mut self, seat: u8, mv: TeamMove) -> Result<TeamEvents, TeamPlayError> {
-        if let Some(winner) = self.winner {
-            return Err(TeamPlayError::MatchOver { winner });
-        }
-        let mut events = self.hand.play(seat, mv)?;
-        // The hand refuses a 73rd play before this.
-        let _ = self.history.push(mv);
-        let Some(score) = self.hand.score() else {
-            return Ok(events);
-        };
-        self.last_hand = Some(score);
-        self.last_piles = core::array::from_fn(|side| self.hand.pile(side as u8));
-        match add_points(self.scores, score.totals()) {
-            Some(scores) => {
-                self.scores = scores;
-                self.winner = winner_after_hand(&self.rules, self.scores, self.hand_number);
-            }
-            // At most MAX_HANDS hands of at most max_hand_points: unreachable; were it
-            // reached the match ends rather than wrap a score.
-            None => self.winner = Some(0),
-        }
-        if let Some(winner) = self.winner {
-            let _ = events.push(TeamEvent::MatchFinished {
-                winner,
-                scores: self.scores,
-            });
-            return Ok(events);
-        }
-        self.hand_number += 1;
-        let dealer = (self.hand.dealer() + 1) % self.rules.players;
-        // The rules were checked when the match started: the deal cannot fail.
-        if let Ok((hand, redeals)) = TeamHand::deal(self.rules, dealer, &mut self.rng) {
-            self.hand = hand;
-            self.redeals = redeals;
-        }
-        self.history.clear();
-        let _ = events.push(self.deal_event());
-        Ok(events)
+    /// The last finished hand: its piles, scope and score.
+    pub const fn finished_hand(&self) -> Option<&FinishedHandOf<CardMultiset, MAX_SIDES>> {
+        self.last_hand.as_ref()
     }
 }
 
@@ -294,6 +169,7 @@ mod tests {
     use crate::card::Card;
     use crate::multiset::CardMultiset;
     use crate::scopa::teams::hand::TWO_DECKS;
+    use crate::scopa::teams::{TeamEvent, TeamMove, TeamPlayError};
     use std::vec::Vec;
 
     fn two_decks() -> Vec<Card> {

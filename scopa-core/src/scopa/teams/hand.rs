@@ -6,13 +6,12 @@ use core::fmt;
 use crate::card::Card;
 use crate::deal::below;
 use crate::multiset::CardMultiset;
-use crate::scopa::capture::CaptureKind;
-use crate::scopa::hand::{Event, PlayError};
+use crate::scopa::cards::{EventOf, EventsOf, PlayErrorOf};
+use crate::scopa::hand::{Event, HandStateOf, NO_SIDE, PlayError};
 use crate::scopa::rules::{Rules, RulesError};
-use crate::scopa::score::{HandScore, score_copies};
 use crate::seats::{MAX_SEATS, MAX_SIDES};
 
-use super::capture::{TeamMove, classify, for_each_capture};
+use super::capture::{TeamMove, for_each_capture};
 
 /// Cards in two decks.
 pub const TWO_DECKS: usize = 80;
@@ -88,173 +87,57 @@ impl fmt::Display for TeamDealError {
 
 impl core::error::Error for TeamDealError {}
 
-/// Why a play was refused. The hand is unchanged.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum TeamPlayError {
-    /// The seat does not exist at this table.
-    NoSuchSeat {
-        /// The seat given.
-        seat: u8,
-        /// Players at the table.
-        players: u8,
-    },
-    /// It is another seat's turn.
-    NotYourTurn {
-        /// The seat that tried to play.
-        seat: u8,
-        /// The seat to play.
-        turn: u8,
-    },
-    /// The card is not in the seat's hand.
-    CardNotInHand {
-        /// The seat.
-        seat: u8,
-        /// The card.
-        card: Card,
-    },
-    /// The capture is not one the rules allow for this card and table.
-    IllegalCapture {
-        /// The card played.
-        card: Card,
-        /// The capture asked for.
-        capture: CardMultiset,
-    },
-    /// The hand is finished.
-    HandOver,
-    /// The match is finished (from [`super::TeamMatch::play`]).
-    MatchOver {
-        /// The side that won.
-        winner: u8,
-    },
-}
-
-impl fmt::Display for TeamPlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TeamPlayError::NoSuchSeat { seat, players } => {
-                write!(f, "there is no seat {seat} at a table of {players}")
-            }
-            TeamPlayError::NotYourTurn { seat, turn } => {
-                write!(f, "seat {seat} tried to play but it is seat {turn}'s turn")
-            }
-            TeamPlayError::CardNotInHand { seat, card } => {
-                write!(f, "seat {seat} does not hold {card}")
-            }
-            TeamPlayError::IllegalCapture { card, capture } => {
-                if capture.is_empty() {
-                    write!(f, "{card} can capture, so it cannot be laid down")
-                } else {
-                    write!(f, "{card} cannot capture {capture} on this table")
-                }
-            }
-            TeamPlayError::HandOver => f.write_str("the hand is over"),
-            TeamPlayError::MatchOver { winner } => {
-                write!(f, "the match is over: side {winner} won")
-            }
-        }
-    }
-}
-
-impl core::error::Error for TeamPlayError {}
+/// Why a play at a two-deck table was refused ([`PlayErrorOf`] over [`CardMultiset`]). The
+/// hand is unchanged.
+pub type TeamPlayError = PlayErrorOf<CardMultiset>;
 
 impl From<PlayError> for TeamPlayError {
     /// The same refusal at a one-deck table, its capture as a multiset.
     fn from(e: PlayError) -> TeamPlayError {
         match e {
-            PlayError::NoSuchSeat { seat, players } => TeamPlayError::NoSuchSeat { seat, players },
-            PlayError::NotYourTurn { seat, turn } => TeamPlayError::NotYourTurn { seat, turn },
-            PlayError::CardNotInHand { seat, card } => TeamPlayError::CardNotInHand { seat, card },
-            PlayError::IllegalCapture { card, capture } => TeamPlayError::IllegalCapture {
+            PlayErrorOf::NoSuchSeat { seat, players } => PlayErrorOf::NoSuchSeat { seat, players },
+            PlayErrorOf::NotYourTurn { seat, turn } => PlayErrorOf::NotYourTurn { seat, turn },
+            PlayErrorOf::CardNotInHand { seat, card } => PlayErrorOf::CardNotInHand { seat, card },
+            PlayErrorOf::IllegalCapture { card, capture } => PlayErrorOf::IllegalCapture {
                 card,
                 capture: CardMultiset::from_set(capture),
             },
-            PlayError::HandOver => TeamPlayError::HandOver,
-            PlayError::MatchOver { winner } => TeamPlayError::MatchOver { winner },
+            PlayErrorOf::HandOver => PlayErrorOf::HandOver,
+            PlayErrorOf::MatchOver { winner } => PlayErrorOf::MatchOver { winner },
         }
     }
 }
 
-/// Something that happened during a play at a two-deck table, in order.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum TeamEvent {
-    /// `seat` played `mv`.
-    Played {
-        /// The seat that played.
-        seat: u8,
-        /// The move.
-        mv: TeamMove,
-    },
-    /// The capture swept the table: one point to `side`.
-    Scopa {
-        /// The seat that made it.
-        seat: u8,
-        /// Its side.
-        side: u8,
-    },
-    /// Every hand was empty: a new round was dealt.
-    Dealt {
-        /// The round dealt (1 = the second round of the hand).
-        round: u8,
-        /// Cards left to deal after this one.
-        deck_left: u8,
-    },
-    /// End of the hand: the cards left on the table went to the side that captured last.
-    TableCollected {
-        /// The side.
-        side: u8,
-        /// The cards.
-        cards: CardMultiset,
-    },
-    /// The hand is over, with its score.
-    HandFinished(HandScore),
-    /// The match is over (only from [`super::TeamMatch::play`]).
-    MatchFinished {
-        /// The winning side.
-        winner: u8,
-        /// The final scores per side.
-        scores: [u16; MAX_SIDES],
-    },
-    /// A new hand was dealt (only from [`super::TeamMatch::play`]).
-    NewHand {
-        /// Its number, from 0.
-        number: u16,
-        /// Its dealer.
-        dealer: u8,
-        /// The cards dealt face up to the table.
-        table: CardMultiset,
-        /// How many deals were voided by 5 or more Kings on the table before this one.
-        redeals: u8,
-    },
-}
+/// Something that happened during a play at a two-deck table ([`EventOf`] over
+/// [`CardMultiset`], scores for [`MAX_SIDES`] sides), in order.
+pub type TeamEvent = EventOf<CardMultiset, MAX_SIDES>;
 
 impl From<Event> for TeamEvent {
     /// The same event of a one-deck hand, with its cards as multisets (the session reports
     /// the events of every table in this one form).
     fn from(e: Event) -> TeamEvent {
         match e {
-            Event::Played { seat, mv } => TeamEvent::Played {
+            EventOf::Played { seat, mv } => EventOf::Played {
                 seat,
                 mv: mv.into(),
             },
-            Event::Scopa { seat, side } => TeamEvent::Scopa { seat, side },
-            Event::Dealt { round, deck_left } => TeamEvent::Dealt { round, deck_left },
-            Event::TableCollected { side, cards } => TeamEvent::TableCollected {
+            EventOf::Scopa { seat, side } => EventOf::Scopa { seat, side },
+            EventOf::Dealt { round, deck_left } => EventOf::Dealt { round, deck_left },
+            EventOf::TableCollected { side, cards } => EventOf::TableCollected {
                 side,
                 cards: CardMultiset::from_set(cards),
             },
-            Event::HandFinished(score) => TeamEvent::HandFinished(score),
-            Event::MatchFinished { winner, scores } => TeamEvent::MatchFinished {
+            EventOf::HandFinished(score) => EventOf::HandFinished(score),
+            EventOf::MatchFinished { winner, scores } => EventOf::MatchFinished {
                 winner,
                 scores: [scores[0], scores[1], scores[2], 0],
             },
-            Event::NewHand {
+            EventOf::NewHand {
                 number,
                 dealer,
                 table,
                 redeals,
-            } => TeamEvent::NewHand {
+            } => EventOf::NewHand {
                 number,
                 dealer,
                 table: CardMultiset::from_set(table),
@@ -265,10 +148,11 @@ impl From<Event> for TeamEvent {
 }
 
 /// The events of one play, in order.
-pub type TeamEvents = heapless::Vec<TeamEvent, 8>;
+pub type TeamEvents = EventsOf<CardMultiset, MAX_SIDES>;
 
 /// One hand of Scopa with two decks and 6 or 8 players (docs/rules.md §8): 3 cards to
-/// each seat per round, 8 to the first table; 4 rounds with 6 players, 3 with 8.
+/// each seat per round, 8 to the first table; 4 rounds with 6 players, 3 with 8. The turns,
+/// the checks and the play are [`HandStateOf`]'s, written once for one deck and two.
 ///
 /// ```
 /// use scopa_core::scopa::Rules;
@@ -285,21 +169,44 @@ pub type TeamEvents = heapless::Vec<TeamEvent, 8>;
 /// let cards: u32 = score.sides().iter().map(|s| u32::from(s.cards)).sum();
 /// assert!(cards <= 80);
 /// ```
+pub type TeamHand = HandStateOf<CardMultiset, MAX_SIDES>;
+
+/// Where the cards of a two-deck hand are: the deal order and how far it is dealt, each
+/// seat's hand, the table and each side's pile, as multisets (a card may be there twice).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct TeamHand {
-    pub(super) rules: Rules,
-    pub(super) dealer: u8,
-    pub(super) deck: [Card; TWO_DECKS],
+pub struct TwoDeckCards {
+    pub(crate) deck: [Card; TWO_DECKS],
     /// Index in `deck` of the next card to deal.
-    pub(super) next: u8,
-    pub(super) turn: u8,
-    pub(super) plays: u8,
-    pub(super) hands: [CardMultiset; MAX_SEATS],
-    pub(super) table: CardMultiset,
-    pub(super) piles: [CardMultiset; MAX_SIDES],
-    pub(super) scope: [u8; MAX_SIDES],
-    pub(super) last_capture: Option<u8>,
+    pub(crate) next: u8,
+    pub(crate) hands: [CardMultiset; MAX_SEATS],
+    pub(crate) table: CardMultiset,
+    pub(crate) piles: [CardMultiset; MAX_SIDES],
+}
+
+impl TwoDeckCards {
+    fn draw(&mut self) -> Card {
+        let card = self.deck[usize::from(self.next) % TWO_DECKS];
+        self.next += 1;
+        card
+    }
+
+    /// Deals one round: 3 consecutive cards to each seat from the eldest.
+    pub(crate) fn deal_round(&mut self, rules: &Rules, dealer: u8) {
+        let n = rules.players;
+        for k in 0..n {
+            let seat = (dealer + 1 + k) % n;
+            for _ in 0..rules.cards_per_round() {
+                let card = self.draw();
+                let _ = self.hands[usize::from(seat)].insert(card);
+            }
+        }
+    }
+
+    /// Cards not dealt yet.
+    pub(crate) const fn deck_left(&self) -> u8 {
+        TWO_DECKS as u8 - self.next
+    }
 }
 
 /// Checks `rules` for a two-deck table.
@@ -332,31 +239,32 @@ impl TeamHand {
             seen.insert(card)
                 .map_err(|_| TeamDealError::ThirdCopy { card, position })?;
         }
-        let mut cards = [Card::SETTEBELLO; TWO_DECKS];
-        cards.copy_from_slice(deck);
-        let mut hand = TeamHand {
-            rules,
-            dealer,
-            deck: cards,
+        let mut cards = TwoDeckCards {
+            deck: [Card::SETTEBELLO; TWO_DECKS],
             next: 0,
-            turn: (dealer + 1) % rules.players,
-            plays: 0,
             hands: [CardMultiset::EMPTY; MAX_SEATS],
             table: CardMultiset::EMPTY,
             piles: [CardMultiset::EMPTY; MAX_SIDES],
-            scope: [0; MAX_SIDES],
-            last_capture: None,
         };
-        hand.deal_round();
+        cards.deck.copy_from_slice(deck);
+        cards.deal_round(&rules, dealer);
         for _ in 0..rules.initial_table() {
-            let card = hand.draw();
-            let _ = hand.table.insert(card); // each card at most twice in the deck
+            let card = cards.draw();
+            let _ = cards.table.insert(card); // each card at most twice in the deck
         }
-        let kings = hand.table.count_value(10) as u8;
+        let kings = cards.table.count_value(10) as u8;
         if rules.kings_redeal && kings >= REDEAL_KINGS {
             return Err(TeamDealError::KingsOnTable { kings });
         }
-        Ok(hand)
+        Ok(TeamHand {
+            cards,
+            rules,
+            dealer,
+            turn: (dealer + 1) % rules.players,
+            plays: 0,
+            last_capture: NO_SIDE,
+            scope: [0; MAX_SIDES],
+        })
     }
 
     /// Shuffles two decks with `rng` and deals, shuffling again while `kings_redeal` voids
@@ -384,59 +292,16 @@ impl TeamHand {
         }
     }
 
-    fn draw(&mut self) -> Card {
-        let card = self.deck[self.next as usize];
-        self.next += 1;
-        card
-    }
-
-    /// Deals one round: 3 consecutive cards to each seat from the eldest.
-    fn deal_round(&mut self) {
-        let n = self.rules.players;
-        for k in 0..n {
-            let seat = (self.dealer + 1 + k) % n;
-            for _ in 0..self.rules.cards_per_round() {
-                let card = self.draw();
-                let _ = self.hands[seat as usize].insert(card);
-            }
-        }
-    }
-
-    /// The rules.
-    pub const fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The dealer.
-    pub const fn dealer(&self) -> u8 {
-        self.dealer
-    }
-
-    /// The seat to play.
-    pub const fn turn(&self) -> u8 {
-        self.turn
-    }
-
-    /// Plays made so far in this hand (72 in all).
-    pub const fn plays(&self) -> u8 {
-        self.plays
-    }
-
-    /// Whether every play of the hand has been made.
-    pub const fn is_finished(&self) -> bool {
-        self.plays >= self.rules.plays_per_hand()
-    }
-
     /// The deal order, 80 cards.
     pub const fn deck(&self) -> &[Card; TWO_DECKS] {
-        &self.deck
+        &self.cards.deck
     }
 
     /// The cards dealt face up to the table at the start of the hand.
     pub fn initial_table(&self) -> CardMultiset {
         let skip = usize::from(self.rules.players) * usize::from(self.rules.cards_per_round());
         let mut table = CardMultiset::EMPTY;
-        for &card in self.deck[skip..]
+        for &card in self.cards.deck[skip..]
             .iter()
             .take(usize::from(self.rules.initial_table()))
         {
@@ -448,32 +313,7 @@ impl TeamHand {
 
     /// Cards not dealt yet.
     pub const fn deck_left(&self) -> u8 {
-        TWO_DECKS as u8 - self.next
-    }
-
-    /// The cards `seat` holds (none for a seat that does not exist).
-    pub fn hand(&self, seat: u8) -> CardMultiset {
-        self.hands.get(seat as usize).copied().unwrap_or_default()
-    }
-
-    /// The cards face up on the table.
-    pub const fn table(&self) -> CardMultiset {
-        self.table
-    }
-
-    /// The cards `side` has captured.
-    pub fn pile(&self, side: u8) -> CardMultiset {
-        self.piles.get(side as usize).copied().unwrap_or_default()
-    }
-
-    /// The scope `side` has made.
-    pub fn scope(&self, side: u8) -> u8 {
-        self.scope.get(side as usize).copied().unwrap_or(0)
-    }
-
-    /// The side that captured last, if any did.
-    pub const fn last_capture(&self) -> Option<u8> {
-        self.last_capture
+        self.cards.deck_left()
     }
 
     /// Calls `emit` with every legal move of the seat to play: its cards in card order
@@ -482,8 +322,8 @@ impl TeamHand {
         if self.is_finished() {
             return;
         }
-        for card in self.hands[self.turn as usize].distinct() {
-            for_each_capture(self.table, card, self.rules.ace, &mut |capture| {
+        for card in self.hand(self.turn).distinct() {
+            for_each_capture(self.table(), card, self.rules.ace, &mut |capture| {
                 emit(TeamMove { card, capture })
             });
         }
@@ -506,100 +346,5 @@ impl TeamHand {
             i += 1;
         });
         out
-    }
-
-    /// Whether `seat` may play `mv` now.
-    pub fn is_legal(&self, seat: u8, mv: TeamMove) -> bool {
-        self.check(seat, mv).is_ok()
-    }
-
-    fn check(&self, seat: u8, mv: TeamMove) -> Result<CaptureKind, TeamPlayError> {
-        let players = self.rules.players;
-        if seat >= players {
-            return Err(TeamPlayError::NoSuchSeat { seat, players });
-        }
-        if self.is_finished() {
-            return Err(TeamPlayError::HandOver);
-        }
-        if seat != self.turn {
-            return Err(TeamPlayError::NotYourTurn {
-                seat,
-                turn: self.turn,
-            });
-        }
-        if !self.hands[seat as usize].contains(mv.card) {
-            return Err(TeamPlayError::CardNotInHand {
-                seat,
-                card: mv.card,
-            });
-        }
-        classify(self.table, mv.card, mv.capture, self.rules.ace).ok_or(
-            TeamPlayError::IllegalCapture {
-                card: mv.card,
-                capture: mv.capture,
-            },
-        )
-    }
-
-    /// `seat` plays `mv`: the events that followed, in order (the play, a scopa, a new
-    /// round, and at the end the table's last cards and the score).
-    pub fn play(&mut self, seat: u8, mv: TeamMove) -> Result<TeamEvents, TeamPlayError> {
-        let kind = self.check(seat, mv)?;
-        let mut events = TeamEvents::new();
-        // Eight events at most: played, scopa, dealt or collected and finished.
-        let _ = events.push(TeamEvent::Played { seat, mv });
-        let side = self.rules.side_of(seat);
-        self.hands[seat as usize].remove(mv.card);
-        self.plays += 1;
-        let last = self.is_finished();
-        if mv.is_lay() {
-            let _ = self.table.insert(mv.card); // two copies at most in play
-        } else {
-            self.table = self.table - mv.capture;
-            let pile = &mut self.piles[side as usize];
-            // The captured cards and the card were in play once each: no third copy.
-            *pile = pile.checked_add(mv.capture).unwrap_or(*pile);
-            let _ = pile.insert(mv.card);
-            self.last_capture = Some(side);
-            if self.table.is_empty() && matches!(kind, CaptureKind::Ordinary) && !last {
-                self.scope[side as usize] += 1;
-                let _ = events.push(TeamEvent::Scopa { seat, side });
-            }
-        }
-        self.turn = (self.turn + 1) % self.rules.players;
-        if last {
-            if let Some(side) = self.last_capture
-                && !self.table.is_empty()
-            {
-                let cards = self.table;
-                let pile = &mut self.piles[side as usize];
-                *pile = pile.checked_add(cards).unwrap_or(*pile);
-                self.table = CardMultiset::EMPTY;
-                let _ = events.push(TeamEvent::TableCollected { side, cards });
-            }
-            if let Some(score) = self.score() {
-                let _ = events.push(TeamEvent::HandFinished(score));
-            }
-        } else if self.hands[..self.rules.players as usize]
-            .iter()
-            .all(|h| h.is_empty())
-        {
-            self.deal_round();
-            let round = self.plays / self.rules.plays_per_round();
-            let _ = events.push(TeamEvent::Dealt {
-                round,
-                deck_left: self.deck_left(),
-            });
-        }
-        Ok(events)
-    }
-
-    /// The hand's score, once it is finished.
-    pub fn score(&self) -> Option<HandScore> {
-        if !self.is_finished() {
-            return None;
-        }
-        let n = self.rules.sides() as usize;
-        score_copies(&self.rules, &self.piles[..n], &self.scope[..n]).ok()
     }
 }

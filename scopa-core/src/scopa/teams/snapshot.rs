@@ -51,9 +51,12 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::SplitMix64;
 use crate::multiset::CardMultiset;
-use crate::scopa::game::{Match, winner_after_hand, winner_of};
+use crate::scopa::game::{FinishedHandOf, Match};
 use crate::scopa::rules::Rules;
-use crate::scopa::score::{HandScore, ScoreError, score_copies};
+use crate::scopa::score::{ScoreError, score_copies};
+use crate::scopa::snapshot::{
+    check_last, check_scores, common_errors, get_set, open, put_set, read_head,
+};
 use crate::seats::MAX_SIDES;
 use crate::snapshot::crc32;
 
@@ -366,16 +369,7 @@ impl fmt::Display for TeamSnapshotError {
 
 impl core::error::Error for TeamSnapshotError {}
 
-fn put_set(out: &mut [u8], set: CardSet) {
-    out[..5].copy_from_slice(&set.bits().to_le_bytes()[..5]);
-}
-
-fn get_set(bytes: &[u8]) -> CardSet {
-    let mut b = [0u8; 8];
-    b[..5].copy_from_slice(&bytes[..5]);
-    // Five bytes hold 40 bits: always a valid set.
-    CardSet::from_bits_truncate(u64::from_le_bytes(b))
-}
+common_errors!(TeamSnapshotError);
 
 /// The position of `card` among the distinct cards of `held`, in card order.
 fn slot_of(held: CardMultiset, card: Card) -> u16 {
@@ -451,49 +445,10 @@ impl TeamMatch {
     /// the match is over.
     pub fn from_bytes(bytes: &[u8]) -> Result<TeamMatch, TeamSnapshotError> {
         use TeamSnapshotError as E;
-        if bytes.len() != TEAM_SNAPSHOT_LEN {
-            return Err(E::WrongLength { len: bytes.len() });
-        }
-        if bytes[0..4] != MAGIC {
-            return Err(E::NotASnapshot);
-        }
-        if bytes[4] != TEAM_SNAPSHOT_VERSION {
-            return Err(E::UnsupportedVersion { version: bytes[4] });
-        }
-        let mut crc = [0u8; 4];
-        crc.copy_from_slice(&bytes[CRC..]);
-        if crc32(&bytes[..CRC]) != u32::from_le_bytes(crc) {
-            return Err(E::Checksum);
-        }
-        let mut rb = [0u8; 8];
-        rb.copy_from_slice(&bytes[5..13]);
-        let rules = Rules::from_bytes(rb).ok_or(E::RulesOutOfRange)?;
+        let rules = open(bytes, TEAM_SNAPSHOT_LEN, MAGIC, TEAM_SNAPSHOT_VERSION)?;
         check_rules(&rules).map_err(E::ImpossibleRules)?;
         let n = rules.players;
-        let k = usize::from(rules.sides());
-        let first_dealer = bytes[13];
-        if first_dealer >= n {
-            return Err(E::BadDealer {
-                dealer: first_dealer,
-                players: n,
-            });
-        }
-        let hand_number = u16::from_le_bytes([bytes[14], bytes[15]]);
-        if hand_number >= Match::MAX_HANDS {
-            return Err(E::HandNumberTooHigh { hand_number });
-        }
-        let mut scores = [0u16; MAX_SIDES];
-        for (i, s) in scores.iter_mut().enumerate() {
-            *s = u16::from_le_bytes([bytes[SCORES + 2 * i], bytes[SCORES + 2 * i + 1]]);
-        }
-        for (side, &score) in scores.iter().enumerate().skip(k) {
-            if score != 0 {
-                return Err(E::ScoreForMissingSide {
-                    side: side as u8,
-                    score,
-                });
-            }
-        }
+        let (first_dealer, hand_number, scores) = read_head::<MAX_SIDES>(bytes, &rules)?;
         let mut sb = [0u8; 8];
         sb.copy_from_slice(&bytes[RNG..RNG + 8]);
         let rng = SplitMix64::new(u64::from_le_bytes(sb));
@@ -566,61 +521,18 @@ impl TeamMatch {
             _ => Some(last_hand_of(&rules, bytes)?),
         };
         let over = hand.is_finished();
-        match (&last, over) {
-            (None, true) => return Err(E::MissingLastHand),
-            (None, false) if hand_number > 0 => return Err(E::MissingLastHand),
-            (Some(_), false) if hand_number == 0 => return Err(E::UnexpectedLastHand),
-            (Some((_, piles)), true) => {
-                // The match ended with this hand: it must be the one recorded (its piles;
-                // the scope are in the score).
-                let current: [CardMultiset; MAX_SIDES] =
-                    core::array::from_fn(|side| hand.pile(side as u8));
-                if *piles != current || last.map(|(s, _)| s) != hand.score() {
-                    return Err(E::LastHandMismatch);
-                }
+        check_last(last.is_some(), over, hand_number)?;
+        if let (Some(last), true) = (&last, over) {
+            // The match ended with this hand: it must be the one recorded (its piles; the
+            // scope are in the score).
+            let current: [CardMultiset; MAX_SIDES] =
+                core::array::from_fn(|side| hand.pile(side as u8));
+            if last.piles != current || Some(last.score) != hand.score() {
+                return Err(E::LastHandMismatch);
             }
-            _ => {}
         }
-        // Hands finished, and the points the last of them gave.
-        let finished = u32::from(hand_number) + u32::from(over);
-        let last_points = last.map_or([0; MAX_SIDES], |(s, _)| s.totals());
-        let per_hand = u32::from(rules.max_hand_points());
-        let mut before = [0u16; MAX_SIDES];
-        for side in 0..k {
-            let (score, last) = (scores[side], last_points[side]);
-            let Some(earlier) = score.checked_sub(last) else {
-                return Err(E::ScoreBelowLastHand {
-                    side: side as u8,
-                    score,
-                    last,
-                });
-            };
-            // The hands before the last one give at most `per_hand` each.
-            let max = finished.saturating_sub(1) * per_hand + u32::from(last);
-            if u32::from(score) > max {
-                return Err(E::ScoreOutOfReach {
-                    side: side as u8,
-                    score,
-                    max,
-                });
-            }
-            before[side] = earlier;
-        }
-        if let Some(winner) = winner_of(&rules, before) {
-            return Err(E::WonBeforeLastHand { winner });
-        }
-        let winner = if over {
-            let winner = winner_after_hand(&rules, scores, hand_number);
-            if winner.is_none() {
-                return Err(E::NoWinner);
-            }
-            winner
-        } else {
-            if let Some(winner) = winner_of(&rules, scores) {
-                return Err(E::AlreadyWon { winner });
-            }
-            None
-        };
+        let last_points = last.map_or([0; MAX_SIDES], |l| l.score.totals());
+        let winner = check_scores(&rules, scores, hand_number, over, last_points)?;
         Ok(TeamMatch::restored(
             rules,
             hand,
@@ -640,7 +552,7 @@ impl TeamMatch {
 fn last_hand_of(
     rules: &Rules,
     bytes: &[u8],
-) -> Result<(HandScore, [CardMultiset; MAX_SIDES]), TeamSnapshotError> {
+) -> Result<FinishedHandOf<CardMultiset, MAX_SIDES>, TeamSnapshotError> {
     use TeamSnapshotError as E;
     let k = usize::from(rules.sides());
     let mut piles = [CardMultiset::EMPTY; MAX_SIDES];
@@ -678,12 +590,17 @@ fn last_hand_of(
     if let Some(card) = (CardSet::ALL - twice).first() {
         return Err(E::LastHandCardMissing { card });
     }
-    Ok((score, piles))
+    Ok(FinishedHandOf {
+        piles,
+        scope,
+        score,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scopa::game::winner_of;
     use std::string::ToString;
 
     type Bytes = [u8; TEAM_SNAPSHOT_LEN];

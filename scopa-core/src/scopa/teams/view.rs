@@ -251,17 +251,19 @@ impl TeamHand {
         let mut deck = [crate::card::Card::SETTEBELLO; TWO_DECKS];
         deck[TWO_DECKS - rest.len()..].copy_from_slice(rest);
         Some(TeamHand {
+            cards: super::hand::TwoDeckCards {
+                deck,
+                next: (TWO_DECKS - rest.len()) as u8,
+                hands,
+                table: view.table,
+                piles: view.piles,
+            },
             rules: view.rules,
             dealer: view.dealer,
-            deck,
-            next: (TWO_DECKS - rest.len()) as u8,
             turn: view.turn,
             plays: view.plays,
-            hands,
-            table: view.table,
-            piles: view.piles,
             scope: view.scope,
-            last_capture: view.last_capture,
+            last_capture: view.last_capture.unwrap_or(crate::scopa::hand::NO_SIDE),
         })
     }
 }
