@@ -21,6 +21,7 @@ use crate::common::{
 };
 
 mod briscola;
+mod coach;
 mod teams;
 
 /// The longest request line accepted, in bytes. Longer lines are answered with `bad_field`
@@ -226,10 +227,12 @@ fn dispatch(obj: &Obj) -> Res<Obj> {
             GameRules::Scopa(_) => replay(obj),
         },
         "bestmove" => bestmove(obj),
+        "coach" => coach::coach(obj, game_of(obj)?),
+        "review" => coach::review(obj),
         other => Err(err(
             "unknown_cmd",
             format!(
-                "unknown command `{}`; expected hello, legal, trick, score, replay or bestmove",
+                "unknown command `{}`; expected hello, legal, trick, score, replay, bestmove, coach or review",
                 shorten(other)
             ),
         )),

@@ -22,6 +22,9 @@ pub struct TypedCard {
 pub enum Command {
     /// The expert's suggestion.
     Hint,
+    /// Why the computer played what it played: its last play of the hand, or play N (from
+    /// 1).
+    Why(Option<u8>),
     /// Show the table again.
     Show,
     /// The list of commands.
@@ -75,6 +78,17 @@ fn command(first: &str, rest: &[&str]) -> Option<Command> {
         "undo" | "annulla" => Command::Undo,
         "cancel" | "back" | "indietro" => Command::Cancel,
         "quit" | "exit" | "q" | "esci" => Command::Quit,
+        "why" | "perché" | "perche" => {
+            return match rest {
+                [] => Some(Command::Why(None)),
+                [n] => n
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .map(|n| Command::Why(Some(n))),
+                _ => None,
+            };
+        }
         "save" | "salva" => {
             return match rest {
                 [] => Some(Command::Save(None)),
@@ -264,6 +278,8 @@ mod tests {
         assert_eq!(parse("   "), Ok(Typed::Empty));
         assert_eq!(parse("3"), Ok(Typed::Number(3)));
         assert_eq!(parse("HINT"), Ok(Typed::Command(Command::Hint)));
+        assert_eq!(parse("why"), Ok(Typed::Command(Command::Why(None))));
+        assert_eq!(parse("perché 3"), Ok(Typed::Command(Command::Why(Some(3)))));
         assert_eq!(parse("quit"), Ok(Typed::Command(Command::Quit)));
         assert_eq!(
             parse("save my game.scopa").unwrap_err(),

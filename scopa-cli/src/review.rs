@@ -16,15 +16,14 @@ use std::path::PathBuf;
 
 use anyhow::{Context, anyhow, bail};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use scopa_core::analysis::review::{MoveReview, Review, move_seed, review_hand};
-use scopa_core::analysis::{self, Analysis, Unit, texts as words};
+use scopa_cli::reviewing::{ReviewSpec, Reviewed, review_save, review_script};
+use scopa_core::analysis::review::Review;
+use scopa_core::analysis::texts as words;
 use scopa_core::game::GameMove;
-use scopa_core::session::transcript::ScriptLine;
-use scopa_core::session::{Action, Lang, Phase, Player, Session, Settings, Texts};
+use scopa_core::session::{Lang, Texts};
 
 use crate::play::LangArg;
-use crate::save::{self, Saved};
+use crate::save;
 
 /// Options of `scopa review`.
 #[derive(Args, Debug, Clone)]
@@ -46,14 +45,20 @@ pub struct ReviewArgs {
     pub seed: u64,
 }
 
+impl ReviewArgs {
+    /// What to review.
+    fn spec(&self) -> ReviewSpec {
+        ReviewSpec {
+            seat: self.seat.clone(),
+            all_seats: self.all_seats,
+            seed: self.seed,
+            quiet: false,
+        }
+    }
+}
+
 /// The largest file read.
 const MAX_FILE: u64 = 1 << 20;
-
-/// One reviewed move and the analysis of its position.
-struct Reviewed {
-    r: MoveReview,
-    a: Analysis,
-}
 
 pub fn run(args: ReviewArgs) -> anyhow::Result<std::process::ExitCode> {
     let lang = args.lang.map_or_else(
@@ -64,9 +69,9 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<std::process::ExitCode> {
         .map_err(|e| anyhow!("{e}"))
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let (texts, review, moves) = if let Ok(saved) = save::decode(&bytes) {
-        review_save(saved, &args, lang)?
+        review_save(saved, &args.spec(), lang)?
     } else if let Ok(text) = std::str::from_utf8(&bytes) {
-        review_script(text, &args, lang).with_context(|| args.file.display().to_string())?
+        review_script(text, &args.spec(), lang).with_context(|| args.file.display().to_string())?
     } else {
         bail!(
             "{}: neither a save of scopa play nor a script (text)",
@@ -78,147 +83,12 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<std::process::ExitCode> {
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-/// The seats to review: `--seat`, every seat, or the people's (every seat when none).
-fn chosen_seats(args: &ReviewArgs, settings: &Settings, players: u8) -> anyhow::Result<Vec<u8>> {
-    if let Some(&bad) = args.seat.iter().find(|&&s| s >= players) {
-        bail!("--seat {bad}: this match has seats 0 to {}", players - 1);
-    }
-    if !args.seat.is_empty() {
-        return Ok(args.seat.clone());
-    }
-    let people: Vec<u8> = (0..players)
-        .filter(|&s| settings.player(s) == Player::Human)
-        .collect();
-    Ok(if args.all_seats || people.is_empty() {
-        (0..players).collect()
-    } else {
-        people
-    })
-}
-
-type Reviewed3 = (Texts, Review, Vec<Reviewed>);
-
-/// The plays of the save's current hand.
-fn review_save(saved: Saved, args: &ReviewArgs, lang: Lang) -> anyhow::Result<Reviewed3> {
-    let session = match saved {
-        Saved::Session(s) => *s,
-        Saved::Legacy { game, .. } => {
-            let settings = Settings::against(scopa_core::ai::Level::Expert, *game.rules());
-            Session::resume(settings, 0, *game).map_err(|e| anyhow!("{e}"))?
-        }
-    };
-    let seats = chosen_seats(args, session.settings(), session.players())?;
-    let m = session.game_match();
-    let mut review = Review::new(Unit::of(session.game()));
-    let mut moves = Vec::new();
-    let bar = progress(u64::from(m.plays()));
-    review_hand(
-        m,
-        &|s| seats.contains(&s),
-        args.seed,
-        &mut review,
-        &mut |r, a| {
-            bar.inc(1);
-            moves.push(Reviewed {
-                r: *r,
-                a: a.clone(),
-            });
-        },
-    )
-    .map_err(|e| anyhow!("{e}"))?;
-    bar.finish_and_clear();
-    let mut texts = Texts::new(lang).for_session(&session);
-    texts.lang = lang;
-    Ok((texts, review, moves))
-}
-
-/// The whole match of a script, replayed.
-fn review_script(text: &str, args: &ReviewArgs, lang: Lang) -> anyhow::Result<Reviewed3> {
-    let mut seed = None;
-    let mut settings = None;
-    let mut script = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        match line.parse::<ScriptLine>() {
-            Ok(ScriptLine::Seed(s)) => seed = Some(s),
-            Ok(ScriptLine::Settings(s)) => settings = Some(s),
-            Ok(ScriptLine::Move(mv)) => script.push((n + 1, mv)),
-            Ok(ScriptLine::Nothing | ScriptLine::Save) => {}
-            Err(e) => bail!("line {}: {e}", n + 1),
-        }
-    }
-    let (Some(seed), Some(settings)) = (seed, settings) else {
-        bail!("a script needs a `seed N` line and a `session …` line");
-    };
-    let mut session = Session::new(settings, seed).map_err(|e| anyhow!("{e}"))?;
-    let seats = chosen_seats(args, &settings, session.players())?;
-    let mut review = Review::new(Unit::of(session.game()));
-    let mut moves = Vec::new();
-    let mut next = script.into_iter();
-    let bar = progress(0);
-    loop {
-        let seat = match session.phase() {
-            Phase::MatchOver { .. } => break,
-            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } | Phase::AiDue { seat } => {
-                seat
-            }
-            _ => {
-                session
-                    .apply(Action::Continue)
-                    .map_err(|e| anyhow!("{e}"))?;
-                continue;
-            }
-        };
-        let human = !matches!(session.phase(), Phase::AiDue { .. });
-        let (line, mv) = if human {
-            match next.next() {
-                Some(found) => found,
-                // The script stops here: review what was played.
-                None => break,
-            }
-        } else {
-            (0, session.ai_move().map_err(|e| anyhow!("{e}"))?)
-        };
-        let m = session.game_match();
-        let (hand, ply) = (m.hand_number(), m.plays());
-        if seats.contains(&seat) {
-            let a = analysis::analyze(m, seat, move_seed(args.seed, hand, ply))
-                .map_err(|e| anyhow!("hand {}, play {}: {e}", hand + 1, ply + 1))?;
-            let r = review
-                .record(&a, hand, ply, mv)
-                .map_err(|e| anyhow!("{e}"))?;
-            moves.push(Reviewed { r, a });
-            bar.inc(1);
-        }
-        let action = if human {
-            Action::Play(mv)
-        } else {
-            Action::AiPlay(mv)
-        };
-        session
-            .apply(action)
-            .map_err(|e| anyhow!("line {line}: {mv}: {e}"))?;
-    }
-    bar.finish_and_clear();
-    let mut texts = Texts::new(lang).for_session(&session);
-    texts.lang = lang;
-    Ok((texts, review, moves))
-}
-
 /// A move in the report's words: Scopa's play (`7d takes 5d 2c`), Briscola's card.
 fn play_text(texts: &Texts, mv: GameMove) -> String {
     match mv {
         GameMove::Briscola(card) => texts.card(card).to_string(),
         GameMove::Scopa(_) => texts.play(mv).to_string(),
     }
-}
-
-/// A progress bar on stderr (hidden when stderr is not a terminal).
-fn progress(len: u64) -> ProgressBar {
-    let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template("{spinner} reviewing: {pos} moves {bar:30}") {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// The report: every move, the biggest swings with the better move's reasons, each seat's

@@ -123,16 +123,16 @@ impl TermTexts {
     pub fn commands(&self, game: Game) -> &'static str {
         match (game, self.lang) {
             (Game::Scopa, Lang::En) => {
-                "Type a card (7d), a card and what it takes (7d 5d 2c) or a move's number; also hint, show, help, save, quit (and undo, in a match started with --undo)."
+                "Type a card (7d), a card and what it takes (7d 5d 2c) or a move's number; also hint, why, show, help, save, quit (and undo, in a match started with --undo)."
             }
             (Game::Scopa, Lang::It) => {
-                "Scrivi una carta (7d), una carta e cosa prende (7d 5d 2c) o il numero di una mossa; e anche suggerimento, mostra, aiuto, salva, esci (e annulla, in una partita iniziata con --undo)."
+                "Scrivi una carta (7d), una carta e cosa prende (7d 5d 2c) o il numero di una mossa; e anche suggerimento, perché, mostra, aiuto, salva, esci (e annulla, in una partita iniziata con --undo)."
             }
             (Game::Briscola(_), Lang::En) => {
-                "Type a card (7d) or its number in the list; also hint, show, help, save, quit (and undo, in a match started with --undo)."
+                "Type a card (7d) or its number in the list; also hint, why, show, help, save, quit (and undo, in a match started with --undo)."
             }
             (Game::Briscola(_), Lang::It) => {
-                "Scrivi una carta (7d) o il suo numero nell'elenco; e anche suggerimento, mostra, aiuto, salva, esci (e annulla, in una partita iniziata con --undo)."
+                "Scrivi una carta (7d) o il suo numero nell'elenco; e anche suggerimento, perché, mostra, aiuto, salva, esci (e annulla, in una partita iniziata con --undo)."
             }
         }
     }
@@ -160,6 +160,7 @@ impl TermTexts {
                  3              play move 3 of the list\n\
                  Enter          play the only move, when there is only one\n\
                  hint           the expert's move, and why\n\
+                 why [N]        why the computer played its last play (or play N of the hand)\n\
                  show           show the table again\n\
                  undo           take back your last play (a match started with --undo)\n\
                  save [FILE]    save the match (to FILE) and stop\n\
@@ -172,6 +173,7 @@ impl TermTexts {
                  3              gioca la mossa 3 dell'elenco\n\
                  Invio          gioca l'unica mossa, quando ce n'è una sola\n\
                  suggerimento   la mossa dell'esperto, e perché (anche hint)\n\
+                 perché [N]     perché il computer ha fatto la sua ultima giocata (o la N) (anche why)\n\
                  mostra         mostra di nuovo il tavolo (anche show)\n\
                  annulla        annulla la tua ultima giocata (partita iniziata con --undo)\n\
                  salva [FILE]   salva la partita (in FILE) ed esci (anche save)\n\
@@ -183,6 +185,7 @@ impl TermTexts {
                  3              play card 3 of the list\n\
                  Enter          play the only card, when there is only one\n\
                  hint           the expert's card, and why\n\
+                 why [N]        why the computer played its last card (or play N of the hand)\n\
                  show           show the table again\n\
                  undo           undo your last card (a match started with --undo)\n\
                  save [FILE]    save the match (to FILE) and stop\n\
@@ -194,6 +197,7 @@ impl TermTexts {
                  3              gioca la carta 3 dell'elenco\n\
                  Invio          gioca l'unica carta, quando ce n'è una sola\n\
                  suggerimento   la carta dell'esperto, e perché (anche hint)\n\
+                 perché [N]     perché il computer ha giocato la sua ultima carta (o la N) (anche why)\n\
                  mostra         mostra di nuovo il tavolo (anche show)\n\
                  annulla        annulla la tua ultima carta (partita iniziata con --undo)\n\
                  salva [FILE]   salva la partita (in FILE) ed esci (anche save)\n\
@@ -710,6 +714,15 @@ impl TermTexts {
                 self.yes_no()
             )
         })
+    }
+
+    /// `why` with no computer play in the hand yet.
+    pub fn no_ai_play(&self) -> &'static str {
+        pick(
+            self.lang,
+            "The computer has not played in this hand yet.",
+            "Il computer non ha ancora giocato in questa mano.",
+        )
     }
 
     /// `hint` typed at the hand-off prompt: the hint is for the next person, once they

@@ -119,10 +119,10 @@ fn in_italian_with_four_players_in_teams() {
     assert!(t.starts_with("Briscola — 4 giocatori"), "{t}");
     // Item 18: the Italian screen lists the Italian commands.
     assert!(
-        t.contains("suggerimento, mostra, aiuto, salva, esci"),
+        t.contains("suggerimento, perché, mostra, aiuto, salva, esci"),
         "{t}"
     );
-    assert!(!t.contains("hint, show"), "{t}");
+    assert!(!t.contains("hint, why, show"), "{t}");
     assert!(t.contains("I compagni siedono di fronte"), "{t}");
     assert!(t.contains("prende la mano"), "{t}");
     assert!(

@@ -363,6 +363,43 @@ fn input_mistakes_get_a_message_and_the_prompt_again() {
     );
 }
 
+/// Issue 39: `why` explains the computer's plays of the hand from its own search, once
+/// the cards it held then are public; before that it says how many are still hidden; in
+/// Italian too.
+#[test]
+fn why_explains_the_computers_plays() {
+    for (lang, played, best, hidden) in [
+        (
+            "en",
+            "(Expert) played",
+            "the best choice on average",
+            "still holds",
+        ),
+        (
+            "it",
+            "(Esperto) ha giocato",
+            "la scelta migliore in media",
+            "ha ancora",
+        ),
+    ] {
+        let args = ["play", "--seed", "5", "--level", "expert", "--lang", lang];
+        let input = "why\n1\nwhy\n1\nwhy\n1\nwhy\nwhy 99\nquit\n";
+        let text = stdout(&scopa(&args, input));
+        for what in [played, best, hidden] {
+            assert!(text.contains(what), "expected {what:?} in {text}");
+        }
+        // Its own search, and the play explained lists every choice it had, one a line.
+        assert!(
+            text.contains("(its own search)") || text.contains("(la sua ricerca)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("this hand has no play 99") || text.contains("non ha la giocata 99"),
+            "{text}"
+        );
+    }
+}
+
 /// A deal where the first person to play holds a card with several captures: the
 /// capture prompt survives a wrong number, `hint`, an empty line and a wrong card, and
 /// `cancel` goes back to choosing a card.

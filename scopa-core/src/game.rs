@@ -30,11 +30,11 @@ use core::any::Any;
 use core::fmt;
 use core::ops::{Deref, DerefMut};
 
-use crate::ai::{self, Hint, Level};
+use crate::ai::{self, Level};
+use crate::analysis::{self, Reasons, Suggestion};
 use crate::briscola::{
-    self, BriscolaCards, BriscolaEventOf, BriscolaHint, BriscolaMatch, BriscolaMatchOf,
-    BriscolaPlayError, BriscolaRules, BriscolaRulesError, BriscolaSnapshotError, TwoDeckEvent,
-    TwoDeckMatch,
+    self, BriscolaCards, BriscolaEventOf, BriscolaMatch, BriscolaMatchOf, BriscolaPlayError,
+    BriscolaRules, BriscolaRulesError, BriscolaSnapshotError, TwoDeckEvent, TwoDeckMatch,
 };
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -212,10 +212,18 @@ fn game_events<E: Into<GameEvent>>(events: impl IntoIterator<Item = E>) -> GameE
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum GameHint {
-    /// Scopa's: a move (the card and its capture).
-    Scopa(Hint),
-    /// Briscola's: a card.
-    Briscola(BriscolaHint),
+    /// One deck, either game: the coach's analysis's best choice, with its figures and
+    /// reasons ([`analysis::suggest`]) — every word of it a figure or a fact of the
+    /// analysis.
+    Coach(Suggestion),
+    /// Briscola with two decks (not analysed yet): the expert's card and the facts of
+    /// playing it (the analysis's [`Why`](analysis::Why)s of the trick and the trumps).
+    BriscolaTwoDecks {
+        /// The card to play.
+        card: Card,
+        /// The facts of playing it.
+        reasons: Reasons,
+    },
     /// Scopa's at a table of 6 or 8: the expert's move (its reasons are written for one
     /// deck only).
     Teams(TeamMove),
@@ -225,8 +233,8 @@ impl GameHint {
     /// The card to play.
     pub const fn card(&self) -> Card {
         match self {
-            GameHint::Scopa(h) => h.mv.card(),
-            GameHint::Briscola(h) => h.card,
+            GameHint::Coach(s) => s.choice.mv.card(),
+            GameHint::BriscolaTwoDecks { card, .. } => *card,
             GameHint::Teams(mv) => mv.card,
         }
     }
@@ -235,8 +243,8 @@ impl GameHint {
     /// taken by its best card).
     pub const fn takes(&self) -> CardSet {
         match self {
-            GameHint::Scopa(h) => h.mv.capture(),
-            GameHint::Briscola(_) => CardSet::EMPTY,
+            GameHint::Coach(s) => s.choice.mv.capture().distinct(),
+            GameHint::BriscolaTwoDecks { .. } => CardSet::EMPTY,
             GameHint::Teams(mv) => mv.capture.distinct(),
         }
     }
@@ -244,8 +252,8 @@ impl GameHint {
     /// The move suggested.
     pub fn mv(&self) -> GameMove {
         match self {
-            GameHint::Scopa(h) => h.mv.into(),
-            GameHint::Briscola(h) => GameMove::Briscola(h.card),
+            GameHint::Coach(s) => s.choice.mv,
+            GameHint::BriscolaTwoDecks { card, .. } => GameMove::Briscola(*card),
             GameHint::Teams(mv) => GameMove::Scopa(*mv),
         }
     }
@@ -528,8 +536,11 @@ impl GameMatch for Match {
     fn choose(&self, seat: u8, level: Level, seed: u64) -> Option<GameMove> {
         ai::choose_move(level, &self.view(seat)?, seed).map(GameMove::from)
     }
-    fn hint(&self, seat: u8, _seed: u64) -> Option<GameHint> {
-        ai::hint(&self.view(seat)?).map(GameHint::Scopa)
+    fn hint(&self, seat: u8, seed: u64) -> Option<GameHint> {
+        let view = self.view(seat)?;
+        analysis::analyze_scopa(&view, seed)
+            .ok()
+            .map(|a| GameHint::Coach(a.suggestion()))
     }
 }
 
@@ -696,8 +707,19 @@ where
     fn choose(&self, seat: u8, level: Level, seed: u64) -> Option<GameMove> {
         briscola::choose_card(level, &self.view(seat)?, seed).map(GameMove::Briscola)
     }
-    fn hint(&self, seat: u8, _seed: u64) -> Option<GameHint> {
-        briscola::hint(&self.view(seat)?).map(GameHint::Briscola)
+    fn hint(&self, seat: u8, seed: u64) -> Option<GameHint> {
+        let view = self.view(seat)?;
+        if C::DECKS == 1 {
+            // One deck: the analysis (through the game interface, which knows the match).
+            return analysis::suggest(self, seat, seed)
+                .ok()
+                .map(GameHint::Coach);
+        }
+        let card = briscola::choose_card(Level::Expert, &view, seed)?;
+        Some(GameHint::BriscolaTwoDecks {
+            card,
+            reasons: analysis::reasons::briscola(&view, card),
+        })
     }
     fn write_snapshot(&self, out: &mut [u8]) -> Option<usize> {
         BriscolaSnapshot::write(self, out)

@@ -33,6 +33,8 @@
 //! - [`game`]: the game interface ([`game::GameMatch`]) the session, the table model, the
 //!   protocol and the AI driver use, and the moves, events and hints of every game.
 //! - [`ai`]: the AI levels, what each seat's AI may see, and the search.
+//! - [`analysis`]: the coach — what every choice of a seat is worth from its own
+//!   information, why, the hint it drives, the AI's explanations and the review of a hand.
 //! - [`session::Session`]: the game a person plays — seats, phases, the one seed policy,
 //!   hints, undo, texts in English and Italian, the one save format. Every front-end drives it.
 //!

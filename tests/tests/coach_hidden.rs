@@ -155,3 +155,87 @@ fn the_permutation_moves_hidden_cards() {
     }
     assert!(changed >= 15, "{changed} of 20");
 }
+
+/// `permuted_save` with the session's secret kept: the AI's decisions (and so the plays
+/// of the hand so far) are the same, only the cards `hidden` and the deals to come differ.
+fn permuted_same_secret(s: &Session, hidden: CardSet, shuffle: u64) -> Session {
+    use scopa_core::session::SAVE_LEN;
+    use scopa_core::snapshot::crc32;
+    let layout = if s.game().is_briscola() {
+        &common::BRISCOLA_SAVE
+    } else {
+        &common::SCOPA_SAVE
+    };
+    let bytes = s.to_bytes();
+    let mut b = common::permuted_save(&bytes, layout, hidden, shuffle);
+    b[layout.secret..layout.secret + 8].copy_from_slice(&bytes[layout.secret..layout.secret + 8]);
+    let crc = crc32(&b[..SAVE_LEN - 4]);
+    b[SAVE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+    Session::from_bytes(&b).unwrap()
+}
+
+fn against_settings() -> impl Strategy<Value = Settings> {
+    (2..=4u8, any::<bool>()).prop_map(|(players, briscola)| {
+        let level = scopa_core::ai::Level::Expert;
+        if briscola {
+            Settings::briscola(
+                level,
+                BriscolaRules {
+                    players,
+                    ..BriscolaRules::default()
+                },
+            )
+        } else {
+            Settings::against(
+                level,
+                scopa_core::scopa::Rules::default().with_players(players),
+            )
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(common::config(24))]
+
+    /// The AI's explanations (issue 39) shown to the person — which plays are explained,
+    /// and each explanation — are the same whatever the cards the person cannot see (the
+    /// AIs' hands, the deck's or stock's order) and the deals to come.
+    #[test]
+    fn the_ai_explanations_do_not_show_hidden_cards(
+        settings in against_settings(),
+        seed in any::<u64>(),
+        steps in 0usize..12,
+        shuffle in any::<u64>(),
+    ) {
+        let Ok(mut s) = Session::new(settings, seed) else { return Ok(()); };
+        // The person plays its first card each time; the AIs play as they do.
+        let mut done = 0;
+        loop {
+            match s.phase() {
+                Phase::MatchOver { .. } => return Ok(()),
+                Phase::Play { .. } if done >= steps => break,
+                Phase::Play { .. } => {
+                    let mut moves = Vec::new();
+                    s.for_each_legal_move(&mut |mv: GameMove| moves.push(mv));
+                    s.apply(Action::Play(moves[0])).unwrap();
+                    done += 1;
+                }
+                Phase::AiDue { .. } => {
+                    s.apply(Action::RunAi).unwrap();
+                }
+                _ => {
+                    s.apply(Action::Continue).unwrap();
+                }
+            }
+        }
+        let other = permuted_same_secret(&s, hidden_from(&s, 0), shuffle);
+        prop_assert_eq!(other.phase(), s.phase());
+        prop_assert_eq!(s.ai_plays(), other.ai_plays());
+        for p in s.ai_plays() {
+            prop_assert_eq!(
+                format!("{:?}", s.ai_why(p.ply)),
+                format!("{:?}", other.ai_why(p.ply))
+            );
+        }
+    }
+}

@@ -314,12 +314,11 @@ pub(super) fn bestmove(obj: &Obj, rules: BriscolaRules, level: Level, seed: u64)
     by_decks!(rules, bestmove_of(obj, rules, level, seed))
 }
 
-fn bestmove_of<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+/// The `view` of a request: the seat's public facts, checked.
+pub(super) fn parse_view_of<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
     obj: &Obj,
     rules: BriscolaRules,
-    level: Level,
-    seed: u64,
-) -> Res<Obj> {
+) -> Res<BriscolaViewOf<C, SEATS, SIDES>> {
     let view = view_object(
         required(obj, "view")?,
         &["seat", "dealer", "hand", "briscola", "history", "scores"],
@@ -357,10 +356,18 @@ fn bestmove_of<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const D
             }
         }
     }
-    let view = BriscolaViewOf::<C, SEATS, SIDES>::from_public(
-        rules, seat, dealer, hand, briscola, &history,
-    )
-    .map_err(|e| err("bad_state", format!("`view`: {e}")))?;
+    BriscolaViewOf::<C, SEATS, SIDES>::from_public(rules, seat, dealer, hand, briscola, &history)
+        .map_err(|e| err("bad_state", format!("`view`: {e}")))
+}
+
+fn bestmove_of<C: BriscolaCards, const SEATS: usize, const SIDES: usize, const DECK: usize>(
+    obj: &Obj,
+    rules: BriscolaRules,
+    level: Level,
+    seed: u64,
+) -> Res<Obj> {
+    let view = parse_view_of::<C, SEATS, SIDES>(obj, rules)?;
+    let seat = view.seat;
     let card = choose_card(level, &view, seed).ok_or_else(|| {
         err(
             "bad_state",

@@ -63,6 +63,8 @@ pub enum Reply {
     Remind,
     /// The expert's suggestion.
     Hint,
+    /// Why the computer played what it played (its last play, or play N of the hand).
+    Why(Option<u8>),
     /// Show the table again.
     Show,
     /// The list of commands.
@@ -180,6 +182,7 @@ pub fn is_hint(text: &str) -> bool {
 fn command(cmd: Command, ask: Ask<'_>) -> Reply {
     match cmd {
         Command::Hint => Reply::Hint,
+        Command::Why(n) => Reply::Why(n),
         Command::Show => Reply::Show,
         Command::Help => Reply::Help,
         Command::Undo => Reply::Undo,
@@ -385,6 +388,8 @@ mod tests {
         for (typed, reply) in [
             ("hint", Reply::Hint),
             ("suggerimento", Reply::Hint),
+            ("why", Reply::Why(None)),
+            ("perché 2", Reply::Why(Some(2))),
             ("help", Reply::Help),
             ("?", Reply::Help),
             ("aiuto", Reply::Help),

@@ -430,6 +430,10 @@ impl Terminal {
                 };
                 self.say(&text)?;
             }
+            Reply::Why(n) => {
+                let text = self.why_text(n);
+                self.say(&text)?;
+            }
             Reply::Help => {
                 let game = self.session().game();
                 let text = self
@@ -452,6 +456,37 @@ impl Terminal {
             }
         }
         Ok(None)
+    }
+
+    /// `why` (the computer's last play of the hand that can be explained, after the reason
+    /// its latest play cannot be yet) or `why N` (play N of the hand): the explanation of
+    /// the session's [`Session::ai_why`], in the texts' language.
+    fn why_text(&self, n: Option<u8>) -> String {
+        use scopa_core::analysis::explain::{ai_why, why_error};
+        let t = self.texts().0;
+        let session = self.session();
+        let explain = |ply: u8| match session.ai_why(ply) {
+            Ok(why) => ai_why(&t, &why).to_string(),
+            Err(e) => why_error(&t, e).to_string(),
+        };
+        if let Some(n) = n {
+            return explain(n - 1);
+        }
+        let plays = session.ai_plays();
+        let Some(latest) = plays.last() else {
+            return self.texts().no_ai_play().to_string();
+        };
+        let mut text = String::new();
+        if !latest.ready {
+            text = explain(latest.ply);
+            if let Some(ready) = plays.iter().rev().find(|p| p.ready) {
+                text.push('\n');
+                text.push_str(&explain(ready.ply));
+            }
+        } else {
+            text.push_str(&explain(latest.ply));
+        }
+        text
     }
 
     /// `save` (to the match's file) or `save FILE`, then stop — unless it cannot be saved.

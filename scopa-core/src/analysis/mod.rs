@@ -17,6 +17,10 @@
 //! - **Win chance** (Briscola): the share of the deals in which the choice's value wins the
 //!   hand (more than half the points; a tie counts half), in thousandths.
 //!
+//! The session's hint is the analysis's best choice ([`Suggestion`], [`suggest`]); the AI
+//! explains its plays with the analysis of the position it played from ([`explain`]); a
+//! hand's moves are reviewed against it ([`review`]).
+//!
 //! Tables of 6 or 8 (two decks) are not analysed yet ([`AnalysisError::TwoDecks`]).
 //!
 //! ```
@@ -43,6 +47,7 @@ use crate::scopa::capture::MAX_MOVES;
 use crate::scopa::view::PlayerView;
 
 mod briscola;
+pub mod explain;
 pub mod reasons;
 pub mod review;
 mod scopa;
@@ -131,6 +136,64 @@ impl Analysis {
         let c = self.choice(mv)?;
         Some(self.best().margin.saturating_sub(c.margin).max(0) as u32)
     }
+}
+
+/// The coach's hint: the analysis's best choice (the expert's move with the analysis's
+/// seed), its figures and its reasons, and by how much it beats the next best choice. The
+/// session's hint ([`Session::hint`](crate::session::Session::hint)) is this, so every
+/// word of a hint is a figure or a fact of the analysis.
+///
+/// ```
+/// use scopa_core::analysis::{self, Why};
+/// use scopa_core::scopa::{Match, Rules};
+/// let m = Match::new(Rules::default(), 7).unwrap();
+/// let a = analysis::analyze(&m, m.turn(), 1).unwrap();
+/// let s = a.suggestion();
+/// assert_eq!(s.choice, *a.best());
+/// assert_eq!(s.choice.reasons.iter().next(), Some(Why::Best));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Suggestion {
+    /// What the margins count.
+    pub unit: Unit,
+    /// The best choice: its move, expected margin, confidence, win chance and reasons
+    /// (the first is [`Why::Best`]).
+    pub choice: Choice,
+    /// How much its margin is above the next best choice's, in hundredths of a [`Unit`]
+    /// (`None` when it is the only legal choice).
+    pub ahead: Option<u32>,
+    /// Legal choices in the position.
+    pub choices: u8,
+    /// Whether the figures are exact (nothing hidden, searched to the end of the hand).
+    pub exact: bool,
+}
+
+impl Analysis {
+    /// The hint of this analysis: its best choice and its lead over the next best.
+    pub fn suggestion(&self) -> Suggestion {
+        let best = *self.best();
+        let ahead = self
+            .choices
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != self.best)
+            .map(|(_, c)| best.margin.saturating_sub(c.margin).max(0) as u32)
+            .min();
+        Suggestion {
+            unit: self.unit,
+            choice: best,
+            ahead,
+            choices: self.choices.len().min(usize::from(u8::MAX)) as u8,
+            exact: self.exact,
+        }
+    }
+}
+
+/// The coach's hint for `seat`, which must be the seat to play: [`analyze`]'s best choice
+/// ([`Analysis::suggestion`]), with `seed`.
+pub fn suggest(m: &dyn GameMatch, seat: u8, seed: u64) -> Result<Suggestion, AnalysisError> {
+    analyze(m, seat, seed).map(|a| a.suggestion())
 }
 
 /// Puts each choice's comparison with the best first among its reasons.

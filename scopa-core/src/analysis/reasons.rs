@@ -4,7 +4,7 @@
 //! choice from the analysis's own figures.
 
 use crate::ai;
-use crate::briscola::{BriscolaView, beats, card_points, trick_winner};
+use crate::briscola::{BriscolaCards, BriscolaViewOf, beats, card_points, trick_winner};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::scopa::capture::Move;
@@ -84,8 +84,9 @@ pub enum Why {
         /// Aces and 3s of the other suits the seat has not seen.
         carichi_out: u8,
     },
-    /// Briscola: it plays a card of points that is not a briscola while this many
-    /// briscole are still out (not seen by the seat), so it can be trumped.
+    /// Briscola: it plays a card of points that is not a briscola, with someone still to
+    /// play on the trick, while this many briscole are still out (not seen by the seat),
+    /// so it can be trumped.
     TrumpsOut {
         /// Briscole the seat has not seen.
         count: u8,
@@ -169,8 +170,11 @@ pub(crate) fn scopa(view: &PlayerView, moves: &[Move], mv: Move) -> Reasons {
     r
 }
 
-/// The facts of playing `card` in the Briscola position of `view`.
-pub(crate) fn briscola(view: &BriscolaView, card: Card) -> Reasons {
+/// The facts of playing `card` in the Briscola position of `view` (one deck or two).
+pub(crate) fn briscola<C: BriscolaCards, const SEATS: usize, const SIDES: usize>(
+    view: &BriscolaViewOf<C, SEATS, SIDES>,
+    card: Card,
+) -> Reasons {
     let mut r = Reasons::NONE;
     let trump = view.trump();
     let trick = view.trick();
@@ -207,7 +211,8 @@ pub(crate) fn briscola(view: &BriscolaView, card: Card) -> Reasons {
             .filter(|&c| c.suit() != trump && card_points(c) >= 10)
             .count() as u8;
         r.push(Why::SpendsTrump { carichi_out });
-    } else if points > 0 {
+    } else if points > 0 && trick.len() + 1 < usize::from(view.rules.players) {
+        // Someone plays after it on this trick: a briscola still out could take it.
         let count = unseen.into_iter().filter(|&c| c.suit() == trump).count() as u8;
         if count > 0 {
             r.push(Why::TrumpsOut { count });

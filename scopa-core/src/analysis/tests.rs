@@ -260,6 +260,7 @@ fn check_briscola_reasons(view: &BriscolaView, a: &Analysis) {
                 }
                 Why::TrumpsOut { count } => {
                     card.suit() != trump
+                        && !sure
                         && card_points(card) > 0
                         && count > 0
                         && usize::from(count)
@@ -471,4 +472,328 @@ fn a_finished_match_is_refused_with_a_reason() {
             "{game:?}"
         );
     }
+}
+
+/// Issue 39: the session's hint is the analysis's best choice with the hint's seed (keyed
+/// by no secret), and every reason it gives is checked against the position by the same
+/// checks as the analysis's: a hint never says a play "takes sevens" when it takes none,
+/// and Briscola's never claims it "keeps the carichi and briscole".
+#[test]
+fn every_hint_is_its_analysis_and_its_reasons_are_true() {
+    use crate::game::GameHint;
+    use crate::session::seed::hint_seed;
+    use crate::session::{Action, Lang, Phase, Session, Settings, Texts};
+    let mut seen = [false; 16];
+    let mut hints = 0;
+    for players in [2u8, 3, 4] {
+        for briscola in [false, true] {
+            for seed in 0..2u64 {
+                let mut settings = if briscola {
+                    Settings::briscola(
+                        Level::Random,
+                        BriscolaRules {
+                            players,
+                            ..BriscolaRules::default()
+                        },
+                    )
+                } else {
+                    Settings::against(Level::Random, Rules::default().with_players(players))
+                };
+                settings.lang = Lang::En;
+                let mut s = Session::new(settings, seed).unwrap();
+                let mut rng = SplitMix64::new(seed ^ 0x39);
+                while s.game_match().hand_number() == 0 {
+                    match s.phase() {
+                        Phase::Play { seat } => {
+                            let m = s.game_match();
+                            let key = hint_seed(s.match_number(), 0, m.plays(), seat);
+                            let a = analyze(m, seat, key).unwrap();
+                            let hint = s.hint().unwrap();
+                            assert_eq!(hint, GameHint::Coach(a.suggestion()));
+                            if briscola {
+                                check_briscola_reasons(
+                                    &s.briscola().unwrap().view(seat).unwrap(),
+                                    &a,
+                                );
+                            } else {
+                                check_scopa_reasons(&s.scopa().unwrap().view(seat).unwrap(), &a);
+                            }
+                            note(&a, &mut seen);
+                            hints += 1;
+                            // The words say the facts and the figures, nothing else.
+                            let en = Texts::new(Lang::En).hint(&hint).to_string();
+                            let it = Texts::new(Lang::It).hint(&hint).to_string();
+                            assert!(en.starts_with("Hint: ") && it.starts_with("Suggerimento: "));
+                            for w in a.best().reasons.iter().skip(1) {
+                                let words =
+                                    texts::why(&Texts::new(Lang::En), a.unit, w).to_string();
+                                assert!(en.contains(&words), "{en} lacks {words}");
+                            }
+                            let taken = a.best().mv.capture();
+                            assert_eq!(
+                                en.contains("seven"),
+                                taken.distinct().count_value(7) > 0,
+                                "{en}"
+                            );
+                            assert!(!en.contains("keeps") && !it.contains("tiene"), "{en}");
+                            assert!(
+                                en.contains(&texts::signed(a.best().margin).to_string()),
+                                "{en}"
+                            );
+                            // The brief form (a small screen's): the margin and the first fact.
+                            let brief = Texts::new(Lang::En).hint_brief(&hint).to_string();
+                            assert!(brief.contains(&texts::signed(a.best().margin).to_string()));
+                            if let Some(w) = a.best().reasons.iter().nth(1) {
+                                let words =
+                                    texts::why(&Texts::new(Lang::En), a.unit, w).to_string();
+                                assert!(brief.contains(&words), "{brief}");
+                            }
+                            let moves: heapless::Vec<GameMove, MAX_CHOICES> =
+                                a.choices.iter().map(|c| c.mv).collect();
+                            let mv = moves[below(&mut rng, moves.len() as u32) as usize];
+                            s.apply(Action::Play(mv)).unwrap();
+                        }
+                        Phase::AiDue { .. } => {
+                            s.apply(Action::RunAi).unwrap();
+                        }
+                        Phase::MatchOver { .. } => break,
+                        _ => {
+                            s.apply(Action::Continue).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(hints > 100, "{hints} hints");
+    // The checks met the facts that can be false: sevens, coins, sweeps, tricks, trumps.
+    for kind in [3usize, 4, 5, 6, 7, 10, 11, 14, 15] {
+        assert!(seen[kind], "reason kind {kind} never came up: {seen:?}");
+    }
+}
+
+/// At a Briscola table of 8 (two decks, not analysed yet) the hint is the expert's card
+/// with the hint's seed and the facts of playing it, checked against the trick.
+#[cfg(feature = "big-tables")]
+#[test]
+fn the_two_deck_briscola_hint_says_true_facts() {
+    use crate::briscola::{beats, trick_winner};
+    use crate::game::GameHint;
+    use crate::session::{Action, Phase, Session, Settings};
+    let rules = BriscolaRules {
+        players: 8,
+        decks: 2,
+        ..BriscolaRules::default()
+    };
+    let mut s = Session::new(Settings::briscola(Level::Random, rules), 5).unwrap();
+    let mut checked = 0;
+    while s.game_match().hand_number() == 0 {
+        match s.phase() {
+            Phase::Play { seat } => {
+                let hint = s.hint().unwrap();
+                let GameHint::BriscolaTwoDecks { card, reasons } = hint else {
+                    panic!("{hint:?}");
+                };
+                let view = s.briscola_teams().unwrap().view(seat).unwrap();
+                assert!(view.hand.contains(card));
+                let trick = view.trick();
+                let takes = match trick_winner(view.trump(), trick) {
+                    Some(w) => beats(view.trump(), trick[w], card),
+                    None => false,
+                };
+                assert_eq!(
+                    reasons.iter().any(|w| matches!(w, Why::TakesTrick { .. })),
+                    takes,
+                    "{card} on {trick:?}: {reasons:?}"
+                );
+                assert_eq!(
+                    reasons.iter().any(|w| matches!(w, Why::SpendsTrump { .. })),
+                    card.suit() == view.trump()
+                );
+                checked += 1;
+                s.apply(Action::Play(GameMove::Briscola(card))).unwrap();
+            }
+            Phase::AiDue { .. } => {
+                s.apply(Action::RunAi).unwrap();
+            }
+            _ => {
+                s.apply(Action::Continue).unwrap();
+            }
+        }
+    }
+    // Ten cards each: ten hints in the hand.
+    assert_eq!(checked, 10);
+}
+
+/// Issue 39: the AI explains its plays. In watch mode (every seat the expert) each play of
+/// the hand is explained as soon as its seat's cards of then are public: the explanation is
+/// the expert's own search (its best choice is the move played), it is made from public
+/// facts only (the same analysis from a view rebuilt from the plays), and before that it is
+/// refused with how many cards are still hidden; in Briscola only plays made with the
+/// stock empty are explained.
+#[test]
+fn the_ai_explains_its_plays_once_its_cards_are_public() {
+    use super::explain::{self as ex, WhyError};
+    use crate::session::seed::{Purpose, derive};
+    use crate::session::{Action, Lang, Phase, Session, Settings, Texts};
+    let mut explained = [0u32; 2];
+    let mut refused = [0u32; 2];
+    for players in [2u8, 4] {
+        for briscola in [false, true] {
+            let settings = if briscola {
+                let mut s = Settings::briscola(
+                    Level::Expert,
+                    BriscolaRules {
+                        players,
+                        ..BriscolaRules::default()
+                    },
+                );
+                s.seats[0] = crate::session::Player::Ai(Level::Expert);
+                s
+            } else {
+                Settings::watch(Level::Expert, Rules::default().with_players(players))
+            };
+            let secret = 30 + u64::from(players);
+            let mut s = Session::new(settings, secret).unwrap();
+            while s.game_match().hand_number() == 0 {
+                if let Phase::AiDue { .. } = s.phase() {
+                    s.apply(Action::RunAi).unwrap();
+                } else {
+                    s.apply(Action::Continue).unwrap();
+                    continue;
+                }
+                if s.game_match().hand_number() != 0 {
+                    break;
+                }
+                let log = s.ai_plays();
+                assert_eq!(log.len(), usize::from(s.game_match().plays()));
+                for entry in &log {
+                    match s.ai_why(entry.ply) {
+                        Ok(why) => {
+                            assert!(entry.ready);
+                            explained[usize::from(briscola)] += 1;
+                            assert_eq!(why.played, entry.played);
+                            assert!(why.own_search);
+                            assert_eq!(why.analysis.best().mv, why.played, "{why:?}");
+                            assert_eq!(why.loss(), 0);
+                            // From public facts only: the view rebuilt from the plays.
+                            if !briscola {
+                                let m = s.scopa().unwrap();
+                                let history: heapless::Vec<_, 40> =
+                                    m.plays().take(usize::from(entry.ply)).collect();
+                                let mut rewound = m.clone();
+                                rewound.rewind(entry.ply).unwrap();
+                                let hand: CardSet = m
+                                    .plays()
+                                    .skip(usize::from(entry.ply))
+                                    .filter(|p| p.seat == entry.seat)
+                                    .take(usize::from(rewound.hand().hand_len(entry.seat)))
+                                    .map(|p| p.mv.card())
+                                    .collect();
+                                let view = PlayerView::from_public(
+                                    *m.rules(),
+                                    entry.seat,
+                                    m.hand().dealer(),
+                                    hand,
+                                    rewound.hand().table(),
+                                    &history,
+                                    m.scores(),
+                                )
+                                .unwrap();
+                                let seed = derive(secret, Purpose::Ai, 0, 0, entry.ply, entry.seat);
+                                assert_eq!(analyze_scopa(&view, seed).unwrap(), why.analysis);
+                            }
+                            for lang in [Lang::En, Lang::It] {
+                                let text = ex::ai_why(&Texts::new(lang), &why).to_string();
+                                assert_eq!(text.lines().count(), 1 + why.analysis.choices.len());
+                                let first =
+                                    texts::why(&Texts::new(lang), why.analysis.unit, Why::Best)
+                                        .to_string();
+                                assert!(text.contains(&first), "{text}");
+                            }
+                        }
+                        Err(WhyError::Hidden { ply, seat, cards }) => {
+                            assert!(!entry.ready && cards > 0);
+                            assert_eq!((ply, seat), (entry.ply, entry.seat));
+                            refused[usize::from(briscola)] += 1;
+                        }
+                        Err(WhyError::Drawn { .. }) => {
+                            assert!(!entry.ready && briscola);
+                            refused[usize::from(briscola)] += 1;
+                        }
+                        Err(e) => panic!("{e}"),
+                    }
+                }
+            }
+        }
+    }
+    assert!(explained.iter().all(|&n| n > 10), "{explained:?}");
+    assert!(refused.iter().all(|&n| n > 10), "{refused:?}");
+}
+
+/// A person's play is not the AI's, and a play not made yet has no explanation.
+#[test]
+fn only_the_ai_plays_of_the_hand_are_explained() {
+    use super::explain::WhyError;
+    use crate::session::{Action, Phase, Session, Settings};
+    let mut s = Session::new(Settings::against(Level::Expert, Rules::default()), 8).unwrap();
+    while s.game_match().plays() < 4 {
+        match s.phase() {
+            Phase::Play { .. } => {
+                let mv = s
+                    .game_match()
+                    .choose(s.game_match().turn(), Level::Easy, 1)
+                    .unwrap();
+                s.apply(Action::Play(mv)).unwrap();
+            }
+            Phase::AiDue { .. } => {
+                s.apply(Action::RunAi).unwrap();
+            }
+            _ => {
+                s.apply(Action::Continue).unwrap();
+            }
+        }
+    }
+    let person = s
+        .game_match()
+        .play_seats()
+        .iter()
+        .position(|&seat| seat == 0)
+        .unwrap() as u8;
+    assert_eq!(
+        s.ai_why(person),
+        Err(WhyError::NotAnAi {
+            ply: person,
+            seat: 0
+        })
+    );
+    assert_eq!(s.ai_why(9), Err(WhyError::NoSuchPlay { ply: 9, plays: 4 }));
+    assert_eq!(s.ai_plays().len(), 2);
+    assert!(s.ai_plays().iter().all(|p| p.seat == 1));
+}
+
+/// A level that does not run the expert's search is explained with the expert's figures of
+/// its choices, and what its move lost.
+#[test]
+fn a_medium_play_is_explained_with_the_experts_figures() {
+    use crate::session::{Action, Lang, Phase, Session, Settings, Texts};
+    let mut s = Session::new(Settings::watch(Level::Medium, Rules::default()), 12).unwrap();
+    let why = loop {
+        match s.phase() {
+            Phase::AiDue { .. } => {
+                s.apply(Action::RunAi).unwrap();
+            }
+            _ => {
+                s.apply(Action::Continue).unwrap();
+            }
+        }
+        if let Ok(why) = s.ai_why(0) {
+            break why;
+        }
+    };
+    assert!(!why.own_search);
+    assert_eq!(why.level, Level::Medium);
+    assert_eq!(Some(why.loss()), why.analysis.loss(why.played));
+    let text = super::explain::ai_why(&Texts::new(Lang::En), &why).to_string();
+    assert!(text.contains("the expert's figures"), "{text}");
 }

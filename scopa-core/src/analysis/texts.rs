@@ -18,7 +18,7 @@ use core::fmt::{self, Display, Formatter};
 
 use crate::session::{Lang, Texts};
 
-use super::{Unit, Why};
+use super::{Reasons, Suggestion, Unit, Why};
 
 struct Text<F: Fn(&mut Formatter<'_>) -> fmt::Result>(F);
 
@@ -198,6 +198,77 @@ pub fn why<'a>(texts: &'a Texts, unit_of: Unit, why: Why) -> impl Display + 'a {
                 ))?;
                 write!(f, "{n}")
             }
+        }
+    })
+}
+
+/// Whether `w` is a fact of the position (not the comparison with the best choice).
+fn is_fact(w: Why) -> bool {
+    !matches!(w, Why::Best | Why::BelowBest { .. })
+}
+
+/// The facts among `reasons` (every reason but the comparison with the best choice),
+/// joined by commas: `takes the settebello, takes 2 cards`; nothing when there is none.
+pub fn facts<'a>(texts: &'a Texts, unit_of: Unit, reasons: Reasons) -> impl Display + 'a {
+    Text(move |f| {
+        let mut first = true;
+        for w in reasons.iter().filter(|&w| is_fact(w)) {
+            if !first {
+                f.write_str(", ")?;
+            }
+            first = false;
+            write!(f, "{}", why(texts, unit_of, w))?;
+        }
+        Ok(())
+    })
+}
+
+/// A hint's words after its move: the facts of the best choice, then its figures —
+/// `takes the settebello, takes 2 cards; expected +1.25 points, 0.40 above the next best
+/// choice` (Briscola adds the win chance; a position with one choice says so).
+///
+/// ```
+/// use scopa_core::analysis::{self, texts};
+/// use scopa_core::scopa::{Match, Rules};
+/// use scopa_core::session::{Lang, Texts};
+/// let m = Match::new(Rules::default(), 7).unwrap();
+/// let s = analysis::analyze(&m, m.turn(), 1).unwrap().suggestion();
+/// let words = texts::suggestion(&Texts::new(Lang::En), &s).to_string();
+/// assert!(words.contains("expected "), "{words}");
+/// ```
+pub fn suggestion<'a>(texts: &'a Texts, s: &'a Suggestion) -> impl Display + 'a {
+    Text(move |f| {
+        let en = texts.lang == Lang::En;
+        if s.choice.reasons.iter().any(is_fact) {
+            write!(f, "{}; ", facts(texts, s.unit, s.choice.reasons))?;
+        }
+        write!(
+            f,
+            "{} {} {}",
+            pick(en, "expected", "margine atteso"),
+            signed(s.choice.margin),
+            unit(texts, s.unit)
+        )?;
+        if let Some(w) = s.choice.win_chance {
+            write!(
+                f,
+                ", {} {}",
+                pick(en, "win chance", "probabilità di vincere"),
+                percent(w)
+            )?;
+        }
+        match s.ahead {
+            Some(by) => write!(
+                f,
+                ", {} {}",
+                hundredths(i64::from(by)),
+                pick(
+                    en,
+                    "above the next best choice",
+                    "sopra la seconda scelta migliore"
+                )
+            ),
+            None => f.write_str(pick(en, ", the only choice", ", l'unica scelta")),
         }
     })
 }

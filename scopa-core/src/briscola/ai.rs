@@ -110,9 +110,9 @@ pub enum BriscolaReason {
         /// The points given.
         points: u8,
     },
-    /// It throws away a card worth little, keeping the carichi and trumps.
+    /// It does not take the trick (and gives no points to a partner taking it).
     Discards,
-    /// It leads a card worth little.
+    /// It leads the trick.
     LeadsLow,
     /// Nothing is hidden any more: the rest of the hand was searched exactly.
     Exact,

@@ -47,6 +47,7 @@
 use core::fmt;
 
 use crate::ai::Level;
+use crate::analysis::explain::{AiPlay, AiWhy, WhyError};
 use crate::briscola::{
     BriscolaMatch, BriscolaPlayError, BriscolaRules, BriscolaRulesError, BriscolaScore,
     BriscolaView, TwoDeckMatch,
@@ -792,6 +793,111 @@ impl Session {
                 phase,
             }),
         }
+    }
+
+    /// The per-hand log of the AI's decisions: every play an AI made in the current hand,
+    /// in order, and whether [`Session::ai_why`] explains it now. The session keeps the
+    /// hand's plays (they are in its save), so a play can be asked about at any time of its
+    /// hand.
+    pub fn ai_plays(&self) -> heapless::Vec<AiPlay, 80> {
+        let mut out = heapless::Vec::new();
+        let seats = self.m.play_seats();
+        let mut moves = heapless::Vec::<GameMove, 80>::new();
+        self.m.for_each_hand_move(&mut |mv| {
+            let _ = moves.push(mv);
+        });
+        for (ply, (&seat, &played)) in seats.iter().zip(&moves).enumerate() {
+            let Player::Ai(level) = self.settings.player(seat) else {
+                continue;
+            };
+            let _ = out.push(AiPlay {
+                ply: ply as u8,
+                seat,
+                level,
+                played,
+                ready: self.why_open(ply as u8, seat).is_ok(),
+            });
+        }
+        out
+    }
+
+    /// Whether an explanation of `seat`'s play `ply` shows only public cards: every card it
+    /// held then has been played since, and which cards those were is public — in Scopa
+    /// (no card is dealt during a round: the cards held are the seat's next plays), in
+    /// Briscola only when the stock was empty then (a draw after it would make the cards
+    /// held then a secret of the seat). Returns the position the play was made from.
+    fn why_open(&self, ply: u8, seat: u8) -> Result<AnyMatch, WhyError> {
+        let mut then = self.m.clone();
+        if !then.rewind_to(ply) {
+            return Err(WhyError::Replay);
+        }
+        if self.settings.game.is_briscola() && then.deck_left() > 0 {
+            return Err(WhyError::Drawn { ply, seat });
+        }
+        let held = then.hand_of(seat);
+        let seats = self.m.play_seats();
+        let mut since = CardMultiset::EMPTY;
+        let mut i = 0usize;
+        self.m.for_each_hand_move(&mut |mv| {
+            if i >= usize::from(ply) && seats.get(i) == Some(&seat) {
+                let _ = since.insert(mv.card());
+            }
+            i += 1;
+        });
+        match held.difference(since).len() {
+            0 => Ok(then),
+            cards => Err(WhyError::Hidden {
+                ply,
+                seat,
+                cards: cards as u8,
+            }),
+        }
+    }
+
+    /// The AI's play number `ply` (from 0) of the current hand explained: what it played,
+    /// every choice it had with the search's figures and reasons, from the position it
+    /// played from, with its decision's seed ([`analysis::explain`](crate::analysis::explain)).
+    /// Refused while its seat still holds a card it held then ([`WhyError::Hidden`]), and
+    /// in Briscola for a play made before the stock ran out ([`WhyError::Drawn`]): the
+    /// explanation would show them.
+    pub fn ai_why(&self, ply: u8) -> Result<AiWhy, WhyError> {
+        let seats = self.m.play_seats();
+        let plays = seats.len() as u8;
+        let &seat = seats
+            .get(usize::from(ply))
+            .ok_or(WhyError::NoSuchPlay { ply, plays })?;
+        let Player::Ai(level) = self.settings.player(seat) else {
+            return Err(WhyError::NotAnAi { ply, seat });
+        };
+        let then = self.why_open(ply, seat)?;
+        let mut played = None;
+        let mut i = 0u8;
+        self.m.for_each_hand_move(&mut |mv| {
+            if i == ply {
+                played = Some(mv);
+            }
+            i = i.saturating_add(1);
+        });
+        let played = played.ok_or(WhyError::Replay)?;
+        let seed = seed::derive(
+            self.secret,
+            seed::Purpose::Ai,
+            self.match_number,
+            then.hand_number(),
+            ply,
+            seat,
+        );
+        let analysis = crate::analysis::analyze(&*then, seat, seed).map_err(WhyError::Analysis)?;
+        let own_search = level == Level::Expert;
+        Ok(AiWhy {
+            seat,
+            level,
+            hand: then.hand_number(),
+            ply,
+            played,
+            own_search,
+            analysis,
+        })
     }
 
     /// The seed of a decision for the seat to play now (the [`seed`] policy): the AI's

@@ -19,6 +19,7 @@
 //! thread and post frames to its main thread.
 
 pub mod frame;
+pub mod review;
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -325,6 +326,18 @@ impl GameController {
         self.run("GameController.hint", |p| {
             let _ = p.hint();
             Ok(())
+        })
+    }
+
+    /// The coach's review of the current hand for the seat at the device: each of its moves
+    /// against the best choice at that moment, from its own information, and its accuracy
+    /// (docs/coach.md). Runs the analysis on a copy, outside the lock; nothing changes.
+    /// `WrongPhase` when nobody holds the device (watch mode, a hand-off) or the hand
+    /// cannot be analysed (a table of 6 or 8, a finished match).
+    pub fn review(&self) -> Result<review::HandReview, SessionError> {
+        guard("GameController.review", || {
+            let session = self.lock().p.session().clone();
+            review::review(&session)
         })
     }
 

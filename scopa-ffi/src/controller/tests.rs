@@ -1079,3 +1079,60 @@ fn every_frame_is_the_writers_record_and_crosses_the_ffi_whole() {
         "watch mode shows no other phase or banner"
     );
 }
+
+/// Issue 39: the controller reviews the current hand for the seat at the device — each of
+/// its moves against the best choice, as the core's review of that hand with the same
+/// seed, in records and in the session's language; nothing is saved or drawn; watch mode
+/// (nobody at the device) is refused.
+#[test]
+fn the_hand_is_reviewed_for_the_seat_at_the_device() {
+    use scopa_core::analysis::Unit;
+    use scopa_core::analysis::review::{Review, review_hand};
+    let app = start(settings(2, &[None, Some(AiLevel::Expert)]), 39);
+    // Three plays of the person (the first card each time).
+    for _ in 0..3 {
+        until_person(&app);
+        let card = app.screen.last().cards()[0].card.index;
+        app.c.select(card).unwrap();
+        if !app.screen.last().captures().is_empty() {
+            app.c.capture(0).unwrap();
+        }
+    }
+    let saves = app.saves();
+    let frames = app.screen.frames.lock().unwrap().len();
+    let r = app.c.review().unwrap();
+    assert_eq!((r.seat, r.hand), (0, 0));
+    assert_eq!(r.unit, "points");
+    assert_eq!(app.saves(), saves, "a review is not saved");
+    assert_eq!(app.screen.frames.lock().unwrap().len(), frames, "nor drawn");
+    // The core's review of the same hand, seat 0, the same seed.
+    let session = scopa_core::session::Session::from_bytes(&app.c.save().unwrap()).unwrap();
+    let mut core = Review::new(Unit::ScopaPoints);
+    let mut losses = Vec::new();
+    review_hand(
+        session.game_match(),
+        &|s| s == 0,
+        review::REVIEW_SEED,
+        &mut core,
+        &mut |m, _| losses.push((m.ply, m.loss, m.accuracy)),
+    )
+    .unwrap();
+    let got: Vec<_> = r
+        .moves
+        .iter()
+        .map(|m| (m.ply, m.loss, m.accuracy_permille))
+        .collect();
+    assert_eq!(got, losses);
+    assert_eq!(r.moves.len(), 3);
+    assert_eq!(r.accuracy_permille, core.seats[0].accuracy());
+    assert!(r.text.contains("Accuracy"), "{}", r.text);
+    assert_eq!(r.text.lines().count(), 4);
+    app.c.set_lang(Lang::It).unwrap();
+    assert!(app.c.review().unwrap().text.contains("Precisione"));
+    // Watch mode: nobody holds the device.
+    let watch = start(settings(2, &[Some(AiLevel::Easy), Some(AiLevel::Easy)]), 1);
+    watch.fire();
+    let Err(SessionError::WrongPhase { .. }) = watch.c.review() else {
+        panic!("a review in watch mode")
+    };
+}

@@ -184,7 +184,12 @@ impl Drawable for StatusLine<'_> {
             Status::Hint(hint) => {
                 // A sentence: two lines above the hand.
                 let pen = Pen::new(&FONT_6X10, color::TAKE, Alignment::Center);
-                return pen.paragraph(d, &line(texts.hint(&hint)), (39, 10), Point::new(120, 165));
+                return pen.paragraph(
+                    d,
+                    &line(texts.hint_brief(&hint)),
+                    (39, 10),
+                    Point::new(120, 165),
+                );
             }
             Status::HintAsked => line(format_args!("{}...", texts.label(Label::Hint))),
             Status::Phase(phase) => line(texts.phase(&phase)),
