@@ -9,7 +9,7 @@
 # every browser transcript replayed natively, Lighthouse (phone preset: Performance >= 90,
 # Accessibility 100, CLS <= 0.1), and the browser-vs-native AI timing. Fails when the wasm
 # a first visit downloads passes 120,000 bytes gzipped (issue 37's goal), or the second one
-# (tables of 6 and 8, fetched only for them) passes 133,000 (docs/web.md "The wasm's size").
+# (tables of 6 and 8, fetched only for them) passes 140,000 (docs/web.md "The wasm's size").
 # Installs what it needs (wasm32 target, wasm-bindgen-cli matching Cargo.toml, chromium,
 # fonts, node + npm packages); idempotent. About 4 minutes on a warm machine (7.5 with Briscola's tests and other builds sharing 2 cores) (+3 minutes
 # the first time, to compile wasm-bindgen-cli).
@@ -55,7 +55,7 @@ check_wasm() {
   fi
 }
 check_wasm scopa_web_bg.wasm 120000
-check_wasm scopa_web_big_bg.wasm 133000
+check_wasm scopa_web_big_bg.wasm 140000
 
 step "native replay tool (the browser transcripts are checked against it)"
 cargo build -q --release -p scopa-web --example replay --example ai_speed
