@@ -5,14 +5,10 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::engine::{ask, engine, error_code};
+use common::engine::{ask, cards, engine, error_code, view_json};
 use scopa_core::scopa::{HandState, Match, Move, Rules};
 use scopa_core::{Card, CardSet, Deck, SplitMix64};
 use serde_json::{Value, json};
-
-fn cards(set: CardSet) -> Value {
-    Value::Array(set.iter().map(|c| json!(c.to_string())).collect())
-}
 
 fn mv_json(mv: Move) -> Value {
     json!({"card": mv.card().to_string(), "capture": cards(mv.capture())})
@@ -303,20 +299,6 @@ fn replay_errors_have_their_codes_and_the_move_index() {
         )),
         "duplicate_card"
     );
-}
-
-/// The view of the seat to play in a real match, as protocol JSON.
-fn view_json(game: &Match) -> Value {
-    let v = game.view(game.turn()).unwrap();
-    let history: Vec<Value> = v
-        .history()
-        .iter()
-        .map(|p| json!({"seat": p.seat, "card": p.mv.card().to_string(), "capture": cards(p.mv.capture())}))
-        .collect();
-    json!({
-        "seat": v.seat(), "dealer": v.dealer(), "hand": cards(v.hand()), "table": cards(v.table()),
-        "history": history, "scores": [v.scores()[0], v.scores()[1]],
-    })
 }
 
 #[test]

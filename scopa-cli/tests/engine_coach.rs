@@ -5,31 +5,12 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::engine::{ask, engine, error_code};
-use scopa_core::CardSet;
+use common::engine::{ask, cards, engine, error_code, view_json};
 use scopa_core::analysis::review::{Review, review_hand};
 use scopa_core::analysis::{self, Unit};
 use scopa_core::scopa::{Match, Rules};
 use scopa_core::session::Session;
 use serde_json::{Value, json};
-
-fn cards(set: CardSet) -> Value {
-    Value::Array(set.iter().map(|c| json!(c.to_string())).collect())
-}
-
-/// The view of the seat to play, as protocol JSON.
-fn view_json(game: &Match) -> Value {
-    let v = game.view(game.turn()).unwrap();
-    let history: Vec<Value> = v
-        .history()
-        .iter()
-        .map(|p| json!({"seat": p.seat, "card": p.mv.card().to_string(), "capture": cards(p.mv.capture())}))
-        .collect();
-    json!({
-        "seat": v.seat(), "dealer": v.dealer(), "hand": cards(v.hand()), "table": cards(v.table()),
-        "history": history, "scores": [v.scores()[0], v.scores()[1]],
-    })
-}
 
 fn sessions(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -3,7 +3,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use serde_json::Value;
+use scopa_core::CardSet;
+use scopa_core::scopa::Match;
+use serde_json::{Value, json};
 
 /// Sends `lines` to one engine process and returns its answers, one per non-blank line.
 pub fn engine(lines: &[String]) -> Vec<Value> {
@@ -49,4 +51,23 @@ pub fn error_code(answer: &Value) -> &str {
         "{answer}"
     );
     answer["error"]["code"].as_str().unwrap()
+}
+
+/// A card set as protocol JSON (an array of card names).
+pub fn cards(set: CardSet) -> Value {
+    Value::Array(set.iter().map(|c| json!(c.to_string())).collect())
+}
+
+/// The view of the seat to play in a real match, as protocol JSON.
+pub fn view_json(game: &Match) -> Value {
+    let v = game.view(game.turn()).unwrap();
+    let history: Vec<Value> = v
+        .history()
+        .iter()
+        .map(|p| json!({"seat": p.seat, "card": p.mv.card().to_string(), "capture": cards(p.mv.capture())}))
+        .collect();
+    json!({
+        "seat": v.seat(), "dealer": v.dealer(), "hand": cards(v.hand()), "table": cards(v.table()),
+        "history": history, "scores": [v.scores()[0], v.scores()[1]],
+    })
 }
