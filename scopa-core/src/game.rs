@@ -1,6 +1,6 @@
 //! The game interface: what the session, the table model, the engine protocol and the AI
 //! driver ask of any game ([`GameMatch`]), the moves, events and hints of every game in one
-//! form ([`GameMove`], [`GameEvent`], [`GameHint`]), and the one dispatch over the games
+//! form ([`GameMove`], [`GameEvent`], [`GameHint`](crate::analysis::hint::GameHint)), and the one dispatch over the games
 //! (`AnyMatch`, the only place that names each game's match type).
 //!
 //! Each game keeps its own types and words in its folder ([`crate::scopa`],
@@ -31,13 +31,11 @@ use core::fmt;
 use core::ops::{Deref, DerefMut};
 
 use crate::ai::{self, Level};
-use crate::analysis::{self, Reasons, Suggestion};
 use crate::briscola::{
     self, BriscolaCards, BriscolaEventOf, BriscolaMatch, BriscolaMatchOf, BriscolaPlayError,
     BriscolaRules, BriscolaRulesError, BriscolaSnapshotError, TwoDeckEvent, TwoDeckMatch,
 };
 use crate::card::Card;
-use crate::cardset::CardSet;
 use crate::multiset::CardMultiset;
 use crate::scopa::capture::MAX_CAPTURES;
 use crate::scopa::teams::{self, TeamEvent, TeamMatch, TeamMove, TeamPlayError, TeamSnapshotError};
@@ -208,57 +206,6 @@ fn game_events<E: Into<GameEvent>>(events: impl IntoIterator<Item = E>) -> GameE
     out
 }
 
-/// The expert's suggestion in either game, and why.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum GameHint {
-    /// One deck, either game: the coach's analysis's best choice, with its figures and
-    /// reasons ([`analysis::suggest`]) — every word of it a figure or a fact of the
-    /// analysis.
-    Coach(Suggestion),
-    /// Briscola with two decks (not analysed yet): the expert's card and the facts of
-    /// playing it (the analysis's [`Why`](analysis::Why)s of the trick and the trumps).
-    BriscolaTwoDecks {
-        /// The card to play.
-        card: Card,
-        /// The facts of playing it.
-        reasons: Reasons,
-    },
-    /// Scopa's at a table of 6 or 8: the expert's move (its reasons are written for one
-    /// deck only).
-    Teams(TeamMove),
-}
-
-impl GameHint {
-    /// The card to play.
-    pub const fn card(&self) -> Card {
-        match self {
-            GameHint::Coach(s) => s.choice.mv.card(),
-            GameHint::BriscolaTwoDecks { card, .. } => *card,
-            GameHint::Teams(mv) => mv.card,
-        }
-    }
-
-    /// The table cards it takes, each named once (always empty in Briscola: a trick is
-    /// taken by its best card).
-    pub const fn takes(&self) -> CardSet {
-        match self {
-            GameHint::Coach(s) => s.choice.mv.capture().distinct(),
-            GameHint::BriscolaTwoDecks { .. } => CardSet::EMPTY,
-            GameHint::Teams(mv) => mv.capture.distinct(),
-        }
-    }
-
-    /// The move suggested.
-    pub fn mv(&self) -> GameMove {
-        match self {
-            GameHint::Coach(s) => s.choice.mv,
-            GameHint::BriscolaTwoDecks { card, .. } => GameMove::Briscola(*card),
-            GameHint::Teams(mv) => GameMove::Scopa(*mv),
-        }
-    }
-}
-
 /// The most captures [`GameMatch::captures`] offers for one card. One deck: at most
 /// [`MAX_CAPTURES`]; with two decks a table holding copies can offer more, and a card with
 /// more than this many captures is played as a whole [`GameMove`] (every front-end's
@@ -392,9 +339,6 @@ pub trait GameMatch: Any {
     /// The move the AI at `level` chooses with `seed` for `seat`, which is to play; it sees
     /// only what that seat knows.
     fn choose(&self, seat: u8, level: Level, seed: u64) -> Option<GameMove>;
-    /// The expert's suggestion for `seat`, which is to play (`seed` for the games whose
-    /// hint searches at random).
-    fn hint(&self, seat: u8, seed: u64) -> Option<GameHint>;
     /// Writes the match's snapshot (its own versioned, checksummed format) at the start of
     /// `out` and returns its length; `None` when `out` is too short.
     fn write_snapshot(&self, out: &mut [u8]) -> Option<usize>;
@@ -536,12 +480,6 @@ impl GameMatch for Match {
     fn choose(&self, seat: u8, level: Level, seed: u64) -> Option<GameMove> {
         ai::choose_move(level, &self.view(seat)?, seed).map(GameMove::from)
     }
-    fn hint(&self, seat: u8, seed: u64) -> Option<GameHint> {
-        let view = self.view(seat)?;
-        analysis::analyze_scopa(&view, seed)
-            .ok()
-            .map(|a| GameHint::Coach(a.suggestion()))
-    }
 }
 
 impl GameMatch for TeamMatch {
@@ -579,10 +517,6 @@ impl GameMatch for TeamMatch {
     fn choose(&self, seat: u8, level: Level, seed: u64) -> Option<GameMove> {
         let view = self.hand().view(seat, self.scores())?;
         teams::choose_move(level, &view, seed).map(GameMove::Scopa)
-    }
-    fn hint(&self, seat: u8, seed: u64) -> Option<GameHint> {
-        let view = self.hand().view(seat, self.scores())?;
-        teams::choose_move(Level::Expert, &view, seed).map(GameHint::Teams)
     }
 }
 
@@ -706,20 +640,6 @@ where
     }
     fn choose(&self, seat: u8, level: Level, seed: u64) -> Option<GameMove> {
         briscola::choose_card(level, &self.view(seat)?, seed).map(GameMove::Briscola)
-    }
-    fn hint(&self, seat: u8, seed: u64) -> Option<GameHint> {
-        let view = self.view(seat)?;
-        if C::DECKS == 1 {
-            // One deck: the analysis (through the game interface, which knows the match).
-            return analysis::suggest(self, seat, seed)
-                .ok()
-                .map(GameHint::Coach);
-        }
-        let card = briscola::choose_card(Level::Expert, &view, seed)?;
-        Some(GameHint::BriscolaTwoDecks {
-            card,
-            reasons: analysis::reasons::briscola(&view, card),
-        })
     }
     fn write_snapshot(&self, out: &mut [u8]) -> Option<usize> {
         BriscolaSnapshot::write(self, out)

@@ -462,7 +462,7 @@ impl Terminal {
     /// its latest play cannot be yet) or `why N` (play N of the hand): the explanation of
     /// the session's [`Session::ai_why`], in the texts' language.
     fn why_text(&self, n: Option<u8>) -> String {
-        use scopa_core::analysis::explain::{ai_why, why_error};
+        use scopa_core::session::why::{ai_why, why_error};
         let t = self.texts().0;
         let session = self.session();
         let explain = |ply: u8| match session.ai_why(ply) {

@@ -48,6 +48,7 @@ use crate::scopa::view::PlayerView;
 
 mod briscola;
 pub mod explain;
+pub mod hint;
 pub mod reasons;
 pub mod review;
 mod scopa;

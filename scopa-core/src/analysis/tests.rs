@@ -480,7 +480,7 @@ fn a_finished_match_is_refused_with_a_reason() {
 /// and Briscola's never claims it "keeps the carichi and briscole".
 #[test]
 fn every_hint_is_its_analysis_and_its_reasons_are_true() {
-    use crate::game::GameHint;
+    use crate::analysis::hint::GameHint;
     use crate::session::seed::hint_seed;
     use crate::session::{Action, Lang, Phase, Session, Settings, Texts};
     let mut seen = [false; 16];
@@ -577,8 +577,8 @@ fn every_hint_is_its_analysis_and_its_reasons_are_true() {
 #[cfg(feature = "big-tables")]
 #[test]
 fn the_two_deck_briscola_hint_says_true_facts() {
+    use crate::analysis::hint::GameHint;
     use crate::briscola::{beats, trick_winner};
-    use crate::game::GameHint;
     use crate::session::{Action, Phase, Session, Settings};
     let rules = BriscolaRules {
         players: 8,
@@ -633,7 +633,7 @@ fn the_two_deck_briscola_hint_says_true_facts() {
 /// stock empty are explained.
 #[test]
 fn the_ai_explains_its_plays_once_its_cards_are_public() {
-    use super::explain::{self as ex, WhyError};
+    use super::explain::WhyError;
     use crate::session::seed::{Purpose, derive};
     use crate::session::{Action, Lang, Phase, Session, Settings, Texts};
     let mut explained = [0u32; 2];
@@ -704,7 +704,8 @@ fn the_ai_explains_its_plays_once_its_cards_are_public() {
                                 assert_eq!(analyze_scopa(&view, seed).unwrap(), why.analysis);
                             }
                             for lang in [Lang::En, Lang::It] {
-                                let text = ex::ai_why(&Texts::new(lang), &why).to_string();
+                                let text = crate::session::why::ai_why(&Texts::new(lang), &why)
+                                    .to_string();
                                 assert_eq!(text.lines().count(), 1 + why.analysis.choices.len());
                                 let first =
                                     texts::why(&Texts::new(lang), why.analysis.unit, Why::Best)
@@ -794,6 +795,6 @@ fn a_medium_play_is_explained_with_the_experts_figures() {
     assert!(!why.own_search);
     assert_eq!(why.level, Level::Medium);
     assert_eq!(Some(why.loss()), why.analysis.loss(why.played));
-    let text = super::explain::ai_why(&Texts::new(Lang::En), &why).to_string();
+    let text = crate::session::why::ai_why(&Texts::new(Lang::En), &why).to_string();
     assert!(text.contains("the expert's figures"), "{text}");
 }

@@ -12,12 +12,10 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::multiset::CardMultiset;
 use crate::scopa::capture::{self, CaptureKind, Move};
-use crate::scopa::hand::HandStateOf;
 use crate::scopa::rules::{AceRule, Rules};
 use crate::scopa::score::{HandScore, score_copies, score_hand, score_two};
 use crate::scopa::teams::TeamMove;
-use crate::scopa::teams::hand::TwoDeckCards;
-use crate::seats::MAX_SIDES;
+use crate::seats::{MAX_SEATS, MAX_SIDES};
 
 mod sealed {
     pub trait Sealed {}
@@ -50,7 +48,7 @@ pub trait ScopaCards:
     /// A play with this container: a card and the cards it captures ([`Move`], packed in
     /// one word, for one deck; [`TeamMove`] for two).
     type Move: Copy + Eq + core::hash::Hash + fmt::Debug + fmt::Display + MaybeFormat;
-    /// Where every card of a hand is ([`HandStateOf`]'s cards):
+    /// Where every card of a hand is ([`HandStateOf`](super::hand::HandStateOf)'s cards):
     /// for one deck four bit-planes of a 4-bit location per card, for two decks
     /// [`TwoDeckCards`].
     type Layout: Copy + Eq + core::hash::Hash + fmt::Debug + MaybeFormat;
@@ -83,8 +81,13 @@ pub trait ScopaCards:
     fn deal_round(cards: &mut Self::Layout, rules: &Rules, dealer: u8, round: u8);
     /// Cards not dealt yet, `plays` plays into the hand.
     fn deck_left(cards: &Self::Layout, rules: &Rules, plays: u8) -> u8;
-    /// The score of `hand`, once it is finished.
-    fn score<const SIDES: usize>(hand: &HandStateOf<Self, SIDES>) -> Option<HandScore>;
+    /// The score of a finished hand under `rules`, from each side's pile and scope (none
+    /// if the piles are not a hand's).
+    fn score(
+        rules: &Rules,
+        pile: impl Fn(u8) -> Self,
+        scope: impl Fn(u8) -> u8,
+    ) -> Option<HandScore>;
     /// Calls `emit` with every legal capture of `card` on `table`, in the container's capture
     /// order (the empty container alone when the card must be laid).
     fn for_each_capture(table: Self, card: Card, ace: AceRule, emit: &mut impl FnMut(Self));
@@ -176,25 +179,25 @@ impl ScopaCards for CardSet {
         40 - (rules.initial_table() + (round + 1) * rules.plays_per_round())
     }
     #[inline]
-    fn score<const SIDES: usize>(hand: &HandStateOf<CardSet, SIDES>) -> Option<HandScore> {
-        if !hand.is_finished() {
-            return None;
-        }
-        let rules = hand.rules();
+    fn score(
+        rules: &Rules,
+        pile: impl Fn(u8) -> CardSet,
+        scope: impl Fn(u8) -> u8,
+    ) -> Option<HandScore> {
         let k = usize::from(rules.one_deck_sides());
-        let (s0, s1) = (hand.scope(0), hand.scope(1));
+        let (s0, s1) = (scope(0), scope(1));
         if k == 2 && s0 <= 40 && s1 <= 40 {
             // Two piles that the encoding keeps disjoint: nothing to check.
-            let piles = [hand.pile(0), hand.pile(1)];
+            let piles = [pile(0), pile(1)];
             return Some(score_two(rules, piles, [s0, s1]));
         }
         let mut piles = [CardSet::EMPTY; 3];
-        let mut scope = [0u8; 3];
+        let mut scopes = [0u8; 3];
         for side in 0..k {
-            piles[side] = hand.pile(side as u8);
-            scope[side] = hand.scope(side as u8);
+            piles[side] = pile(side as u8);
+            scopes[side] = scope(side as u8);
         }
-        score_hand(rules, &piles[..k], &scope[..k]).ok()
+        score_hand(rules, &piles[..k], &scopes[..k]).ok()
     }
     #[inline]
     fn for_each_capture(table: CardSet, card: Card, ace: AceRule, emit: &mut impl FnMut(CardSet)) {
@@ -377,19 +380,19 @@ impl ScopaCards for CardMultiset {
         cards.deck_left()
     }
     #[inline]
-    fn score<const SIDES: usize>(hand: &HandStateOf<CardMultiset, SIDES>) -> Option<HandScore> {
-        if !hand.is_finished() {
-            return None;
-        }
-        let rules = hand.rules();
+    fn score(
+        rules: &Rules,
+        pile: impl Fn(u8) -> CardMultiset,
+        scope: impl Fn(u8) -> u8,
+    ) -> Option<HandScore> {
         let n = usize::from(rules.sides()).min(MAX_SIDES);
         let mut piles = [CardMultiset::EMPTY; MAX_SIDES];
-        let mut scope = [0u8; MAX_SIDES];
+        let mut scopes = [0u8; MAX_SIDES];
         for side in 0..n {
-            piles[side] = hand.pile(side as u8);
-            scope[side] = hand.scope(side as u8);
+            piles[side] = pile(side as u8);
+            scopes[side] = scope(side as u8);
         }
-        score_copies(rules, &piles[..n], &scope[..n]).ok()
+        score_copies(rules, &piles[..n], &scopes[..n]).ok()
     }
     fn for_each_capture(
         table: CardMultiset,
@@ -567,3 +570,45 @@ impl<C: ScopaCards> fmt::Display for PlayErrorOf<C> {
 }
 
 impl<C: ScopaCards> core::error::Error for PlayErrorOf<C> {}
+
+/// Cards in two decks.
+pub const TWO_DECKS: usize = 80;
+
+/// Where the cards of a two-deck hand are: the deal order and how far it is dealt, each
+/// seat's hand, the table and each side's pile, as multisets (a card may be there twice).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct TwoDeckCards {
+    pub(crate) deck: [Card; TWO_DECKS],
+    /// Index in `deck` of the next card to deal.
+    pub(crate) next: u8,
+    pub(crate) hands: [CardMultiset; MAX_SEATS],
+    pub(crate) table: CardMultiset,
+    pub(crate) piles: [CardMultiset; MAX_SIDES],
+}
+
+impl TwoDeckCards {
+    /// The next card of the deal order.
+    pub(crate) fn draw(&mut self) -> Card {
+        let card = self.deck[usize::from(self.next) % TWO_DECKS];
+        self.next += 1;
+        card
+    }
+
+    /// Deals one round: 3 consecutive cards to each seat from the eldest.
+    pub(crate) fn deal_round(&mut self, rules: &Rules, dealer: u8) {
+        let n = rules.players;
+        for k in 0..n {
+            let seat = (dealer + 1 + k) % n;
+            for _ in 0..rules.cards_per_round() {
+                let card = self.draw();
+                let _ = self.hands[usize::from(seat)].insert(card);
+            }
+        }
+    }
+
+    /// Cards not dealt yet.
+    pub(crate) const fn deck_left(&self) -> u8 {
+        TWO_DECKS as u8 - self.next
+    }
+}

@@ -396,7 +396,7 @@ impl<C: ScopaCards, const SIDES: usize> HandStateOf<C, SIDES> {
                 record(&mut events, EventOf::TableCollected { side, cards });
             }
             if events.is_some()
-                && let Some(score) = C::score(self)
+                && let Some(score) = self.score()
             {
                 record(&mut events, EventOf::HandFinished(score));
             }
@@ -412,7 +412,10 @@ impl<C: ScopaCards, const SIDES: usize> HandStateOf<C, SIDES> {
 
     /// The hand's score, once it is finished.
     pub fn score(&self) -> Option<HandScore> {
-        C::score(self)
+        if !self.is_finished() {
+            return None;
+        }
+        C::score(&self.rules, |side| self.pile(side), |side| self.scope(side))
     }
 
     /// Calls `emit` with every legal move of the seat to play, in canonical order: its

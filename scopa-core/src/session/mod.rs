@@ -48,6 +48,7 @@ use core::fmt;
 
 use crate::ai::Level;
 use crate::analysis::explain::{AiPlay, AiWhy, WhyError};
+pub use crate::analysis::hint::GameHint;
 use crate::briscola::{
     BriscolaMatch, BriscolaPlayError, BriscolaRules, BriscolaRulesError, BriscolaScore,
     BriscolaView, TwoDeckMatch,
@@ -64,7 +65,7 @@ use crate::scopa::view::PlayerView;
 
 pub(crate) use crate::game::AnyMatch;
 pub use crate::game::{
-    CaptureOptions, Game, GameEvent, GameEvents as Events, GameHint, MAX_CAPTURE_OPTIONS, SeatMove,
+    CaptureOptions, Game, GameEvent, GameEvents as Events, MAX_CAPTURE_OPTIONS, SeatMove,
 };
 
 pub mod driver;
@@ -77,6 +78,7 @@ pub mod seed;
 pub mod table;
 pub mod texts;
 pub mod transcript;
+pub mod why;
 
 pub use save::{SAVE_LEN, SAVE_VERSION, SaveError};
 pub use table::{MAX_SEATS, MAX_SIDES};
@@ -776,9 +778,9 @@ impl Session {
     /// The expert's suggestion for the person to play, and why.
     pub fn hint(&self) -> Result<GameHint, SessionError> {
         match self.phase() {
-            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => self
-                .m
-                .hint(
+            Phase::Play { seat } | Phase::ChooseCapture { seat, .. } => {
+                crate::analysis::hint::hint(
+                    &self.m,
                     seat,
                     seed::hint_seed(
                         self.match_number,
@@ -787,7 +789,8 @@ impl Session {
                         seat,
                     ),
                 )
-                .ok_or(SessionError::Internal),
+                .ok_or(SessionError::Internal)
+            }
             phase => Err(SessionError::WrongPhase {
                 action: ActionKind::Hint,
                 phase,

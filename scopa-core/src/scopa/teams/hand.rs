@@ -11,8 +11,7 @@ use crate::scopa::hand::{Event, HandStateOf, NO_SIDE, PlayError};
 use crate::scopa::rules::{Rules, RulesError};
 use crate::seats::{MAX_SEATS, MAX_SIDES};
 
-/// Cards in two decks.
-pub const TWO_DECKS: usize = 80;
+pub use crate::scopa::cards::{TWO_DECKS, TwoDeckCards};
 
 /// Kings on the first table that void a two-deck deal (`kings_redeal`): 5 or more.
 pub const REDEAL_KINGS: u8 = 5;
@@ -168,44 +167,6 @@ pub type TeamEvents = EventsOf<CardMultiset, MAX_SIDES>;
 /// assert!(cards <= 80);
 /// ```
 pub type TeamHand = HandStateOf<CardMultiset, MAX_SIDES>;
-
-/// Where the cards of a two-deck hand are: the deal order and how far it is dealt, each
-/// seat's hand, the table and each side's pile, as multisets (a card may be there twice).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct TwoDeckCards {
-    pub(crate) deck: [Card; TWO_DECKS],
-    /// Index in `deck` of the next card to deal.
-    pub(crate) next: u8,
-    pub(crate) hands: [CardMultiset; MAX_SEATS],
-    pub(crate) table: CardMultiset,
-    pub(crate) piles: [CardMultiset; MAX_SIDES],
-}
-
-impl TwoDeckCards {
-    fn draw(&mut self) -> Card {
-        let card = self.deck[usize::from(self.next) % TWO_DECKS];
-        self.next += 1;
-        card
-    }
-
-    /// Deals one round: 3 consecutive cards to each seat from the eldest.
-    pub(crate) fn deal_round(&mut self, rules: &Rules, dealer: u8) {
-        let n = rules.players;
-        for k in 0..n {
-            let seat = (dealer + 1 + k) % n;
-            for _ in 0..rules.cards_per_round() {
-                let card = self.draw();
-                let _ = self.hands[usize::from(seat)].insert(card);
-            }
-        }
-    }
-
-    /// Cards not dealt yet.
-    pub(crate) const fn deck_left(&self) -> u8 {
-        TWO_DECKS as u8 - self.next
-    }
-}
 
 /// Checks `rules` for a two-deck table.
 pub(crate) fn check_rules(rules: &Rules) -> Result<(), TeamDealError> {
