@@ -802,7 +802,9 @@ mod size_tests {
     use scopa_core::session::table::Frame;
 
     /// The firmware builds one frame at a time, outside the AI's search (16 KiB stack): its
-    /// table model, built without the `big-tables` feature, stays within 2 KiB.
+    /// table model, built without the `big-tables` feature, stays within 2,200 bytes (2 KiB
+    /// until the hint carried the coach's analysis — its figures and reasons, issue 39 —
+    /// which made the frame 2,136 bytes; the presenter stays within 2 KiB).
     /// `.ci/embedded.sh` runs this test with scopa-ui alone, as the firmware is built (the
     /// simulator's tests share a build with the feature on, where the sizes are the host's).
     #[test]
@@ -811,7 +813,7 @@ mod size_tests {
             // The host's model (tables of 6 and 8): checked in the root workspace's tests.
             return;
         }
-        assert!(size_of::<Frame>() <= 2048, "Frame {} B", size_of::<Frame>());
+        assert!(size_of::<Frame>() <= 2200, "Frame {} B", size_of::<Frame>());
         assert!(
             size_of::<Presenter>() <= 2048,
             "Presenter {} B",
